@@ -1,0 +1,68 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { fingerprint, type Tenant } from './cache.js';
+import type { Config } from './config.js';
+import { BadUserInputError, UnauthenticatedError } from './errors.js';
+
+/** Who is calling and with which credential the gateway speaks to areas A and C for them. */
+export interface Caller {
+  /** The partner the request acts for; null when neither PARTNER_ID nor X-Partner-Id names one. */
+  partnerId: string | null;
+  /** Authorization header value sent upstream to areas A and C. */
+  upstreamAuthorization: string;
+  credentialFingerprint: string;
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function bearer(header: string | undefined): string | null {
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match ? match[1]! : null;
+}
+
+/**
+ * PARTNER_TOKEN set: the gateway's own token is used upstream and callers must present one of
+ * GATEWAY_TOKENS (when configured). Unset: multi-tenant, the caller's Authorization is forwarded.
+ * Used alike for HTTP requests and graphql-ws connectionParams.
+ */
+export function identifyCaller(config: Config, headers: IncomingHttpHeaders): Caller {
+  const authorization = typeof headers.authorization === 'string' ? headers.authorization.trim() : undefined;
+  const requestedPartner = typeof headers['x-partner-id'] === 'string' ? headers['x-partner-id'].trim() : '';
+
+  if (config.partnerToken) {
+    if (config.gatewayTokens.length > 0) {
+      const presented = bearer(authorization);
+      if (!presented || !config.gatewayTokens.some((token) => safeEqual(token, presented))) {
+        throw new UnauthenticatedError('A valid gateway token is required: Authorization: Bearer <token>');
+      }
+    }
+    return {
+      partnerId: config.partnerId,
+      upstreamAuthorization: `Bearer ${config.partnerToken}`,
+      credentialFingerprint: fingerprint(config.partnerToken),
+    };
+  }
+  if (!authorization) throw new UnauthenticatedError();
+  return {
+    partnerId: requestedPartner || config.partnerId,
+    upstreamAuthorization: authorization,
+    credentialFingerprint: fingerprint(authorization),
+  };
+}
+
+export function tenantOf(caller: Caller, partnerId: string): Tenant {
+  return { partnerId, credentialFingerprint: caller.credentialFingerprint };
+}
+
+/** The partner an operation acts for: an explicit id, else the caller's default. */
+export function requirePartnerId(caller: Caller, explicit?: string | null): string {
+  const partnerId = explicit ?? caller.partnerId;
+  if (!partnerId) {
+    throw new BadUserInputError('No partner id: pass one, set PARTNER_ID, or send an X-Partner-Id header', 'id');
+  }
+  return partnerId;
+}

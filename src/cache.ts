@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import Keyv from 'keyv';
+
+/** Who the cached data belongs to: the partner and a fingerprint of the credential used upstream. */
+export interface Tenant {
+  partnerId: string;
+  credentialFingerprint: string;
+}
+
+export function fingerprint(secret: string): string {
+  return createHash('sha256').update(secret).digest('base64url').slice(0, 16);
+}
+
+/** Deterministic JSON (sorted keys) so equal parameters make equal keys. */
+export function stableStringify(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, item]) => item !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableStringify(item)}`).join(',')}}`;
+}
+
+/**
+ * Response cache shared by all requests. Keys always start with the tenant, so one caller's
+ * data can never be served to another (the flaw of URL-only keys). Invalidation bumps a
+ * generation number per scope (e.g. a partner's channel listings); entries of older generations
+ * are never read again and expire by TTL. Generations live in the same store, so every instance
+ * on one Redis sees an invalidation made by another.
+ */
+export class ResponseCache {
+  constructor(private readonly store: Keyv) {}
+
+  private generationKey(tenant: Tenant, scope: string): string {
+    return `gen:${tenant.partnerId}:${scope}`;
+  }
+
+  async generation(tenant: Tenant, scope: string): Promise<number> {
+    return ((await this.store.get<number>(this.generationKey(tenant, scope))) ?? 0) as number;
+  }
+
+  /** Makes every entry of the scope unreachable for every tenant credential of the partner. */
+  async invalidate(tenant: Tenant, scope: string): Promise<void> {
+    const key = this.generationKey(tenant, scope);
+    const current = ((await this.store.get<number>(key)) ?? 0) as number;
+    await this.store.set(key, current + 1);
+  }
+
+  key(tenant: Tenant, scope: string, generation: number, request: unknown): string {
+    return `res:${tenant.partnerId}:${tenant.credentialFingerprint}:${scope}:${generation}:${fingerprint(stableStringify(request))}`;
+  }
+
+  async get<T>(key: string): Promise<T | undefined> {
+    return (await this.store.get<T>(key)) as T | undefined;
+  }
+
+  async set(key: string, value: unknown, ttlMs: number): Promise<void> {
+    if (ttlMs > 0) await this.store.set(key, value, ttlMs);
+  }
+}

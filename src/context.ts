@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { GraphQLError } from 'graphql';
+import { identifyCaller, tenantOf, type Caller } from './auth.js';
+import { PartnerApi } from './datasources/partner-api.js';
+import { createLoaders, type Loaders } from './loaders.js';
+import type { Logger } from './logger.js';
+import type { Services } from './services.js';
+
+export interface Context {
+  requestId: string;
+  caller: Caller;
+  services: Services;
+  logger: Logger;
+  dataSources: {
+    partner: PartnerApi;
+  };
+  loaders: Loaders;
+  /** Errors reported beside a value (see plugins/field-errors.ts). */
+  fieldErrors: GraphQLError[];
+}
+
+export interface ContextRequest {
+  headers: IncomingHttpHeaders;
+  requestId?: string;
+}
+
+/**
+ * Per-request context: the caller's identity, fresh data sources (so per-request dedup never
+ * crosses callers) over the process-wide clients and cache, and fresh DataLoaders.
+ */
+export function createContext(services: Services, request: ContextRequest): Context {
+  const caller = identifyCaller(services.config, request.headers);
+  const requestId = request.requestId ?? randomUUID();
+  const tenant = tenantOf(caller, caller.partnerId ?? '');
+  const partner = new PartnerApi(
+    services.http.partner,
+    services.cache,
+    tenant,
+    requestId,
+    caller.upstreamAuthorization,
+    services.config,
+  );
+  return {
+    requestId,
+    caller,
+    services,
+    logger: services.logger.child({ requestId }),
+    dataSources: { partner },
+    loaders: createLoaders(partner),
+    fieldErrors: [],
+  };
+}

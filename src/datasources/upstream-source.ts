@@ -1,0 +1,130 @@
+import type { Got, OptionsOfJSONResponseBody } from 'got';
+import { fingerprint, stableStringify, type ResponseCache, type Tenant } from '../cache.js';
+import { toGraphQLError } from '../errors.js';
+import type { EndpointId } from './endpoints.js';
+
+export interface CachePolicy {
+  /** Invalidation scope, e.g. `channels` or `usage:<clientId>`. */
+  scope: string;
+  ttlMs: number;
+}
+
+export interface ReadOptions {
+  searchParams?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  cache?: CachePolicy;
+  /** Cache/dedup owner when it differs from the request's caller (area-B keys are per channel). */
+  tenant?: Tenant;
+}
+
+export interface WriteOptions {
+  json?: unknown;
+  headers?: Record<string, string>;
+  searchParams?: Record<string, string | number | boolean | undefined>;
+}
+
+function definedParams(params: ReadOptions['searchParams']): Record<string, string> | undefined {
+  if (!params) return undefined;
+  const entries = Object.entries(params).filter(([, value]) => value !== undefined);
+  return entries.length ? Object.fromEntries(entries.map(([key, value]) => [key, String(value)])) : undefined;
+}
+
+/**
+ * Base of the per-request data sources. Reads are deduplicated within the request (identical
+ * method, path, parameters and credential share one upstream call) and optionally cached across
+ * requests under the tenant; writes are sent exactly once and never retried.
+ */
+export abstract class UpstreamSource {
+  private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly generations = new Map<string, Promise<number>>();
+
+  protected constructor(
+    protected readonly http: Got,
+    protected readonly cache: ResponseCache,
+    protected readonly tenant: Tenant,
+    protected readonly requestId: string,
+  ) {}
+
+  protected async read<T>(endpoint: EndpointId, path: string, options: ReadOptions = {}): Promise<T> {
+    const searchParams = definedParams(options.searchParams);
+    const tenant = options.tenant ?? this.tenant;
+    const credential = fingerprint(stableStringify(options.headers ?? {}));
+    const dedupKey = stableStringify([path, searchParams, credential, tenant]);
+    const pending = this.inflight.get(dedupKey);
+    if (pending) return pending as Promise<T>;
+
+    const load = async (): Promise<T> => {
+      const policy = options.cache;
+      const cacheKey = policy
+        ? this.cache.key(tenant, policy.scope, await this.generation(tenant, policy.scope), [path, searchParams])
+        : undefined;
+      if (cacheKey) {
+        const cached = await this.cache.get<T>(cacheKey);
+        if (cached !== undefined) return cached;
+      }
+      const body = await this.send<T>(endpoint, path, {
+        method: 'GET',
+        ...(searchParams && { searchParams }),
+        ...(options.headers && { headers: options.headers }),
+      });
+      if (cacheKey && policy) await this.cache.set(cacheKey, body, policy.ttlMs);
+      return body;
+    };
+    const promise = load();
+    this.inflight.set(dedupKey, promise);
+    // A failed read may be retried by a later field; only successes stay shared.
+    promise.catch(() => this.inflight.delete(dedupKey));
+    return promise;
+  }
+
+  protected async write<T>(
+    endpoint: EndpointId,
+    method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    path: string,
+    options: WriteOptions = {},
+  ): Promise<T> {
+    const searchParams = definedParams(options.searchParams);
+    return this.send<T>(
+      endpoint,
+      path,
+      {
+        method,
+        retry: { limit: 0 },
+        ...(options.json !== undefined && { json: options.json }),
+        ...(searchParams && { searchParams }),
+        ...(options.headers && { headers: options.headers }),
+      },
+      true,
+    );
+  }
+
+  /** Drops cached reads of the scope for every instance sharing the store, and this request's own. */
+  protected async invalidate(scope: string, tenant: Tenant = this.tenant): Promise<void> {
+    await this.cache.invalidate(tenant, scope);
+    this.generations.delete(stableStringify([tenant, scope]));
+    this.inflight.clear();
+  }
+
+  private generation(tenant: Tenant, scope: string): Promise<number> {
+    const key = stableStringify([tenant, scope]);
+    let generation = this.generations.get(key);
+    if (!generation) {
+      generation = this.cache.generation(tenant, scope);
+      this.generations.set(key, generation);
+    }
+    return generation;
+  }
+
+  private async send<T>(endpoint: EndpointId, path: string, options: OptionsOfJSONResponseBody, write = false): Promise<T> {
+    try {
+      const response = await this.http<T>(path.replace(/^\//, ''), {
+        ...options,
+        responseType: 'json',
+        context: { endpoint, requestId: this.requestId },
+      });
+      return response.body;
+    } catch (error) {
+      throw toGraphQLError(error, endpoint, { write });
+    }
+  }
+}

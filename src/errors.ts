@@ -1,0 +1,203 @@
+import { GraphQLError } from 'graphql';
+import { HTTPError, RequestError, TimeoutError } from 'got';
+import type { EndpointId } from './datasources/endpoints.js';
+
+/** The contract's error codes (extensions.code). */
+export enum ErrorCode {
+  BadUserInput = 'BAD_USER_INPUT',
+  UnsupportedForHosting = 'UNSUPPORTED_FOR_HOSTING',
+  MissingApiKey = 'MISSING_API_KEY',
+  Unauthenticated = 'UNAUTHENTICATED',
+  Forbidden = 'FORBIDDEN',
+  NotFound = 'NOT_FOUND',
+  RateLimited = 'RATE_LIMITED',
+  NotEngaged = 'NOT_ENGAGED',
+  InvalidParameter = 'INVALID_PARAMETER',
+  MediaBlocked = 'MEDIA_BLOCKED',
+  UpstreamError = 'UPSTREAM_ERROR',
+  UpstreamUnavailable = 'UPSTREAM_UNAVAILABLE',
+}
+
+export class HubgraphError extends GraphQLError {
+  constructor(
+    message: string,
+    readonly code: ErrorCode,
+    extensions: Record<string, unknown> = {},
+  ) {
+    super(message, { extensions: { ...extensions, code } });
+    this.name = 'HubgraphError';
+  }
+}
+
+export class BadUserInputError extends HubgraphError {
+  /** `field` is the input path, e.g. `input.text.body`. */
+  constructor(message: string, readonly field: string) {
+    super(message, ErrorCode.BadUserInput, { field });
+  }
+}
+
+export class UnsupportedForHostingError extends HubgraphError {
+  constructor(operation: string, hosting: string) {
+    super(`${operation} is not available for ${hosting} channels`, ErrorCode.UnsupportedForHosting, { hosting });
+  }
+}
+
+export class MissingApiKeyError extends HubgraphError {
+  constructor(channelId: string) {
+    super(
+      `No API key is known for channel ${channelId}: create one with createApiKey or configure CHANNEL_API_KEYS`,
+      ErrorCode.MissingApiKey,
+      { channelId },
+    );
+  }
+}
+
+export class UnauthenticatedError extends HubgraphError {
+  constructor(message = 'Authentication required: send Authorization: Bearer <token>') {
+    super(message, ErrorCode.Unauthenticated);
+  }
+}
+
+export class ForbiddenError extends HubgraphError {
+  constructor(message: string) {
+    super(message, ErrorCode.Forbidden);
+  }
+}
+
+export class NotFoundError extends HubgraphError {
+  constructor(message: string) {
+    super(message, ErrorCode.NotFound);
+  }
+}
+
+export class RateLimitedError extends HubgraphError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(message, ErrorCode.RateLimited, { retryAfterSeconds });
+  }
+}
+
+export class MediaBlockedError extends HubgraphError {
+  constructor(channelId: string, retryAfterSeconds: number) {
+    super(
+      `Refusing a media request for channel ${channelId}: another failure within the hour would block media downloads for this number for one hour`,
+      ErrorCode.MediaBlocked,
+      { retryAfterSeconds },
+    );
+  }
+}
+
+export class UpstreamUnavailableError extends HubgraphError {
+  constructor(message: string, extensions: Record<string, unknown> = {}) {
+    super(message, ErrorCode.UpstreamUnavailable, extensions);
+  }
+}
+
+export interface UpstreamDetails {
+  endpoint: EndpointId;
+  status: number;
+  code?: number | string | undefined;
+  title?: string | undefined;
+  details?: string | undefined;
+}
+
+/** Area B's on-premise error body (`{errors: [{code, title, details}]}`); other areas' shapes are not specified. */
+interface UpstreamErrorBody {
+  errors?: Array<{ code?: number | string; title?: string; details?: string }>;
+  error?: { code?: number | string; message?: string; title?: string; details?: string } | string;
+  message?: string;
+  title?: string;
+  code?: number | string;
+}
+
+function parseBody(body: unknown): UpstreamErrorBody {
+  if (typeof body === 'string') {
+    try {
+      return JSON.parse(body) as UpstreamErrorBody;
+    } catch {
+      return {};
+    }
+  }
+  return body && typeof body === 'object' ? (body as UpstreamErrorBody) : {};
+}
+
+/** Pulls code/title/details out of whichever documented or common error shape the upstream used. */
+export function describeUpstreamBody(body: unknown): Pick<UpstreamDetails, 'code' | 'title' | 'details'> {
+  const parsed = parseBody(body);
+  const first = parsed.errors?.[0];
+  if (first) return { code: first.code, title: first.title, details: first.details };
+  if (parsed.error && typeof parsed.error === 'object') {
+    return { code: parsed.error.code, title: parsed.error.title ?? parsed.error.message, details: parsed.error.details };
+  }
+  return {
+    code: parsed.code,
+    title: typeof parsed.error === 'string' ? parsed.error : (parsed.title ?? parsed.message),
+  };
+}
+
+export function retryAfterSeconds(header: string | string[] | undefined, fallback = 1): number {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return fallback;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? fallback : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/** The upstream's own error body turned into the contract's codes; also used for 200 answers carrying `errors`. */
+export function errorFromUpstreamBody(endpoint: EndpointId, status: number, body: unknown): HubgraphError {
+  const detail = describeUpstreamBody(body);
+  const upstream: UpstreamDetails = { endpoint, status, ...detail };
+  const suffix = detail.title ? `: ${detail.title}${detail.details ? ` (${detail.details})` : ''}` : '';
+  if (Number(detail.code) === 2048) {
+    return new HubgraphError(`The contact has not written in the last 24 hours${suffix}`, ErrorCode.NotEngaged, { upstream });
+  }
+  if (Number(detail.code) === 1009) {
+    return new HubgraphError(`Invalid parameter value${suffix}`, ErrorCode.InvalidParameter, { upstream });
+  }
+  switch (status) {
+    case 401:
+      return new HubgraphError(`The upstream refused the credentials (${endpoint})${suffix}`, ErrorCode.Unauthenticated, { upstream });
+    case 403:
+      return new HubgraphError(`The upstream denied access (${endpoint})${suffix}`, ErrorCode.Forbidden, { upstream });
+    case 404:
+      return new HubgraphError(`Not found upstream (${endpoint})${suffix}`, ErrorCode.NotFound, { upstream });
+    default:
+      if (status >= 500) {
+        return new UpstreamUnavailableError(`The upstream failed (${endpoint}, HTTP ${status})${suffix}`, { upstream });
+      }
+      return new HubgraphError(`The upstream rejected the request (${endpoint}, HTTP ${status})${suffix}`, ErrorCode.UpstreamError, {
+        upstream,
+      });
+  }
+}
+
+/** Connection failures that happen before any byte of the request reaches the upstream. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * The one mapping from a failed upstream call to a GraphQL error. `sent` tells whether the
+ * request may have reached the upstream, so that a timed-out write reports an unknown outcome.
+ * Messages never include request headers, so no credential can leak through them.
+ */
+export function toGraphQLError(error: unknown, endpoint: EndpointId, options: { write?: boolean } = {}): GraphQLError {
+  if (error instanceof GraphQLError) return error;
+  if (error instanceof HTTPError) {
+    const { statusCode, headers, body } = error.response;
+    if (statusCode === 429) {
+      const seconds = retryAfterSeconds(headers['retry-after']);
+      return new RateLimitedError(`The upstream rate limit was reached (${endpoint}); retry in ${seconds} s`, seconds);
+    }
+    return errorFromUpstreamBody(endpoint, statusCode, body);
+  }
+  if (error instanceof TimeoutError || error instanceof RequestError) {
+    const reason = error instanceof TimeoutError ? 'timed out' : `failed (${error.code})`;
+    if (options.write && !NOT_SENT_CODES.has(error.code)) {
+      return new UpstreamUnavailableError(
+        `The request to ${endpoint} ${reason} after it was sent: the outcome is unknown; check before repeating it`,
+        { endpoint, outcome: 'UNKNOWN' },
+      );
+    }
+    return new UpstreamUnavailableError(`The upstream is unavailable (${endpoint} ${reason})`, { endpoint });
+  }
+  return new UpstreamUnavailableError(`Unexpected failure calling ${endpoint}`, { endpoint });
+}

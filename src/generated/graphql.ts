@@ -1,0 +1,2019 @@
+import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { PartnerRef, ClientNode, ChannelNode, ClientListDto, ChannelListDto, UsageDto, UsagePeriodDto, ApiKeyResult, PartnerDto, MediaRef, BusinessProfileDto, ClientInsightsRef, InsightSourceEntryDto } from '../datasources/types.js';
+import type { Context } from '../context.js';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** ISO 8601 in and out; converted to the upstream's formats (e.g. UNIX seconds for A2/A3). */
+  DateTime: { input: string; output: string; }
+  JSON: { input: unknown; output: unknown; }
+  _FieldSet: { input: unknown; output: unknown; }
+};
+
+export type ActionSource = {
+  __typename?: 'ActionSource';
+  appId?: Maybe<Scalars['String']['output']>;
+  clientId?: Maybe<Scalars['ID']['output']>;
+  hits: Scalars['Int']['output'];
+  sourceId: Scalars['ID']['output'];
+};
+
+export type ActionSourceList = {
+  __typename?: 'ActionSourceList';
+  limit?: Maybe<Scalars['Int']['output']>;
+  nodes: Array<ActionSource>;
+  offset?: Maybe<Scalars['Int']['output']>;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type ApiKey = {
+  __typename?: 'ApiKey';
+  address?: Maybe<Scalars['String']['output']>;
+  /** The generated key. The gateway also keeps it (encrypted) to call area B for this channel. */
+  apiKey: Scalars['String']['output'];
+  appId?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  /** A new key removes the number's webhook upstream; the gateway re-applies the one it read before. Null when no webhook was set. */
+  webhookRestore?: Maybe<WebhookRestore>;
+};
+
+export type BlockedContactList = {
+  __typename?: 'BlockedContactList';
+  limit: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+  waIds: Array<Scalars['String']['output']>;
+};
+
+export type BusinessProfile = {
+  __typename?: 'BusinessProfile';
+  address?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  email?: Maybe<Scalars['String']['output']>;
+  /** Cloud only. */
+  profilePictureUrl?: Maybe<Scalars['String']['output']>;
+  vertical?: Maybe<BusinessVertical>;
+  websites: Array<Scalars['String']['output']>;
+};
+
+export type BusinessProfileInput = {
+  /** At most 256 characters. */
+  address?: InputMaybe<Scalars['String']['input']>;
+  /** At most 512 characters (cloud) / 256 (on-premise). */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Valid e-mail, at most 128 characters. */
+  email?: InputMaybe<Scalars['String']['input']>;
+  /** Cloud only. */
+  profilePictureHandle?: InputMaybe<Scalars['String']['input']>;
+  /** Once set it cannot be reset to empty. */
+  vertical?: InputMaybe<BusinessVertical>;
+  /** At most 2, each at most 256 characters starting http:// or https://. */
+  websites?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type BusinessVertical =
+  | 'APPAREL'
+  | 'AUTO'
+  | 'BEAUTY'
+  | 'EDU'
+  | 'ENTERTAIN'
+  | 'EVENT_PLAN'
+  | 'FINANCE'
+  | 'GOVT'
+  | 'GROCERY'
+  | 'HEALTH'
+  | 'HOTEL'
+  | 'NONPROFIT'
+  | 'NOT_A_BIZ'
+  | 'OTHER'
+  | 'PROF_SERVICES'
+  | 'RESTAURANT'
+  | 'RETAIL'
+  | 'TRAVEL'
+  | 'UNDEFINED';
+
+export type Channel = {
+  __typename?: 'Channel';
+  accountMode?: Maybe<Scalars['String']['output']>;
+  billingStartedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** B5 (on-premise only) */
+  blockedContacts: BlockedContactList;
+  /** B4 (uses the channel's API key) */
+  businessProfile: BusinessProfile;
+  cancelledAt?: Maybe<Scalars['DateTime']['output']>;
+  client: Client;
+  clientId: Scalars['ID']['output'];
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  currentLimit?: Maybe<Scalars['String']['output']>;
+  currentQualityRating?: Maybe<Scalars['String']['output']>;
+  /** settings.data_localization_region; null means the default US storage. */
+  dataLocalizationRegion?: Maybe<DataRegion>;
+  /** setup_info.phone_name */
+  displayName?: Maybe<Scalars['String']['output']>;
+  hosting: Hosting;
+  hubStatus: HubStatus;
+  /** hub_status exactly as the upstream sent it. */
+  hubStatusRaw: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  integration?: Maybe<ChannelIntegration>;
+  isMigrated?: Maybe<Scalars['Boolean']['output']>;
+  isOba?: Maybe<Scalars['Boolean']['output']>;
+  /** B3 media metadata */
+  media?: Maybe<Media>;
+  /** setup_info.phone_number */
+  phoneNumber?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+  terminatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** settings.tier */
+  tier?: Maybe<Scalars['String']['output']>;
+  /** A3 */
+  usage: Usage;
+  version?: Maybe<Scalars['Int']['output']>;
+  wabaAccount?: Maybe<WabaAccount>;
+  /** B6 business-account webhook (cloud only) */
+  wabaWebhook?: Maybe<WabaWebhook>;
+  /** B6 number-level webhook */
+  webhook?: Maybe<WebhookConfig>;
+};
+
+
+export type ChannelBlockedContactsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type ChannelMediaArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type ChannelUsageArgs = {
+  appIds?: InputMaybe<Array<Scalars['String']['input']>>;
+  from?: InputMaybe<Scalars['DateTime']['input']>;
+  granularity?: InputMaybe<Granularity>;
+  to?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type ChannelClientFilter = {
+  contactInfo?: InputMaybe<ContactInfoFilter>;
+  contactUser?: InputMaybe<ContactUserFilter>;
+  createdAt?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  metaInfo?: InputMaybe<ClientMetaInfoFilter>;
+  modifiedAt?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  organisation?: InputMaybe<Scalars['String']['input']>;
+  partnerPayload?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ChannelErrorEvent = {
+  __typename?: 'ChannelErrorEvent';
+  channelId: Scalars['ID']['output'];
+  code?: Maybe<Scalars['Int']['output']>;
+  details?: Maybe<Scalars['String']['output']>;
+  raw: Scalars['JSON']['output'];
+  title?: Maybe<Scalars['String']['output']>;
+};
+
+/** Every filterable field of A4 is expressible (nested inputs mirror the upstream field paths); `search` is the upstream `q`. */
+export type ChannelFilter = {
+  accountMode?: InputMaybe<Scalars['String']['input']>;
+  channelSettings?: InputMaybe<ChannelSettingsFilter>;
+  client?: InputMaybe<ChannelClientFilter>;
+  clientId?: InputMaybe<Scalars['ID']['input']>;
+  createdAt?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  integration?: InputMaybe<ChannelIntegrationFilter>;
+  isMigrated?: InputMaybe<Scalars['Boolean']['input']>;
+  metaStatus?: InputMaybe<Scalars['String']['input']>;
+  modifiedAt?: InputMaybe<Scalars['String']['input']>;
+  profileInfo?: InputMaybe<ChannelProfileInfoFilter>;
+  project?: InputMaybe<ChannelProjectFilter>;
+  /** Upstream `q`: searches phone number, display name, client name, client partner payload and business id at once. */
+  search?: InputMaybe<Scalars['String']['input']>;
+  setupInfo?: InputMaybe<ChannelSetupInfoFilter>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  terminatedAt?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+  useCaseDescription?: InputMaybe<Scalars['String']['input']>;
+  version?: InputMaybe<Scalars['Int']['input']>;
+  wabaAccount?: InputMaybe<WabaAccountFilter>;
+};
+
+export type ChannelIntegration = {
+  __typename?: 'ChannelIntegration';
+  appId?: Maybe<Scalars['String']['output']>;
+  enabled?: Maybe<Scalars['Boolean']['output']>;
+  hostingPlatformType?: Maybe<Scalars['String']['output']>;
+  state?: Maybe<Scalars['String']['output']>;
+};
+
+export type ChannelIntegrationFilter = {
+  appId?: InputMaybe<Scalars['String']['input']>;
+  createdAt?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  modifiedAt?: InputMaybe<Scalars['String']['input']>;
+  parameters?: InputMaybe<ChannelIntegrationParametersFilter>;
+  stackId?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ChannelIntegrationParametersFilter = {
+  apiUserEmail?: InputMaybe<Scalars['String']['input']>;
+  appName?: InputMaybe<Scalars['String']['input']>;
+  defaultLanguage?: InputMaybe<Scalars['String']['input']>;
+  organisation?: InputMaybe<Scalars['String']['input']>;
+  verificationMethod?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ChannelList = {
+  __typename?: 'ChannelList';
+  count: Scalars['Int']['output'];
+  limit?: Maybe<Scalars['Int']['output']>;
+  nodes: Array<Channel>;
+  offset?: Maybe<Scalars['Int']['output']>;
+  total: Scalars['Int']['output'];
+};
+
+export type ChannelOrder = {
+  direction?: InputMaybe<SortDirection>;
+  field: ChannelOrderField;
+};
+
+/** Every sortable channel field of A4. */
+export type ChannelOrderField =
+  | 'CHANNEL_SETTINGS_CTWA_ENABLED'
+  | 'CLIENT_CONTACT_INFO_CITY'
+  | 'CLIENT_CONTACT_INFO_COUNTRY'
+  | 'CLIENT_CONTACT_INFO_EMAIL'
+  | 'CLIENT_CONTACT_INFO_LANGUAGE'
+  | 'CLIENT_CONTACT_INFO_PHONE'
+  | 'CLIENT_CONTACT_INFO_STREET_NAME'
+  | 'CLIENT_CONTACT_INFO_WEBPAGE_URL'
+  | 'CLIENT_CONTACT_INFO_ZIP_CODE'
+  | 'CLIENT_CONTACT_USER_EMAIL'
+  | 'CLIENT_CONTACT_USER_NAME'
+  | 'CLIENT_CONTACT_USER_PHONE'
+  | 'CLIENT_CREATED_AT'
+  | 'CLIENT_ID'
+  | 'CLIENT_META_INFO_ABOUT'
+  | 'CLIENT_META_INFO_BUSINESS_DESCRIPTION'
+  | 'CLIENT_META_INFO_BUSINESS_VERTICAL'
+  | 'CLIENT_META_INFO_TIMEZONE'
+  | 'CLIENT_META_INFO_USE_CASE'
+  | 'CLIENT_MODIFIED_AT'
+  | 'CLIENT_NAME'
+  | 'CLIENT_ORGANISATION'
+  | 'CLIENT_PARTNER_PAYLOAD'
+  | 'CLIENT_STATUS'
+  | 'CREATED_AT'
+  | 'ID'
+  | 'INTEGRATION_APP_ID'
+  | 'INTEGRATION_CREATED_AT'
+  | 'INTEGRATION_ID'
+  | 'INTEGRATION_MODIFIED_AT'
+  | 'INTEGRATION_PARAMETERS_API_USER_EMAIL'
+  | 'INTEGRATION_PARAMETERS_APP_NAME'
+  | 'INTEGRATION_PARAMETERS_DEFAULT_LANGUAGE'
+  | 'INTEGRATION_PARAMETERS_ORGANISATION'
+  | 'INTEGRATION_PARAMETERS_VERIFICATION_METHOD'
+  | 'INTEGRATION_STACK_ID'
+  | 'INTEGRATION_STATE'
+  | 'INTEGRATION_TYPE'
+  | 'MODIFIED_AT'
+  | 'PROFILE_INFO_ABOUT_TEXT'
+  | 'PROFILE_INFO_BUSINESS_DESCRIPTION'
+  | 'PROFILE_INFO_BUSINESS_VERTICAL'
+  | 'PROFILE_INFO_CITY'
+  | 'PROFILE_INFO_CONTACT_EMAIL'
+  | 'PROFILE_INFO_COUNTRY'
+  | 'PROFILE_INFO_STREET_NAME'
+  | 'PROFILE_INFO_USE_CASE_DESCRIPTION'
+  | 'PROFILE_INFO_WEBPAGE_URL'
+  | 'PROFILE_INFO_ZIP_CODE'
+  | 'PROJECT_API_USER_EMAIL'
+  | 'PROJECT_CREATED_AT'
+  | 'PROJECT_ID'
+  | 'PROJECT_INBOX'
+  | 'PROJECT_LICENSE_MODEL'
+  | 'PROJECT_MODIFIED_AT'
+  | 'PROJECT_NAME'
+  | 'PROJECT_STATUS'
+  | 'SETUP_INFO_DEFAULT_LANGUAGE'
+  | 'SETUP_INFO_IVR'
+  | 'SETUP_INFO_PHONE_NAME'
+  | 'SETUP_INFO_PHONE_NUMBER'
+  | 'SETUP_INFO_VERIFICATION_METHOD'
+  | 'SETUP_INFO_WAS_IN_USE'
+  | 'STATUS'
+  | 'TYPE'
+  | 'WABA_ACCOUNT_CREATED_AT'
+  | 'WABA_ACCOUNT_EXTERNAL_ID'
+  | 'WABA_ACCOUNT_FB_BUSINESS_ID'
+  | 'WABA_ACCOUNT_ID'
+  | 'WABA_ACCOUNT_MODIFIED_AT'
+  | 'WABA_ACCOUNT_NAME'
+  | 'WABA_ACCOUNT_NAMESPACE'
+  | 'WABA_ACCOUNT_ON_BEHALF_OF_BUSINESS_INFO_ID'
+  | 'WABA_ACCOUNT_ON_BEHALF_OF_BUSINESS_INFO_NAME'
+  | 'WABA_ACCOUNT_ON_BEHALF_OF_BUSINESS_INFO_STATUS'
+  | 'WABA_ACCOUNT_ON_BEHALF_OF_BUSINESS_INFO_TYPE'
+  | 'WABA_ACCOUNT_STATUS';
+
+export type ChannelProfileInfoFilter = {
+  aboutText?: InputMaybe<Scalars['String']['input']>;
+  businessDescription?: InputMaybe<Scalars['String']['input']>;
+  businessVertical?: InputMaybe<Scalars['String']['input']>;
+  city?: InputMaybe<Scalars['String']['input']>;
+  contactEmail?: InputMaybe<Scalars['String']['input']>;
+  country?: InputMaybe<Scalars['String']['input']>;
+  streetName?: InputMaybe<Scalars['String']['input']>;
+  webpageUrl?: InputMaybe<Scalars['String']['input']>;
+  zipCode?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ChannelProjectFilter = {
+  apiUserEmail?: InputMaybe<Scalars['String']['input']>;
+  createdAt?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  inbox?: InputMaybe<Scalars['String']['input']>;
+  licenseModel?: InputMaybe<Scalars['String']['input']>;
+  modifiedAt?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ChannelSettingsFilter = {
+  ctwaEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  settings?: InputMaybe<ChannelSettingsTierFilter>;
+};
+
+export type ChannelSettingsTierFilter = {
+  tier?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ChannelSetupInfoFilter = {
+  defaultLanguage?: InputMaybe<Scalars['String']['input']>;
+  ivr?: InputMaybe<Scalars['Boolean']['input']>;
+  phoneName?: InputMaybe<Scalars['String']['input']>;
+  phoneNumber?: InputMaybe<Scalars['String']['input']>;
+  verificationMethod?: InputMaybe<Scalars['String']['input']>;
+  wasInUse?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type Client = {
+  __typename?: 'Client';
+  /** The client's channels (A4 filtered by client_id). */
+  channels: ChannelList;
+  contactInfo?: Maybe<ClientContactInfo>;
+  contactUser?: Maybe<ContactUser>;
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  createdBy?: Maybe<UserRef>;
+  id: Scalars['ID']['output'];
+  insights: ClientInsights;
+  /** A5: channels the partner may manage (and so create API keys for). */
+  manageableChannels: Array<Channel>;
+  /** The client listing states a default of 2, the edit endpoint a default and maximum of 10. */
+  maxChannels?: Maybe<Scalars['Int']['output']>;
+  metaInfo?: Maybe<ClientMetaInfo>;
+  modifiedAt?: Maybe<Scalars['DateTime']['output']>;
+  modifiedBy?: Maybe<UserRef>;
+  name?: Maybe<Scalars['String']['output']>;
+  organisation?: Maybe<Scalars['String']['output']>;
+  partnerPayload?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+  /** A2. Rate limited upstream to 5 requests / 30 s: the gateway caches, deduplicates and keeps a per-partner budget. */
+  usage: Usage;
+};
+
+
+export type ClientChannelsArgs = {
+  filter?: InputMaybe<ChannelFilter>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<ChannelOrder>;
+};
+
+
+export type ClientUsageArgs = {
+  appIds?: InputMaybe<Array<Scalars['String']['input']>>;
+  from?: InputMaybe<Scalars['DateTime']['input']>;
+  granularity?: InputMaybe<Granularity>;
+  to?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type ClientContactInfo = {
+  __typename?: 'ClientContactInfo';
+  city?: Maybe<Scalars['String']['output']>;
+  country?: Maybe<Scalars['String']['output']>;
+  email?: Maybe<Scalars['String']['output']>;
+  fullName?: Maybe<Scalars['String']['output']>;
+  language?: Maybe<Scalars['String']['output']>;
+  phone?: Maybe<Scalars['String']['output']>;
+  streetName?: Maybe<Scalars['String']['output']>;
+  webpageUrl?: Maybe<Scalars['String']['output']>;
+  zipCode?: Maybe<Scalars['String']['output']>;
+};
+
+/** Every filterable field of A1 is expressible; each set field becomes one entry of the upstream `filters` object keyed by its field path. */
+export type ClientFilter = {
+  contactInfo?: InputMaybe<ContactInfoFilter>;
+  contactUser?: InputMaybe<ContactUserFilter>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  metaInfo?: InputMaybe<ClientMetaInfoFilter>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Area C (beta), enabled per client on request. */
+export type ClientInsights = {
+  __typename?: 'ClientInsights';
+  actionSources: ActionSourceList;
+  actions: InsightActionList;
+  /** C: insights-allowed */
+  allowed: Scalars['Boolean']['output'];
+  sources: InsightSourceList;
+};
+
+
+/** Area C (beta), enabled per client on request. */
+export type ClientInsightsActionSourcesArgs = {
+  actionIds: Array<Scalars['ID']['input']>;
+  dateFrom: Scalars['DateTime']['input'];
+  dateTo: Scalars['DateTime']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sourceIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
+/** Area C (beta), enabled per client on request. */
+export type ClientInsightsActionsArgs = {
+  dateFrom: Scalars['DateTime']['input'];
+  dateTo: Scalars['DateTime']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sourceIds: Array<Scalars['ID']['input']>;
+};
+
+
+/** Area C (beta), enabled per client on request. */
+export type ClientInsightsSourcesArgs = {
+  appIds?: InputMaybe<Array<Scalars['String']['input']>>;
+  dateFrom: Scalars['DateTime']['input'];
+  dateTo: Scalars['DateTime']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ClientList = {
+  __typename?: 'ClientList';
+  /** Objects in this page. */
+  count: Scalars['Int']['output'];
+  limit?: Maybe<Scalars['Int']['output']>;
+  nodes: Array<Client>;
+  offset?: Maybe<Scalars['Int']['output']>;
+  /** Total matching objects upstream. */
+  total: Scalars['Int']['output'];
+};
+
+export type ClientMetaInfo = {
+  __typename?: 'ClientMetaInfo';
+  about?: Maybe<Scalars['String']['output']>;
+  businessDescription?: Maybe<Scalars['String']['output']>;
+  businessVertical?: Maybe<Scalars['String']['output']>;
+  timezone?: Maybe<Scalars['String']['output']>;
+  useCase?: Maybe<Scalars['String']['output']>;
+};
+
+export type ClientMetaInfoFilter = {
+  about?: InputMaybe<Scalars['String']['input']>;
+  businessDescription?: InputMaybe<Scalars['String']['input']>;
+  businessVertical?: InputMaybe<Scalars['String']['input']>;
+  timezone?: InputMaybe<Scalars['String']['input']>;
+  useCase?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ClientOrder = {
+  direction?: InputMaybe<SortDirection>;
+  field: ClientOrderField;
+};
+
+/** Every sortable client field of A1; the upstream field path is the value's name in lower case with dots between groups. */
+export type ClientOrderField =
+  | 'CONTACT_INFO_CITY'
+  | 'CONTACT_INFO_COUNTRY'
+  | 'CONTACT_INFO_EMAIL'
+  | 'CONTACT_INFO_LANGUAGE'
+  | 'CONTACT_INFO_PHONE'
+  | 'CONTACT_INFO_STREET_NAME'
+  | 'CONTACT_INFO_WEBPAGE_URL'
+  | 'CONTACT_INFO_ZIP_CODE'
+  | 'CONTACT_USER_EMAIL'
+  | 'CONTACT_USER_NAME'
+  | 'CONTACT_USER_PHONE'
+  | 'CREATED_AT'
+  | 'ID'
+  | 'META_INFO_ABOUT'
+  | 'META_INFO_BUSINESS_DESCRIPTION'
+  | 'META_INFO_BUSINESS_VERTICAL'
+  | 'META_INFO_TIMEZONE'
+  | 'META_INFO_USE_CASE'
+  | 'MODIFIED_AT'
+  | 'NAME'
+  | 'STATUS';
+
+export type ContactAddressInput = {
+  city?: InputMaybe<Scalars['String']['input']>;
+  country?: InputMaybe<Scalars['String']['input']>;
+  /** Two letters. */
+  countryCode?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<Scalars['String']['input']>;
+  street?: InputMaybe<Scalars['String']['input']>;
+  /** HOME or WORK */
+  type?: InputMaybe<Scalars['String']['input']>;
+  zip?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ContactCardInput = {
+  addresses?: InputMaybe<Array<ContactAddressInput>>;
+  /** YYYY-MM-DD */
+  birthday?: InputMaybe<Scalars['String']['input']>;
+  emails?: InputMaybe<Array<ContactEmailInput>>;
+  name: ContactNameInput;
+  org?: InputMaybe<ContactOrgInput>;
+  phones?: InputMaybe<Array<ContactPhoneInput>>;
+  urls?: InputMaybe<Array<ContactUrlInput>>;
+};
+
+export type ContactEmailInput = {
+  email: Scalars['String']['input'];
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ContactInfoFilter = {
+  city?: InputMaybe<Scalars['String']['input']>;
+  country?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  streetName?: InputMaybe<Scalars['String']['input']>;
+  webpageUrl?: InputMaybe<Scalars['String']['input']>;
+  zipCode?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** formattedName plus at least one other name part. */
+export type ContactNameInput = {
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  formattedName: Scalars['String']['input'];
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  middleName?: InputMaybe<Scalars['String']['input']>;
+  prefix?: InputMaybe<Scalars['String']['input']>;
+  suffix?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ContactOrgInput = {
+  company?: InputMaybe<Scalars['String']['input']>;
+  department?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ContactPhoneInput = {
+  phone: Scalars['String']['input'];
+  type?: InputMaybe<Scalars['String']['input']>;
+  waId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ContactUrlInput = {
+  type?: InputMaybe<Scalars['String']['input']>;
+  url: Scalars['String']['input'];
+};
+
+export type ContactUser = {
+  __typename?: 'ContactUser';
+  email?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  phone?: Maybe<Scalars['String']['output']>;
+};
+
+export type ContactUserFilter = {
+  email?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ConversationCount = {
+  __typename?: 'ConversationCount';
+  paidQuantity: Scalars['Int']['output'];
+  price: Scalars['Float']['output'];
+  quantity: Scalars['Int']['output'];
+};
+
+/** Data localisation regions accepted by A10 and A12. */
+export type DataRegion =
+  | 'AU'
+  | 'BH'
+  | 'BR'
+  | 'CA'
+  | 'CH'
+  | 'DE'
+  | 'GB'
+  | 'ID'
+  | 'IN'
+  | 'JP'
+  | 'KR'
+  | 'SG'
+  | 'ZA';
+
+export type Granularity =
+  | 'DAY'
+  | 'MONTH';
+
+/** Hosting variant, read from integration.hosting_platform_type (net_cloud_api / net_hosting). */
+export type Hosting =
+  | 'CLOUD'
+  | 'ON_PREMISE'
+  /** An integration.hosting_platform_type this gateway does not know; area-B operations refuse such channels. */
+  | 'UNKNOWN';
+
+export type HubStatus =
+  | 'DONE'
+  | 'DRAFT'
+  | 'LIVE'
+  | 'PENDING'
+  | 'PENDING_DELETION'
+  | 'SANDBOX'
+  /** A value the upstream sent that this gateway does not know yet; the response also carries an error at this field with the raw value. */
+  | 'UNKNOWN'
+  | 'UNREGISTERED';
+
+export type InboundMessage = {
+  __typename?: 'InboundMessage';
+  channelId: Scalars['ID']['output'];
+  from: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** The whole message object as delivered. */
+  raw: Scalars['JSON']['output'];
+  /** text.body for text messages */
+  text?: Maybe<Scalars['String']['output']>;
+  timestamp?: Maybe<Scalars['DateTime']['output']>;
+  type: Scalars['String']['output'];
+};
+
+export type InsightAction = {
+  __typename?: 'InsightAction';
+  appId?: Maybe<Scalars['String']['output']>;
+  clientId?: Maybe<Scalars['ID']['output']>;
+  hits: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  message?: Maybe<Scalars['String']['output']>;
+  type?: Maybe<Scalars['String']['output']>;
+};
+
+export type InsightActionList = {
+  __typename?: 'InsightActionList';
+  limit?: Maybe<Scalars['Int']['output']>;
+  nodes: Array<InsightAction>;
+  offset?: Maybe<Scalars['Int']['output']>;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type InsightPoint = {
+  __typename?: 'InsightPoint';
+  conversations: Scalars['Int']['output'];
+  currency?: Maybe<Scalars['String']['output']>;
+  date: Scalars['String']['output'];
+  spend: Scalars['Float']['output'];
+};
+
+export type InsightSource = {
+  __typename?: 'InsightSource';
+  appId?: Maybe<Scalars['String']['output']>;
+  category?: Maybe<Scalars['String']['output']>;
+  clientId?: Maybe<Scalars['ID']['output']>;
+  createdTime?: Maybe<Scalars['DateTime']['output']>;
+  currency?: Maybe<Scalars['String']['output']>;
+  direction?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  insights: Array<InsightPoint>;
+  message?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  totalConversations?: Maybe<Scalars['Int']['output']>;
+  totalSpend?: Maybe<Scalars['Float']['output']>;
+  type?: Maybe<Scalars['String']['output']>;
+};
+
+export type InsightSourceList = {
+  __typename?: 'InsightSourceList';
+  limit?: Maybe<Scalars['Int']['output']>;
+  nodes: Array<InsightSource>;
+  offset?: Maybe<Scalars['Int']['output']>;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type LimitedTimeOfferTemplateInput = {
+  body: Scalars['String']['input'];
+  bodyExamples?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Required when hasExpiration; the copy_code button then comes first. */
+  copyCodeExample?: InputMaybe<Scalars['String']['input']>;
+  hasExpiration: Scalars['Boolean']['input'];
+  headerFormat?: InputMaybe<Scalars['String']['input']>;
+  headerHandle?: InputMaybe<Scalars['String']['input']>;
+  language: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  offerText: Scalars['String']['input'];
+  url: Scalars['String']['input'];
+  urlButtonText: Scalars['String']['input'];
+  urlExample?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type LocalStorageResult = {
+  __typename?: 'LocalStorageResult';
+  httpCode?: Maybe<Scalars['Int']['output']>;
+  message?: Maybe<Scalars['String']['output']>;
+  success: Scalars['Boolean']['output'];
+};
+
+export type LocationMessageInput = {
+  address: Scalars['String']['input'];
+  latitude: Scalars['Float']['input'];
+  longitude: Scalars['Float']['input'];
+  name: Scalars['String']['input'];
+};
+
+export type Media = {
+  __typename?: 'Media';
+  /** Gateway URL that streams the file with the channel's key applied (no upstream secret exposed). */
+  downloadUrl?: Maybe<Scalars['String']['output']>;
+  fileSize?: Maybe<Scalars['Int']['output']>;
+  id: Scalars['ID']['output'];
+  mimeType?: Maybe<Scalars['String']['output']>;
+  sha256?: Maybe<Scalars['String']['output']>;
+};
+
+/** Exactly one of id and link. */
+export type MediaMessageInput = {
+  /** document, image and video only (on-premise at most 1024 characters). */
+  caption?: InputMaybe<Scalars['String']['input']>;
+  /** document only. */
+  filename?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  /** Public http(s) URL pointing directly at the file. */
+  link?: InputMaybe<Scalars['String']['input']>;
+  /** On-premise only: provider name for links that need authorisation. */
+  provider?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MediaType =
+  | 'AUDIO'
+  | 'DOCUMENT'
+  | 'IMAGE'
+  | 'STICKER'
+  | 'VIDEO';
+
+export type MessageStatusEvent = {
+  __typename?: 'MessageStatusEvent';
+  channelId: Scalars['ID']['output'];
+  /** Errors reported with a failed status. */
+  errors: Array<ChannelErrorEvent>;
+  messageId: Scalars['ID']['output'];
+  raw: Scalars['JSON']['output'];
+  recipientId?: Maybe<Scalars['String']['output']>;
+  /** sent, delivered, read or failed (a send can be accepted and fail later). */
+  status: Scalars['String']['output'];
+  timestamp?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** B5 (on-premise only); reason below 60 characters; the contact must have written in the last 24 h. */
+  blockContact: Scalars['Boolean']['output'];
+  /** B6: points the channel's number-level webhook at this gateway's receiver (PUBLIC_URL/webhooks/{channelId}) with a per-channel Basic credential, so its events reach the subscriptions. */
+  connectWebhookToGateway: WebhookConfig;
+  /** A6. Stores the key for later area-B calls and re-applies the channel's known webhook (a new key removes it upstream). */
+  createApiKey: ApiKey;
+  /** B2 (cloud only) */
+  createLimitedTimeOfferTemplate: Template;
+  /** B3 */
+  deleteMedia: Scalars['Boolean']['output'];
+  /** A11 */
+  disableLocalStorage: LocalStorageResult;
+  /** A10 (cloud-hosted channels only; the upstream asks the phone number for a confirmation pin) */
+  enableLocalStorage: LocalStorageResult;
+  /** Asks the upstream to export the client's contacts; how the export is delivered is not specified upstream. */
+  exportInsightsContacts: Scalars['Boolean']['output'];
+  renameInsightsSource: Scalars['Boolean']['output'];
+  reportContact: Scalars['Boolean']['output'];
+  /** A8 */
+  requestChannelCancellation: Channel;
+  /** B1 (+ B2 sending of approved templates). Never retried: a timeout after the request left reports an unknown outcome. */
+  sendMessage: SentMessage;
+  /** A12: the default for all cloud-hosted numbers of the partner. */
+  setDefaultDataLocalizationRegion: DataRegion;
+  /** B6 business-account level (cloud only). Activation takes 15-20 s upstream: set it before messaging. */
+  setWabaWebhook: WabaWebhook;
+  /** B6 number level */
+  setWebhook: WebhookConfig;
+  unblockContact: Scalars['Boolean']['output'];
+  /** B4: only the fields given change. */
+  updateBusinessProfile: BusinessProfile;
+  /** A7 */
+  updateClient: Client;
+  /** A9 */
+  updatePartnerSettings: PartnerSettings;
+  /** B3 upload of a small file given inline; large files go through the streaming HTTP route POST /media/{channelId}. */
+  uploadMedia: Media;
+};
+
+
+export type MutationBlockContactArgs = {
+  channelId: Scalars['ID']['input'];
+  phoneNumber: Scalars['String']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationConnectWebhookToGatewayArgs = {
+  channelId: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateApiKeyArgs = {
+  channelId: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateLimitedTimeOfferTemplateArgs = {
+  channelId: Scalars['ID']['input'];
+  input: LimitedTimeOfferTemplateInput;
+};
+
+
+export type MutationDeleteMediaArgs = {
+  channelId: Scalars['ID']['input'];
+  mediaId: Scalars['ID']['input'];
+};
+
+
+export type MutationDisableLocalStorageArgs = {
+  channelId: Scalars['ID']['input'];
+  clientId: Scalars['ID']['input'];
+};
+
+
+export type MutationEnableLocalStorageArgs = {
+  channelId: Scalars['ID']['input'];
+  clientId: Scalars['ID']['input'];
+  region: DataRegion;
+};
+
+
+export type MutationExportInsightsContactsArgs = {
+  clientId: Scalars['ID']['input'];
+};
+
+
+export type MutationRenameInsightsSourceArgs = {
+  clientId: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+  sourceId: Scalars['ID']['input'];
+};
+
+
+export type MutationReportContactArgs = {
+  block?: InputMaybe<Scalars['Boolean']['input']>;
+  channelId: Scalars['ID']['input'];
+  messageId?: InputMaybe<Scalars['ID']['input']>;
+  phoneNumber: Scalars['String']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationRequestChannelCancellationArgs = {
+  channelId: Scalars['ID']['input'];
+  clientId: Scalars['ID']['input'];
+};
+
+
+export type MutationSendMessageArgs = {
+  channelId: Scalars['ID']['input'];
+  input: SendMessageInput;
+};
+
+
+export type MutationSetDefaultDataLocalizationRegionArgs = {
+  region: DataRegion;
+};
+
+
+export type MutationSetWabaWebhookArgs = {
+  channelId: Scalars['ID']['input'];
+  input: WabaWebhookInput;
+};
+
+
+export type MutationSetWebhookArgs = {
+  channelId: Scalars['ID']['input'];
+  input: WebhookInput;
+};
+
+
+export type MutationUnblockContactArgs = {
+  channelId: Scalars['ID']['input'];
+  phoneNumber: Scalars['String']['input'];
+};
+
+
+export type MutationUpdateBusinessProfileArgs = {
+  channelId: Scalars['ID']['input'];
+  input: BusinessProfileInput;
+};
+
+
+export type MutationUpdateClientArgs = {
+  clientId: Scalars['ID']['input'];
+  input: UpdateClientInput;
+};
+
+
+export type MutationUpdatePartnerSettingsArgs = {
+  input: PartnerSettingsInput;
+};
+
+
+export type MutationUploadMediaArgs = {
+  channelId: Scalars['ID']['input'];
+  input: UploadMediaInput;
+};
+
+export type OnBehalfOfBusinessInfo = {
+  __typename?: 'OnBehalfOfBusinessInfo';
+  id?: Maybe<Scalars['ID']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+  type?: Maybe<Scalars['String']['output']>;
+};
+
+export type OnBehalfOfBusinessInfoFilter = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Partner = {
+  __typename?: 'Partner';
+  channel?: Maybe<Channel>;
+  /** A4 */
+  channels: ChannelList;
+  client?: Maybe<Client>;
+  /** A1 */
+  clients: ClientList;
+  id: Scalars['ID']['output'];
+};
+
+
+export type PartnerChannelArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type PartnerChannelsArgs = {
+  filter?: InputMaybe<ChannelFilter>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<ChannelOrder>;
+};
+
+
+export type PartnerClientArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type PartnerClientsArgs = {
+  filter?: InputMaybe<ClientFilter>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<ClientOrder>;
+};
+
+/** A9's answer: the partner record. */
+export type PartnerSettings = {
+  __typename?: 'PartnerSettings';
+  brandName?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  logoUrl?: Maybe<Scalars['String']['output']>;
+  onboardingDeeplinkAddParams?: Maybe<Scalars['Boolean']['output']>;
+  paymentPlan?: Maybe<Scalars['JSON']['output']>;
+  paymentRequired?: Maybe<Scalars['Boolean']['output']>;
+  redirectUrl?: Maybe<Scalars['String']['output']>;
+  webhookUrl?: Maybe<Scalars['String']['output']>;
+};
+
+export type PartnerSettingsInput = {
+  /** Clients see the add-number button in the client interface (not the integrated onboarding). */
+  allowClientToAddPhoneNumber: Scalars['Boolean']['input'];
+  redirectUrl: Scalars['String']['input'];
+  webhookUrl: Scalars['String']['input'];
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** A channel of the default partner (A4 filtered by id), or null when it does not exist. */
+  channel?: Maybe<Channel>;
+  /** A client of the default partner, or null when it does not exist. */
+  client?: Maybe<Client>;
+  /** The partner; id defaults to the configured PARTNER_ID. */
+  partner: Partner;
+};
+
+
+export type QueryChannelArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryClientArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryPartnerArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type Renewal = {
+  __typename?: 'Renewal';
+  amount?: Maybe<Scalars['Float']['output']>;
+  date?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Exactly one content field (text ... interactive) must be set. */
+export type SendMessageInput = {
+  audio?: InputMaybe<MediaMessageInput>;
+  contacts?: InputMaybe<Array<ContactCardInput>>;
+  document?: InputMaybe<MediaMessageInput>;
+  /** Same key within 24 h returns the first result instead of sending again. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  image?: InputMaybe<MediaMessageInput>;
+  /** Passed through as the `interactive` object (its shape is not specified upstream). */
+  interactive?: InputMaybe<Scalars['JSON']['input']>;
+  location?: InputMaybe<LocationMessageInput>;
+  /** Message id to reply to (cloud: context.message_id). */
+  replyTo?: InputMaybe<Scalars['ID']['input']>;
+  sticker?: InputMaybe<MediaMessageInput>;
+  template?: InputMaybe<TemplateMessageInput>;
+  text?: InputMaybe<TextMessageInput>;
+  /** Recipient wa_id or phone number. */
+  to: Scalars['String']['input'];
+  video?: InputMaybe<MediaMessageInput>;
+};
+
+export type SentMessage = {
+  __typename?: 'SentMessage';
+  id: Scalars['ID']['output'];
+  /** Cloud: contacts[0].input / wa_id. */
+  input?: Maybe<Scalars['String']['output']>;
+  waId?: Maybe<Scalars['String']['output']>;
+};
+
+export type SortDirection =
+  | 'ASC'
+  | 'DESC';
+
+/** Events from webhook notifications received by the gateway (connect a channel with connectWebhookToGateway). Each event is published once, however often the upstream re-delivers it. */
+export type Subscription = {
+  __typename?: 'Subscription';
+  channelError: ChannelErrorEvent;
+  messageReceived: InboundMessage;
+  messageStatusChanged: MessageStatusEvent;
+};
+
+
+/** Events from webhook notifications received by the gateway (connect a channel with connectWebhookToGateway). Each event is published once, however often the upstream re-delivers it. */
+export type SubscriptionChannelErrorArgs = {
+  channelId: Scalars['ID']['input'];
+};
+
+
+/** Events from webhook notifications received by the gateway (connect a channel with connectWebhookToGateway). Each event is published once, however often the upstream re-delivers it. */
+export type SubscriptionMessageReceivedArgs = {
+  channelId: Scalars['ID']['input'];
+};
+
+
+/** Events from webhook notifications received by the gateway (connect a channel with connectWebhookToGateway). Each event is published once, however often the upstream re-delivers it. */
+export type SubscriptionMessageStatusChangedArgs = {
+  channelId: Scalars['ID']['input'];
+};
+
+export type Template = {
+  __typename?: 'Template';
+  category: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  status: Scalars['String']['output'];
+};
+
+export type TemplateMessageInput = {
+  /** Body variables {{1}}, {{2}}, ... in order. */
+  bodyParameters?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Raw components, for template kinds not modelled above; when set the fields above must be absent. */
+  components?: InputMaybe<Scalars['JSON']['input']>;
+  /** copy_code button's coupon code. */
+  couponCode?: InputMaybe<Scalars['String']['input']>;
+  /** Header media id (only for templates with a media header). */
+  headerMediaId?: InputMaybe<Scalars['ID']['input']>;
+  languageCode: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  /** Limited-time offer: expiration time (sent as expiration_time_ms). */
+  offerExpiresAt?: InputMaybe<Scalars['DateTime']['input']>;
+  /** url button: its index and text parameter. */
+  urlButtonIndex?: InputMaybe<Scalars['Int']['input']>;
+  urlButtonParameter?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type TextMessageInput = {
+  /** At most 4096 characters. */
+  body: Scalars['String']['input'];
+  previewUrl?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type UpdateClientInput = {
+  /** 1..10 (the edit endpoint's stated maximum). */
+  maxChannels?: InputMaybe<Scalars['Int']['input']>;
+  partnerPayload: Scalars['String']['input'];
+};
+
+export type UploadMediaInput = {
+  /** File content, base64; the inline route is for small files (see README for the limit). */
+  base64: Scalars['String']['input'];
+  fileName: Scalars['String']['input'];
+  mimeType: Scalars['String']['input'];
+};
+
+/** A2/A3 usage and balance. Figures are approximate; the invoice issued after month end is authoritative. */
+export type Usage = {
+  __typename?: 'Usage';
+  /** Only meaningful for clients on direct payment; 0 for partner-paid clients. */
+  balance: Scalars['Float']['output'];
+  businessInitiatedPrice?: Maybe<Scalars['Float']['output']>;
+  /** ISO 4217, upper case. */
+  currency: Scalars['String']['output'];
+  estimatedTemplateCost?: Maybe<Scalars['Float']['output']>;
+  granularity: Granularity;
+  lastRenewal?: Maybe<Renewal>;
+  periods: Array<UsagePeriod>;
+  /** Sums over periods. */
+  totals: UsageTotals;
+  userInitiatedPrice?: Maybe<Scalars['Float']['output']>;
+};
+
+export type UsagePeriod = {
+  __typename?: 'UsagePeriod';
+  authentication: ConversationCount;
+  businessInitiated: ConversationCount;
+  freeEntryPoint: Scalars['Int']['output'];
+  freeQuantity: Scalars['Int']['output'];
+  freeTier: Scalars['Int']['output'];
+  marketing: ConversationCount;
+  paidQuantity: Scalars['Int']['output'];
+  periodDate: Scalars['DateTime']['output'];
+  quantity: Scalars['Int']['output'];
+  service: ConversationCount;
+  totalPrice: Scalars['Float']['output'];
+  userInitiated: ConversationCount;
+  utility: ConversationCount;
+};
+
+export type UsageTotals = {
+  __typename?: 'UsageTotals';
+  authentication: ConversationCount;
+  businessInitiated: ConversationCount;
+  freeEntryPoint: Scalars['Int']['output'];
+  freeQuantity: Scalars['Int']['output'];
+  freeTier: Scalars['Int']['output'];
+  marketing: ConversationCount;
+  paidQuantity: Scalars['Int']['output'];
+  quantity: Scalars['Int']['output'];
+  service: ConversationCount;
+  totalPrice: Scalars['Float']['output'];
+  userInitiated: ConversationCount;
+  utility: ConversationCount;
+};
+
+export type UserRef = {
+  __typename?: 'UserRef';
+  userId?: Maybe<Scalars['String']['output']>;
+  userName?: Maybe<Scalars['String']['output']>;
+};
+
+export type WabaAccount = {
+  __typename?: 'WabaAccount';
+  externalId?: Maybe<Scalars['String']['output']>;
+  fbAccountStatus?: Maybe<Scalars['String']['output']>;
+  fbBusinessId?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
+  namespace?: Maybe<Scalars['String']['output']>;
+  onBehalfOfBusinessInfo?: Maybe<OnBehalfOfBusinessInfo>;
+};
+
+export type WabaAccountFilter = {
+  createdAt?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  fbBusinessId?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  modifiedAt?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  namespace?: InputMaybe<Scalars['String']['input']>;
+  onBehalfOfBusinessInfo?: InputMaybe<OnBehalfOfBusinessInfoFilter>;
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type WabaWebhook = {
+  __typename?: 'WabaWebhook';
+  headers?: Maybe<Scalars['JSON']['output']>;
+  /** Message returned when setting it: activation takes 15-20 s upstream, so read it back before messaging. */
+  message?: Maybe<Scalars['String']['output']>;
+  numbers?: Maybe<Array<Scalars['String']['output']>>;
+  url?: Maybe<Scalars['String']['output']>;
+  wabaId?: Maybe<Scalars['ID']['output']>;
+};
+
+export type WabaWebhookInput = {
+  headers: Scalars['JSON']['input'];
+  overrideAll?: InputMaybe<Scalars['Boolean']['input']>;
+  url: Scalars['String']['input'];
+};
+
+export type WebhookConfig = {
+  __typename?: 'WebhookConfig';
+  headers?: Maybe<Scalars['JSON']['output']>;
+  url?: Maybe<Scalars['String']['output']>;
+};
+
+export type WebhookInput = {
+  headers?: InputMaybe<Scalars['JSON']['input']>;
+  url: Scalars['String']['input'];
+};
+
+export type WebhookRestore = {
+  __typename?: 'WebhookRestore';
+  /** Why re-applying failed; the webhook must then be set again (setWebhook) before events flow. */
+  error?: Maybe<Scalars['String']['output']>;
+  /** True when the previous webhook was set again with the new key. */
+  restored: Scalars['Boolean']['output'];
+  url?: Maybe<Scalars['String']['output']>;
+};
+
+export type WithIndex<TObject> = TObject & Record<string, any>;
+export type ResolversObject<TObject> = WithIndex<TObject>;
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+export type ReferenceResolver<TResult, TReference, TContext> = (
+      reference: TReference,
+      context: TContext,
+      info: GraphQLResolveInfo
+    ) => Promise<TResult> | TResult;
+
+      type ScalarCheck<T, S> = S extends true ? T : NullableCheck<T, S>;
+      type NullableCheck<T, S> = Maybe<T> extends T ? Maybe<ListCheck<NonNullable<T>, S>> : ListCheck<T, S>;
+      type ListCheck<T, S> = T extends (infer U)[] ? NullableCheck<U, S>[] : GraphQLRecursivePick<T, S>;
+      export type GraphQLRecursivePick<T, S> = { [K in keyof T & keyof S]: ScalarCheck<T[K], S[K]> };
+    
+
+export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
+  resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
+};
+export type Resolver<TResult, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = ResolverFn<TResult, TParent, TContext, TArgs> | ResolverWithResolve<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<TResult, TKey extends string, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  | SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs>
+  | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<TResult, TKey extends string, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<TTypes, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<T = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (obj: T, context: TContext, info: GraphQLResolveInfo) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+/** Mapping of federation types */
+export type FederationTypes = ResolversObject<{
+  Channel: Channel;
+  Client: Client;
+  Partner: Partner;
+}>;
+
+/** Mapping of federation reference types */
+export type FederationReferenceTypes = ResolversObject<{
+  Channel:
+    ( { __typename: 'Channel' }
+    & GraphQLRecursivePick<FederationTypes['Channel'], {"id":true}> );
+  Client:
+    ( { __typename: 'Client' }
+    & GraphQLRecursivePick<FederationTypes['Client'], {"id":true}> );
+  Partner:
+    ( { __typename: 'Partner' }
+    & GraphQLRecursivePick<FederationTypes['Partner'], {"id":true}> );
+}>;
+
+
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = ResolversObject<{
+  ActionSource: ResolverTypeWrapper<ActionSource>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  ActionSourceList: ResolverTypeWrapper<ActionSourceList>;
+  ApiKey: ResolverTypeWrapper<ApiKeyResult>;
+  BlockedContactList: ResolverTypeWrapper<BlockedContactList>;
+  BusinessProfile: ResolverTypeWrapper<BusinessProfileDto>;
+  BusinessProfileInput: BusinessProfileInput;
+  BusinessVertical: BusinessVertical;
+  Channel: ResolverTypeWrapper<ChannelNode>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  ChannelClientFilter: ChannelClientFilter;
+  ChannelErrorEvent: ResolverTypeWrapper<ChannelErrorEvent>;
+  ChannelFilter: ChannelFilter;
+  ChannelIntegration: ResolverTypeWrapper<ChannelIntegration>;
+  ChannelIntegrationFilter: ChannelIntegrationFilter;
+  ChannelIntegrationParametersFilter: ChannelIntegrationParametersFilter;
+  ChannelList: ResolverTypeWrapper<ChannelListDto>;
+  ChannelOrder: ChannelOrder;
+  ChannelOrderField: ChannelOrderField;
+  ChannelProfileInfoFilter: ChannelProfileInfoFilter;
+  ChannelProjectFilter: ChannelProjectFilter;
+  ChannelSettingsFilter: ChannelSettingsFilter;
+  ChannelSettingsTierFilter: ChannelSettingsTierFilter;
+  ChannelSetupInfoFilter: ChannelSetupInfoFilter;
+  Client: ResolverTypeWrapper<ClientNode>;
+  ClientContactInfo: ResolverTypeWrapper<ClientContactInfo>;
+  ClientFilter: ClientFilter;
+  ClientInsights: ResolverTypeWrapper<ClientInsightsRef>;
+  ClientList: ResolverTypeWrapper<ClientListDto>;
+  ClientMetaInfo: ResolverTypeWrapper<ClientMetaInfo>;
+  ClientMetaInfoFilter: ClientMetaInfoFilter;
+  ClientOrder: ClientOrder;
+  ClientOrderField: ClientOrderField;
+  ContactAddressInput: ContactAddressInput;
+  ContactCardInput: ContactCardInput;
+  ContactEmailInput: ContactEmailInput;
+  ContactInfoFilter: ContactInfoFilter;
+  ContactNameInput: ContactNameInput;
+  ContactOrgInput: ContactOrgInput;
+  ContactPhoneInput: ContactPhoneInput;
+  ContactUrlInput: ContactUrlInput;
+  ContactUser: ResolverTypeWrapper<ContactUser>;
+  ContactUserFilter: ContactUserFilter;
+  ConversationCount: ResolverTypeWrapper<ConversationCount>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  DataRegion: DataRegion;
+  DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  Granularity: Granularity;
+  Hosting: Hosting;
+  HubStatus: HubStatus;
+  InboundMessage: ResolverTypeWrapper<InboundMessage>;
+  InsightAction: ResolverTypeWrapper<InsightAction>;
+  InsightActionList: ResolverTypeWrapper<InsightActionList>;
+  InsightPoint: ResolverTypeWrapper<InsightPoint>;
+  InsightSource: ResolverTypeWrapper<InsightSourceEntryDto>;
+  InsightSourceList: ResolverTypeWrapper<Omit<InsightSourceList, 'nodes'> & { nodes: Array<ResolversTypes['InsightSource']> }>;
+  JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
+  LimitedTimeOfferTemplateInput: LimitedTimeOfferTemplateInput;
+  LocalStorageResult: ResolverTypeWrapper<LocalStorageResult>;
+  LocationMessageInput: LocationMessageInput;
+  Media: ResolverTypeWrapper<MediaRef>;
+  MediaMessageInput: MediaMessageInput;
+  MediaType: MediaType;
+  MessageStatusEvent: ResolverTypeWrapper<MessageStatusEvent>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  OnBehalfOfBusinessInfo: ResolverTypeWrapper<OnBehalfOfBusinessInfo>;
+  OnBehalfOfBusinessInfoFilter: OnBehalfOfBusinessInfoFilter;
+  Partner: ResolverTypeWrapper<PartnerRef>;
+  PartnerSettings: ResolverTypeWrapper<PartnerDto>;
+  PartnerSettingsInput: PartnerSettingsInput;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Renewal: ResolverTypeWrapper<Renewal>;
+  SendMessageInput: SendMessageInput;
+  SentMessage: ResolverTypeWrapper<SentMessage>;
+  SortDirection: SortDirection;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Template: ResolverTypeWrapper<Template>;
+  TemplateMessageInput: TemplateMessageInput;
+  TextMessageInput: TextMessageInput;
+  UpdateClientInput: UpdateClientInput;
+  UploadMediaInput: UploadMediaInput;
+  Usage: ResolverTypeWrapper<UsageDto>;
+  UsagePeriod: ResolverTypeWrapper<UsagePeriodDto>;
+  UsageTotals: ResolverTypeWrapper<UsageTotals>;
+  UserRef: ResolverTypeWrapper<UserRef>;
+  WabaAccount: ResolverTypeWrapper<WabaAccount>;
+  WabaAccountFilter: WabaAccountFilter;
+  WabaWebhook: ResolverTypeWrapper<WabaWebhook>;
+  WabaWebhookInput: WabaWebhookInput;
+  WebhookConfig: ResolverTypeWrapper<WebhookConfig>;
+  WebhookInput: WebhookInput;
+  WebhookRestore: ResolverTypeWrapper<WebhookRestore>;
+}>;
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = ResolversObject<{
+  ActionSource: ActionSource;
+  String: Scalars['String']['output'];
+  ID: Scalars['ID']['output'];
+  Int: Scalars['Int']['output'];
+  ActionSourceList: ActionSourceList;
+  ApiKey: ApiKeyResult;
+  BlockedContactList: BlockedContactList;
+  BusinessProfile: BusinessProfileDto;
+  BusinessProfileInput: BusinessProfileInput;
+  Channel: ChannelNode;
+  Boolean: Scalars['Boolean']['output'];
+  ChannelClientFilter: ChannelClientFilter;
+  ChannelErrorEvent: ChannelErrorEvent;
+  ChannelFilter: ChannelFilter;
+  ChannelIntegration: ChannelIntegration;
+  ChannelIntegrationFilter: ChannelIntegrationFilter;
+  ChannelIntegrationParametersFilter: ChannelIntegrationParametersFilter;
+  ChannelList: ChannelListDto;
+  ChannelOrder: ChannelOrder;
+  ChannelProfileInfoFilter: ChannelProfileInfoFilter;
+  ChannelProjectFilter: ChannelProjectFilter;
+  ChannelSettingsFilter: ChannelSettingsFilter;
+  ChannelSettingsTierFilter: ChannelSettingsTierFilter;
+  ChannelSetupInfoFilter: ChannelSetupInfoFilter;
+  Client: ClientNode;
+  ClientContactInfo: ClientContactInfo;
+  ClientFilter: ClientFilter;
+  ClientInsights: ClientInsightsRef;
+  ClientList: ClientListDto;
+  ClientMetaInfo: ClientMetaInfo;
+  ClientMetaInfoFilter: ClientMetaInfoFilter;
+  ClientOrder: ClientOrder;
+  ContactAddressInput: ContactAddressInput;
+  ContactCardInput: ContactCardInput;
+  ContactEmailInput: ContactEmailInput;
+  ContactInfoFilter: ContactInfoFilter;
+  ContactNameInput: ContactNameInput;
+  ContactOrgInput: ContactOrgInput;
+  ContactPhoneInput: ContactPhoneInput;
+  ContactUrlInput: ContactUrlInput;
+  ContactUser: ContactUser;
+  ContactUserFilter: ContactUserFilter;
+  ConversationCount: ConversationCount;
+  Float: Scalars['Float']['output'];
+  DateTime: Scalars['DateTime']['output'];
+  InboundMessage: InboundMessage;
+  InsightAction: InsightAction;
+  InsightActionList: InsightActionList;
+  InsightPoint: InsightPoint;
+  InsightSource: InsightSourceEntryDto;
+  InsightSourceList: Omit<InsightSourceList, 'nodes'> & { nodes: Array<ResolversParentTypes['InsightSource']> };
+  JSON: Scalars['JSON']['output'];
+  LimitedTimeOfferTemplateInput: LimitedTimeOfferTemplateInput;
+  LocalStorageResult: LocalStorageResult;
+  LocationMessageInput: LocationMessageInput;
+  Media: MediaRef;
+  MediaMessageInput: MediaMessageInput;
+  MessageStatusEvent: MessageStatusEvent;
+  Mutation: Record<PropertyKey, never>;
+  OnBehalfOfBusinessInfo: OnBehalfOfBusinessInfo;
+  OnBehalfOfBusinessInfoFilter: OnBehalfOfBusinessInfoFilter;
+  Partner: PartnerRef;
+  PartnerSettings: PartnerDto;
+  PartnerSettingsInput: PartnerSettingsInput;
+  Query: Record<PropertyKey, never>;
+  Renewal: Renewal;
+  SendMessageInput: SendMessageInput;
+  SentMessage: SentMessage;
+  Subscription: Record<PropertyKey, never>;
+  Template: Template;
+  TemplateMessageInput: TemplateMessageInput;
+  TextMessageInput: TextMessageInput;
+  UpdateClientInput: UpdateClientInput;
+  UploadMediaInput: UploadMediaInput;
+  Usage: UsageDto;
+  UsagePeriod: UsagePeriodDto;
+  UsageTotals: UsageTotals;
+  UserRef: UserRef;
+  WabaAccount: WabaAccount;
+  WabaAccountFilter: WabaAccountFilter;
+  WabaWebhook: WabaWebhook;
+  WabaWebhookInput: WabaWebhookInput;
+  WebhookConfig: WebhookConfig;
+  WebhookInput: WebhookInput;
+  WebhookRestore: WebhookRestore;
+}>;
+
+export type ActionSourceResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ActionSource'] = ResolversParentTypes['ActionSource']> = ResolversObject<{
+  appId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  clientId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  hits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sourceId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+}>;
+
+export type ActionSourceListResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ActionSourceList'] = ResolversParentTypes['ActionSourceList']> = ResolversObject<{
+  limit?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['ActionSource']>, ParentType, ContextType>;
+  offset?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type ApiKeyResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ApiKey'] = ResolversParentTypes['ApiKey']> = ResolversObject<{
+  address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  apiKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  appId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  webhookRestore?: Resolver<Maybe<ResolversTypes['WebhookRestore']>, ParentType, ContextType>;
+}>;
+
+export type BlockedContactListResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BlockedContactList'] = ResolversParentTypes['BlockedContactList']> = ResolversObject<{
+  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  waIds?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type BusinessProfileResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BusinessProfile'] = ResolversParentTypes['BusinessProfile']> = ResolversObject<{
+  address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  profilePictureUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  vertical?: Resolver<Maybe<ResolversTypes['BusinessVertical']>, ParentType, ContextType>;
+  websites?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ChannelResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Channel'] = ResolversParentTypes['Channel'], FederationReferenceType extends FederationReferenceTypes['Channel'] = FederationReferenceTypes['Channel']> = ResolversObject<{
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Channel']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  accountMode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  billingStartedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  blockedContacts?: Resolver<ResolversTypes['BlockedContactList'], ParentType, ContextType, RequireFields<ChannelBlockedContactsArgs, 'limit' | 'offset'>>;
+  businessProfile?: Resolver<ResolversTypes['BusinessProfile'], ParentType, ContextType>;
+  cancelledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  client?: Resolver<ResolversTypes['Client'], ParentType, ContextType>;
+  clientId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  currentLimit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  currentQualityRating?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dataLocalizationRegion?: Resolver<Maybe<ResolversTypes['DataRegion']>, ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hosting?: Resolver<ResolversTypes['Hosting'], ParentType, ContextType>;
+  hubStatus?: Resolver<ResolversTypes['HubStatus'], ParentType, ContextType>;
+  hubStatusRaw?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  integration?: Resolver<Maybe<ResolversTypes['ChannelIntegration']>, ParentType, ContextType>;
+  isMigrated?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  isOba?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  media?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<ChannelMediaArgs, 'id'>>;
+  phoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  terminatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  tier?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  usage?: Resolver<ResolversTypes['Usage'], ParentType, ContextType, RequireFields<ChannelUsageArgs, 'granularity'>>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  wabaAccount?: Resolver<Maybe<ResolversTypes['WabaAccount']>, ParentType, ContextType>;
+  wabaWebhook?: Resolver<Maybe<ResolversTypes['WabaWebhook']>, ParentType, ContextType>;
+  webhook?: Resolver<Maybe<ResolversTypes['WebhookConfig']>, ParentType, ContextType>;
+}>;
+
+export type ChannelErrorEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChannelErrorEvent'] = ResolversParentTypes['ChannelErrorEvent']> = ResolversObject<{
+  channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  details?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  raw?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ChannelIntegrationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChannelIntegration'] = ResolversParentTypes['ChannelIntegration']> = ResolversObject<{
+  appId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enabled?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  hostingPlatformType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ChannelListResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChannelList'] = ResolversParentTypes['ChannelList']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  limit?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['Channel']>, ParentType, ContextType>;
+  offset?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type ClientResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Client'] = ResolversParentTypes['Client'], FederationReferenceType extends FederationReferenceTypes['Client'] = FederationReferenceTypes['Client']> = ResolversObject<{
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Client']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  channels?: Resolver<ResolversTypes['ChannelList'], ParentType, ContextType, Partial<ClientChannelsArgs>>;
+  contactInfo?: Resolver<Maybe<ResolversTypes['ClientContactInfo']>, ParentType, ContextType>;
+  contactUser?: Resolver<Maybe<ResolversTypes['ContactUser']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['UserRef']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  insights?: Resolver<ResolversTypes['ClientInsights'], ParentType, ContextType>;
+  manageableChannels?: Resolver<Array<ResolversTypes['Channel']>, ParentType, ContextType>;
+  maxChannels?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  metaInfo?: Resolver<Maybe<ResolversTypes['ClientMetaInfo']>, ParentType, ContextType>;
+  modifiedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  modifiedBy?: Resolver<Maybe<ResolversTypes['UserRef']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  organisation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  partnerPayload?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  usage?: Resolver<ResolversTypes['Usage'], ParentType, ContextType, RequireFields<ClientUsageArgs, 'granularity'>>;
+}>;
+
+export type ClientContactInfoResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ClientContactInfo'] = ResolversParentTypes['ClientContactInfo']> = ResolversObject<{
+  city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  country?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fullName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  language?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  streetName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  webpageUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  zipCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ClientInsightsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ClientInsights'] = ResolversParentTypes['ClientInsights']> = ResolversObject<{
+  actionSources?: Resolver<ResolversTypes['ActionSourceList'], ParentType, ContextType, RequireFields<ClientInsightsActionSourcesArgs, 'actionIds' | 'dateFrom' | 'dateTo'>>;
+  actions?: Resolver<ResolversTypes['InsightActionList'], ParentType, ContextType, RequireFields<ClientInsightsActionsArgs, 'dateFrom' | 'dateTo' | 'sourceIds'>>;
+  allowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sources?: Resolver<ResolversTypes['InsightSourceList'], ParentType, ContextType, RequireFields<ClientInsightsSourcesArgs, 'dateFrom' | 'dateTo'>>;
+}>;
+
+export type ClientListResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ClientList'] = ResolversParentTypes['ClientList']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  limit?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['Client']>, ParentType, ContextType>;
+  offset?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type ClientMetaInfoResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ClientMetaInfo'] = ResolversParentTypes['ClientMetaInfo']> = ResolversObject<{
+  about?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  businessDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  businessVertical?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  timezone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  useCase?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ContactUserResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ContactUser'] = ResolversParentTypes['ContactUser']> = ResolversObject<{
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ConversationCountResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ConversationCount'] = ResolversParentTypes['ConversationCount']> = ResolversObject<{
+  paidQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
+  name: 'DateTime';
+}
+
+export type InboundMessageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InboundMessage'] = ResolversParentTypes['InboundMessage']> = ResolversObject<{
+  channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  raw?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  timestamp?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type InsightActionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InsightAction'] = ResolversParentTypes['InsightAction']> = ResolversObject<{
+  appId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  clientId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  hits?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type InsightActionListResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InsightActionList'] = ResolversParentTypes['InsightActionList']> = ResolversObject<{
+  limit?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['InsightAction']>, ParentType, ContextType>;
+  offset?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type InsightPointResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InsightPoint'] = ResolversParentTypes['InsightPoint']> = ResolversObject<{
+  conversations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  spend?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+}>;
+
+export type InsightSourceResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InsightSource'] = ResolversParentTypes['InsightSource']> = ResolversObject<{
+  appId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  category?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  clientId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  createdTime?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  direction?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  insights?: Resolver<Array<ResolversTypes['InsightPoint']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  totalConversations?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalSpend?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type InsightSourceListResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InsightSourceList'] = ResolversParentTypes['InsightSourceList']> = ResolversObject<{
+  limit?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['InsightSource']>, ParentType, ContextType>;
+  offset?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
+  name: 'JSON';
+}
+
+export type LocalStorageResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['LocalStorageResult'] = ResolversParentTypes['LocalStorageResult']> = ResolversObject<{
+  httpCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
+export type MediaResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Media'] = ResolversParentTypes['Media']> = ResolversObject<{
+  downloadUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fileSize?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  mimeType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sha256?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type MessageStatusEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MessageStatusEvent'] = ResolversParentTypes['MessageStatusEvent']> = ResolversObject<{
+  channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['ChannelErrorEvent']>, ParentType, ContextType>;
+  messageId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  raw?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  recipientId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timestamp?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+}>;
+
+export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
+  blockContact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationBlockContactArgs, 'channelId' | 'phoneNumber'>>;
+  connectWebhookToGateway?: Resolver<ResolversTypes['WebhookConfig'], ParentType, ContextType, RequireFields<MutationConnectWebhookToGatewayArgs, 'channelId'>>;
+  createApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'channelId'>>;
+  createLimitedTimeOfferTemplate?: Resolver<ResolversTypes['Template'], ParentType, ContextType, RequireFields<MutationCreateLimitedTimeOfferTemplateArgs, 'channelId' | 'input'>>;
+  deleteMedia?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteMediaArgs, 'channelId' | 'mediaId'>>;
+  disableLocalStorage?: Resolver<ResolversTypes['LocalStorageResult'], ParentType, ContextType, RequireFields<MutationDisableLocalStorageArgs, 'channelId' | 'clientId'>>;
+  enableLocalStorage?: Resolver<ResolversTypes['LocalStorageResult'], ParentType, ContextType, RequireFields<MutationEnableLocalStorageArgs, 'channelId' | 'clientId' | 'region'>>;
+  exportInsightsContacts?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationExportInsightsContactsArgs, 'clientId'>>;
+  renameInsightsSource?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRenameInsightsSourceArgs, 'clientId' | 'name' | 'sourceId'>>;
+  reportContact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationReportContactArgs, 'block' | 'channelId' | 'phoneNumber'>>;
+  requestChannelCancellation?: Resolver<ResolversTypes['Channel'], ParentType, ContextType, RequireFields<MutationRequestChannelCancellationArgs, 'channelId' | 'clientId'>>;
+  sendMessage?: Resolver<ResolversTypes['SentMessage'], ParentType, ContextType, RequireFields<MutationSendMessageArgs, 'channelId' | 'input'>>;
+  setDefaultDataLocalizationRegion?: Resolver<ResolversTypes['DataRegion'], ParentType, ContextType, RequireFields<MutationSetDefaultDataLocalizationRegionArgs, 'region'>>;
+  setWabaWebhook?: Resolver<ResolversTypes['WabaWebhook'], ParentType, ContextType, RequireFields<MutationSetWabaWebhookArgs, 'channelId' | 'input'>>;
+  setWebhook?: Resolver<ResolversTypes['WebhookConfig'], ParentType, ContextType, RequireFields<MutationSetWebhookArgs, 'channelId' | 'input'>>;
+  unblockContact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUnblockContactArgs, 'channelId' | 'phoneNumber'>>;
+  updateBusinessProfile?: Resolver<ResolversTypes['BusinessProfile'], ParentType, ContextType, RequireFields<MutationUpdateBusinessProfileArgs, 'channelId' | 'input'>>;
+  updateClient?: Resolver<ResolversTypes['Client'], ParentType, ContextType, RequireFields<MutationUpdateClientArgs, 'clientId' | 'input'>>;
+  updatePartnerSettings?: Resolver<ResolversTypes['PartnerSettings'], ParentType, ContextType, RequireFields<MutationUpdatePartnerSettingsArgs, 'input'>>;
+  uploadMedia?: Resolver<ResolversTypes['Media'], ParentType, ContextType, RequireFields<MutationUploadMediaArgs, 'channelId' | 'input'>>;
+}>;
+
+export type OnBehalfOfBusinessInfoResolvers<ContextType = Context, ParentType extends ResolversParentTypes['OnBehalfOfBusinessInfo'] = ResolversParentTypes['OnBehalfOfBusinessInfo']> = ResolversObject<{
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type PartnerResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Partner'] = ResolversParentTypes['Partner'], FederationReferenceType extends FederationReferenceTypes['Partner'] = FederationReferenceTypes['Partner']> = ResolversObject<{
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Partner']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType, RequireFields<PartnerChannelArgs, 'id'>>;
+  channels?: Resolver<ResolversTypes['ChannelList'], ParentType, ContextType, Partial<PartnerChannelsArgs>>;
+  client?: Resolver<Maybe<ResolversTypes['Client']>, ParentType, ContextType, RequireFields<PartnerClientArgs, 'id'>>;
+  clients?: Resolver<ResolversTypes['ClientList'], ParentType, ContextType, Partial<PartnerClientsArgs>>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+}>;
+
+export type PartnerSettingsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PartnerSettings'] = ResolversParentTypes['PartnerSettings']> = ResolversObject<{
+  brandName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  logoUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  onboardingDeeplinkAddParams?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  paymentPlan?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  paymentRequired?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  redirectUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  webhookUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type QueryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType, RequireFields<QueryChannelArgs, 'id'>>;
+  client?: Resolver<Maybe<ResolversTypes['Client']>, ParentType, ContextType, RequireFields<QueryClientArgs, 'id'>>;
+  partner?: Resolver<ResolversTypes['Partner'], ParentType, ContextType, Partial<QueryPartnerArgs>>;
+}>;
+
+export type RenewalResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Renewal'] = ResolversParentTypes['Renewal']> = ResolversObject<{
+  amount?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  date?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+}>;
+
+export type SentMessageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SentMessage'] = ResolversParentTypes['SentMessage']> = ResolversObject<{
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  input?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  waId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type SubscriptionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
+  channelError?: SubscriptionResolver<ResolversTypes['ChannelErrorEvent'], "channelError", ParentType, ContextType, RequireFields<SubscriptionChannelErrorArgs, 'channelId'>>;
+  messageReceived?: SubscriptionResolver<ResolversTypes['InboundMessage'], "messageReceived", ParentType, ContextType, RequireFields<SubscriptionMessageReceivedArgs, 'channelId'>>;
+  messageStatusChanged?: SubscriptionResolver<ResolversTypes['MessageStatusEvent'], "messageStatusChanged", ParentType, ContextType, RequireFields<SubscriptionMessageStatusChangedArgs, 'channelId'>>;
+}>;
+
+export type TemplateResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Template'] = ResolversParentTypes['Template']> = ResolversObject<{
+  category?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type UsageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Usage'] = ResolversParentTypes['Usage']> = ResolversObject<{
+  balance?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  businessInitiatedPrice?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  estimatedTemplateCost?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  granularity?: Resolver<ResolversTypes['Granularity'], ParentType, ContextType>;
+  lastRenewal?: Resolver<Maybe<ResolversTypes['Renewal']>, ParentType, ContextType>;
+  periods?: Resolver<Array<ResolversTypes['UsagePeriod']>, ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['UsageTotals'], ParentType, ContextType>;
+  userInitiatedPrice?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+}>;
+
+export type UsagePeriodResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UsagePeriod'] = ResolversParentTypes['UsagePeriod']> = ResolversObject<{
+  authentication?: Resolver<ResolversTypes['ConversationCount'], ParentType, ContextType>;
+  businessInitiated?: Resolver<ResolversTypes['ConversationCount'], ParentType, ContextType>;
+  freeEntryPoint?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  freeQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  freeTier?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  marketing?: Resolver<ResolversTypes['ConversationCount'], ParentType, ContextType>;
+  paidQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  periodDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  service?: Resolver<ResolversTypes['ConversationCount'], ParentType, ContextType>;
+  totalPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  userInitiated?: Resolver<ResolversTypes['ConversationCount'], ParentType, ContextType>;
+  utility?: Resolver<ResolversTypes['ConversationCount'], ParentType, ContextType>;
+}>;
+
+export type UsageTotalsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UsageTotals'] = ResolversParentTypes['UsageTotals']> = ResolversObject<{
+  authentication?: Resolver<ResolversTypes['ConversationCount'], ParentType, ContextType>;
+  businessInitiated?: Resolver<ResolversTypes['ConversationCount'], ParentType, ContextType>;
+  freeEntryPoint?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  freeQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  freeTier?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  marketing?: Resolver<ResolversTypes['ConversationCount'], ParentType, ContextType>;
+  paidQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  service?: Resolver<ResolversTypes['ConversationCount'], ParentType, ContextType>;
+  totalPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  userInitiated?: Resolver<ResolversTypes['ConversationCount'], ParentType, ContextType>;
+  utility?: Resolver<ResolversTypes['ConversationCount'], ParentType, ContextType>;
+}>;
+
+export type UserRefResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UserRef'] = ResolversParentTypes['UserRef']> = ResolversObject<{
+  userId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  userName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type WabaAccountResolvers<ContextType = Context, ParentType extends ResolversParentTypes['WabaAccount'] = ResolversParentTypes['WabaAccount']> = ResolversObject<{
+  externalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fbAccountStatus?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fbBusinessId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  namespace?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  onBehalfOfBusinessInfo?: Resolver<Maybe<ResolversTypes['OnBehalfOfBusinessInfo']>, ParentType, ContextType>;
+}>;
+
+export type WabaWebhookResolvers<ContextType = Context, ParentType extends ResolversParentTypes['WabaWebhook'] = ResolversParentTypes['WabaWebhook']> = ResolversObject<{
+  headers?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  numbers?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  wabaId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+}>;
+
+export type WebhookConfigResolvers<ContextType = Context, ParentType extends ResolversParentTypes['WebhookConfig'] = ResolversParentTypes['WebhookConfig']> = ResolversObject<{
+  headers?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type WebhookRestoreResolvers<ContextType = Context, ParentType extends ResolversParentTypes['WebhookRestore'] = ResolversParentTypes['WebhookRestore']> = ResolversObject<{
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  restored?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type Resolvers<ContextType = Context> = ResolversObject<{
+  ActionSource?: ActionSourceResolvers<ContextType>;
+  ActionSourceList?: ActionSourceListResolvers<ContextType>;
+  ApiKey?: ApiKeyResolvers<ContextType>;
+  BlockedContactList?: BlockedContactListResolvers<ContextType>;
+  BusinessProfile?: BusinessProfileResolvers<ContextType>;
+  Channel?: ChannelResolvers<ContextType>;
+  ChannelErrorEvent?: ChannelErrorEventResolvers<ContextType>;
+  ChannelIntegration?: ChannelIntegrationResolvers<ContextType>;
+  ChannelList?: ChannelListResolvers<ContextType>;
+  Client?: ClientResolvers<ContextType>;
+  ClientContactInfo?: ClientContactInfoResolvers<ContextType>;
+  ClientInsights?: ClientInsightsResolvers<ContextType>;
+  ClientList?: ClientListResolvers<ContextType>;
+  ClientMetaInfo?: ClientMetaInfoResolvers<ContextType>;
+  ContactUser?: ContactUserResolvers<ContextType>;
+  ConversationCount?: ConversationCountResolvers<ContextType>;
+  DateTime?: GraphQLScalarType;
+  InboundMessage?: InboundMessageResolvers<ContextType>;
+  InsightAction?: InsightActionResolvers<ContextType>;
+  InsightActionList?: InsightActionListResolvers<ContextType>;
+  InsightPoint?: InsightPointResolvers<ContextType>;
+  InsightSource?: InsightSourceResolvers<ContextType>;
+  InsightSourceList?: InsightSourceListResolvers<ContextType>;
+  JSON?: GraphQLScalarType;
+  LocalStorageResult?: LocalStorageResultResolvers<ContextType>;
+  Media?: MediaResolvers<ContextType>;
+  MessageStatusEvent?: MessageStatusEventResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  OnBehalfOfBusinessInfo?: OnBehalfOfBusinessInfoResolvers<ContextType>;
+  Partner?: PartnerResolvers<ContextType>;
+  PartnerSettings?: PartnerSettingsResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  Renewal?: RenewalResolvers<ContextType>;
+  SentMessage?: SentMessageResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
+  Template?: TemplateResolvers<ContextType>;
+  Usage?: UsageResolvers<ContextType>;
+  UsagePeriod?: UsagePeriodResolvers<ContextType>;
+  UsageTotals?: UsageTotalsResolvers<ContextType>;
+  UserRef?: UserRefResolvers<ContextType>;
+  WabaAccount?: WabaAccountResolvers<ContextType>;
+  WabaWebhook?: WabaWebhookResolvers<ContextType>;
+  WebhookConfig?: WebhookConfigResolvers<ContextType>;
+  WebhookRestore?: WebhookRestoreResolvers<ContextType>;
+}>;
+

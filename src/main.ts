@@ -1,0 +1,49 @@
+import { ConfigError, loadConfig } from './config.js';
+import { createGateway } from './server.js';
+
+/** `npm start`: validated config, gateway (and embedded simulator when no upstream is set), SIGTERM drain. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`hubgraph: invalid configuration: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const gateway = await createGateway(config);
+  const url = await gateway.start();
+  const { logger } = gateway.services;
+  if (config.keystoreSecretGenerated) logger.warn('KEYSTORE_SECRET is not set: stored API keys and webhook credentials last only for this process');
+  if (config.partnerToken && config.gatewayTokens.length === 0) logger.warn('GATEWAY_TOKENS is not set: anyone who reaches this port acts with PARTNER_TOKEN');
+  process.stdout.write(
+    gateway.simulator
+      ? `hubgraph ready at ${url} (embedded upstream simulator at ${gateway.simulator.baseUrl()})\n`
+      : `hubgraph ready at ${url} (upstream: ${config.upstream!.partner})\n`,
+  );
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const deadline = setTimeout(() => process.exit(1), 10_000);
+    deadline.unref();
+    gateway.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`hubgraph: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,124 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import { requirePartnerId } from '../auth.js';
+import type { Context } from '../context.js';
+import type { ChannelNode } from '../datasources/types.js';
+import { HubgraphError, ErrorCode } from '../errors.js';
+import type { ChannelResolvers, DataRegion, HubStatus, Hosting } from '../generated/graphql.js';
+import { reportFieldError } from '../plugins/field-errors.js';
+
+const HUB_STATUSES: Record<string, HubStatus> = {
+  draft: 'DRAFT',
+  live: 'LIVE',
+  sandbox: 'SANDBOX',
+  pending_deletion: 'PENDING_DELETION',
+  unregistered: 'UNREGISTERED',
+  done: 'DONE',
+  pending: 'PENDING',
+};
+
+export const HOSTING_PLATFORMS: Record<string, Hosting> = {
+  net_cloud_api: 'CLOUD',
+  net_hosting: 'ON_PREMISE',
+};
+
+const DATA_REGIONS = new Set<string>(['AU', 'ID', 'ZA', 'IN', 'CA', 'JP', 'SG', 'KR', 'DE', 'CH', 'GB', 'BR', 'BH']);
+
+/** Hosting of an upstream channel record; UNKNOWN for a platform type this gateway does not know. */
+export function hostingOf(channel: Pick<ChannelNode, 'integration'>): Hosting {
+  return HOSTING_PLATFORMS[channel.integration?.hosting_platform_type ?? ''] ?? 'UNKNOWN';
+}
+
+function unknownValue(context: Context, info: GraphQLResolveInfo, channel: ChannelNode, upstreamField: string, value: unknown) {
+  context.logger.warn({ channelId: channel.id, upstreamField, value }, 'unknown upstream enum value');
+  reportFieldError(context, info, `Unknown ${upstreamField} value ${JSON.stringify(value)} for channel ${channel.id}`, {
+    upstreamField,
+    upstreamValue: value,
+  });
+}
+
+/**
+ * Channels from A5 and from the cancellation answer lack `integration`, `client` and
+ * `waba_account`; those fields are completed from the owning client's channel listing (one
+ * A4 call per client, batched).
+ */
+async function complete(channel: ChannelNode, { loaders }: Context): Promise<ChannelNode> {
+  if (channel.integration !== undefined) return channel;
+  const full = await loaders.channelOfClient.load({ partnerId: channel.partnerId, clientId: channel.client_id, id: channel.id });
+  return full ?? channel;
+}
+
+export const Channel: ChannelResolvers = {
+  __resolveReference: (reference, { caller, loaders }) =>
+    loaders.channelById.load({ partnerId: requirePartnerId(caller), id: reference.id }),
+  clientId: (channel) => channel.client_id,
+  client: async (channel, _args, { loaders }) => {
+    const client = await loaders.clientById.load({ partnerId: channel.partnerId, id: channel.client_id });
+    if (!client) throw new HubgraphError(`Client ${channel.client_id} of channel ${channel.id} was not found`, ErrorCode.NotFound);
+    return client;
+  },
+  hubStatus: (channel, _args, context, info) => {
+    const status = HUB_STATUSES[channel.hub_status];
+    if (status) return status;
+    unknownValue(context, info, channel, 'hub_status', channel.hub_status);
+    return 'UNKNOWN';
+  },
+  hubStatusRaw: (channel) => channel.hub_status,
+  hosting: async (channel, _args, context, info) => {
+    const full = await complete(channel, context);
+    const hosting = hostingOf(full);
+    if (hosting === 'UNKNOWN') {
+      unknownValue(context, info, channel, 'integration.hosting_platform_type', full.integration?.hosting_platform_type ?? null);
+    }
+    return hosting;
+  },
+  accountMode: (channel) => channel.account_mode ?? null,
+  phoneNumber: (channel) => channel.setup_info?.phone_number ?? null,
+  displayName: (channel) => channel.setup_info?.phone_name ?? null,
+  currentLimit: (channel) => channel.current_limit ?? null,
+  currentQualityRating: (channel) => channel.current_quality_rating ?? null,
+  billingStartedAt: (channel) => channel.billing_started_at ?? null,
+  cancelledAt: (channel) => channel.cancelled_at ?? null,
+  terminatedAt: (channel) => channel.terminated_at ?? null,
+  createdAt: (channel) => channel.created_at ?? null,
+  isMigrated: (channel) => channel.is_migrated ?? null,
+  isOba: (channel) => channel.is_oba ?? null,
+  dataLocalizationRegion: (channel, _args, context) => {
+    const region = channel.settings?.data_localization_region;
+    if (region === null || region === undefined) return null;
+    if (DATA_REGIONS.has(region)) return region as DataRegion;
+    context.logger.warn({ channelId: channel.id, region }, 'unknown upstream data_localization_region');
+    throw new HubgraphError(`Unknown data_localization_region ${JSON.stringify(region)} for channel ${channel.id}`, ErrorCode.UpstreamError, {
+      upstreamField: 'settings.data_localization_region',
+      upstreamValue: region,
+    });
+  },
+  tier: (channel) => channel.settings?.tier ?? null,
+  integration: async (channel, _args, context) => {
+    const { integration } = await complete(channel, context);
+    return (
+      integration
+        ? {
+        appId: integration.app_id ?? null,
+        enabled: integration.enabled ?? null,
+        hostingPlatformType: integration.hosting_platform_type ?? null,
+        state: integration.state ?? null,
+          }
+        : null
+    );
+  },
+  wabaAccount: async (channel, _args, context) => {
+    const { waba_account: waba } = await complete(channel, context);
+    return (
+      waba
+        ? {
+        id: waba.id ?? null,
+        externalId: waba.external_id ?? null,
+        fbAccountStatus: waba.fb_account_status ?? null,
+        fbBusinessId: waba.fb_business_id ?? null,
+        namespace: waba.namespace ?? null,
+        onBehalfOfBusinessInfo: waba.on_behalf_of_business_info ?? null,
+          }
+        : null
+    );
+  },
+};

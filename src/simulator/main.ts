@@ -1,0 +1,33 @@
+import { loadConfig, ConfigError } from '../config.js';
+import { SIM_PARTNERS } from './seed.js';
+import { startSimulator } from './server.js';
+
+/** `npm run simulator`: the upstream simulator alone (SIMULATOR_PORT, SIMULATOR_LATENCY_MS). */
+async function main() {
+  const config = loadConfig();
+  const simulator = await startSimulator({
+    port: config.simulator.port || 4010,
+    host: '127.0.0.1',
+    latencyMs: config.simulator.latencyMs,
+  });
+  const partner = SIM_PARTNERS[0];
+  process.stdout.write(
+    [
+      `hubgraph upstream simulator listening on ${simulator.baseUrl()}`,
+      `  PARTNER_API_URL=${simulator.urls.partner}`,
+      `  CLOUD_API_URL=${simulator.urls.cloud}`,
+      `  ONPREM_API_URL=${simulator.urls.onPremise}`,
+      `  INSIGHTS_API_URL=${simulator.urls.insights}`,
+      `  PARTNER_ID=${partner.id} PARTNER_TOKEN=${partner.token}`,
+      '',
+    ].join('\n'),
+  );
+  const stop = () => void simulator.close().then(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,45 @@
+import type { NextFunction, Request, Response } from 'express';
+
+/** One request as the simulator received it; tests assert on these. */
+export interface RecordedRequest {
+  method: string;
+  /** Path below the area root, e.g. `/api/v2/partners/p/clients`. */
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  at: number;
+}
+
+export class RequestRecorder {
+  readonly requests: RecordedRequest[] = [];
+
+  clear(): void {
+    this.requests.length = 0;
+  }
+
+  /** Requests whose path matches, optionally by method. */
+  matching(pattern: RegExp | string, method?: string): RecordedRequest[] {
+    return this.requests.filter(
+      (request) =>
+        (typeof pattern === 'string' ? request.path === pattern : pattern.test(request.path)) &&
+        (!method || request.method === method),
+    );
+  }
+
+  middleware() {
+    return (request: Request, _response: Response, next: NextFunction) => {
+      if (!request.path.startsWith('/_control')) {
+        this.requests.push({
+          method: request.method,
+          path: request.path,
+          query: request.query as Record<string, string | string[]>,
+          headers: { ...request.headers },
+          body: request.body,
+          at: Date.now(),
+        });
+      }
+      next();
+    };
+  }
+}

@@ -1,0 +1,81 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { UpstreamUrls } from '../config.js';
+import { partnerRouter } from './partner-routes.js';
+import { RequestRecorder } from './recorder.js';
+import { seedState } from './seed.js';
+import type { SimState } from './state.js';
+
+/** Path of each area's root on the simulator; the gateway's four URLs point at these. */
+export const SIM_ROOTS = {
+  partner: '/api/v2',
+  cloud: '/cloud',
+  onPremise: '/onprem',
+  insights: '/insights',
+} as const;
+
+export interface SimulatorOptions {
+  port?: number;
+  host?: string;
+  /** Added before every answer, to model the upstream's own latency. */
+  latencyMs?: number;
+  state?: SimState;
+}
+
+export interface SimulatorContext {
+  state: SimState;
+  recorder: RequestRecorder;
+  /** Base URL once listening (e.g. http://127.0.0.1:43121). */
+  baseUrl: () => string;
+  options: SimulatorOptions;
+}
+
+export interface Simulator extends SimulatorContext {
+  server: Server;
+  urls: UpstreamUrls;
+  close(): Promise<void>;
+}
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const state = options.state ?? seedState();
+  const recorder = new RequestRecorder();
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  let baseUrl = '';
+  const context: SimulatorContext = { state, recorder, baseUrl: () => baseUrl, options };
+  void context;
+
+  app.use(express.json({ limit: '2mb', type: ['application/json'] }));
+  app.use(recorder.middleware());
+  if (options.latencyMs) {
+    const latency = options.latencyMs;
+    app.use((_request: Request, _response: Response, next: NextFunction) => setTimeout(next, latency));
+  }
+  app.use(SIM_ROOTS.partner, partnerRouter(state));
+  app.use((_request: Request, response: Response) => {
+    response.status(404).json({ error: { code: 404, message: 'no such endpoint' } });
+  });
+
+  const server = createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    ...context,
+    server,
+    urls: {
+      partner: `${baseUrl}${SIM_ROOTS.partner}`,
+      cloud: `${baseUrl}${SIM_ROOTS.cloud}`,
+      onPremise: `${baseUrl}${SIM_ROOTS.onPremise}`,
+      insights: `${baseUrl}${SIM_ROOTS.insights}`,
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

@@ -1,0 +1,54 @@
+import type { ChannelDto, ClientDto, PartnerDto, UsagePeriodDto } from '../datasources/types.js';
+
+export interface SimPartner extends PartnerDto {
+  token: string;
+  allow_client_to_add_phone_no: boolean;
+  default_data_localization_region: string | null;
+}
+
+export interface SimWebhook {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** Everything the simulated upstream knows; mutated by its routes, inspected by tests. */
+export interface SimState {
+  partners: Map<string, SimPartner>;
+  clients: Map<string, ClientDto & { partner_id: string }>;
+  channels: Map<string, ChannelDto & { partner_id: string; modified_at: string }>;
+  /** Channels each partner may manage (A5), by client. */
+  sharedNumbers: Set<string>;
+  /** Area-B API key → channel id. */
+  apiKeys: Map<string, string>;
+  /** Number-level webhooks by channel id. */
+  webhooks: Map<string, SimWebhook>;
+  /** Monthly usage seed per client (period start → record), channel share by channel id. */
+  usage: Map<string, UsagePeriodDto[]>;
+  balances: Map<string, { balance: number; currency: string; last_renewal: { date: string; amount: number } }>;
+  /** Area-specific state registered by the area modules (messaging, insights). */
+  extensions: Map<string, unknown>;
+}
+
+export function emptyState(): SimState {
+  return {
+    partners: new Map(),
+    clients: new Map(),
+    channels: new Map(),
+    sharedNumbers: new Set(),
+    apiKeys: new Map(),
+    webhooks: new Map(),
+    usage: new Map(),
+    balances: new Map(),
+    extensions: new Map(),
+  };
+}
+
+/** Area modules keep their own state under a name, created on first use. */
+export function extension<T>(state: SimState, name: string, create: () => T): T {
+  let value = state.extensions.get(name) as T | undefined;
+  if (value === undefined) {
+    value = create();
+    state.extensions.set(name, value);
+  }
+  return value;
+}

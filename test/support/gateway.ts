@@ -1,0 +1,102 @@
+import { Writable } from 'node:stream';
+import type { GraphQLResponse } from '@apollo/server';
+import { expect } from '@jest/globals';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { createGateway, type Gateway } from '../../src/server.js';
+import { SIM_PARTNERS } from '../../src/simulator/seed.js';
+import { startSimulator, type Simulator, type SimulatorOptions } from '../../src/simulator/server.js';
+
+export const ACME = SIM_PARTNERS[0];
+export const GLOBEX = SIM_PARTNERS[1];
+
+/** Everything the gateway logged during a test, for assertions (and the secret grep). */
+export class LogCapture extends Writable {
+  readonly lines: string[] = [];
+  override _write(chunk: Buffer, _encoding: string, callback: () => void) {
+    this.lines.push(...chunk.toString().split('\n').filter(Boolean));
+    callback();
+  }
+  entries(): Array<Record<string, unknown>> {
+    return this.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+}
+
+/** Every log line any test gateway printed in this process (the secret-leak grep reads it). */
+export const allLogLines: string[] = [];
+
+export interface TestGateway {
+  gateway: Gateway;
+  simulator: Simulator;
+  config: Config;
+  logs: LogCapture;
+  url: string;
+  /** POST /graphql over real HTTP. */
+  graphql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: { data?: T | null; errors?: Array<{ message: string; path?: unknown[]; extensions?: Record<string, unknown> }> } }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A gateway on an ephemeral port against a fresh simulator, configured through the same
+ * environment variables as production (the four URLs point at the simulator).
+ */
+export async function startTestGateway(
+  env: Record<string, string | undefined> = {},
+  simulatorOptions: SimulatorOptions = {},
+  existingSimulator?: Simulator,
+): Promise<TestGateway> {
+  const simulator = existingSimulator ?? (await startSimulator(simulatorOptions));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PARTNER_API_URL: simulator.urls.partner,
+    CLOUD_API_URL: simulator.urls.cloud,
+    ONPREM_API_URL: simulator.urls.onPremise,
+    INSIGHTS_API_URL: simulator.urls.insights,
+    PARTNER_ID: ACME.id,
+    PARTNER_TOKEN: ACME.token,
+    KEYSTORE_SECRET: 'test-keystore-secret-0123456789',
+    UPSTREAM_RETRIES: '1',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+  const logs = new LogCapture();
+  logs.on('finish', () => undefined);
+  const originalWrite = logs._write.bind(logs);
+  logs._write = (chunk, encoding, callback) => {
+    allLogLines.push(...chunk.toString().split('\n').filter(Boolean));
+    originalWrite(chunk, encoding, callback);
+  };
+  const gateway = await createGateway(config, { logger: createLogger(config.logLevel, logs) });
+  const url = await gateway.start();
+  return {
+    gateway,
+    simulator,
+    config,
+    logs,
+    url,
+    async graphql(query, variables, headers = {}) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { status: response.status, body: (await response.json()) as never };
+    },
+    async close() {
+      await gateway.stop();
+      if (!existingSimulator) await simulator.close();
+    },
+  };
+}
+
+/** The single result of an executeOperation call (no incremental delivery in these tests). */
+export function singleResult<T = Record<string, unknown>>(response: GraphQLResponse<T>) {
+  expect(response.body.kind).toBe('single');
+  if (response.body.kind !== 'single') throw new Error('expected a single result');
+  return response.body.singleResult;
+}
