@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { GraphQLError } from 'graphql';
 import { identifyCaller, tenantOf, type Caller } from './auth.js';
+import { MessagingApi } from './datasources/messaging-api.js';
 import { PartnerApi } from './datasources/partner-api.js';
 import { createLoaders, type Loaders } from './loaders.js';
 import type { Logger } from './logger.js';
@@ -14,6 +15,7 @@ export interface Context {
   logger: Logger;
   dataSources: {
     partner: PartnerApi;
+    messaging: MessagingApi;
   };
   loaders: Loaders;
   /** Errors reported beside a value (see plugins/field-errors.ts). */
@@ -41,13 +43,23 @@ export function createContext(services: Services, request: ContextRequest): Cont
     caller.upstreamAuthorization,
     services.config,
   );
+  const loaders = createLoaders(partner);
+  const messaging = new MessagingApi(
+    { cloud: services.http.cloud, onPremise: services.http.onPremise },
+    services.cache,
+    tenant,
+    requestId,
+    services.config,
+    services.keyStore,
+    loaders,
+  );
   return {
     requestId,
     caller,
     services,
     logger: services.logger.child({ requestId }),
-    dataSources: { partner },
-    loaders: createLoaders(partner),
+    dataSources: { partner, messaging },
+    loaders,
     fieldErrors: [],
   };
 }

@@ -4,6 +4,7 @@ import { ResponseCache } from './cache.js';
 import type { Config, UpstreamUrls } from './config.js';
 import { createUpstreamClient, type UpstreamAttempt } from './datasources/http.js';
 import type { Upstream } from './datasources/endpoints.js';
+import { KeyStore } from './keystore.js';
 import type { Logger } from './logger.js';
 
 /**
@@ -17,6 +18,7 @@ export interface Services {
   /** The keyv store behind the cache (in memory, or Redis when REDIS_URL is set). */
   store: Keyv;
   cache: ResponseCache;
+  keyStore: KeyStore;
   http: Record<Upstream, Got>;
   close(): Promise<void>;
 }
@@ -46,6 +48,7 @@ export function createServices(options: ServicesOptions): Services {
     logger,
     store,
     cache: new ResponseCache(store),
+    keyStore: new KeyStore(store, config.keystoreSecret, config.channelApiKeys),
     http: {
       partner: client('partner', upstreamUrls.partner),
       cloud: client('cloud', upstreamUrls.cloud),

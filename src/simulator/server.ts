@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -26,6 +27,11 @@ export interface SimulatorOptions {
 export interface SimulatorContext {
   state: SimState;
   recorder: RequestRecorder;
+  /**
+   * Happenings other simulator parts react to, e.g. `message-accepted` ({channelId, messageId,
+   * to}) emitted by the send route, on which webhook delivery schedules status notifications.
+   */
+  events: EventEmitter;
   /** Base URL once listening (e.g. http://127.0.0.1:43121). */
   baseUrl: () => string;
   options: SimulatorOptions;
@@ -44,7 +50,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   app.disable('x-powered-by');
   app.set('etag', false);
   let baseUrl = '';
-  const context: SimulatorContext = { state, recorder, baseUrl: () => baseUrl, options };
+  const context: SimulatorContext = { state, recorder, events: new EventEmitter(), baseUrl: () => baseUrl, options };
   void context;
 
   app.use(express.json({ limit: '2mb', type: ['application/json'] }));
