@@ -9,7 +9,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  const printed = spies.flatMap((spy, index) => spy.mock.calls.map((call) => `console.${methods[index]}: ${call.map(String).join(' ')}`));
+  const printed = spies.flatMap((spy, index) => spy.mock.calls.map((call: unknown[]) => `console.${methods[index]}: ${call.map(String).join(' ')}`));
   for (const spy of spies) spy.mockRestore();
   if (printed.length > 0) throw new Error(`Unexpected console output:\n${printed.join('\n')}`);
 });
