@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { UpstreamUrls } from '../config.js';
+import { controlRouter, FaultInjector } from './control-routes.js';
 import { partnerRouter } from './partner-routes.js';
 import { RequestRecorder } from './recorder.js';
 import { seedState } from './seed.js';
@@ -39,6 +40,8 @@ export interface SimulatorContext {
 
 export interface Simulator extends SimulatorContext {
   server: Server;
+  /** Injected upstream failures; also reachable over HTTP at `/_control/faults`. */
+  faults: FaultInjector;
   urls: UpstreamUrls;
   close(): Promise<void>;
 }
@@ -55,6 +58,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
   app.use(express.json({ limit: '2mb', type: ['application/json'] }));
   app.use(recorder.middleware());
+  const faults = new FaultInjector();
+  app.use('/_control', controlRouter(faults));
+  app.use(faults.middleware());
   if (options.latencyMs) {
     const latency = options.latencyMs;
     app.use((_request: Request, _response: Response, next: NextFunction) => setTimeout(next, latency));
@@ -72,6 +78,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   return {
     ...context,
     server,
+    faults,
     urls: {
       partner: `${baseUrl}${SIM_ROOTS.partner}`,
       cloud: `${baseUrl}${SIM_ROOTS.cloud}`,
