@@ -163,8 +163,21 @@ export type ChannelUsageArgs = {
   to?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
+/** A4's client.contact_info.* takes every sub-field of the client record (2.1), full_name included; A1 does not list full_name. */
+export type ChannelClientContactInfoFilter = {
+  city?: InputMaybe<Scalars['String']['input']>;
+  country?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  fullName?: InputMaybe<Scalars['String']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  streetName?: InputMaybe<Scalars['String']['input']>;
+  webpageUrl?: InputMaybe<Scalars['String']['input']>;
+  zipCode?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type ChannelClientFilter = {
-  contactInfo?: InputMaybe<ContactInfoFilter>;
+  contactInfo?: InputMaybe<ChannelClientContactInfoFilter>;
   contactUser?: InputMaybe<ContactUserFilter>;
   createdAt?: InputMaybe<Scalars['String']['input']>;
   id?: InputMaybe<Scalars['ID']['input']>;
@@ -257,6 +270,7 @@ export type ChannelOrderField =
   | 'CLIENT_CONTACT_INFO_CITY'
   | 'CLIENT_CONTACT_INFO_COUNTRY'
   | 'CLIENT_CONTACT_INFO_EMAIL'
+  | 'CLIENT_CONTACT_INFO_FULL_NAME'
   | 'CLIENT_CONTACT_INFO_LANGUAGE'
   | 'CLIENT_CONTACT_INFO_PHONE'
   | 'CLIENT_CONTACT_INFO_STREET_NAME'
@@ -1392,6 +1406,7 @@ export type ResolversTypes = ResolversObject<{
   BusinessVertical: BusinessVertical;
   Channel: ResolverTypeWrapper<ChannelNode>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  ChannelClientContactInfoFilter: ChannelClientContactInfoFilter;
   ChannelClientFilter: ChannelClientFilter;
   ChannelErrorEvent: ResolverTypeWrapper<ChannelErrorEvent>;
   ChannelFilter: ChannelFilter;
@@ -1489,6 +1504,7 @@ export type ResolversParentTypes = ResolversObject<{
   BusinessProfileInput: BusinessProfileInput;
   Channel: ChannelNode;
   Boolean: Scalars['Boolean']['output'];
+  ChannelClientContactInfoFilter: ChannelClientContactInfoFilter;
   ChannelClientFilter: ChannelClientFilter;
   ChannelErrorEvent: ChannelErrorEvent;
   ChannelFilter: ChannelFilter;
