@@ -15,12 +15,15 @@ export interface ReadOptions {
   cache?: CachePolicy;
   /** Cache/dedup owner when it differs from the request's caller (area-B keys are per channel). */
   tenant?: Tenant;
+  /** Client of another root than the source's default (area B picks cloud or on-premise per channel). */
+  http?: Got;
 }
 
 export interface WriteOptions {
   json?: unknown;
   headers?: Record<string, string>;
   searchParams?: Record<string, string | number | boolean | undefined>;
+  http?: Got;
 }
 
 function definedParams(params: ReadOptions['searchParams']): Record<string, string> | undefined {
@@ -49,7 +52,7 @@ export abstract class UpstreamSource {
     const searchParams = definedParams(options.searchParams);
     const tenant = options.tenant ?? this.tenant;
     const credential = fingerprint(stableStringify(options.headers ?? {}));
-    const dedupKey = stableStringify([path, searchParams, credential, tenant]);
+    const dedupKey = stableStringify([options.http ? options.http.defaults.options.prefixUrl : '', path, searchParams, credential, tenant]);
     const pending = this.inflight.get(dedupKey);
     if (pending) return pending as Promise<T>;
 
@@ -62,11 +65,17 @@ export abstract class UpstreamSource {
         const cached = await this.cache.get<T>(cacheKey);
         if (cached !== undefined) return cached;
       }
-      const body = await this.send<T>(endpoint, path, {
-        method: 'GET',
-        ...(searchParams && { searchParams }),
-        ...(options.headers && { headers: options.headers }),
-      });
+      const body = await this.send<T>(
+        endpoint,
+        path,
+        {
+          method: 'GET',
+          ...(searchParams && { searchParams }),
+          ...(options.headers && { headers: options.headers }),
+        },
+        false,
+        options.http,
+      );
       if (cacheKey && policy) await this.cache.set(cacheKey, body, policy.ttlMs);
       return body;
     };
@@ -95,6 +104,7 @@ export abstract class UpstreamSource {
         ...(options.headers && { headers: options.headers }),
       },
       true,
+      options.http,
     );
   }
 
@@ -115,9 +125,15 @@ export abstract class UpstreamSource {
     return generation;
   }
 
-  private async send<T>(endpoint: EndpointId, path: string, options: OptionsOfJSONResponseBody, write = false): Promise<T> {
+  private async send<T>(
+    endpoint: EndpointId,
+    path: string,
+    options: OptionsOfJSONResponseBody,
+    write: boolean,
+    http: Got = this.http,
+  ): Promise<T> {
     try {
-      const response = await this.http<T>(path.replace(/^\//, ''), {
+      const response = await http<T>(path.replace(/^\//, ''), {
         ...options,
         responseType: 'json',
         context: { endpoint, requestId: this.requestId },
