@@ -1149,6 +1149,8 @@ export type TemplateMessageInput = {
   couponCode?: InputMaybe<Scalars['String']['input']>;
   /** Header media id (only for templates with a media header). */
   headerMediaId?: InputMaybe<Scalars['ID']['input']>;
+  /** Kind of the header media (IMAGE, VIDEO or DOCUMENT); default IMAGE. */
+  headerMediaType?: InputMaybe<MediaType>;
   languageCode: Scalars['String']['input'];
   name: Scalars['String']['input'];
   /** Limited-time offer: expiration time (sent as expiration_time_ms). */
