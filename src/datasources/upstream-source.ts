@@ -9,27 +9,47 @@ export interface CachePolicy {
   ttlMs: number;
 }
 
+/** An array value is sent as a repeated parameter (`app_id=a&app_id=b`). */
+export type SearchParams = Record<string, string | number | boolean | readonly string[] | undefined>;
+
 export interface ReadOptions {
-  searchParams?: Record<string, string | number | boolean | undefined>;
+  searchParams?: SearchParams;
   headers?: Record<string, string>;
   cache?: CachePolicy;
   /** Cache/dedup owner when it differs from the request's caller (area-B keys are per channel). */
   tenant?: Tenant;
   /** Client of another root than the source's default (area B picks cloud or on-premise per channel). */
   http?: Got;
+  /**
+   * Runs around the upstream call only (never around a cache hit or a shared in-flight read),
+   * e.g. to take a slot of a rate limit.
+   */
+  throttle?: <R>(call: () => Promise<R>) => Promise<R>;
+  /** Overrides the client's retry count (a rate-limited endpoint spends budget on every attempt). */
+  retryLimit?: number;
 }
 
 export interface WriteOptions {
   json?: unknown;
   headers?: Record<string, string>;
-  searchParams?: Record<string, string | number | boolean | undefined>;
+  searchParams?: SearchParams;
   http?: Got;
 }
 
-function definedParams(params: ReadOptions['searchParams']): Record<string, string> | undefined {
+function definedParams(params: SearchParams | undefined): Record<string, string | string[]> | undefined {
   if (!params) return undefined;
   const entries = Object.entries(params).filter(([, value]) => value !== undefined);
-  return entries.length ? Object.fromEntries(entries.map(([key, value]) => [key, String(value)])) : undefined;
+  return entries.length
+    ? Object.fromEntries(entries.map(([key, value]) => [key, Array.isArray(value) ? [...(value as readonly string[])] : String(value)]))
+    : undefined;
+}
+
+function urlSearchParams(params: Record<string, string | string[]>): URLSearchParams {
+  return new URLSearchParams(
+    Object.entries(params).flatMap(([key, value]): Array<[string, string]> =>
+      Array.isArray(value) ? value.map((item): [string, string] => [key, item]) : [[key, value]],
+    ),
+  );
 }
 
 /**
@@ -65,17 +85,20 @@ export abstract class UpstreamSource {
         const cached = await this.cache.get<T>(cacheKey);
         if (cached !== undefined) return cached;
       }
-      const body = await this.send<T>(
-        endpoint,
-        path,
-        {
-          method: 'GET',
-          ...(searchParams && { searchParams }),
-          ...(options.headers && { headers: options.headers }),
-        },
-        false,
-        options.http,
-      );
+      const call = () =>
+        this.send<T>(
+          endpoint,
+          path,
+          {
+            method: 'GET',
+            ...(searchParams && { searchParams: urlSearchParams(searchParams) }),
+            ...(options.headers && { headers: options.headers }),
+            ...(options.retryLimit !== undefined && { retry: { limit: options.retryLimit } }),
+          },
+          false,
+          options.http,
+        );
+      const body = options.throttle ? await options.throttle(call) : await call();
       if (cacheKey && policy) await this.cache.set(cacheKey, body, policy.ttlMs);
       return body;
     };
@@ -88,7 +111,8 @@ export abstract class UpstreamSource {
 
   protected async write<T>(
     endpoint: EndpointId,
-    method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    // GET too: some upstream actions are GETs with an effect (insights export_contacts), never cached or retried.
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     path: string,
     options: WriteOptions = {},
   ): Promise<T> {
@@ -100,7 +124,7 @@ export abstract class UpstreamSource {
         method,
         retry: { limit: 0 },
         ...(options.json !== undefined && { json: options.json }),
-        ...(searchParams && { searchParams }),
+        ...(searchParams && { searchParams: urlSearchParams(searchParams) }),
         ...(options.headers && { headers: options.headers }),
       },
       true,
