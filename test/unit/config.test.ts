@@ -1,0 +1,137 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+const URLS = {
+  PARTNER_API_URL: 'https://partner.example/api/v2/',
+  CLOUD_API_URL: 'https://cloud.example',
+  ONPREM_API_URL: 'https://onprem.example',
+  INSIGHTS_API_URL: 'https://insights.example',
+};
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be rejected`);
+}
+
+describe('loadConfig', () => {
+  it('defaults to the embedded simulator with documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 4000,
+      host: '0.0.0.0',
+      upstream: null,
+      partnerId: null,
+      partnerToken: null,
+      gatewayTokens: [],
+      channelApiKeys: {},
+      keystoreSecretGenerated: true,
+      publicUrl: 'http://localhost:4000',
+      messagingProduct: 'whatsapp',
+      redisUrl: null,
+      logLevel: 'info',
+      upstreamTimeoutMs: 10_000,
+      upstreamRetries: 2,
+      cacheTtlMs: { listing: 30_000, usage: 60_000, insights: 60_000, messaging: 30_000 },
+      introspection: true,
+    });
+    expect(config.keystoreSecret).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('parses every contract variable', () => {
+    const config = loadConfig({
+      ...URLS,
+      PORT: '8080',
+      PARTNER_ID: 'partner-1',
+      PARTNER_TOKEN: 'token-1',
+      GATEWAY_TOKENS: ' a, b ,,c ',
+      CHANNEL_API_KEYS: '{"channel-1":"key-1"}',
+      KEYSTORE_SECRET: '0123456789abcdef',
+      PUBLIC_URL: 'https://gateway.example/',
+      MESSAGING_PRODUCT: 'whatsapp',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      CACHE_TTL_LISTING_MS: '0',
+      INTROSPECTION: 'false',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      upstream: {
+        partner: 'https://partner.example/api/v2',
+        cloud: 'https://cloud.example',
+        onPremise: 'https://onprem.example',
+        insights: 'https://insights.example',
+      },
+      partnerId: 'partner-1',
+      partnerToken: 'token-1',
+      gatewayTokens: ['a', 'b', 'c'],
+      channelApiKeys: { 'channel-1': 'key-1' },
+      keystoreSecret: '0123456789abcdef',
+      keystoreSecretGenerated: false,
+      publicUrl: 'https://gateway.example',
+      redisUrl: 'redis://127.0.0.1:6379',
+      cacheTtlMs: { listing: 0 },
+      introspection: false,
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', PARTNER_TOKEN: '' })).toMatchObject({ port: 4000, partnerToken: null });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PUBLIC_URL', 'gateway.example'],
+    ['PUBLIC_URL', 'ftp://gateway.example'],
+    ['CHANNEL_API_KEYS', 'not json'],
+    ['CHANNEL_API_KEYS', '["key"]'],
+    ['CHANNEL_API_KEYS', '{"channel-1":""}'],
+    ['CHANNEL_API_KEYS', '{"channel-1":42}'],
+    ['KEYSTORE_SECRET', 'short'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['REDIS_URL', 'localhost'],
+    ['LOG_LEVEL', 'loud'],
+    ['UPSTREAM_TIMEOUT_MS', '0'],
+    ['UPSTREAM_TIMEOUT_MS', 'soon'],
+    ['UPSTREAM_RETRIES', '11'],
+    ['UPSTREAM_RETRIES', '1.5'],
+    ['CACHE_TTL_LISTING_MS', '-1'],
+    ['CACHE_TTL_USAGE_MS', 'x'],
+    ['CACHE_TTL_INSIGHTS_MS', '-5'],
+    ['CACHE_TTL_MESSAGING_MS', '1e'],
+    ['BALANCE_RATE_LIMIT_POINTS', '0'],
+    ['BALANCE_RATE_LIMIT_WINDOW_MS', 'x'],
+    ['BALANCE_RATE_LIMIT_MAX_WAIT_MS', '-1'],
+    ['INTROSPECTION', 'yes'],
+    ['SIMULATOR_PORT', '65536'],
+    ['SIMULATOR_LATENCY_MS', '-1'],
+    ['SIMULATOR_LIVE_EVENTS_MS', 'x'],
+  ])('rejects %s=%j naming the variable', (variable, value) => {
+    const error = configError({ [variable]: value });
+    expect(error.variable).toBe(variable);
+    expect(error.message.startsWith(`${variable}: `)).toBe(true);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it.each(Object.keys(URLS))('rejects a malformed %s', (variable) => {
+    const error = configError({ ...URLS, [variable]: 'not a url' });
+    expect(error.variable).toBe(variable);
+  });
+
+  it.each(Object.keys(URLS))('rejects an upstream URL set without the others (%s only)', (variable) => {
+    const error = configError({ [variable]: URLS[variable as keyof typeof URLS] });
+    expect(error.variable).not.toBe(variable);
+    expect(Object.keys(URLS)).toContain(error.variable);
+    expect(error.message).toContain('set all four upstream URLs');
+  });
+
+  it('rejects three of the four upstream URLs, naming the missing one', () => {
+    const { INSIGHTS_API_URL: _missing, ...three } = URLS;
+    expect(configError(three).variable).toBe('INSIGHTS_API_URL');
+  });
+});

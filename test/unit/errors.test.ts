@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import got from 'got';
+import { GraphQLError } from 'graphql';
+import { ErrorCode, NotFoundError, errorFromUpstreamBody, retryAfterSeconds, toGraphQLError } from '../../src/errors.js';
+
+/** Real got failures (HTTPError, TimeoutError, RequestError) from a local server, one path per case. */
+const answers: Record<string, (response: ServerResponse) => void> = {
+  '/401': (response) => json(response, 401, { error: { code: 401, message: 'invalid token' } }),
+  '/403': (response) => json(response, 403, { error: { code: 403, message: 'not your partner' } }),
+  '/404': (response) => json(response, 404, { error: { code: 404, message: 'no such client' } }),
+  '/429': (response) => json(response, 429, { error: { code: 429, message: 'slow down' } }, { 'retry-after': '7' }),
+  '/429-bare': (response) => json(response, 429, {}),
+  '/503': (response) => json(response, 503, { error: { code: 503, message: 'maintenance' } }),
+  '/500-text': (response) => {
+    response.writeHead(500, { 'content-type': 'text/plain' });
+    response.end('internal failure');
+  },
+  '/2048': (response) =>
+    json(response, 400, { errors: [{ code: 2048, title: 'Contact not engaged', details: 'no message in 24 hours' }] }),
+  '/1009': (response) => json(response, 400, { errors: [{ code: 1009, title: 'Parameter value is not valid', details: 'bad phone' }] }),
+  '/422': (response) => json(response, 422, { errors: [{ code: 131_000, title: 'Something went wrong' }] }),
+  '/slow': () => undefined,
+};
+
+function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify(body));
+}
+
+let server: Server;
+let base = '';
+
+beforeAll(async () => {
+  server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    answers[request.url ?? '']?.(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const SECRET = 'Bearer unit-secret-token-123';
+
+/** The error got throws for a call, with a credential header that must never surface. */
+async function failure(path: string, options: { method?: 'GET' | 'POST'; url?: string } = {}): Promise<unknown> {
+  try {
+    await got(`${options.url ?? base}${path}`, {
+      method: options.method ?? 'GET',
+      headers: { authorization: SECRET, 'svc-api-key': 'unit-api-key-456' },
+      responseType: 'json',
+      retry: { limit: 0 },
+      timeout: { request: 150 },
+    });
+  } catch (error) {
+    return error;
+  }
+  throw new Error(`expected ${path} to fail`);
+}
+
+function expectNoSecret(error: GraphQLError) {
+  const serialised = JSON.stringify({ message: error.message, extensions: error.extensions });
+  expect(serialised).not.toContain('unit-secret-token');
+  expect(serialised).not.toContain('unit-api-key');
+}
+
+describe('toGraphQLError: the one upstream-failure mapping', () => {
+  it.each([
+    ['/401', ErrorCode.Unauthenticated, 'invalid token'],
+    ['/403', ErrorCode.Forbidden, 'not your partner'],
+    ['/404', ErrorCode.NotFound, 'no such client'],
+  ])('maps HTTP %s to %s with the upstream details', async (path, code, title) => {
+    const error = toGraphQLError(await failure(path), 'A1');
+    expect(error.extensions.code).toBe(code);
+    expect(error.extensions.upstream).toEqual({ endpoint: 'A1', status: Number(path.slice(1)), code: Number(path.slice(1)), title, details: undefined });
+    expect(error.message).toContain('A1');
+    expect(error.message).toContain(title);
+    expectNoSecret(error);
+  });
+
+  it('maps 429 to RATE_LIMITED with retryAfterSeconds from Retry-After', async () => {
+    const error = toGraphQLError(await failure('/429'), 'A2');
+    expect(error.extensions).toEqual({ code: ErrorCode.RateLimited, retryAfterSeconds: 7 });
+    expect(error.message).toContain('retry in 7 s');
+  });
+
+  it('falls back to 1 second when a 429 has no Retry-After', async () => {
+    expect(toGraphQLError(await failure('/429-bare'), 'A2').extensions).toEqual({ code: ErrorCode.RateLimited, retryAfterSeconds: 1 });
+  });
+
+  it('maps 5xx to UPSTREAM_UNAVAILABLE, with JSON or text bodies', async () => {
+    const json = toGraphQLError(await failure('/503'), 'A4');
+    expect(json.extensions).toMatchObject({ code: ErrorCode.UpstreamUnavailable, upstream: { endpoint: 'A4', status: 503, title: 'maintenance' } });
+    const text = toGraphQLError(await failure('/500-text'), 'A4');
+    expect(text.extensions).toMatchObject({ code: ErrorCode.UpstreamUnavailable, upstream: { endpoint: 'A4', status: 500 } });
+    expectNoSecret(json);
+    expectNoSecret(text);
+  });
+
+  it('maps the on-premise 2048 body to NOT_ENGAGED and 1009 to INVALID_PARAMETER', async () => {
+    const notEngaged = toGraphQLError(await failure('/2048'), 'B1');
+    expect(notEngaged.extensions).toEqual({
+      code: ErrorCode.NotEngaged,
+      upstream: { endpoint: 'B1', status: 400, code: 2048, title: 'Contact not engaged', details: 'no message in 24 hours' },
+    });
+    const invalid = toGraphQLError(await failure('/1009'), 'B5');
+    expect(invalid.extensions).toMatchObject({ code: ErrorCode.InvalidParameter, upstream: { code: 1009, title: 'Parameter value is not valid' } });
+    expect(invalid.message).toContain('bad phone');
+  });
+
+  it('maps any other rejection to UPSTREAM_ERROR with extensions.upstream', async () => {
+    const error = toGraphQLError(await failure('/422'), 'B2');
+    expect(error.extensions).toEqual({
+      code: ErrorCode.UpstreamError,
+      upstream: { endpoint: 'B2', status: 422, code: 131_000, title: 'Something went wrong', details: undefined },
+    });
+  });
+
+  it('maps a read timeout to UPSTREAM_UNAVAILABLE', async () => {
+    const error = toGraphQLError(await failure('/slow'), 'A1');
+    expect(error.extensions).toEqual({ code: ErrorCode.UpstreamUnavailable, endpoint: 'A1' });
+    expect(error.message).toContain('timed out');
+    expectNoSecret(error);
+  });
+
+  it('maps a write timeout to UPSTREAM_UNAVAILABLE with an unknown outcome', async () => {
+    const error = toGraphQLError(await failure('/slow', { method: 'POST' }), 'A6', { write: true });
+    expect(error.extensions).toEqual({ code: ErrorCode.UpstreamUnavailable, endpoint: 'A6', outcome: 'UNKNOWN' });
+    expect(error.message).toContain('outcome is unknown');
+  });
+
+  it('maps connection refused to UPSTREAM_UNAVAILABLE; a refused write was never sent, so its outcome is known', async () => {
+    const read = toGraphQLError(await failure('/x', { url: 'http://127.0.0.1:9' }), 'A4');
+    expect(read.extensions).toEqual({ code: ErrorCode.UpstreamUnavailable, endpoint: 'A4' });
+    expect(read.message).toContain('ECONNREFUSED');
+    const write = toGraphQLError(await failure('/x', { url: 'http://127.0.0.1:9', method: 'POST' }), 'A7', { write: true });
+    expect(write.extensions).toEqual({ code: ErrorCode.UpstreamUnavailable, endpoint: 'A7' });
+  });
+
+  it('passes GraphQL errors through and hides anything else behind UPSTREAM_UNAVAILABLE', () => {
+    const own = new NotFoundError('Channel x not found');
+    expect(toGraphQLError(own, 'A4')).toBe(own);
+    const unexpected = toGraphQLError(new Error(`boom ${SECRET}`), 'C');
+    expect(unexpected.extensions).toEqual({ code: ErrorCode.UpstreamUnavailable, endpoint: 'C' });
+    expectNoSecret(unexpected);
+  });
+});
+
+describe('errorFromUpstreamBody (also for 200 answers carrying errors)', () => {
+  it('reads the on-premise errors array even with status 200', () => {
+    const error = errorFromUpstreamBody('B5', 200, JSON.stringify({ errors: [{ code: 1009, title: 'Invalid' }] }));
+    expect(error.extensions.code).toBe(ErrorCode.InvalidParameter);
+  });
+
+  it('reads string and message shapes', () => {
+    expect(errorFromUpstreamBody('A9', 400, { error: 'bad url' }).extensions.upstream).toMatchObject({ title: 'bad url' });
+    expect(errorFromUpstreamBody('A9', 400, { message: 'bad url', code: 'E1' }).extensions.upstream).toMatchObject({ title: 'bad url', code: 'E1' });
+    expect(errorFromUpstreamBody('A9', 400, 'not json').extensions).toMatchObject({ code: ErrorCode.UpstreamError, upstream: { status: 400 } });
+  });
+});
+
+describe('retryAfterSeconds', () => {
+  it('reads seconds and HTTP dates, with a fallback', () => {
+    expect(retryAfterSeconds('12')).toBe(12);
+    expect(retryAfterSeconds('0.2')).toBe(1);
+    expect(retryAfterSeconds(undefined, 3)).toBe(3);
+    expect(retryAfterSeconds('soon', 4)).toBe(4);
+    const inOneMinute = new Date(Date.now() + 60_000).toUTCString();
+    expect(retryAfterSeconds(inOneMinute)).toBeGreaterThanOrEqual(59);
+    expect(retryAfterSeconds(inOneMinute)).toBeLessThanOrEqual(60);
+  });
+});
