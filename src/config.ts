@@ -77,6 +77,19 @@ const schema = z.object({
   BALANCE_RATE_LIMIT_WINDOW_MS: positiveInt.default(30_000),
   BALANCE_RATE_LIMIT_MAX_WAIT_MS: nonNegativeInt.default(2_000),
   INTROSPECTION: booleanFlag.default(true),
+  REDIS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only')
+    .default('hubgraph'),
+  REDIS_TIMEOUT_MS: positiveInt.default(1_000),
+  CORS_ORIGINS: commaList.optional(),
+  MAX_QUERY_DEPTH: positiveInt.default(10),
+  MAX_QUERY_ALIASES: positiveInt.default(15),
+  MAX_QUERY_COST: positiveInt.default(5_000),
+  MAX_QUERY_TOKENS: positiveInt.default(2_000),
+  CIRCUIT_BREAKER_THRESHOLD: positiveInt.default(5),
+  CIRCUIT_BREAKER_COOLDOWN_MS: positiveInt.default(10_000),
+  SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
   SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SIMULATOR_LATENCY_MS: nonNegativeInt.default(0),
   SIMULATOR_LIVE_EVENTS_MS: nonNegativeInt.default(0),
@@ -111,6 +124,15 @@ export interface Config {
   cacheTtlMs: { listing: number; usage: number; insights: number; messaging: number };
   balanceRateLimit: { points: number; windowMs: number; maxWaitMs: number };
   introspection: boolean;
+  /** Keys of every instance sharing one Redis start with `<namespace>:`. */
+  redisNamespace: string;
+  /** Bound on every Redis command and connection attempt, so a lost Redis fails requests instead of hanging them. */
+  redisTimeoutMs: number;
+  /** Origins allowed by CORS; empty: no cross-origin browser access, `*`: any origin. */
+  corsOrigins: string[];
+  queryLimits: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number };
+  circuitBreaker: { threshold: number; cooldownMs: number };
+  shutdownTimeoutMs: number;
   simulator: { port: number; latencyMs: number; liveEventsMs: number };
 }
 
@@ -168,6 +190,17 @@ export function loadConfig(env: Env = process.env): Config {
       maxWaitMs: values.BALANCE_RATE_LIMIT_MAX_WAIT_MS,
     },
     introspection: values.INTROSPECTION,
+    redisNamespace: values.REDIS_NAMESPACE,
+    redisTimeoutMs: values.REDIS_TIMEOUT_MS,
+    corsOrigins: values.CORS_ORIGINS ?? [],
+    queryLimits: {
+      maxDepth: values.MAX_QUERY_DEPTH,
+      maxAliases: values.MAX_QUERY_ALIASES,
+      maxCost: values.MAX_QUERY_COST,
+      maxTokens: values.MAX_QUERY_TOKENS,
+    },
+    circuitBreaker: { threshold: values.CIRCUIT_BREAKER_THRESHOLD, cooldownMs: values.CIRCUIT_BREAKER_COOLDOWN_MS },
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     simulator: {
       port: values.SIMULATOR_PORT,
       latencyMs: values.SIMULATOR_LATENCY_MS,

@@ -92,6 +92,13 @@ export class UpstreamUnavailableError extends HubgraphError {
   }
 }
 
+/** Redis, the shared store of a multi-instance deployment, did not answer within REDIS_TIMEOUT_MS. */
+export class StoreUnavailableError extends UpstreamUnavailableError {
+  constructor() {
+    super('The shared store (Redis) is not answering; retry shortly', { store: 'redis' });
+  }
+}
+
 export interface UpstreamDetails {
   endpoint: EndpointId;
   status: number;

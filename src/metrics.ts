@@ -1,0 +1,128 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { UpstreamAttempt } from './datasources/http.js';
+
+/** Operation names come from callers: only well-formed names are labels, and only so many. */
+const MAX_OPERATION_NAMES = 200;
+const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/**
+ * Every metric of one gateway, on its own Registry (several gateways in one process, as in the
+ * tests, must not share counters). Labels are endpoint ids, statuses, outcomes and operation
+ * names: never a token, key, phone number or other caller data.
+ *
+ * Feature code increments the counters directly, e.g.
+ * `services.metrics.limiterWaits.inc({endpoint: 'A2'})`.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly operationNames = new Set<string>();
+
+  readonly upstreamRequests = new Counter({
+    name: 'hubgraph_upstream_requests_total',
+    help: 'Upstream HTTP attempts by upstream root, endpoint id (A1..A12, B1..B6, C), method and status (HTTP status or "error")',
+    labelNames: ['upstream', 'endpoint', 'method', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  readonly upstreamDuration = new Histogram({
+    name: 'hubgraph_upstream_request_duration_seconds',
+    help: 'Latency of upstream HTTP attempts',
+    labelNames: ['upstream', 'endpoint'] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  readonly upstreamRetries = new Counter({
+    name: 'hubgraph_upstream_retries_total',
+    help: 'Upstream attempts that were retries of an idempotent read',
+    labelNames: ['upstream', 'endpoint'] as const,
+    registers: [this.registry],
+  });
+
+  readonly circuitState = new Gauge({
+    name: 'hubgraph_circuit_state',
+    help: 'Circuit breaker per upstream root: 0 closed, 1 half-open, 2 open',
+    labelNames: ['upstream'] as const,
+    registers: [this.registry],
+  });
+
+  readonly circuitRejections = new Counter({
+    name: 'hubgraph_circuit_rejections_total',
+    help: 'Upstream calls refused without sending because the circuit of their root was open',
+    labelNames: ['upstream'] as const,
+    registers: [this.registry],
+  });
+
+  readonly cacheLookups = new Counter({
+    name: 'hubgraph_cache_lookups_total',
+    help: 'Response cache lookups by result (hit, miss)',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
+
+  readonly limiterWaits = new Counter({
+    name: 'hubgraph_limiter_waits_total',
+    help: 'Requests the gateway rate limiter delayed before sending',
+    labelNames: ['endpoint'] as const,
+    registers: [this.registry],
+  });
+
+  readonly limiterRejections = new Counter({
+    name: 'hubgraph_limiter_rejections_total',
+    help: 'Requests the gateway rate limiter refused with RATE_LIMITED',
+    labelNames: ['endpoint'] as const,
+    registers: [this.registry],
+  });
+
+  readonly webhookNotifications = new Counter({
+    name: 'hubgraph_webhook_notifications_total',
+    help: 'Webhook notifications (and the events in them) by outcome: received, deduplicated, published, rejected',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly openSubscriptions = new Gauge({
+    name: 'hubgraph_open_subscriptions',
+    help: 'GraphQL subscriptions currently open on this instance',
+    registers: [this.registry],
+  });
+
+  readonly graphqlOperations = new Counter({
+    name: 'hubgraph_graphql_operations_total',
+    help: 'GraphQL operations by name, type and outcome (success, partial, error, rejected)',
+    labelNames: ['operation', 'type', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly storeUp = new Gauge({
+    name: 'hubgraph_store_up',
+    help: '1 when the shared store (Redis, or memory) answered the last readiness check',
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'hubgraph_' });
+  }
+
+  /** For createServices' onUpstreamAttempt. */
+  recordUpstream(attempt: UpstreamAttempt): void {
+    const labels = { upstream: attempt.upstream, endpoint: attempt.endpoint };
+    this.upstreamRequests.inc({ ...labels, method: attempt.method, status: String(attempt.status) });
+    this.upstreamDuration.observe(labels, attempt.durationMs / 1000);
+    if (attempt.retryCount > 0) this.upstreamRetries.inc(labels);
+  }
+
+  /** A bounded, caller-data-free label for an operation name. */
+  operationLabel(name: string | null | undefined): string {
+    if (!name) return 'anonymous';
+    if (!OPERATION_NAME.test(name)) return 'invalid';
+    if (this.operationNames.has(name)) return name;
+    if (this.operationNames.size >= MAX_OPERATION_NAMES) return 'other';
+    this.operationNames.add(name);
+    return name;
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+}
