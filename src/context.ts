@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { GraphQLError } from 'graphql';
 import { identifyCaller, tenantOf, type Caller } from './auth.js';
+import { InsightsApi } from './datasources/insights-api.js';
 import { MessagingApi } from './datasources/messaging-api.js';
 import { PartnerApi } from './datasources/partner-api.js';
 import { createLoaders, type Loaders } from './loaders.js';
@@ -16,6 +17,7 @@ export interface Context {
   dataSources: {
     partner: PartnerApi;
     messaging: MessagingApi;
+    insights: InsightsApi;
   };
   loaders: Loaders;
   /** Errors reported beside a value (see plugins/field-errors.ts). */
@@ -42,6 +44,15 @@ export function createContext(services: Services, request: ContextRequest): Cont
     requestId,
     caller.upstreamAuthorization,
     services.config,
+    services.balanceLimiter,
+  );
+  const insights = new InsightsApi(
+    services.http.insights,
+    services.cache,
+    tenant,
+    requestId,
+    caller.upstreamAuthorization,
+    services.config,
   );
   const loaders = createLoaders(partner);
   const messaging = new MessagingApi(
@@ -58,7 +69,7 @@ export function createContext(services: Services, request: ContextRequest): Cont
     caller,
     services,
     logger: services.logger.child({ requestId }),
-    dataSources: { partner, messaging },
+    dataSources: { partner, messaging, insights },
     loaders,
     fieldErrors: [],
   };

@@ -1,5 +1,6 @@
 import Keyv from 'keyv';
 import type { Got } from 'got';
+import { BalanceLimiter } from './balance-limiter.js';
 import { ResponseCache } from './cache.js';
 import type { Config, UpstreamUrls } from './config.js';
 import { createUpstreamClient, type UpstreamAttempt } from './datasources/http.js';
@@ -20,6 +21,8 @@ export interface Services {
   cache: ResponseCache;
   keyStore: KeyStore;
   http: Record<Upstream, Got>;
+  /** The per-partner A2 budget (5 / 30 s upstream); in memory, shared through Redis when configured. */
+  balanceLimiter: BalanceLimiter;
   close(): Promise<void>;
 }
 
@@ -55,6 +58,7 @@ export function createServices(options: ServicesOptions): Services {
       onPremise: client('onPremise', upstreamUrls.onPremise),
       insights: client('insights', upstreamUrls.insights),
     },
+    balanceLimiter: new BalanceLimiter(config.balanceRateLimit),
     async close() {
       await store.disconnect().catch(() => undefined);
     },

@@ -1,4 +1,5 @@
 import type { Got } from 'got';
+import type { BalanceLimiter } from '../balance-limiter.js';
 import type { ResponseCache, Tenant } from '../cache.js';
 import type { Config } from '../config.js';
 import {
@@ -10,15 +11,22 @@ import {
   type Page,
 } from './filters.js';
 import type {
+  ApiKeyDto,
   ChannelDto,
   ChannelListDto,
   ChannelListingDto,
   ChannelNode,
   ClientListDto,
   ClientListingDto,
+  ClientDto,
   ClientNode,
+  DefaultRegionDto,
+  LocalStorageDto,
+  PartnerDto,
+  UsageDto,
 } from './types.js';
 import { UpstreamSource } from './upstream-source.js';
+import { usageSearchParams, type UsageQuery } from './usage-params.js';
 
 export interface ListingQuery<Filter, Order> extends Page {
   filter?: Filter | null;
@@ -43,6 +51,7 @@ export class PartnerApi extends UpstreamSource {
     requestId: string,
     private readonly authorization: string,
     private readonly config: Config,
+    private readonly balanceLimiter: BalanceLimiter,
   ) {
     super(http, cache, tenant, requestId);
   }
@@ -135,5 +144,118 @@ export class PartnerApi extends UpstreamSource {
       },
     );
     return channels.map((channel) => ({ ...channel, client_id: channel.client_id ?? clientId, partnerId }));
+  }
+
+  /** A6: a new area-B key for the channel (no body); never retried, a second call would make another key. */
+  async createApiKey(partnerId: string, channelId: string): Promise<ApiKeyDto> {
+    return this.write<ApiKeyDto>('A6', 'POST', `partners/${encodeURIComponent(partnerId)}/channels/${encodeURIComponent(channelId)}/api_keys`, {
+      headers: this.headers,
+    });
+  }
+
+  private partnerPath(partnerId: string): string {
+    return `partners/${encodeURIComponent(partnerId)}`;
+  }
+
+  private clientPath(partnerId: string, clientId: string): string {
+    return `${this.partnerPath(partnerId)}/clients/${encodeURIComponent(clientId)}`;
+  }
+
+  private channelControlPath(partnerId: string, clientId: string, channelId: string, action: string): string {
+    return `${this.clientPath(partnerId, clientId)}/channels/${encodeURIComponent(channelId)}/control/${action}`;
+  }
+
+  /**
+   * A2, limited upstream to 5 requests / 30 s per partner. Cached per tenant, client and
+   * parameters; the partner's budget is consulted only when the upstream is actually called
+   * (cache hits and in-request duplicates spend nothing), and never retried (a retry spends budget).
+   */
+  async clientUsage(partnerId: string, clientId: string, query: UsageQuery): Promise<UsageDto> {
+    return this.read<UsageDto>('A2', `${this.clientPath(partnerId, clientId)}/info/balance`, {
+      searchParams: usageSearchParams(query, 'A2'),
+      headers: this.headers,
+      tenant: this.tenantFor(partnerId),
+      cache: { scope: PartnerScopes.usage(clientId), ttlMs: this.config.cacheTtlMs.usage },
+      throttle: (call) => this.balanceLimiter.schedule(partnerId, call),
+      retryLimit: 0,
+    });
+  }
+
+  /** A3: no rate limit is stated for it, so only cached and deduplicated like A2 (an upstream 429 still maps to RATE_LIMITED). */
+  async channelUsage(partnerId: string, clientId: string, channelId: string, query: UsageQuery): Promise<UsageDto> {
+    return this.read<UsageDto>(
+      'A3',
+      `${this.clientPath(partnerId, clientId)}/channels/${encodeURIComponent(channelId)}/info/balance`,
+      {
+        searchParams: usageSearchParams(query, 'A3'),
+        headers: this.headers,
+        tenant: this.tenantFor(partnerId),
+        cache: { scope: PartnerScopes.usage(clientId), ttlMs: this.config.cacheTtlMs.usage },
+      },
+    );
+  }
+
+  /** Drops the cached scopes a write may have changed, whatever its outcome (a timed-out write may have happened). */
+  private async afterWrite<T>(partnerId: string, scopes: string[], write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      for (const scope of scopes) await this.invalidate(scope, this.tenantFor(partnerId));
+    }
+  }
+
+  /** A7; the client listing and the channel listing (it embeds client.partner_payload) change. */
+  async updateClient(partnerId: string, clientId: string, input: { partner_payload: string; max_channels?: number }): Promise<ClientNode> {
+    const client = await this.afterWrite(partnerId, [PartnerScopes.clients, PartnerScopes.channels], () =>
+      this.write<ClientDto>('A7', 'PATCH', this.clientPath(partnerId, clientId), { json: input, headers: this.headers }),
+    );
+    return { ...client, partnerId };
+  }
+
+  /** A8; answers the cancellation-shaped channel (no integration; reduced client and waba_account). */
+  async requestCancellation(partnerId: string, clientId: string, channelId: string): Promise<ChannelNode> {
+    const channel = await this.afterWrite(partnerId, [PartnerScopes.channels, PartnerScopes.usage(clientId)], () =>
+      this.write<ChannelDto>('A8', 'POST', this.channelControlPath(partnerId, clientId, channelId, 'cancellation_request'), {
+        headers: this.headers,
+      }),
+    );
+    return { ...channel, client_id: channel.client_id ?? clientId, partnerId };
+  }
+
+  /** A9; no read of the graph caches the partner record. */
+  async updatePartnerSettings(
+    partnerId: string,
+    body: { allow_client_to_add_phone_no: boolean; partner_redirect_url: string; webhook_url: string },
+  ): Promise<PartnerDto> {
+    return this.write<PartnerDto>('A9', 'PATCH', this.partnerPath(partnerId), { json: body, headers: this.headers });
+  }
+
+  /** A10; the channel's settings.data_localization_region changes. */
+  async enableLocalStorage(partnerId: string, clientId: string, channelId: string, region: string): Promise<LocalStorageDto> {
+    return this.afterWrite(partnerId, [PartnerScopes.channels], () =>
+      this.write<LocalStorageDto>('A10', 'POST', this.channelControlPath(partnerId, clientId, channelId, 'enable_local_storage'), {
+        json: { data_localization_region: region },
+        headers: this.headers,
+      }),
+    );
+  }
+
+  /** A11 */
+  async disableLocalStorage(partnerId: string, clientId: string, channelId: string): Promise<LocalStorageDto> {
+    return this.afterWrite(partnerId, [PartnerScopes.channels], () =>
+      this.write<LocalStorageDto>('A11', 'POST', this.channelControlPath(partnerId, clientId, channelId, 'disable_local_storage'), {
+        headers: this.headers,
+      }),
+    );
+  }
+
+  /** A12; cloud channels without their own region may now report the new default. */
+  async setDefaultDataLocalizationRegion(partnerId: string, region: string): Promise<DefaultRegionDto> {
+    return this.afterWrite(partnerId, [PartnerScopes.channels], () =>
+      this.write<DefaultRegionDto>('A12', 'PATCH', `${this.partnerPath(partnerId)}/settings/default_data_localization_region`, {
+        json: { default_data_localization_region: region },
+        headers: this.headers,
+      }),
+    );
   }
 }
