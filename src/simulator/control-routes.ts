@@ -107,8 +107,10 @@ export class FaultInjector {
         if (rule.retryAfter !== undefined) response.setHeader('retry-after', rule.retryAfter);
         response.status(rule.status).json(rule.body ?? { error: { code: rule.status, message: `injected fault (rule ${rule.id})` } });
       };
-      if (rule.delayMs > 0) setTimeout(answer, rule.delayMs);
-      else answer();
+      if (rule.delayMs === 0) return answer();
+      // A client that gave up (timeout) closes the connection: nothing left to answer.
+      const timer = setTimeout(answer, rule.delayMs);
+      response.on('close', () => clearTimeout(timer));
     };
   }
 }
