@@ -8,6 +8,7 @@ import { partnerRouter } from './partner-routes.js';
 import { RequestRecorder } from './recorder.js';
 import { seedState } from './seed.js';
 import type { SimState } from './state.js';
+import { WebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.js';
 
 /** Path of each area's root on the simulator; the gateway's four URLs point at these. */
 export const SIM_ROOTS = {
@@ -23,6 +24,8 @@ export interface SimulatorOptions {
   /** Added before every answer, to model the upstream's own latency. */
   latencyMs?: number;
   state?: SimState;
+  /** Webhook notification delivery (re-delivery backoff, failing recipients, live incoming messages). */
+  webhooks?: WebhookDeliveryOptions;
 }
 
 export interface SimulatorContext {
@@ -42,6 +45,8 @@ export interface Simulator extends SimulatorContext {
   server: Server;
   /** Injected upstream failures; also reachable over HTTP at `/_control/faults`. */
   faults: FaultInjector;
+  /** Notifications sent to the configured webhooks; also `/_control/inbound`. */
+  webhookDelivery: WebhookDelivery;
   urls: UpstreamUrls;
   close(): Promise<void>;
 }
@@ -60,6 +65,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   app.use(recorder.middleware());
   const faults = new FaultInjector();
   app.use('/_control', controlRouter(faults));
+  const webhookDelivery = new WebhookDelivery(context, options.webhooks);
+  app.use('/_control', webhookDelivery.router());
   app.use(faults.middleware());
   if (options.latencyMs) {
     const latency = options.latencyMs;
@@ -79,16 +86,19 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     ...context,
     server,
     faults,
+    webhookDelivery,
     urls: {
       partner: `${baseUrl}${SIM_ROOTS.partner}`,
       cloud: `${baseUrl}${SIM_ROOTS.cloud}`,
       onPremise: `${baseUrl}${SIM_ROOTS.onPremise}`,
       insights: `${baseUrl}${SIM_ROOTS.insights}`,
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await webhookDelivery.close();
+      await new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+    },
   };
 }

@@ -1,0 +1,250 @@
+import { randomBytes } from 'node:crypto';
+import { Router, type Request, type Response } from 'express';
+import type { SimulatorContext } from './server.js';
+
+export interface WebhookDeliveryOptions {
+  /** Wait before the first re-delivery of a failed notification; doubles with every further attempt. */
+  retryBaseMs?: number;
+  /** Attempts per notification, the first included (the real service keeps trying for 7 days). */
+  maxAttempts?: number;
+  /** A delivery not answered within this time failed (the service's rule: 200 within 5 s). */
+  timeoutMs?: number;
+  /** Pause before each status notification of an accepted send (sent, delivered, read). */
+  statusDelayMs?: number;
+  /** Recipients whose sends end in a `failed` status with errors instead of sent/delivered/read. */
+  failingRecipient?: RegExp;
+  /** > 0: every channel with a webhook receives an incoming message from a simulated contact this often. */
+  liveEventsMs?: number;
+}
+
+/** Default failing recipients: numbers starting with 999 (no country uses that code). */
+export const SIM_FAILING_RECIPIENT = /^\+?999/;
+
+/** One attempt to deliver a notification; tests assert re-deliveries with these. */
+export interface DeliveryAttempt {
+  channelId: string;
+  url: string;
+  attempt: number;
+  /** HTTP status; null when the receiver did not answer in time or could not be reached. */
+  status: number | null;
+  body: Record<string, unknown>;
+}
+
+const SIM_CONTACTS = [
+  { waId: '4915112345678', name: 'Mia Schneider' },
+  { waId: '447700900123', name: 'Oliver Smith' },
+  { waId: '31612345678', name: 'Sanne de Vries' },
+];
+const LIVE_TEXTS = ['Hi, is my order on its way?', 'Can I change my appointment?', 'Thanks for the quick help!', 'What are your opening hours?'];
+const KEPT_ATTEMPTS = 1000;
+
+const unixSeconds = () => String(Math.floor(Date.now() / 1000));
+const messageId = () => `wamid.SIM${randomBytes(12).toString('hex').toUpperCase()}`;
+
+type Item = Record<string, unknown>;
+
+/**
+ * Webhook notifications as the real service sends them to a channel's number-level webhook
+ * (state.webhooks, set through B6): status notifications after each accepted send, incoming
+ * messages from simulated contacts (control endpoint, optional timer), in the cloud envelope or
+ * the on-premise shape by the channel's hosting, re-delivered with exponential backoff until
+ * the receiver answers 200 or the attempts run out.
+ */
+export class WebhookDelivery {
+  readonly attempts: DeliveryAttempt[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly sleepers = new Set<() => void>();
+  private readonly running = new Set<Promise<unknown>>();
+  private readonly abort = new AbortController();
+  private readonly options: Required<Omit<WebhookDeliveryOptions, 'liveEventsMs'>>;
+  private liveTick = 0;
+  private closed = false;
+
+  constructor(
+    private readonly context: SimulatorContext,
+    options: WebhookDeliveryOptions = {},
+  ) {
+    this.options = {
+      retryBaseMs: options.retryBaseMs ?? 1_000,
+      maxAttempts: options.maxAttempts ?? 8,
+      timeoutMs: options.timeoutMs ?? 5_000,
+      statusDelayMs: options.statusDelayMs ?? 0,
+      failingRecipient: options.failingRecipient ?? SIM_FAILING_RECIPIENT,
+    };
+    context.events.on('message-accepted', this.onAccepted);
+    if (options.liveEventsMs && options.liveEventsMs > 0) {
+      const timer = setInterval(() => this.liveEvents(), options.liveEventsMs);
+      timer.unref();
+      this.timers.add(timer);
+    }
+  }
+
+  /** `/_control/inbound` {channelId, from, text}: a contact writes to the channel; answers 202 {messageId}. */
+  router(): Router {
+    const router = Router();
+    router.post('/inbound', (request: Request, response: Response) => {
+      const { channelId, from, text } = (request.body ?? {}) as Record<string, unknown>;
+      if (typeof channelId !== 'string' || typeof from !== 'string' || !/^\+?\d{6,15}$/.test(from) || typeof text !== 'string' || text === '') {
+        response.status(400).json({ error: { code: 400, message: 'body must be {channelId, from (digits), text (non-empty)}' } });
+        return;
+      }
+      if (!this.context.state.channels.has(channelId)) {
+        response.status(404).json({ error: { code: 404, message: `unknown channel ${channelId}` } });
+        return;
+      }
+      if (!this.context.state.webhooks.has(channelId)) {
+        response.status(409).json({ error: { code: 409, message: `channel ${channelId} has no number-level webhook` } });
+        return;
+      }
+      response.status(202).json({ messageId: this.inbound(channelId, from.replace(/^\+/, ''), text) });
+    });
+    return router;
+  }
+
+  /** Delivers an incoming text message from `from`; returns its message id. */
+  inbound(channelId: string, from: string, text: string, name = 'Simulated Contact'): string {
+    const id = messageId();
+    const items = {
+      contacts: [{ profile: { name }, wa_id: from }],
+      messages: [{ from, id, timestamp: unixSeconds(), type: 'text', text: { body: text } }],
+    };
+    this.track(this.deliver(channelId, this.notification(channelId, items)));
+    return id;
+  }
+
+  private readonly onAccepted = (event: { channelId: string; messageId: string; to: string }) => {
+    if (this.closed) return;
+    this.track(this.statusSequence(event.channelId, event.messageId, event.to));
+  };
+
+  /** sent → delivered → read, each delivered (with its re-deliveries) before the next; or one `failed`. */
+  private async statusSequence(channelId: string, id: string, to: string): Promise<void> {
+    const recipient = to.replace(/^\+/, '');
+    const onPremise = this.isOnPremise(channelId);
+    const statuses: Item[] = this.options.failingRecipient.test(to)
+      ? [
+          {
+            id,
+            status: 'failed',
+            timestamp: unixSeconds(),
+            recipient_id: recipient,
+            errors: [
+              onPremise
+                ? { code: 1013, title: 'User is not valid', details: 'The recipient is not a valid user of the network' }
+                : { code: 131026, title: 'Message undeliverable', message: 'Message undeliverable', error_data: { details: 'The recipient cannot receive this message' } },
+            ],
+          },
+        ]
+      : ['sent', 'delivered', 'read'].map((status) => ({
+          id,
+          status,
+          recipient_id: recipient,
+          ...(!onPremise && {
+            conversation: { id: `conv-${id.slice(-8)}`, origin: { type: 'service' } },
+            pricing: { billable: true, pricing_model: 'CBP', category: 'service' },
+          }),
+        }));
+    for (const status of statuses) {
+      if (this.options.statusDelayMs > 0) await this.sleep(this.options.statusDelayMs);
+      if (this.closed) return;
+      await this.deliver(channelId, this.notification(channelId, { statuses: [{ timestamp: unixSeconds(), ...status }] }));
+    }
+  }
+
+  private liveEvents(): void {
+    for (const channelId of this.context.state.webhooks.keys()) {
+      const contact = SIM_CONTACTS[this.liveTick % SIM_CONTACTS.length]!;
+      this.inbound(channelId, contact.waId, LIVE_TEXTS[this.liveTick % LIVE_TEXTS.length]!, contact.name);
+    }
+    this.liveTick += 1;
+  }
+
+  private isOnPremise(channelId: string): boolean {
+    return this.context.state.channels.get(channelId)?.integration?.hosting_platform_type === 'net_hosting';
+  }
+
+  /** On-premise: the arrays at the root. Cloud: the business-account envelope with metadata. */
+  private notification(channelId: string, items: Item): Record<string, unknown> {
+    if (this.isOnPremise(channelId)) return items;
+    const channel = this.context.state.channels.get(channelId);
+    return {
+      object: 'chat_business_account',
+      entry: [
+        {
+          id: channel?.waba_account?.id ?? `waba-${channelId}`,
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: {
+                  display_phone_number: (channel?.setup_info?.phone_number ?? '').replace(/\D/g, ''),
+                  phone_number_id: `pn-${channelId}`,
+                },
+                ...items,
+              },
+            },
+          ],
+        },
+      ],
+    };
+  }
+
+  /** POSTs until a 200 (re-reading the webhook each time, as a reconfiguration applies to queued deliveries). */
+  private async deliver(channelId: string, body: Record<string, unknown>): Promise<boolean> {
+    for (let attempt = 1; attempt <= this.options.maxAttempts && !this.closed; attempt += 1) {
+      const webhook = this.context.state.webhooks.get(channelId);
+      if (!webhook) return false;
+      let status: number | null = null;
+      try {
+        const response = await fetch(webhook.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...webhook.headers },
+          body: JSON.stringify(body),
+          signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.options.timeoutMs)]),
+        });
+        status = response.status;
+        await response.body?.cancel();
+      } catch {
+        status = null;
+      }
+      this.attempts.push({ channelId, url: webhook.url, attempt, status, body });
+      if (this.attempts.length > KEPT_ATTEMPTS) this.attempts.shift();
+      if (status === 200) return true;
+      if (attempt < this.options.maxAttempts) await this.sleep(this.options.retryBaseMs * 2 ** (attempt - 1));
+    }
+    return false;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.timers.delete(timer);
+        this.sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      timer.unref();
+      this.timers.add(timer);
+      this.sleepers.add(wake);
+    });
+  }
+
+  private track(work: Promise<unknown>): void {
+    const settled = work.catch(() => undefined);
+    this.running.add(settled);
+    void settled.finally(() => this.running.delete(settled));
+  }
+
+  /** Stops timers and pending re-deliveries; in-flight requests are aborted. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.context.events.off('message-accepted', this.onAccepted);
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    for (const wake of [...this.sleepers]) wake();
+    this.abort.abort();
+    await Promise.allSettled([...this.running]);
+  }
+}
