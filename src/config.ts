@@ -77,6 +77,8 @@ const schema = z.object({
   BALANCE_RATE_LIMIT_WINDOW_MS: positiveInt.default(30_000),
   BALANCE_RATE_LIMIT_MAX_WAIT_MS: nonNegativeInt.default(2_000),
   INTROSPECTION: booleanFlag.default(true),
+  MEDIA_INLINE_MAX_BYTES: positiveInt.default(5 * 1024 * 1024),
+  MEDIA_TRANSFER_TIMEOUT_MS: positiveInt.default(300_000),
   REDIS_NAMESPACE: z
     .string()
     .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only')
@@ -124,6 +126,8 @@ export interface Config {
   cacheTtlMs: { listing: number; usage: number; insights: number; messaging: number };
   balanceRateLimit: { points: number; windowMs: number; maxWaitMs: number };
   introspection: boolean;
+  /** B3: decoded size limit of `uploadMedia`'s base64; whole-transfer timeout of media uploads and downloads. */
+  media: { inlineMaxBytes: number; transferTimeoutMs: number };
   /** Keys of every instance sharing one Redis start with `<namespace>:`. */
   redisNamespace: string;
   /** Bound on every Redis command and connection attempt, so a lost Redis fails requests instead of hanging them. */
@@ -190,6 +194,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxWaitMs: values.BALANCE_RATE_LIMIT_MAX_WAIT_MS,
     },
     introspection: values.INTROSPECTION,
+    media: { inlineMaxBytes: values.MEDIA_INLINE_MAX_BYTES, transferTimeoutMs: values.MEDIA_TRANSFER_TIMEOUT_MS },
     redisNamespace: values.REDIS_NAMESPACE,
     redisTimeoutMs: values.REDIS_TIMEOUT_MS,
     corsOrigins: values.CORS_ORIGINS ?? [],

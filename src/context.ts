@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { GraphQLError } from 'graphql';
 import { identifyCaller, tenantOf, type Caller } from './auth.js';
 import { InsightsApi } from './datasources/insights-api.js';
+import { MediaApi } from './datasources/media-api.js';
 import { MessagingApi } from './datasources/messaging-api.js';
 import { PartnerApi } from './datasources/partner-api.js';
 import { createLoaders, type Loaders } from './loaders.js';
@@ -18,6 +19,7 @@ export interface Context {
     partner: PartnerApi;
     messaging: MessagingApi;
     insights: InsightsApi;
+    media: MediaApi;
   };
   loaders: Loaders;
   /** Errors reported beside a value (see plugins/field-errors.ts). */
@@ -64,12 +66,13 @@ export function createContext(services: Services, request: ContextRequest): Cont
     services.keyStore,
     loaders,
   );
+  const media = new MediaApi(messaging, services.config, services.store, requestId);
   return {
     requestId,
     caller,
     services,
     logger: services.logger.child({ requestId }),
-    dataSources: { partner, messaging, insights },
+    dataSources: { partner, messaging, insights, media },
     loaders,
     fieldErrors: [],
   };

@@ -178,6 +178,18 @@ export function errorFromUpstreamBody(endpoint: EndpointId, status: number, body
   }
 }
 
+/** A failed upstream answer (status ≥ 400) by status, Retry-After and body; also for streamed answers got does not throw for. */
+export function errorFromUpstreamResponse(
+  endpoint: EndpointId,
+  response: { statusCode: number; headers: Record<string, string | string[] | undefined>; body: unknown },
+): HubgraphError {
+  if (response.statusCode === 429) {
+    const seconds = retryAfterSeconds(response.headers['retry-after']);
+    return new RateLimitedError(`The upstream rate limit was reached (${endpoint}); retry in ${seconds} s`, seconds);
+  }
+  return errorFromUpstreamBody(endpoint, response.statusCode, response.body);
+}
+
 /** Connection failures that happen before any byte of the request reaches the upstream. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -188,14 +200,9 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOST
  */
 export function toGraphQLError(error: unknown, endpoint: EndpointId, options: { write?: boolean } = {}): GraphQLError {
   if (error instanceof GraphQLError) return error;
-  if (error instanceof HTTPError) {
-    const { statusCode, headers, body } = error.response;
-    if (statusCode === 429) {
-      const seconds = retryAfterSeconds(headers['retry-after']);
-      return new RateLimitedError(`The upstream rate limit was reached (${endpoint}); retry in ${seconds} s`, seconds);
-    }
-    return errorFromUpstreamBody(endpoint, statusCode, body);
-  }
+  // Raised inside a got hook (e.g. an open circuit): got wraps it, nothing was sent.
+  if (error instanceof RequestError && error.cause instanceof GraphQLError) return error.cause;
+  if (error instanceof HTTPError) return errorFromUpstreamResponse(endpoint, error.response);
   if (error instanceof TimeoutError || error instanceof RequestError) {
     const reason = error instanceof TimeoutError ? 'timed out' : `failed (${error.code})`;
     if (options.write && !NOT_SENT_CODES.has(error.code)) {

@@ -1,0 +1,371 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { FormDataEncoder, type FileLike, type FormDataLike } from 'form-data-encoder';
+import { HTTPError, type Response } from 'got';
+import type Keyv from 'keyv';
+import type { Config } from '../config.js';
+import {
+  BadUserInputError,
+  errorFromUpstreamResponse,
+  ErrorCode,
+  HubgraphError,
+  MediaBlockedError,
+  NotFoundError,
+  toGraphQLError,
+} from '../errors.js';
+import { isValidMediaId, sizeViolation, type MediaRule, type MediaViolation } from '../messaging/media-rules.js';
+import type { ChannelRoute, MessagingApi } from './messaging-api.js';
+import type { MediaRecordDto, MediaRef } from './types.js';
+
+/** Spec §8: more than 5 failed media GETs within an hour block GET media for the number for an hour. */
+export const MEDIA_FAILURES_ALLOWED = 5;
+export const MEDIA_FAILURE_WINDOW_MS = 60 * 60 * 1000;
+
+/** A media rule broken by the caller's file; `reason` tells the HTTP route 400 from 413. */
+export class MediaInputError extends BadUserInputError {
+  readonly reason: MediaViolation['reason'];
+  constructor(violation: MediaViolation, fieldPrefix = '') {
+    super(violation.message, `${fieldPrefix}${violation.field}`);
+    this.reason = violation.reason;
+  }
+}
+
+/**
+ * Counts failed media GETs per channel in the shared store, so every instance sees the same
+ * count, and refuses a GET while the count stands at the number the upstream still tolerates.
+ * The read-modify-write is not atomic across instances: concurrent failures may undercount by one.
+ */
+export class MediaFailureGuard {
+  constructor(
+    private readonly store: Keyv,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private key(channelId: string): string {
+    return `media-failures:${channelId}`;
+  }
+
+  private async recent(channelId: string): Promise<number[]> {
+    const since = this.now() - MEDIA_FAILURE_WINDOW_MS;
+    const stored = (await this.store.get<number[]>(this.key(channelId))) ?? [];
+    return stored.filter((at) => at > since);
+  }
+
+  /** MEDIA_BLOCKED when one more failure would make the upstream block the number. */
+  async assertAllowed(channelId: string): Promise<void> {
+    const recent = await this.recent(channelId);
+    if (recent.length < MEDIA_FAILURES_ALLOWED) return;
+    const oldest = Math.min(...recent);
+    throw new MediaBlockedError(channelId, Math.max(1, Math.ceil((oldest + MEDIA_FAILURE_WINDOW_MS - this.now()) / 1000)));
+  }
+
+  async recordFailure(channelId: string): Promise<void> {
+    const recent = [...(await this.recent(channelId)), this.now()];
+    await this.store.set(this.key(channelId), recent, MEDIA_FAILURE_WINDOW_MS);
+  }
+}
+
+export interface UploadFile {
+  fileName: string;
+  rule: MediaRule;
+  /** The bytes: a buffer (inline upload) or a stream read once, never held whole. */
+  content: Buffer | AsyncIterable<Uint8Array>;
+  /** Exact size when known (sets Content-Length upstream); streamed uploads go chunked. */
+  size?: number;
+}
+
+export interface MediaDownload {
+  body: Readable;
+  contentType: string | undefined;
+  /** Only when the upstream body was not content-encoded (got decompresses it). */
+  contentLength: string | undefined;
+}
+
+// form-data-encoder slices chunks above 64 KiB from their ArrayBuffer's start, ignoring the view's
+// offset; handing it chunks at most that large keeps pooled and sliced buffers intact.
+const ENCODER_CHUNK = 64 * 1024;
+
+function* slices(chunk: Uint8Array): Generator<Uint8Array> {
+  for (let offset = 0; offset < chunk.byteLength; offset += ENCODER_CHUNK) {
+    yield chunk.subarray(offset, offset + ENCODER_CHUNK);
+  }
+}
+
+/** The minimal FormData form-data-encoder reads: one file part after plain fields, in order. */
+class StreamingForm implements FormDataLike {
+  private readonly fields: Array<[string, string | FileLike]> = [];
+  readonly [Symbol.toStringTag] = 'FormData';
+
+  append(name: string, value: unknown): void {
+    this.fields.push([name, isFileLike(value) ? value : String(value)]);
+  }
+
+  getAll(name: string): Array<string | FileLike> {
+    return this.fields.filter(([field]) => field === name).map(([, value]) => value);
+  }
+
+  entries(): IterableIterator<[string, string | FileLike]> {
+    return this.fields[Symbol.iterator]();
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, string | FileLike]> {
+    return this.entries();
+  }
+}
+
+function isFileLike(value: unknown): value is FileLike {
+  return typeof value === 'object' && value !== null && (value as { [Symbol.toStringTag]?: unknown })[Symbol.toStringTag] === 'File';
+}
+
+function fileLike(name: string, type: string, size: number | undefined, stream: () => AsyncIterable<Uint8Array>): FileLike {
+  return { name, type, size: size ?? Number.NaN, lastModified: Date.now(), stream, [Symbol.toStringTag]: 'File' };
+}
+
+/** Upstream media ids: `{id}` (both variants) or the on-premise `{media: [{id}]}` wrapper. */
+function mediaIdOf(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const { id, media } = body as { id?: unknown; media?: Array<{ id?: unknown }> };
+  const found = id ?? media?.[0]?.id;
+  return typeof found === 'string' && found ? found : null;
+}
+
+async function readSmall(stream: Readable, limit = 64 * 1024): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= limit) break;
+    }
+  } catch {
+    // An error body that cannot be read fully still yields its status.
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+}
+
+/**
+ * B3 for one request: upload (inline or streamed), metadata, download stream and delete, on the
+ * channel's root with its key. Media GETs are never retried on an HTTP error (each failed GET
+ * counts towards the upstream's block) and are refused once the block is one failure away.
+ */
+export class MediaApi {
+  readonly guard: MediaFailureGuard;
+
+  constructor(
+    private readonly messaging: MessagingApi,
+    private readonly config: Config,
+    store: Keyv,
+    private readonly requestId: string,
+  ) {
+    this.guard = new MediaFailureGuard(store);
+  }
+
+  route(partnerId: string, channelId: string): Promise<ChannelRoute> {
+    return this.messaging.route(partnerId, channelId);
+  }
+
+  /** BAD_USER_INPUT unless the id is one upstream path segment. */
+  static assertMediaId(id: string, field: string): void {
+    if (!isValidMediaId(id)) throw new BadUserInputError(`"${id}" is not a media id`, field);
+  }
+
+  private transferOptions(route: ChannelRoute) {
+    return {
+      headers: route.headers,
+      context: { endpoint: 'B3', requestId: this.requestId },
+      timeout: { request: this.config.media.transferTimeoutMs, response: this.config.upstreamTimeoutMs },
+    };
+  }
+
+  /** Upload: cloud multipart (`file` with its type, `messaging_product`), on-premise the bare bytes. Sent once. */
+  async upload(route: ChannelRoute, file: UploadFile): Promise<MediaRef> {
+    let exceeded: MediaViolation | null = null;
+    const hash = createHash('sha256');
+    let size = 0;
+    const source = file.content;
+    const counted = async function* (): AsyncGenerator<Uint8Array> {
+      for await (const chunk of Buffer.isBuffer(source) ? [source] : source) {
+        size += chunk.byteLength;
+        const violation = sizeViolation(file.rule, size);
+        if (violation) {
+          exceeded = violation;
+          // Failing the body stream aborts the upstream request before its last byte.
+          throw new MediaInputError(violation);
+        }
+        hash.update(chunk);
+        yield* slices(chunk);
+      }
+    };
+
+    let body: Readable;
+    const headers: Record<string, string> = {};
+    if (route.hosting === 'CLOUD') {
+      const form = new StreamingForm();
+      form.append('file', fileLike(file.fileName, file.rule.mimeType, file.size, counted));
+      form.append('messaging_product', this.config.messagingProduct);
+      const encoder = new FormDataEncoder(form);
+      headers['content-type'] = encoder.contentType;
+      if (encoder.contentLength) headers['content-length'] = encoder.contentLength;
+      body = Readable.from(encoder.encode());
+    } else {
+      headers['content-type'] = file.rule.mimeType;
+      if (file.size !== undefined) headers['content-length'] = String(file.size);
+      body = Readable.from(counted());
+    }
+
+    let answer: unknown;
+    try {
+      const response = await route.http.post(`${route.messagesPrefix}media`, {
+        ...this.transferOptions(route),
+        headers: { ...route.headers, ...headers },
+        body,
+        retry: { limit: 0 },
+        responseType: 'json',
+      });
+      answer = response.body;
+    } catch (error) {
+      if (exceeded) throw new MediaInputError(exceeded);
+      throw toGraphQLError(error, 'B3', { write: true });
+    }
+    const id = mediaIdOf(answer);
+    if (!id) throw new HubgraphError('The upstream accepted the upload but answered no media id', ErrorCode.UpstreamError, { endpoint: 'B3' });
+    return {
+      channelId: route.channel.id,
+      id,
+      record: { id, mime_type: file.rule.mimeType, file_size: size, sha256: hash.digest('hex') },
+    };
+  }
+
+  /**
+   * Metadata; null when the upstream does not know the id. Cloud: the media record. On-premise,
+   * whose GET answers the file itself: the headers of that GET (Content-Type, Content-Length), the
+   * body left unread (no sha256 there).
+   */
+  async metadata(route: ChannelRoute, mediaId: string): Promise<MediaRef | null> {
+    const record = route.hosting === 'CLOUD' ? await this.cloudRecord(route, mediaId) : await this.onPremiseRecord(route, mediaId);
+    return record && { channelId: route.channel.id, id: mediaId, record };
+  }
+
+  private async cloudRecord(route: ChannelRoute, mediaId: string): Promise<MediaRecordDto | null> {
+    const channelId = route.channel.id;
+    await this.guard.assertAllowed(channelId);
+    try {
+      const response = await route.http.get<MediaRecordDto>(encodeURIComponent(mediaId), {
+        ...this.transferOptions(route),
+        timeout: { request: this.config.upstreamTimeoutMs },
+        responseType: 'json',
+        // Network failures may be retried (no answer, nothing counted); an HTTP error never is.
+        retry: { limit: this.config.upstreamRetries, statusCodes: [] },
+      });
+      return response.body;
+    } catch (error) {
+      if (error instanceof HTTPError) {
+        await this.guard.recordFailure(channelId);
+        if (error.response.statusCode === 404) return null;
+      }
+      throw toGraphQLError(error, 'B3');
+    }
+  }
+
+  private async onPremiseRecord(route: ChannelRoute, mediaId: string): Promise<MediaRecordDto | null> {
+    let opened: { response: Response; body: Readable };
+    try {
+      opened = await this.open(route, `${route.messagesPrefix}media/${encodeURIComponent(mediaId)}`);
+    } catch (error) {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
+    opened.body.destroy();
+    const length = opened.response.headers['content-length'];
+    return {
+      id: mediaId,
+      ...(opened.response.headers['content-type'] && { mime_type: opened.response.headers['content-type'] }),
+      ...(length !== undefined && !opened.response.headers['content-encoding'] && { file_size: length }),
+    };
+  }
+
+  /**
+   * The file as a stream. Cloud: the record's `url` without scheme and host, appended to the cloud
+   * root (its path and secret query go upstream only), redirects (308) followed, decompressed.
+   */
+  async download(route: ChannelRoute, mediaId: string): Promise<MediaDownload> {
+    let path = `${route.messagesPrefix}media/${encodeURIComponent(mediaId)}`;
+    if (route.hosting === 'CLOUD') {
+      const record = await this.cloudRecord(route, mediaId);
+      if (!record) throw new NotFoundError(`Media ${mediaId} not found`);
+      if (!record.url) throw new HubgraphError('The media record has no url', ErrorCode.UpstreamError, { endpoint: 'B3' });
+      const url = new URL(record.url);
+      path = `${url.pathname.replace(/^\/+/, '')}${url.search}`;
+    }
+    const { response, body } = await this.open(route, path);
+    return {
+      body,
+      contentType: response.headers['content-type'],
+      contentLength: response.headers['content-encoding'] ? undefined : response.headers['content-length'],
+    };
+  }
+
+  /** One media GET as a stream; an HTTP error is counted, its (small) body read for the mapping. */
+  private async open(route: ChannelRoute, path: string): Promise<{ response: Response; body: Readable }> {
+    const channelId = route.channel.id;
+    await this.guard.assertAllowed(channelId);
+    const rootOrigin = new URL(route.http.defaults.options.prefixUrl.toString()).origin;
+    const stream = route.http.stream(path, {
+      ...this.transferOptions(route),
+      throwHttpErrors: false,
+      decompress: true,
+      followRedirect: true,
+      retry: { limit: 0 },
+      hooks: {
+        // The key goes to the upstream's own origin only, never to a host a redirect names.
+        beforeRedirect: [
+          (options) => {
+            if (options.url && new URL(options.url.toString()).origin !== rootOrigin) delete options.headers['svc-api-key'];
+          },
+        ],
+      },
+    });
+    let response: Response;
+    try {
+      response = await new Promise<Response>((resolve, reject) => {
+        stream.once('response', resolve);
+        stream.once('error', reject);
+      });
+    } catch (error) {
+      stream.destroy();
+      throw toGraphQLError(error, 'B3');
+    }
+    if (response.statusCode >= 400) {
+      const text = await readSmall(stream);
+      await this.guard.recordFailure(channelId);
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // Non-JSON error bodies keep their status only.
+      }
+      throw errorFromUpstreamResponse('B3', { statusCode: response.statusCode, headers: response.headers, body });
+    }
+    return { response, body: stream };
+  }
+
+  /** Delete (both variants); true when the upstream confirms. Sent once. */
+  async delete(route: ChannelRoute, mediaId: string): Promise<boolean> {
+    const path = route.hosting === 'CLOUD' ? encodeURIComponent(mediaId) : `${route.messagesPrefix}media/${encodeURIComponent(mediaId)}`;
+    try {
+      const response = await route.http.delete<{ success?: boolean } | ''>(path, {
+        headers: route.headers,
+        context: { endpoint: 'B3', requestId: this.requestId },
+        retry: { limit: 0 },
+        responseType: 'json',
+      });
+      // Cloud answers {success: true}; on-premise's answer body is not specified, its 2xx is the confirmation.
+      return route.hosting === 'CLOUD' ? typeof response.body === 'object' && response.body.success === true : true;
+    } catch (error) {
+      throw toGraphQLError(error, 'B3', { write: true });
+    }
+  }
+}
