@@ -1,12 +1,16 @@
 import type { Got } from 'got';
 import { fingerprint, type ResponseCache, type Tenant } from '../cache.js';
 import type { Config } from '../config.js';
-import { MissingApiKeyError, NotFoundError, UnsupportedForHostingError } from '../errors.js';
+import { errorFromUpstreamBody, MissingApiKeyError, NotFoundError, UnsupportedForHostingError } from '../errors.js';
 import type { Hosting } from '../generated/graphql.js';
 import type { KeyStore } from '../keystore.js';
 import type { Loaders } from '../loaders.js';
 import { hostingOf } from '../resolvers/channel.js';
-import type { ChannelNode } from './types.js';
+import { CLOUD_PROFILE_FIELDS } from '../messaging/business-profile.js';
+import type { SendResponseDto } from '../messaging/send-message.js';
+import type { WebhookConfigBody } from '../messaging/webhooks.js';
+import type { EndpointId } from './endpoints.js';
+import type { BusinessProfileDto, ChannelNode, WabaWebhookDto, WebhookConfigDto } from './types.js';
 import { UpstreamSource } from './upstream-source.js';
 
 /** Where and how area-B calls for one channel go (spec §9). */
@@ -37,24 +41,160 @@ export class MessagingApi extends UpstreamSource {
     super(clients.cloud, cache, tenant, requestId);
   }
 
-  /** The channel's route; MISSING_API_KEY / NOT_FOUND / UNSUPPORTED_FOR_HOSTING before anything is sent. */
-  async route(partnerId: string, channelId: string): Promise<ChannelRoute> {
+  /**
+   * The channel's route; MISSING_API_KEY / NOT_FOUND / UNSUPPORTED_FOR_HOSTING before anything is
+   * sent. `apiKey` overrides the stored key (createApiKey uses the old and the new key explicitly).
+   */
+  async route(partnerId: string, channelId: string, apiKey?: string): Promise<ChannelRoute> {
     const channel = await this.loaders.channelById.load({ partnerId, id: channelId });
     if (!channel) throw new NotFoundError(`Channel ${channelId} not found`);
     const hosting = hostingOf(channel);
     if (hosting === 'UNKNOWN') {
       throw new UnsupportedForHostingError('Messaging', `unknown hosting (${channel.integration?.hosting_platform_type ?? 'none'})`);
     }
-    const apiKey = await this.keyStore.get(partnerId, channelId);
-    if (!apiKey) throw new MissingApiKeyError(channelId);
+    const key = apiKey ?? (await this.keyStore.get(partnerId, channelId));
+    if (!key) throw new MissingApiKeyError(channelId);
     return {
       channel,
       hosting,
       http: hosting === 'CLOUD' ? this.clients.cloud : this.clients.onPremise,
       messagesPrefix: hosting === 'CLOUD' ? '' : 'v1/',
       configPrefix: 'v1/',
-      headers: { 'svc-api-key': apiKey },
-      tenant: { partnerId, credentialFingerprint: fingerprint(apiKey) },
+      headers: { 'svc-api-key': key },
+      tenant: { partnerId, credentialFingerprint: fingerprint(key) },
     };
+  }
+
+  /** The route of a channel whose hosting offers the operation; UNSUPPORTED_FOR_HOSTING otherwise. */
+  async routeFor(partnerId: string, channelId: string, hosting: ChannelRoute['hosting'], operation: string): Promise<ChannelRoute> {
+    const route = await this.route(partnerId, channelId);
+    if (route.hosting !== hosting) {
+      throw new UnsupportedForHostingError(operation, route.hosting === 'CLOUD' ? 'cloud-hosted' : 'on-premise');
+    }
+    return route;
+  }
+
+  private cached(route: ChannelRoute, scope: string) {
+    return { scope: `${scope}:${route.channel.id}`, ttlMs: this.config.cacheTtlMs.messaging };
+  }
+
+  /** B1 (and B2 template sends): one POST, never retried. */
+  async sendMessage(route: ChannelRoute, body: Record<string, unknown>): Promise<SendResponseDto> {
+    const response = await this.write<SendResponseDto>('B1', 'POST', `${route.messagesPrefix}messages`, {
+      http: route.http,
+      headers: route.headers,
+      json: body,
+    });
+    return this.checked('B1', response);
+  }
+
+  /** B2 create (cloud only; the caller routes with routeFor). */
+  async createTemplate(route: ChannelRoute, body: Record<string, unknown>): Promise<{ id: string; status: string; category: string }> {
+    return this.checked(
+      'B2',
+      await this.write('B2', 'POST', `${route.configPrefix}configs/templates`, { http: route.http, headers: route.headers, json: body }),
+    );
+  }
+
+  /**
+   * B4 read. Cloud: GET chat_business_profile?fields=… answering `{data: [profile]}`. On-premise:
+   * GET v1/settings/business/profile answering the profile nested in `settings.business` (the
+   * spec names the nesting, not the path; this is the on-premise settings path of the profile).
+   */
+  async businessProfile(route: ChannelRoute): Promise<BusinessProfileDto> {
+    if (route.hosting === 'CLOUD') {
+      const body = await this.read<{ data?: BusinessProfileDto[] }>('B4', 'chat_business_profile', {
+        http: route.http,
+        headers: route.headers,
+        tenant: route.tenant,
+        searchParams: { fields: CLOUD_PROFILE_FIELDS.join(',') },
+        cache: this.cached(route, 'profile'),
+      });
+      return this.checked('B4', body).data?.[0] ?? {};
+    }
+    const body = await this.read<{ settings?: { business?: BusinessProfileDto & { profile?: BusinessProfileDto } } }>(
+      'B4',
+      `${route.configPrefix}settings/business/profile`,
+      { http: route.http, headers: route.headers, tenant: route.tenant, cache: this.cached(route, 'profile') },
+    );
+    const business = this.checked('B4', body).settings?.business ?? {};
+    return business.profile ?? business;
+  }
+
+  /** B4 update: only the given fields; the next read sees the change. */
+  async updateBusinessProfile(route: ChannelRoute, body: Record<string, unknown>): Promise<void> {
+    const path = route.hosting === 'CLOUD' ? 'chat_business_profile' : `${route.configPrefix}settings/business/profile`;
+    this.checked('B4', await this.write('B4', 'POST', path, { http: route.http, headers: route.headers, json: body }));
+    await this.invalidate(`profile:${route.channel.id}`, route.tenant);
+  }
+
+  /** B5 block (on-premise). */
+  async blockContact(route: ChannelRoute, phoneNumber: string, reason: string | undefined): Promise<void> {
+    await this.contactAction(route, phoneNumber, 'block', reason === undefined ? {} : { reason });
+  }
+
+  /** B5 unblock (on-premise). */
+  async unblockContact(route: ChannelRoute, phoneNumber: string): Promise<void> {
+    await this.contactAction(route, phoneNumber, 'unblock', undefined);
+  }
+
+  /** B5 report (on-premise); `block` also blocks the contact. */
+  async reportContact(route: ChannelRoute, phoneNumber: string, body: { reason?: string; block: boolean; message_id?: string }): Promise<void> {
+    await this.contactAction(route, phoneNumber, 'report', body);
+  }
+
+  /** B5 blocklist page (on-premise). */
+  async blockedContacts(route: ChannelRoute, page: { limit: number; offset: number }) {
+    const body = await this.read<{ contacts?: Array<{ wa_id: string }>; pagination?: { limit?: number; offset?: number; total?: number } }>(
+      'B5',
+      `${route.messagesPrefix}contacts/blocklist`,
+      { http: route.http, headers: route.headers, tenant: route.tenant, searchParams: page, cache: this.cached(route, 'blocklist') },
+    );
+    return this.checked('B5', body);
+  }
+
+  private async contactAction(route: ChannelRoute, phoneNumber: string, action: 'block' | 'unblock' | 'report', json: unknown) {
+    const path = `${route.messagesPrefix}contacts/${encodeURIComponent(phoneNumber)}/${action}`;
+    this.checked('B5', await this.write<unknown>('B5', 'POST', path, { http: route.http, headers: route.headers, ...(json !== undefined && { json }) }));
+    await this.invalidate(`blocklist:${route.channel.id}`, route.tenant);
+  }
+
+  /** B6 number-level webhook (both variants); never cached, so a key rotation reads the live value. */
+  async getWebhook(partnerId: string, channelId: string, apiKey?: string): Promise<WebhookConfigDto> {
+    const route = await this.route(partnerId, channelId, apiKey);
+    const body = await this.read<WebhookConfigDto>('B6', `${route.configPrefix}configs/webhook`, {
+      http: route.http,
+      headers: route.headers,
+      tenant: route.tenant,
+    });
+    return this.checked('B6', body);
+  }
+
+  /** B6 set the number-level webhook (both variants); the caller validates the config for the hosting. */
+  async setWebhook(partnerId: string, channelId: string, config: WebhookConfigBody, apiKey?: string): Promise<WebhookConfigDto> {
+    const route = await this.route(partnerId, channelId, apiKey);
+    const body = await this.write<WebhookConfigDto>('B6', 'POST', `${route.configPrefix}configs/webhook`, {
+      http: route.http,
+      headers: route.headers,
+      json: config,
+    });
+    return this.checked('B6', body);
+  }
+
+  /** B6 business-account webhook (cloud only). */
+  async wabaWebhook(route: ChannelRoute): Promise<WabaWebhookDto> {
+    return this.checked('B6', await this.read<WabaWebhookDto>('B6', 'waba_webhook', { http: route.http, headers: route.headers, tenant: route.tenant }));
+  }
+
+  /** B6 set the business-account webhook (cloud only); `override_all` at the top level (spec leaves it open). */
+  async setWabaWebhook(route: ChannelRoute, body: WebhookConfigBody & { override_all: boolean }): Promise<WabaWebhookDto> {
+    return this.checked('B6', await this.write<WabaWebhookDto>('B6', 'POST', 'waba_webhook', { http: route.http, headers: route.headers, json: body }));
+  }
+
+  /** A 200 answer that still carries `errors` is a failure (spec §7: success has no `errors` member). */
+  private checked<T>(endpoint: EndpointId, body: T): T {
+    const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+    if (Array.isArray(errors) && errors.length > 0) throw errorFromUpstreamBody(endpoint, 200, body);
+    return body;
   }
 }

@@ -1,6 +1,10 @@
 import type { Resolvers } from '../generated/graphql.js';
+import { ApiKey } from './api-key.js';
+import { BusinessProfile } from './business-profile.js';
 import { Channel } from './channel.js';
+import { ChannelMessaging } from './channel-messaging.js';
 import { Client } from './client.js';
+import { messagingMutations } from './mutation-messaging.js';
 import { Partner } from './partner.js';
 import { Query } from './query.js';
 import { DateTime, JSONScalar } from './scalars.js';
@@ -11,5 +15,8 @@ export const resolvers: Resolvers = {
   Query,
   Partner,
   Client,
-  Channel,
+  Channel: { ...Channel, ...ChannelMessaging },
+  Mutation: { ...messagingMutations },
+  BusinessProfile,
+  ApiKey,
 };

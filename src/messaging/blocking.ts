@@ -1,0 +1,30 @@
+import { BadUserInputError } from '../errors.js';
+import { characterCount } from './send-message.js';
+
+/** B5: reasons are "below 60 characters"; the blocklist page limit lies in 1..200. */
+export const REASON_LIMIT = 60;
+export const BLOCKLIST_MAX = 200;
+export const BLOCKLIST_DEFAULT = 100;
+
+export function checkPhoneNumber(phoneNumber: string): string {
+  const trimmed = phoneNumber.trim();
+  if (trimmed === '') throw new BadUserInputError('phoneNumber must not be empty', 'phoneNumber');
+  return trimmed;
+}
+
+export function checkReason(reason: string | null | undefined): string | undefined {
+  if (reason === null || reason === undefined) return undefined;
+  if (characterCount(reason) >= REASON_LIMIT) {
+    throw new BadUserInputError(`reason must be below ${REASON_LIMIT} characters`, 'reason');
+  }
+  return reason;
+}
+
+export function checkBlocklistPage(limit: number | null | undefined, offset: number | null | undefined): { limit: number; offset: number } {
+  const page = { limit: limit ?? BLOCKLIST_DEFAULT, offset: offset ?? 0 };
+  if (!Number.isInteger(page.limit) || page.limit < 1 || page.limit > BLOCKLIST_MAX) {
+    throw new BadUserInputError(`limit must lie between 1 and ${BLOCKLIST_MAX}`, 'limit');
+  }
+  if (!Number.isInteger(page.offset) || page.offset < 0) throw new BadUserInputError('offset must be 0 or more', 'offset');
+  return page;
+}

@@ -1,0 +1,380 @@
+import { BadUserInputError } from '../errors.js';
+import type {
+  ContactCardInput,
+  LocationMessageInput,
+  MediaMessageInput,
+  MediaType,
+  SendMessageInput,
+  TemplateMessageInput,
+  TextMessageInput,
+} from '../generated/graphql.js';
+
+/** The two hosting variants area B knows (spec §9). */
+export type MessagingHosting = 'CLOUD' | 'ON_PREMISE';
+
+export const TEXT_BODY_MAX = 4096;
+export const ONPREMISE_CAPTION_MAX = 1024;
+/** A template has at most 10 buttons upstream, so button indexes run 0..9. */
+const BUTTON_INDEX_MAX = 9;
+
+/** Content fields of SendMessageInput; exactly one must be set, and its name is the upstream `type`. */
+export const CONTENT_FIELDS = [
+  'text',
+  'location',
+  'contacts',
+  'audio',
+  'document',
+  'image',
+  'sticker',
+  'video',
+  'template',
+  'interactive',
+] as const;
+export type ContentField = (typeof CONTENT_FIELDS)[number];
+
+type MediaKind = 'audio' | 'document' | 'image' | 'sticker' | 'video';
+const CAPTIONED: ReadonlySet<MediaKind> = new Set(['document', 'image', 'video']);
+
+type Json = Record<string, unknown>;
+
+export interface SendMessageOptions {
+  hosting: MessagingHosting;
+  /** MESSAGING_PRODUCT; sent on cloud only. */
+  messagingProduct: string;
+  /** Current time in ms (offer expirations must lie ahead). */
+  now?: number;
+}
+
+/** Characters as a user counts them (code points, not UTF-16 units). */
+export function characterCount(value: string): number {
+  return [...value].length;
+}
+
+/** Drops undefined and null members, so only given fields reach the upstream. */
+export function compact(record: Record<string, unknown>): Json {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined && value !== null));
+}
+
+function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+function requireText(value: string | null | undefined, field: string, what: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new BadUserInputError(`${what} must not be empty`, field);
+  return value;
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function text(input: TextMessageInput, hosting: MessagingHosting): { content: Json; topLevel: Json } {
+  const body = requireText(input.body, 'input.text.body', 'text.body');
+  if (characterCount(body) > TEXT_BODY_MAX) {
+    throw new BadUserInputError(`text.body has ${characterCount(body)} characters; at most ${TEXT_BODY_MAX} are allowed`, 'input.text.body');
+  }
+  const previewUrl = isSet(input.previewUrl) ? input.previewUrl : undefined;
+  // Spec §9: preview_url sits inside `text` on cloud and at the top level on-premise.
+  if (hosting === 'CLOUD') return { content: compact({ body, preview_url: previewUrl }), topLevel: {} };
+  return { content: { body }, topLevel: compact({ preview_url: previewUrl }) };
+}
+
+function location(input: LocationMessageInput): Json {
+  if (!Number.isFinite(input.latitude) || input.latitude < -90 || input.latitude > 90) {
+    throw new BadUserInputError('location.latitude must lie between -90 and 90', 'input.location.latitude');
+  }
+  if (!Number.isFinite(input.longitude) || input.longitude < -180 || input.longitude > 180) {
+    throw new BadUserInputError('location.longitude must lie between -180 and 180', 'input.location.longitude');
+  }
+  return {
+    longitude: input.longitude,
+    latitude: input.latitude,
+    name: requireText(input.name, 'input.location.name', 'location.name'),
+    address: requireText(input.address, 'input.location.address', 'location.address'),
+  };
+}
+
+const BIRTHDAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function validBirthday(value: string): boolean {
+  const match = BIRTHDAY.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function contact(card: ContactCardInput, index: number): Json {
+  const path = `input.contacts.${index}`;
+  const name = card.name;
+  requireText(name.formattedName, `${path}.name.formattedName`, 'name.formattedName');
+  const parts = [name.firstName, name.lastName, name.middleName, name.suffix, name.prefix];
+  if (!parts.some((part) => typeof part === 'string' && part.trim() !== '')) {
+    throw new BadUserInputError(
+      'name needs at least one of firstName, lastName, middleName, suffix, prefix besides formattedName',
+      `${path}.name`,
+    );
+  }
+  if (isSet(card.birthday) && !validBirthday(card.birthday!)) {
+    throw new BadUserInputError('birthday must be a date in YYYY-MM-DD format', `${path}.birthday`);
+  }
+  card.addresses?.forEach((address, position) => {
+    if (isSet(address.countryCode) && !/^[A-Za-z]{2}$/.test(address.countryCode!)) {
+      throw new BadUserInputError('countryCode must be two letters', `${path}.addresses.${position}.countryCode`);
+    }
+  });
+  card.emails?.forEach((email, position) => requireText(email.email, `${path}.emails.${position}.email`, 'email'));
+  card.phones?.forEach((phone, position) => requireText(phone.phone, `${path}.phones.${position}.phone`, 'phone'));
+  card.urls?.forEach((url, position) => requireText(url.url, `${path}.urls.${position}.url`, 'url'));
+  return compact({
+    name: compact({
+      formatted_name: name.formattedName,
+      first_name: name.firstName,
+      last_name: name.lastName,
+      middle_name: name.middleName,
+      suffix: name.suffix,
+      prefix: name.prefix,
+    }),
+    addresses: card.addresses?.map((address) =>
+      compact({
+        street: address.street,
+        city: address.city,
+        state: address.state,
+        zip: address.zip,
+        country: address.country,
+        country_code: address.countryCode,
+        type: address.type,
+      }),
+    ),
+    birthday: card.birthday,
+    emails: card.emails?.map((email) => compact({ email: email.email, type: email.type })),
+    org: card.org ? compact({ company: card.org.company, department: card.org.department, title: card.org.title }) : undefined,
+    phones: card.phones?.map((phone) => compact({ phone: phone.phone, type: phone.type, wa_id: phone.waId })),
+    urls: card.urls?.map((url) => compact({ url: url.url, type: url.type })),
+  });
+}
+
+function contacts(cards: ContactCardInput[]): Json[] {
+  if (cards.length === 0) throw new BadUserInputError('contacts needs at least one contact', 'input.contacts');
+  return cards.map(contact);
+}
+
+function media(kind: MediaKind, input: MediaMessageInput, hosting: MessagingHosting): Json {
+  const path = `input.${kind}`;
+  const hasId = typeof input.id === 'string' && input.id !== '';
+  const hasLink = typeof input.link === 'string' && input.link !== '';
+  if (hasId === hasLink) throw new BadUserInputError(`${kind} needs exactly one of id and link`, path);
+  if (hasLink && !isHttpUrl(input.link!)) {
+    throw new BadUserInputError(`${kind}.link must be an http:// or https:// URL`, `${path}.link`);
+  }
+  if (isSet(input.caption)) {
+    if (!CAPTIONED.has(kind)) throw new BadUserInputError(`caption is only allowed for document, image and video`, `${path}.caption`);
+    if (hosting === 'ON_PREMISE' && characterCount(input.caption!) > ONPREMISE_CAPTION_MAX) {
+      throw new BadUserInputError(`caption is limited to ${ONPREMISE_CAPTION_MAX} characters on on-premise channels`, `${path}.caption`);
+    }
+  }
+  if (isSet(input.filename) && kind !== 'document') {
+    throw new BadUserInputError('filename is only allowed for document', `${path}.filename`);
+  }
+  if (isSet(input.provider)) {
+    if (hosting !== 'ON_PREMISE') throw new BadUserInputError('provider exists on on-premise channels only', `${path}.provider`);
+    requireText(input.provider, `${path}.provider`, 'provider');
+  }
+  return compact({
+    id: hasId ? input.id : undefined,
+    link: hasLink ? input.link : undefined,
+    caption: input.caption,
+    filename: input.filename,
+    provider: isSet(input.provider) ? { name: input.provider } : undefined,
+  });
+}
+
+const TYPED_TEMPLATE_FIELDS = [
+  'headerMediaId',
+  'headerMediaType',
+  'bodyParameters',
+  'offerExpiresAt',
+  'couponCode',
+  'urlButtonIndex',
+  'urlButtonParameter',
+] as const;
+const HEADER_MEDIA: ReadonlySet<MediaType> = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
+
+/** Components of an approved template from the typed fields, following B2's rules. */
+function templateComponents(input: TemplateMessageInput, hosting: MessagingHosting, now: number): Json[] {
+  const path = 'input.template';
+  const components: Json[] = [];
+  if (isSet(input.headerMediaType) && !isSet(input.headerMediaId)) {
+    throw new BadUserInputError('headerMediaType needs headerMediaId', `${path}.headerMediaId`);
+  }
+  if (isSet(input.headerMediaId)) {
+    const mediaType = input.headerMediaType ?? 'IMAGE';
+    if (!HEADER_MEDIA.has(mediaType)) {
+      throw new BadUserInputError('headerMediaType must be IMAGE, VIDEO or DOCUMENT', `${path}.headerMediaType`);
+    }
+    const kind = mediaType.toLowerCase();
+    const id = requireText(input.headerMediaId, `${path}.headerMediaId`, 'headerMediaId');
+    components.push({ type: 'header', parameters: [{ type: kind, [kind]: { id } }] });
+  }
+  if (input.bodyParameters && input.bodyParameters.length > 0) {
+    input.bodyParameters.forEach((parameter, index) => requireText(parameter, `${path}.bodyParameters.${index}`, 'a body parameter'));
+    components.push({ type: 'body', parameters: input.bodyParameters.map((parameter) => ({ type: 'text', text: parameter })) });
+  }
+  const hasUrlIndex = isSet(input.urlButtonIndex);
+  const hasUrlText = isSet(input.urlButtonParameter);
+  if (hasUrlIndex !== hasUrlText) {
+    throw new BadUserInputError('urlButtonIndex and urlButtonParameter go together', `${path}.${hasUrlIndex ? 'urlButtonParameter' : 'urlButtonIndex'}`);
+  }
+  if (isSet(input.offerExpiresAt)) {
+    if (hosting !== 'CLOUD') {
+      throw new BadUserInputError('limited-time-offer templates exist on cloud channels only', `${path}.offerExpiresAt`);
+    }
+    const expiresAt = Date.parse(input.offerExpiresAt!);
+    if (!(expiresAt > now)) throw new BadUserInputError('offerExpiresAt must lie in the future', `${path}.offerExpiresAt`);
+    if (!isSet(input.couponCode)) {
+      throw new BadUserInputError('a limited-time offer with expiration needs couponCode (copy_code button)', `${path}.couponCode`);
+    }
+    if (!hasUrlIndex) {
+      throw new BadUserInputError('a limited-time offer needs its url button (urlButtonIndex and urlButtonParameter)', `${path}.urlButtonIndex`);
+    }
+    components.push({
+      type: 'limited_time_offer',
+      parameters: [{ type: 'limited_time_offer', limited_time_offer: { expiration_time_ms: expiresAt } }],
+    });
+  }
+  if (isSet(input.couponCode)) {
+    const couponCode = requireText(input.couponCode, `${path}.couponCode`, 'couponCode');
+    components.push({
+      type: 'button',
+      sub_type: 'copy_code',
+      index: 0,
+      parameters: [{ type: 'coupon_code', coupon_code: couponCode }],
+    });
+  }
+  if (hasUrlIndex) {
+    const index = input.urlButtonIndex!;
+    if (!Number.isInteger(index) || index < 0 || index > BUTTON_INDEX_MAX) {
+      throw new BadUserInputError(`urlButtonIndex must lie between 0 and ${BUTTON_INDEX_MAX}`, `${path}.urlButtonIndex`);
+    }
+    if (index === 0 && isSet(input.couponCode)) {
+      throw new BadUserInputError('index 0 belongs to the copy_code button; the url button comes after it', `${path}.urlButtonIndex`);
+    }
+    const parameter = requireText(input.urlButtonParameter, `${path}.urlButtonParameter`, 'urlButtonParameter');
+    components.push({ type: 'button', sub_type: 'url', index, parameters: [{ type: 'text', text: parameter }] });
+  }
+  return components;
+}
+
+function template(input: TemplateMessageInput, hosting: MessagingHosting, now: number): Json {
+  const path = 'input.template';
+  const name = requireText(input.name, `${path}.name`, 'template.name');
+  const code = requireText(input.languageCode, `${path}.languageCode`, 'template.languageCode');
+  let components: unknown;
+  if (isSet(input.components)) {
+    const typed = TYPED_TEMPLATE_FIELDS.filter((field) => isSet(input[field]));
+    if (typed.length > 0) {
+      throw new BadUserInputError(`components cannot be combined with ${typed.join(', ')}`, `${path}.components`);
+    }
+    const raw = input.components;
+    if (!Array.isArray(raw) || !raw.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item))) {
+      throw new BadUserInputError('components must be an array of component objects', `${path}.components`);
+    }
+    components = raw;
+  } else {
+    const built = templateComponents(input, hosting, now);
+    components = built.length > 0 ? built : undefined;
+  }
+  return compact({ name, language: { code }, components });
+}
+
+function interactive(value: unknown): Json {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new BadUserInputError('interactive must be a JSON object', 'input.interactive');
+  }
+  return value as Json;
+}
+
+/** The content field set in the input; BAD_USER_INPUT naming the fields unless exactly one is. */
+export function contentField(input: SendMessageInput): ContentField {
+  const present = CONTENT_FIELDS.filter((field) => isSet(input[field]));
+  if (present.length !== 1) {
+    throw new BadUserInputError(
+      `Exactly one of ${CONTENT_FIELDS.join(', ')} must be set; got ${present.length > 0 ? present.join(', ') : 'none'}`,
+      'input',
+    );
+  }
+  return present[0]!;
+}
+
+/**
+ * The B1 request body for one hosting variant, in the upstream's snake_case, after every rule of
+ * the spec is checked (nothing is sent when one breaks).
+ */
+export function buildSendMessageBody(input: SendMessageInput, options: SendMessageOptions): Json {
+  const { hosting } = options;
+  const type = contentField(input);
+  const to = requireText(input.to, 'input.to', 'to').trim();
+  let context: Json | undefined;
+  if (isSet(input.replyTo)) {
+    // Spec B1: `context` exists on cloud only; dropping it silently would send a non-reply.
+    if (hosting !== 'CLOUD') {
+      throw new BadUserInputError('replyTo (context) exists on cloud channels only', 'input.replyTo');
+    }
+    context = { message_id: requireText(input.replyTo, 'input.replyTo', 'replyTo') };
+  }
+  let content: unknown;
+  let topLevel: Json = {};
+  switch (type) {
+    case 'text':
+      ({ content, topLevel } = text(input.text!, hosting));
+      break;
+    case 'location':
+      content = location(input.location!);
+      break;
+    case 'contacts':
+      content = contacts(input.contacts!);
+      break;
+    case 'template':
+      content = template(input.template!, hosting, options.now ?? Date.now());
+      break;
+    case 'interactive':
+      content = interactive(input.interactive);
+      break;
+    default:
+      content = media(type, input[type]!, hosting);
+  }
+  return {
+    ...(hosting === 'CLOUD' && { messaging_product: options.messagingProduct }),
+    recipient_type: 'individual',
+    to,
+    type,
+    ...(context && { context }),
+    ...topLevel,
+    [type]: content,
+  };
+}
+
+/** B1 answers: cloud `{messaging_product, contacts, messages}`, on-premise `{messages, meta}`. */
+export interface SendResponseDto {
+  contacts?: Array<{ input?: string | null; wa_id?: string | null }> | null;
+  messages?: Array<{ id?: string | null }> | null;
+}
+
+export interface SentMessageResult {
+  id: string;
+  input: string | null;
+  waId: string | null;
+}
+
+/** Same answer for both variants; on-premise has no `contacts`, so `input` is the recipient as sent. */
+export function toSentMessage(to: string, response: SendResponseDto): SentMessageResult | null {
+  const id = response.messages?.[0]?.id;
+  if (!id) return null;
+  const recipient = response.contacts?.[0];
+  return { id, input: recipient?.input ?? to, waId: recipient?.wa_id ?? null };
+}

@@ -1,0 +1,66 @@
+import { BadUserInputError } from '../errors.js';
+import type { MessagingHosting } from './send-message.js';
+
+export interface WebhookConfigBody {
+  url: string;
+  headers: Record<string, string>;
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Absolute URLs anywhere in a value (a header such as a callback or a Link may carry one). */
+const EMBEDDED_URL = /\bhttps?:\/\/[^\s,;"'<>]+/gi;
+
+/** Cloud rule of B6: no underscore in any (sub)domain label and no explicit port. */
+function cloudHostProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not a valid URL';
+  }
+  // URL normalises an explicit default port away; the raw authority still shows it.
+  const authority = value.replace(/^[a-z]+:\/\//i, '').split(/[/?#]/)[0]!.replace(/^[^@]*@/, '');
+  if (url.port !== '' || /:\d*$/.test(authority)) return 'must not name an explicit port on cloud channels';
+  if (url.hostname.includes('_')) return 'must not contain an underscore in its (sub)domain on cloud channels';
+  return null;
+}
+
+function headersOf(value: unknown, field: string): Record<string, string> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new BadUserInputError('headers must be a JSON object of header names to string values', field);
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  for (const [name, headerValue] of entries) {
+    if (!HEADER_NAME.test(name)) throw new BadUserInputError(`"${name}" is not a valid header name`, `${field}.${name}`);
+    if (typeof headerValue !== 'string') throw new BadUserInputError(`header ${name} must be a string`, `${field}.${name}`);
+  }
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
+/**
+ * B6 body after its rules: an http(s) URL; on cloud neither the URL nor a URL inside a header
+ * value may have an underscore in a (sub)domain or an explicit port.
+ */
+export function validateWebhookConfig(
+  input: { url: string; headers?: unknown },
+  hosting: MessagingHosting,
+  field = 'input',
+): WebhookConfigBody {
+  const url = input.url.trim();
+  if (!/^https?:\/\//i.test(url)) throw new BadUserInputError('url must be an http:// or https:// URL', `${field}.url`);
+  const urlProblem = cloudHostProblem(url);
+  if (urlProblem === 'is not a valid URL') throw new BadUserInputError(`url ${urlProblem}`, `${field}.url`);
+  const headers = headersOf(input.headers, `${field}.headers`);
+  if (hosting === 'CLOUD') {
+    if (urlProblem) throw new BadUserInputError(`url ${urlProblem}`, `${field}.url`);
+    for (const [name, value] of Object.entries(headers)) {
+      for (const [embedded] of value.matchAll(EMBEDDED_URL)) {
+        const problem = cloudHostProblem(embedded);
+        if (problem) throw new BadUserInputError(`header ${name}: the URL in its value ${problem}`, `${field}.headers.${name}`);
+      }
+    }
+  }
+  return { url, headers };
+}

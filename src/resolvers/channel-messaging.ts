@@ -1,0 +1,38 @@
+import type { ChannelResolvers } from '../generated/graphql.js';
+import { profileForGraph } from '../messaging/business-profile.js';
+import { checkBlocklistPage } from '../messaging/blocking.js';
+
+/** Channel fields served by area B with the channel's key (merged into Channel in index.ts). */
+export const ChannelMessaging: ChannelResolvers = {
+  businessProfile: async (channel, _args, { dataSources: { messaging } }) => {
+    const route = await messaging.route(channel.partnerId, channel.id);
+    return profileForGraph(await messaging.businessProfile(route), route.hosting);
+  },
+  webhook: async (channel, _args, { dataSources: { messaging } }) => {
+    const webhook = await messaging.getWebhook(channel.partnerId, channel.id);
+    return webhook.url ? { url: webhook.url, headers: webhook.headers ?? {} } : null;
+  },
+  wabaWebhook: async (channel, _args, { dataSources: { messaging } }) => {
+    const route = await messaging.routeFor(channel.partnerId, channel.id, 'CLOUD', 'The business-account webhook');
+    const webhook = await messaging.wabaWebhook(route);
+    return {
+      wabaId: webhook.waba_id ?? null,
+      numbers: webhook.numbers_on_this_waba ?? null,
+      url: webhook.url ?? null,
+      headers: webhook.headers ?? null,
+      message: null,
+    };
+  },
+  blockedContacts: async (channel, { limit, offset }, { dataSources: { messaging } }) => {
+    const page = checkBlocklistPage(limit, offset);
+    const route = await messaging.routeFor(channel.partnerId, channel.id, 'ON_PREMISE', 'Blocking contacts');
+    const body = await messaging.blockedContacts(route, page);
+    const waIds = (body.contacts ?? []).map((contact) => contact.wa_id);
+    return {
+      total: body.pagination?.total ?? waIds.length,
+      limit: body.pagination?.limit ?? page.limit,
+      offset: body.pagination?.offset ?? page.offset,
+      waIds,
+    };
+  },
+};

@@ -1,0 +1,100 @@
+import { requirePartnerId } from '../auth.js';
+import { BadUserInputError, ErrorCode, HubgraphError } from '../errors.js';
+import type { MutationResolvers } from '../generated/graphql.js';
+import { createApiKey } from '../messaging/api-keys.js';
+import { checkPhoneNumber, checkReason } from '../messaging/blocking.js';
+import { buildBusinessProfileUpdate, profileForGraph } from '../messaging/business-profile.js';
+import { idempotentSendsFor } from '../messaging/idempotency.js';
+import { buildSendMessageBody, toSentMessage } from '../messaging/send-message.js';
+import { buildLimitedTimeOfferTemplate } from '../messaging/templates.js';
+import { validateWebhookConfig } from '../messaging/webhooks.js';
+
+const IDEMPOTENCY_KEY_MAX = 256;
+
+/** Area B mutations and A6 (whose point is the area-B key); spread into Mutation in index.ts. */
+export const messagingMutations: MutationResolvers = {
+  sendMessage: async (_parent, { channelId, input }, context) => {
+    const partnerId = requirePartnerId(context.caller);
+    const { messaging } = context.dataSources;
+    const { config } = context.services;
+    const idempotencyKey = input.idempotencyKey ?? undefined;
+    if (idempotencyKey !== undefined && (idempotencyKey.trim() === '' || idempotencyKey.length > IDEMPOTENCY_KEY_MAX)) {
+      throw new BadUserInputError(`idempotencyKey must have 1 to ${IDEMPOTENCY_KEY_MAX} characters`, 'input.idempotencyKey');
+    }
+    const route = await messaging.route(partnerId, channelId);
+    const body = buildSendMessageBody(input, { hosting: route.hosting, messagingProduct: config.messagingProduct });
+    const send = async () => {
+      const result = toSentMessage(String(body.to), await messaging.sendMessage(route, body));
+      if (!result) {
+        throw new HubgraphError('The upstream answered the send without a message id', ErrorCode.UpstreamError, {
+          upstream: { endpoint: 'B1', status: 200 },
+        });
+      }
+      context.logger.info({ channelId, type: body.type, messageId: result.id }, 'message sent');
+      return result;
+    };
+    if (idempotencyKey === undefined) return send();
+    const sends = idempotentSendsFor(context.services.store, { pendingMs: config.upstreamTimeoutMs * 2 });
+    return sends.run({ partnerId, channelId, key: idempotencyKey }, body, send);
+  },
+
+  createLimitedTimeOfferTemplate: async (_parent, { channelId, input }, { caller, dataSources: { messaging } }) => {
+    const body = buildLimitedTimeOfferTemplate(input);
+    const route = await messaging.routeFor(requirePartnerId(caller), channelId, 'CLOUD', 'Limited-time-offer templates');
+    return messaging.createTemplate(route, body);
+  },
+
+  updateBusinessProfile: async (_parent, { channelId, input }, { caller, services, dataSources: { messaging } }) => {
+    const route = await messaging.route(requirePartnerId(caller), channelId);
+    await messaging.updateBusinessProfile(route, buildBusinessProfileUpdate(input, route.hosting, services.config.messagingProduct));
+    // The update's answer is not specified (spec B4): the profile is read back.
+    return profileForGraph(await messaging.businessProfile(route), route.hosting);
+  },
+
+  setWebhook: async (_parent, { channelId, input }, { caller, dataSources: { messaging } }) => {
+    const partnerId = requirePartnerId(caller);
+    const route = await messaging.route(partnerId, channelId);
+    const config = validateWebhookConfig(input, route.hosting);
+    const stored = await messaging.setWebhook(partnerId, channelId, config);
+    return { url: stored.url ?? config.url, headers: stored.headers ?? config.headers };
+  },
+
+  setWabaWebhook: async (_parent, { channelId, input }, { caller, dataSources: { messaging } }) => {
+    const route = await messaging.routeFor(requirePartnerId(caller), channelId, 'CLOUD', 'The business-account webhook');
+    const config = validateWebhookConfig(input, 'CLOUD');
+    const answer = await messaging.setWabaWebhook(route, { ...config, override_all: input.overrideAll ?? false });
+    return { wabaId: null, numbers: null, url: config.url, headers: config.headers, message: answer.message ?? null };
+  },
+
+  blockContact: async (_parent, { channelId, phoneNumber, reason }, { caller, dataSources: { messaging } }) => {
+    const number = checkPhoneNumber(phoneNumber);
+    const checkedReason = checkReason(reason);
+    const route = await messaging.routeFor(requirePartnerId(caller), channelId, 'ON_PREMISE', 'Blocking contacts');
+    await messaging.blockContact(route, number, checkedReason);
+    return true;
+  },
+
+  unblockContact: async (_parent, { channelId, phoneNumber }, { caller, dataSources: { messaging } }) => {
+    const number = checkPhoneNumber(phoneNumber);
+    const route = await messaging.routeFor(requirePartnerId(caller), channelId, 'ON_PREMISE', 'Unblocking contacts');
+    await messaging.unblockContact(route, number);
+    return true;
+  },
+
+  reportContact: async (_parent, { channelId, phoneNumber, reason, block, messageId }, { caller, dataSources: { messaging } }) => {
+    const number = checkPhoneNumber(phoneNumber);
+    const checkedReason = checkReason(reason);
+    if (messageId !== null && messageId !== undefined && messageId.trim() === '') {
+      throw new BadUserInputError('messageId must not be empty (omit it to forward the last 5 messages)', 'messageId');
+    }
+    const route = await messaging.routeFor(requirePartnerId(caller), channelId, 'ON_PREMISE', 'Reporting contacts');
+    await messaging.reportContact(route, number, {
+      ...(checkedReason !== undefined && { reason: checkedReason }),
+      block: block ?? false,
+      ...(messageId && { message_id: messageId }),
+    });
+    return true;
+  },
+
+  createApiKey: (_parent, { channelId }, context) => createApiKey(context, requirePartnerId(context.caller), channelId),
+};
