@@ -1177,6 +1177,8 @@ export type UploadMediaInput = {
   base64: Scalars['String']['input'];
   fileName: Scalars['String']['input'];
   mimeType: Scalars['String']['input'];
+  /** The kind the file will be sent as (its MIME allow-list and size limit apply); inferred from mimeType when omitted. */
+  type?: InputMaybe<MediaType>;
 };
 
 /** A2/A3 usage and balance. Figures are approximate; the invoice issued after month end is authoritative. */
