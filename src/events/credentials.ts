@@ -1,0 +1,20 @@
+import { createHmac } from 'node:crypto';
+import { safeEqual } from '../auth.js';
+
+const WEBHOOK_USER = 'hubgraph';
+
+/**
+ * The Basic credential the upstream presents when delivering a channel's notifications:
+ * HMAC-SHA256(KEYSTORE_SECRET, channel id). Derived, not stored, so every instance sharing the
+ * secret can check it without shared state, and one channel's credential says nothing about another's.
+ */
+export function webhookAuthorization(secret: string, channelId: string): string {
+  const password = createHmac('sha256', secret).update(`hubgraph-webhook:${channelId}`).digest('base64url');
+  return `Basic ${Buffer.from(`${WEBHOOK_USER}:${password}`).toString('base64')}`;
+}
+
+/** Constant-time check of a delivery's Authorization header. */
+export function isWebhookAuthorized(secret: string, channelId: string, header: string | undefined): boolean {
+  if (typeof header !== 'string') return false;
+  return safeEqual(header.trim(), webhookAuthorization(secret, channelId));
+}

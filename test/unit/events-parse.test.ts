@@ -1,0 +1,199 @@
+import { describe, expect, it } from '@jest/globals';
+import { webhookAuthorization, isWebhookAuthorized } from '../../src/events/credentials.js';
+import { MemoryDedupStore } from '../../src/events/dedup.js';
+import { parseNotification, toIsoTimestamp } from '../../src/events/parse.js';
+
+const cloud = (...values: Array<Record<string, unknown>>) => ({
+  object: 'chat_business_account',
+  entry: [{ id: 'waba-1', changes: values.map((value) => ({ field: 'messages', value: { messaging_product: 'whatsapp', ...value } })) }],
+});
+
+describe('parseNotification', () => {
+  it('reads every entry, change and item of a cloud envelope', () => {
+    const body = {
+      object: 'chat_business_account',
+      entry: [
+        {
+          id: 'waba-1',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                metadata: { display_phone_number: '49305550000', phone_number_id: 'pn-1' },
+                contacts: [{ profile: { name: 'Mia' }, wa_id: '4915112345678' }],
+                messages: [
+                  { from: '4915112345678', id: 'wamid.A', timestamp: '1700000000', type: 'text', text: { body: 'hello' } },
+                  { from: '4915112345678', id: 'wamid.B', timestamp: '1700000001', type: 'image', image: { id: 'media-1' } },
+                ],
+              },
+            },
+            { field: 'messages', value: { statuses: [{ id: 'wamid.OUT', status: 'delivered', timestamp: '1700000002', recipient_id: '4915112345678' }] } },
+          ],
+        },
+        { id: 'waba-2', changes: [{ field: 'messages', value: { errors: [{ code: 131052, title: 'Media download error', error_data: { details: 'too large' } }] } }] },
+      ],
+    };
+    const parsed = parseNotification('channel-001', body);
+    expect(parsed.shape).toBe('cloud');
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.events.map((event) => [event.kind, event.dedupKey])).toEqual([
+      ['message', 'message:channel-001:wamid.A'],
+      ['message', 'message:channel-001:wamid.B'],
+      ['status', 'status:channel-001:wamid.OUT:delivered'],
+      ['error', expect.stringMatching(/^error:channel-001:[\w-]{43}$/)],
+    ]);
+    expect(parsed.events[0]!.payload).toEqual({
+      channelId: 'channel-001',
+      id: 'wamid.A',
+      from: '4915112345678',
+      timestamp: '2023-11-14T22:13:20.000Z',
+      type: 'text',
+      text: 'hello',
+      raw: body.entry[0]!.changes[0]!.value.messages![0],
+    });
+    expect(parsed.events[1]!.payload).toMatchObject({ type: 'image', text: null });
+    expect(parsed.events[2]!.payload).toEqual({
+      channelId: 'channel-001',
+      messageId: 'wamid.OUT',
+      status: 'delivered',
+      recipientId: '4915112345678',
+      timestamp: '2023-11-14T22:13:22.000Z',
+      errors: [],
+      raw: { id: 'wamid.OUT', status: 'delivered', timestamp: '1700000002', recipient_id: '4915112345678' },
+    });
+    expect(parsed.events[3]!.payload).toEqual({
+      channelId: 'channel-001',
+      code: 131052,
+      title: 'Media download error',
+      details: 'too large',
+      raw: { code: 131052, title: 'Media download error', error_data: { details: 'too large' } },
+    });
+  });
+
+  it('reads the on-premise shape (arrays at the root), including failed statuses with their errors', () => {
+    const parsed = parseNotification('channel-003', {
+      statuses: [
+        { id: 'wamid.1', status: 'failed', timestamp: '1700000000', recipient_id: '999123', errors: [{ code: 1013, title: 'User is not valid', details: 'unknown' }] },
+        { id: 'wamid.2', status: 'read', timestamp: '1700000001', recipient_id: '4915' },
+      ],
+      errors: [{ code: '1005', title: 'Access denied' }],
+    });
+    expect(parsed.shape).toBe('on-premise');
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.events).toHaveLength(3);
+    expect(parsed.events[0]!.payload).toMatchObject({
+      messageId: 'wamid.1',
+      status: 'failed',
+      errors: [{ channelId: 'channel-003', code: 1013, title: 'User is not valid', details: 'unknown', raw: { code: 1013, title: 'User is not valid', details: 'unknown' } }],
+    });
+    expect(parsed.events[2]).toMatchObject({ kind: 'error', payload: { code: 1005, title: 'Access denied', details: null } });
+  });
+
+  it('skips a malformed item and keeps the others, naming where it was', () => {
+    const parsed = parseNotification(
+      'channel-001',
+      cloud({
+        messages: [
+          { from: '4915', id: 'wamid.good1', type: 'text', text: { body: 'a' } },
+          { from: '4915', type: 'text' },
+          'garbage',
+          { from: '4915', id: 'wamid.good2', type: 'text', text: { body: 'b' } },
+        ],
+        statuses: [{ id: 'wamid.x' }, { id: 'wamid.y', status: 'sent' }],
+        errors: [42],
+      }),
+    );
+    expect(parsed.events.map((event) => event.dedupKey)).toEqual([
+      'message:channel-001:wamid.good1',
+      'message:channel-001:wamid.good2',
+      'status:channel-001:wamid.y:sent',
+    ]);
+    expect(parsed.problems).toEqual([
+      { path: 'entry[0].changes[0].value.messages[1]', reason: 'missing id' },
+      { path: 'entry[0].changes[0].value.messages[2]', reason: 'not an object' },
+      { path: 'entry[0].changes[0].value.statuses[0]', reason: 'missing status' },
+      { path: 'entry[0].changes[0].value.errors[0]', reason: 'not an object' },
+    ]);
+  });
+
+  it('reports broken entries and changes without losing the good ones', () => {
+    const parsed = parseNotification('c', {
+      object: 'chat_business_account',
+      entry: [null, { id: 'w' }, { changes: [{ field: 'messages' }, { value: { messages: 'nope', statuses: [{ id: 'm', status: 'sent' }] } }] }],
+    });
+    expect(parsed.events.map((event) => event.dedupKey)).toEqual(['status:c:m:sent']);
+    expect(parsed.problems.map((problem) => problem.path)).toEqual(['entry[0]', 'entry[1]', 'entry[2].changes[0]', 'entry[2].changes[1].value.messages']);
+  });
+
+  it('gives identical error items the same key and different ones different keys', () => {
+    const first = parseNotification('c', { errors: [{ code: 1, title: 'x' }] }).events[0]!.dedupKey;
+    const reordered = parseNotification('c', { errors: [{ title: 'x', code: 1 }] }).events[0]!.dedupKey;
+    const other = parseNotification('c', { errors: [{ code: 2, title: 'x' }] }).events[0]!.dedupKey;
+    expect(reordered).toBe(first);
+    expect(other).not.toBe(first);
+  });
+
+  it('rejects what is neither shape', () => {
+    expect(parseNotification('c', [1, 2]).problems).toHaveLength(1);
+    expect(parseNotification('c', { hello: 'world' })).toMatchObject({ shape: 'unknown', events: [] });
+  });
+
+  it('converts Unix-second timestamps and leaves nonsense null', () => {
+    expect(toIsoTimestamp('1700000000')).toBe('2023-11-14T22:13:20.000Z');
+    expect(toIsoTimestamp(1700000000)).toBe('2023-11-14T22:13:20.000Z');
+    expect(toIsoTimestamp('2024-01-02T03:04:05Z')).toBe('2024-01-02T03:04:05.000Z');
+    expect(toIsoTimestamp('soon')).toBeNull();
+    expect(toIsoTimestamp('9'.repeat(30))).toBeNull();
+    expect(toIsoTimestamp(undefined)).toBeNull();
+  });
+});
+
+describe('webhook credential', () => {
+  it('is derived per channel and secret, and checked exactly', () => {
+    const header = webhookAuthorization('secret-0123456789abcdef', 'channel-001');
+    expect(header).toMatch(/^Basic [A-Za-z0-9+/=]+$/);
+    expect(Buffer.from(header.slice(6), 'base64').toString()).toMatch(/^hubgraph:[\w-]{43}$/);
+    expect(webhookAuthorization('secret-0123456789abcdef', 'channel-001')).toBe(header);
+    expect(webhookAuthorization('secret-0123456789abcdef', 'channel-002')).not.toBe(header);
+    expect(webhookAuthorization('another-secret-0123456789', 'channel-001')).not.toBe(header);
+    expect(isWebhookAuthorized('secret-0123456789abcdef', 'channel-001', header)).toBe(true);
+    expect(isWebhookAuthorized('secret-0123456789abcdef', 'channel-002', header)).toBe(false);
+    expect(isWebhookAuthorized('secret-0123456789abcdef', 'channel-001', `${header}x`)).toBe(false);
+    expect(isWebhookAuthorized('secret-0123456789abcdef', 'channel-001', undefined)).toBe(false);
+  });
+});
+
+describe('MemoryDedupStore', () => {
+  it('claims a key once within the TTL, again after it expires', async () => {
+    let now = 0;
+    const store = new MemoryDedupStore(1_000, 10, () => now);
+    expect(await store.claim('a')).toBe(true);
+    expect(await store.claim('a')).toBe(false);
+    now = 999;
+    expect(await store.claim('a')).toBe(false);
+    now = 1_000;
+    expect(await store.claim('a')).toBe(true);
+  });
+
+  it('stays within its bound, forgetting the oldest first, and drops expired entries', async () => {
+    let now = 0;
+    const store = new MemoryDedupStore(1_000, 3, () => now);
+    for (const key of ['a', 'b', 'c', 'd']) {
+      expect(await store.claim(key)).toBe(true);
+      now += 1;
+    }
+    expect(store.size).toBe(3);
+    expect(await store.claim('d')).toBe(false);
+    expect(await store.claim('a')).toBe(true);
+    now += 2_000;
+    expect(await store.claim('z')).toBe(true);
+    expect(store.size).toBe(1);
+  });
+
+  it('forgets a released claim', async () => {
+    const store = new MemoryDedupStore(1_000, 10);
+    expect(await store.claim('a')).toBe(true);
+    await store.release('a');
+    expect(await store.claim('a')).toBe(true);
+  });
+});
