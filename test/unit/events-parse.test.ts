@@ -10,6 +10,7 @@ const cloud = (...values: Array<Record<string, unknown>>) => ({
 
 describe('parseNotification', () => {
   it('reads every entry, change and item of a cloud envelope', () => {
+    const textMessage = { from: '4915112345678', id: 'wamid.A', timestamp: '1700000000', type: 'text', text: { body: 'hello' } };
     const body = {
       object: 'chat_business_account',
       entry: [
@@ -22,7 +23,7 @@ describe('parseNotification', () => {
                 metadata: { display_phone_number: '49305550000', phone_number_id: 'pn-1' },
                 contacts: [{ profile: { name: 'Mia' }, wa_id: '4915112345678' }],
                 messages: [
-                  { from: '4915112345678', id: 'wamid.A', timestamp: '1700000000', type: 'text', text: { body: 'hello' } },
+                  textMessage,
                   { from: '4915112345678', id: 'wamid.B', timestamp: '1700000001', type: 'image', image: { id: 'media-1' } },
                 ],
               },
@@ -49,7 +50,7 @@ describe('parseNotification', () => {
       timestamp: '2023-11-14T22:13:20.000Z',
       type: 'text',
       text: 'hello',
-      raw: body.entry[0]!.changes[0]!.value.messages![0],
+      raw: textMessage,
     });
     expect(parsed.events[1]!.payload).toMatchObject({ type: 'image', text: null });
     expect(parsed.events[2]!.payload).toEqual({
