@@ -292,5 +292,6 @@ export interface InsightsPageDto<T> {
 
 /** The client whose insights are asked for; `allowed` is read lazily. */
 export interface ClientInsightsRef {
+  partnerId: string;
   clientId: string;
 }

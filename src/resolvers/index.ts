@@ -4,19 +4,27 @@ import { BusinessProfile } from './business-profile.js';
 import { Channel } from './channel.js';
 import { ChannelMessaging } from './channel-messaging.js';
 import { Client } from './client.js';
+import { ClientInsights, InsightSource, clientInsights, insightsMutations } from './insights.js';
+import { PartnerSettings, partnerMutations } from './mutation-partner.js';
 import { messagingMutations } from './mutation-messaging.js';
 import { Partner } from './partner.js';
 import { Query } from './query.js';
 import { DateTime, JSONScalar } from './scalars.js';
+import { Usage, UsagePeriod, channelUsage, clientUsage } from './usage.js';
 
 export const resolvers: Resolvers = {
   DateTime,
   JSON: JSONScalar,
   Query,
   Partner,
-  Client,
-  Channel: { ...Channel, ...ChannelMessaging },
-  Mutation: { ...messagingMutations },
+  Client: { ...Client, usage: clientUsage, insights: clientInsights },
+  Channel: { ...Channel, ...ChannelMessaging, usage: channelUsage },
+  Mutation: { ...messagingMutations, ...partnerMutations, ...insightsMutations },
   BusinessProfile,
   ApiKey,
+  Usage,
+  UsagePeriod,
+  PartnerSettings,
+  ClientInsights,
+  InsightSource,
 };

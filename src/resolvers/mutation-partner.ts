@@ -1,0 +1,129 @@
+import { requirePartnerId } from '../auth.js';
+import type { Context } from '../context.js';
+import type { LocalStorageDto } from '../datasources/types.js';
+import { BadUserInputError, ErrorCode, HubgraphError, NotFoundError, UnsupportedForHostingError } from '../errors.js';
+import type { LocalStorageResult, MutationResolvers, PartnerSettingsResolvers } from '../generated/graphql.js';
+import { hostingOf } from './channel.js';
+
+/** A7: "max_channels … maximum 10" (the edit endpoint's text); a client needs at least one channel slot. */
+const MAX_CHANNELS = { min: 1, max: 10 };
+
+function checkUrl(value: string, field: string, schemes: readonly string[]): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new BadUserInputError(`${field} must be an absolute URL`, field);
+  }
+  if (!schemes.includes(url.protocol)) {
+    throw new BadUserInputError(`${field} must use ${schemes.map((scheme) => scheme.replace(':', '')).join(' or ')}`, field);
+  }
+}
+
+/**
+ * Per-request entity loaders may hold what the write just changed; later fields (and later
+ * mutations of the same operation) must load them again through the invalidated cache.
+ */
+function forgetChannels({ loaders }: Context): void {
+  loaders.channelById.clearAll();
+  loaders.channelOfClient.clearAll();
+}
+
+const localStorageResult = ({ meta }: LocalStorageDto): LocalStorageResult => ({
+  success: meta?.success === true,
+  httpCode: meta?.http_code ?? null,
+  message: meta?.developer_message ?? null,
+});
+
+type PartnerMutations =
+  | 'updateClient'
+  | 'requestChannelCancellation'
+  | 'updatePartnerSettings'
+  | 'enableLocalStorage'
+  | 'disableLocalStorage'
+  | 'setDefaultDataLocalizationRegion';
+
+export const partnerMutations: Pick<MutationResolvers, PartnerMutations> = {
+  updateClient: async (_parent, { clientId, input }, context) => {
+    const partnerId = requirePartnerId(context.caller);
+    const { maxChannels } = input;
+    if (maxChannels !== null && maxChannels !== undefined && (maxChannels < MAX_CHANNELS.min || maxChannels > MAX_CHANNELS.max)) {
+      throw new BadUserInputError(`maxChannels must be between ${MAX_CHANNELS.min} and ${MAX_CHANNELS.max}`, 'input.maxChannels');
+    }
+    const client = await context.dataSources.partner.updateClient(partnerId, clientId, {
+      partner_payload: input.partnerPayload,
+      ...(maxChannels !== null && maxChannels !== undefined && { max_channels: maxChannels }),
+    });
+    context.loaders.clientById.clear({ partnerId, id: clientId }).prime({ partnerId, id: clientId }, client);
+    // Channel records embed client.partner_payload.
+    forgetChannels(context);
+    return client;
+  },
+
+  requestChannelCancellation: async (_parent, { clientId, channelId }, context) => {
+    const partnerId = requirePartnerId(context.caller);
+    const channel = await context.dataSources.partner.requestCancellation(partnerId, clientId, channelId);
+    // The answer lacks `integration`: never prime it; the Channel resolvers complete it from the fresh listing.
+    forgetChannels(context);
+    return channel;
+  },
+
+  updatePartnerSettings: async (_parent, { input }, { caller, dataSources }) => {
+    checkUrl(input.redirectUrl, 'input.redirectUrl', ['https:', 'http:']);
+    // Webhook notifications need HTTPS with a valid certificate (spec §6).
+    checkUrl(input.webhookUrl, 'input.webhookUrl', ['https:']);
+    return dataSources.partner.updatePartnerSettings(requirePartnerId(caller), {
+      allow_client_to_add_phone_no: input.allowClientToAddPhoneNumber,
+      partner_redirect_url: input.redirectUrl,
+      webhook_url: input.webhookUrl,
+    });
+  },
+
+  enableLocalStorage: async (_parent, { clientId, channelId, region }, context) => {
+    const partnerId = requirePartnerId(context.caller);
+    // Hosting from the (cached) channel listing, before anything is written.
+    const channel = await context.loaders.channelById.load({ partnerId, id: channelId });
+    if (!channel) throw new NotFoundError(`Channel ${channelId} not found`);
+    if (channel.client_id !== clientId) {
+      throw new BadUserInputError(`Channel ${channelId} belongs to client ${channel.client_id}, not ${clientId}`, 'clientId');
+    }
+    const hosting = hostingOf(channel);
+    if (hosting !== 'CLOUD') {
+      throw new UnsupportedForHostingError('Local storage (A10)', hosting === 'ON_PREMISE' ? 'on-premise' : 'unknown-hosting');
+    }
+    const result = await context.dataSources.partner.enableLocalStorage(partnerId, clientId, channelId, region);
+    forgetChannels(context);
+    return localStorageResult(result);
+  },
+
+  disableLocalStorage: async (_parent, { clientId, channelId }, context) => {
+    const result = await context.dataSources.partner.disableLocalStorage(requirePartnerId(context.caller), clientId, channelId);
+    forgetChannels(context);
+    return localStorageResult(result);
+  },
+
+  setDefaultDataLocalizationRegion: async (_parent, { region }, context) => {
+    const result = await context.dataSources.partner.setDefaultDataLocalizationRegion(requirePartnerId(context.caller), region);
+    forgetChannels(context);
+    const stored = result.data?.default_data_localization_region;
+    if (result.meta?.success === false || stored !== region) {
+      throw new HubgraphError(
+        `The upstream did not confirm the default region ${region}${result.meta?.developer_message ? `: ${result.meta.developer_message}` : ''}`,
+        ErrorCode.UpstreamError,
+        { upstream: { endpoint: 'A12', status: result.meta?.http_code ?? 200, title: result.meta?.developer_message ?? null, stored: stored ?? null } },
+      );
+    }
+    return region;
+  },
+};
+
+/** A9's answer, the partner record (2.5). */
+export const PartnerSettings: PartnerSettingsResolvers = {
+  webhookUrl: (partner) => partner.webhook_url ?? null,
+  redirectUrl: (partner) => partner.partner_redirect_url ?? null,
+  brandName: (partner) => partner.brand_name ?? null,
+  logoUrl: (partner) => partner.logo_url ?? null,
+  onboardingDeeplinkAddParams: (partner) => partner.onboarding_deeplink_add_params ?? null,
+  paymentPlan: (partner) => partner.payment_plan ?? null,
+  paymentRequired: (partner) => partner.payment_required ?? null,
+};
