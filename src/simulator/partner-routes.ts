@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { bearerToken, sendApiError } from './http.js';
 import type { SimState } from './state.js';
@@ -121,6 +122,22 @@ export function partnerRouter(state: SimState): Router {
         version: channel.version,
       }));
     response.json(shared);
+  });
+
+  // A6: needs the partner's permission for the channel (A5); a new key removes the number's webhook (spec §5).
+  router.post('/partners/:partnerId/channels/:channelId/api_keys', (request, response) => {
+    const channel = state.channels.get(request.params.channelId);
+    if (!channel || channel.partner_id !== request.params.partnerId) return sendApiError(response, 404, 'channel not found');
+    if (!state.sharedNumbers.has(channel.id)) return sendApiError(response, 403, 'the partner has no permission for this channel');
+    const apiKey = `sim-key-${channel.id}-${randomBytes(9).toString('base64url')}`;
+    state.apiKeys.set(apiKey, channel.id);
+    state.webhooks.delete(channel.id);
+    response.json({
+      id: randomUUID(),
+      address: channel.integration?.hosting_platform_type === 'net_hosting' ? '/onprem' : '/cloud',
+      api_key: apiKey,
+      app_id: channel.integration?.app_id ?? null,
+    });
   });
 
   return router;
