@@ -24,8 +24,9 @@ export const MEDIA_FAILURE_WINDOW_MS = 60 * 60 * 1000;
 /** A media rule broken by the caller's file; `reason` tells the HTTP route 400 from 413. */
 export class MediaInputError extends BadUserInputError {
   readonly reason: MediaViolation['reason'];
-  constructor(violation: MediaViolation, fieldPrefix = '') {
-    super(violation.message, `${fieldPrefix}${violation.field}`);
+  /** `fields`: the caller's name of each rule field (input path or multipart part). */
+  constructor(violation: MediaViolation, fields: Partial<Record<MediaViolation['field'], string>> = {}) {
+    super(violation.message, fields[violation.field] ?? violation.field);
     this.reason = violation.reason;
   }
 }

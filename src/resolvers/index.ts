@@ -5,6 +5,7 @@ import { Channel } from './channel.js';
 import { ChannelMessaging } from './channel-messaging.js';
 import { Client } from './client.js';
 import { ClientInsights, InsightSource, clientInsights, insightsMutations } from './insights.js';
+import { ChannelMedia, Media, mediaMutations } from './media.js';
 import { PartnerSettings, partnerMutations } from './mutation-partner.js';
 import { messagingMutations } from './mutation-messaging.js';
 import { Partner } from './partner.js';
@@ -18,10 +19,11 @@ export const resolvers: Resolvers = {
   Query,
   Partner,
   Client: { ...Client, usage: clientUsage, insights: clientInsights },
-  Channel: { ...Channel, ...ChannelMessaging, usage: channelUsage },
-  Mutation: { ...messagingMutations, ...partnerMutations, ...insightsMutations },
+  Channel: { ...Channel, ...ChannelMessaging, ...ChannelMedia, usage: channelUsage },
+  Mutation: { ...messagingMutations, ...partnerMutations, ...insightsMutations, ...mediaMutations },
   BusinessProfile,
   ApiKey,
+  Media,
   Usage,
   UsagePeriod,
   PartnerSettings,

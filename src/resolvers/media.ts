@@ -1,0 +1,74 @@
+import { requirePartnerId } from '../auth.js';
+import { MediaApi, MediaInputError } from '../datasources/media-api.js';
+import { BadUserInputError } from '../errors.js';
+import type { ChannelResolvers, MediaResolvers, MutationResolvers } from '../generated/graphql.js';
+import { formatBytes, mediaRule, sizeViolation } from '../messaging/media-rules.js';
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2,3})?$/;
+
+/** Decoded size of a base64 text, computed before decoding so an oversized one is never materialised. */
+function decodedLength(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.floor((base64.length * 3) / 4) - padding;
+}
+
+/** The gateway route that streams the file; the upstream's own URL (secret query) stays server-side. */
+export function mediaDownloadUrl(publicUrl: string, channelId: string, mediaId: string): string {
+  return `${publicUrl}/media/${encodeURIComponent(channelId)}/${encodeURIComponent(mediaId)}`;
+}
+
+export const Media: MediaResolvers = {
+  id: (media) => media.id,
+  mimeType: (media) => media.record?.mime_type ?? null,
+  sha256: (media) => media.record?.sha256 ?? null,
+  fileSize: (media) => {
+    const size = Number(media.record?.file_size);
+    return media.record?.file_size === undefined || !Number.isSafeInteger(size) ? null : size;
+  },
+  downloadUrl: (media, _args, { services }) => mediaDownloadUrl(services.config.publicUrl, media.channelId, media.id),
+};
+
+export const ChannelMedia: ChannelResolvers = {
+  media: async (channel, { id }, { dataSources: { media } }) => {
+    MediaApi.assertMediaId(id, 'id');
+    const route = await media.route(channel.partnerId, channel.id);
+    return media.metadata(route, id);
+  },
+};
+
+/** Input paths of uploadMedia for the rules' fields (the file is the base64 text). */
+const INLINE_FIELDS = { mimeType: 'input.mimeType', type: 'input.type', file: 'input.base64' } as const;
+
+export const mediaMutations: MutationResolvers = {
+  uploadMedia: async (_parent, { channelId, input }, context) => {
+    const partnerId = requirePartnerId(context.caller);
+    const { inlineMaxBytes } = context.services.config.media;
+    const base64 = input.base64.replace(/\s+/g, '');
+    if (!BASE64.test(base64)) throw new BadUserInputError('base64 is not valid base64', 'input.base64');
+    const size = decodedLength(base64);
+    if (size === 0) throw new BadUserInputError('the file is empty', 'input.base64');
+    if (size > inlineMaxBytes) {
+      throw new BadUserInputError(
+        `Inline uploads are limited to ${formatBytes(inlineMaxBytes)} (MEDIA_INLINE_MAX_BYTES); stream larger files to POST /media/${channelId}`,
+        'input.base64',
+      );
+    }
+    if (!input.fileName.trim()) throw new BadUserInputError('fileName must not be empty', 'input.fileName');
+    const { media } = context.dataSources;
+    const route = await media.route(partnerId, channelId);
+    const content = Buffer.from(base64, 'base64');
+    const checked = mediaRule({ hosting: route.hosting, mimeType: input.mimeType, kind: input.type, head: content });
+    if (!checked.ok) throw new MediaInputError(checked.violation, INLINE_FIELDS);
+    const tooLarge = sizeViolation(checked.rule, content.length);
+    if (tooLarge) throw new MediaInputError(tooLarge, INLINE_FIELDS);
+    const uploaded = await media.upload(route, { fileName: input.fileName, rule: checked.rule, content, size: content.length });
+    context.logger.info({ channelId, mediaId: uploaded.id, bytes: content.length, kind: checked.rule.kind }, 'media uploaded');
+    return uploaded;
+  },
+  deleteMedia: async (_parent, { channelId, mediaId }, context) => {
+    MediaApi.assertMediaId(mediaId, 'mediaId');
+    const { media } = context.dataSources;
+    const route = await media.route(requirePartnerId(context.caller), channelId);
+    return media.delete(route, mediaId);
+  },
+};
