@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import Keyv from 'keyv';
 
 /** Who the cached data belongs to: the partner and a fingerprint of the credential used upstream. */
@@ -30,7 +30,11 @@ export function stableStringify(value: unknown): string {
  * on one Redis sees an invalidation made by another.
  */
 export class ResponseCache {
-  constructor(private readonly store: Keyv) {}
+  constructor(
+    private readonly store: Keyv,
+    /** Observes each lookup (metrics). */
+    private readonly onLookup: (hit: boolean) => void = () => undefined,
+  ) {}
 
   private generationKey(tenant: Tenant, scope: string): string {
     return `gen:${tenant.partnerId}:${scope}`;
@@ -40,11 +44,13 @@ export class ResponseCache {
     return ((await this.store.get<number>(this.generationKey(tenant, scope))) ?? 0) as number;
   }
 
-  /** Makes every entry of the scope unreachable for every tenant credential of the partner. */
+  /**
+   * Makes every entry of the scope unreachable for every tenant credential of the partner. The
+   * new generation is a fresh value rather than an increment: two instances invalidating at once
+   * cannot both write the same number (a lost update that could revive a stale entry).
+   */
   async invalidate(tenant: Tenant, scope: string): Promise<void> {
-    const key = this.generationKey(tenant, scope);
-    const current = ((await this.store.get<number>(key)) ?? 0) as number;
-    await this.store.set(key, current + 1);
+    await this.store.set(this.generationKey(tenant, scope), Date.now() * 1000 + randomInt(1000));
   }
 
   key(tenant: Tenant, scope: string, generation: number, request: unknown): string {
@@ -52,7 +58,9 @@ export class ResponseCache {
   }
 
   async get<T>(key: string): Promise<T | undefined> {
-    return (await this.store.get<T>(key)) as T | undefined;
+    const value = (await this.store.get<T>(key)) as T | undefined;
+    this.onLookup(value !== undefined);
+    return value;
   }
 
   async set(key: string, value: unknown, ttlMs: number): Promise<void> {

@@ -202,6 +202,8 @@ export function toGraphQLError(error: unknown, endpoint: EndpointId, options: { 
   if (error instanceof GraphQLError) return error;
   // Raised inside a got hook (e.g. an open circuit): got wraps it, nothing was sent.
   if (error instanceof RequestError && error.cause instanceof GraphQLError) return error.cause;
+  // Raised inside a got hook (e.g. an open circuit): got wraps it, nothing was sent.
+  if (error instanceof RequestError && error.cause instanceof GraphQLError) return error.cause;
   if (error instanceof HTTPError) return errorFromUpstreamResponse(endpoint, error.response);
   if (error instanceof TimeoutError || error instanceof RequestError) {
     const reason = error instanceof TimeoutError ? 'timed out' : `failed (${error.code})`;

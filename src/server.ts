@@ -6,11 +6,14 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import express, { type Express } from 'express';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import cors from 'cors';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Config, UpstreamUrls } from './config.js';
 import { createContext, type Context } from './context.js';
 import { createLogger, type Logger } from './logger.js';
 import { fieldErrorsPlugin } from './plugins/field-errors.js';
+import { observabilityPlugin } from './plugins/observability.js';
 import { buildSchema } from './schema.js';
 import { createServices, type Services } from './services.js';
 import { SIM_PARTNERS } from './simulator/seed.js';
@@ -55,6 +58,47 @@ async function resolveUpstream(config: Config, options: GatewayOptions) {
   return { config: simulatorConfig, urls: simulator.urls as UpstreamUrls, simulator: options.simulator ? null : simulator };
 }
 
+/** A caller's X-Request-Id is kept when it is a plain token (it ends up in logs and upstream headers). */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function requestIdMiddleware(request: Request, response: Response, next: NextFunction) {
+  const given = request.header('x-request-id');
+  const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
+  response.locals.requestId = requestId;
+  response.setHeader('x-request-id', requestId);
+  next();
+}
+
+/**
+ * Depth, alias, cost and directive limits (graphql-armor's validation rules): a query over a
+ * limit is refused with GRAPHQL_VALIDATION_FAILED before any resolver, so before any upstream
+ * call. The token limit is graphql-js's own parser option and field suggestions are hidden by
+ * Apollo itself (hideSchemaDetailsFromClientErrors), so armor's two Apollo plugins, which are
+ * typed against Apollo's CommonJS build, are not needed.
+ */
+function queryValidationRules(config: Config) {
+  const { maxDepth, maxAliases, maxCost } = config.queryLimits;
+  return new ApolloArmor({
+    maxDepth: { n: maxDepth, ignoreIntrospection: true, flattenFragments: true },
+    maxAliases: { n: maxAliases },
+    costLimit: { maxCost, ignoreIntrospection: true },
+    maxDirectives: { n: 50 },
+    maxTokens: { enabled: false },
+    blockFieldSuggestion: { enabled: false },
+  }).protect().validationRules;
+}
+
+/** `*`: any origin; a list: those origins; empty: no CORS headers, so browsers keep other origins out. */
+function corsMiddleware(config: Config) {
+  const origins = config.corsOrigins;
+  return cors({
+    origin: origins.includes('*') ? true : origins.length > 0 ? origins : false,
+    methods: ['GET', 'POST', 'OPTIONS'],
+    exposedHeaders: ['x-request-id'],
+    maxAge: 600,
+  });
+}
+
 export async function createGateway(baseConfig: Config, options: GatewayOptions = {}): Promise<Gateway> {
   const logger = options.logger ?? createLogger(baseConfig.logLevel);
   const { config, urls, simulator } = await resolveUpstream(baseConfig, options);
@@ -62,25 +106,48 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
 
   const app = express();
   app.disable('x-powered-by');
+  app.use(requestIdMiddleware);
+  app.use(corsMiddleware(config));
   const httpServer = createServer(app);
 
   const apollo = new ApolloServer<Context>({
     schema: buildSchema(),
     introspection: config.introspection,
     includeStacktraceInErrorResponses: false,
+    allowBatchedHttpRequests: false,
     logger,
     csrfPrevention: true,
+    validationRules: queryValidationRules(config),
+    parseOptions: { maxTokens: config.queryLimits.maxTokens },
+    // Without introspection, "did you mean …" suggestions would reveal the schema piecemeal.
+    hideSchemaDetailsFromClientErrors: !config.introspection,
+    stopOnTerminationSignals: false,
     plugins: [
-      ApolloServerPluginDrainHttpServer({ httpServer }),
+      ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownTimeoutMs }),
       config.introspection
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
         : ApolloServerPluginLandingPageDisabled(),
+      observabilityPlugin(services.metrics),
       fieldErrorsPlugin(),
     ],
   });
 
+  let draining = false;
   app.get('/healthz', (_request, response) => {
     response.json({ status: 'ok' });
+  });
+  // Not ready while shutting down (the load balancer stops sending) or while a store does not answer.
+  app.get('/readyz', async (_request, response) => {
+    const storesUp = await services.ready();
+    const ready = storesUp && !draining;
+    response.status(ready ? 200 : 503).json({
+      status: ready ? 'ready' : 'unavailable',
+      store: { kind: services.redis ? 'redis' : 'memory', up: storesUp },
+      ...(draining && { draining: true }),
+    });
+  });
+  app.get('/metrics', async (_request, response) => {
+    response.type(services.metrics.registry.contentType).send(await services.metrics.text());
   });
 
   let url = '';
@@ -99,11 +166,8 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
         '/graphql',
         express.json({ limit: '1mb' }),
         expressMiddleware(apollo, {
-          context: async ({ req }) =>
-            createContext(services, {
-              headers: req.headers,
-              requestId: (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
-            }),
+          context: async ({ req, res }) =>
+            createContext(services, { headers: req.headers, requestId: res.locals.requestId as string }),
         }),
       );
       await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
@@ -111,7 +175,13 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
       url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/graphql`;
       return url;
     },
+    /**
+     * Graceful and bounded: readiness turns false, the listener closes, in-flight requests finish
+     * (the drain plugin force-closes what is left after SHUTDOWN_TIMEOUT_MS; open subscriptions
+     * are closed with 1001 Going Away by the events drain), then the stores disconnect.
+     */
     async stop() {
+      draining = true;
       await apollo.stop();
       await services.close();
       if (simulator) await simulator.close();

@@ -3,10 +3,13 @@ import type { Got } from 'got';
 import { BalanceLimiter } from './balance-limiter.js';
 import { ResponseCache } from './cache.js';
 import type { Config, UpstreamUrls } from './config.js';
+import { CircuitBreaker } from './datasources/circuit-breaker.js';
 import { createUpstreamClient, type UpstreamAttempt } from './datasources/http.js';
 import type { Upstream } from './datasources/endpoints.js';
 import { KeyStore } from './keystore.js';
 import type { Logger } from './logger.js';
+import { Metrics } from './metrics.js';
+import { createRedisStore, RedisConnection } from './redis.js';
 
 /**
  * Process-wide pieces shared by every request: upstream clients, stores and the logger.
@@ -21,6 +24,19 @@ export interface Services {
   cache: ResponseCache;
   keyStore: KeyStore;
   http: Record<Upstream, Got>;
+  /** One circuit breaker per upstream root (see datasources/circuit-breaker.ts). */
+  breakers: Record<Upstream, CircuitBreaker>;
+  /**
+   * The shared Redis connection when REDIS_URL is set, null otherwise (in-process memory).
+   * Everything shared across instances goes through it: `redis.client` for commands (fails fast
+   * and times out when Redis is lost), `redis.subscriber()` for pub/sub, `redis.key(name)` for
+   * namespaced key and channel names.
+   */
+  redis: RedisConnection | null;
+  /** This gateway's metrics; feature code increments its counters (see metrics.ts). */
+  metrics: Metrics;
+  /** true when every store answers (Redis PING when configured): /readyz. */
+  ready(): Promise<boolean>;
   /** The per-partner A2 budget (5 / 30 s upstream); in memory, shared through Redis when configured. */
   balanceLimiter: BalanceLimiter;
   close(): Promise<void>;
@@ -36,21 +52,46 @@ export interface ServicesOptions {
 
 export function createServices(options: ServicesOptions): Services {
   const { config, upstreamUrls, logger } = options;
-  const store = options.store ?? new Keyv({ namespace: 'hubgraph' });
+  const metrics = new Metrics();
+  const redis =
+    !options.store && config.redisUrl
+      ? new RedisConnection({ url: config.redisUrl, namespace: config.redisNamespace, timeoutMs: config.redisTimeoutMs, logger })
+      : null;
+  const store = options.store ?? (redis ? createRedisStore(redis) : new Keyv({ namespace: config.redisNamespace }));
+  const onUpstreamAttempt = (attempt: UpstreamAttempt) => {
+    metrics.recordUpstream(attempt);
+    options.onUpstreamAttempt?.(attempt);
+  };
+  const breaker = (upstream: Upstream) =>
+    new CircuitBreaker({
+      upstream,
+      ...config.circuitBreaker,
+      onStateChange: (state) => {
+        metrics.circuitState.set({ upstream }, state === 'closed' ? 0 : state === 'half-open' ? 1 : 2);
+        logger[state === 'open' ? 'warn' : 'info']({ upstream, circuit: state }, `circuit ${state} for the ${upstream} upstream`);
+      },
+    });
+  const breakers: Record<Upstream, CircuitBreaker> = {
+    partner: breaker('partner'),
+    cloud: breaker('cloud'),
+    onPremise: breaker('onPremise'),
+    insights: breaker('insights'),
+  };
   const client = (upstream: Upstream, prefixUrl: string) =>
     createUpstreamClient({
       upstream,
       prefixUrl,
       timeoutMs: config.upstreamTimeoutMs,
       retries: config.upstreamRetries,
-      ...(options.onUpstreamAttempt && { onResponse: options.onUpstreamAttempt }),
+      onResponse: onUpstreamAttempt,
+      breaker: breakers[upstream],
     });
   return {
     config,
     upstreamUrls,
     logger,
     store,
-    cache: new ResponseCache(store),
+    cache: new ResponseCache(store, (hit) => metrics.cacheLookups.inc({ result: hit ? 'hit' : 'miss' })),
     keyStore: new KeyStore(store, config.keystoreSecret, config.channelApiKeys),
     http: {
       partner: client('partner', upstreamUrls.partner),
@@ -58,9 +99,18 @@ export function createServices(options: ServicesOptions): Services {
       onPremise: client('onPremise', upstreamUrls.onPremise),
       insights: client('insights', upstreamUrls.insights),
     },
+    breakers,
+    redis,
+    metrics,
+    async ready() {
+      const up = redis ? await redis.ping() : true;
+      metrics.storeUp.set(up ? 1 : 0);
+      return up;
+    },
     balanceLimiter: new BalanceLimiter(config.balanceRateLimit),
     async close() {
       await store.disconnect().catch(() => undefined);
+      await redis?.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import got, { type Got, type Options, type RequestError } from 'got';
+import { CircuitOpenError, type CircuitBreaker } from './circuit-breaker.js';
 import type { EndpointId, Upstream } from './endpoints.js';
 
 /** Headers that carry credentials; scrubbed from every error got builds. */
@@ -11,6 +12,8 @@ export interface UpstreamClientOptions {
   retries: number;
   /** Observes every finished attempt (metrics, logs); never sees headers. */
   onResponse?: (event: UpstreamAttempt) => void;
+  /** The root's circuit breaker: consulted before every attempt, told the outcome of each. */
+  breaker?: CircuitBreaker;
 }
 
 export interface UpstreamAttempt {
@@ -27,6 +30,11 @@ export interface UpstreamRequestContext {
   endpoint: EndpointId;
   requestId?: string;
   [key: string]: unknown;
+}
+
+/** The upstream is unhealthy (as opposed to refusing this request): 5xx and 408; 429 is a rate limit, not a fault. */
+function isFault(status: number): boolean {
+  return status >= 500 || status === 408;
 }
 
 function scrub(options: Options): void {
@@ -73,18 +81,33 @@ export function createUpstreamClient(options: UpstreamClientOptions): Got {
         (requestOptions) => {
           const context = requestOptions.context as Partial<UpstreamRequestContext>;
           if (context.requestId) requestOptions.headers['x-request-id'] = context.requestId;
+          // Throwing here sends nothing; got wraps the error and toGraphQLError unwraps it again.
+          options.breaker?.acquire();
         },
       ],
       afterResponse: [
         (response) => {
           report(response.request.options, response.statusCode, response.timings.start, response.retryCount);
+          if (isFault(response.statusCode)) options.breaker?.failure();
+          else options.breaker?.success();
           return response;
+        },
+      ],
+      // A connection error or timeout that will be retried never reaches beforeError: count that attempt here.
+      beforeRetry: [
+        (error: RequestError, retryCount: number) => {
+          if (error.response || error.cause instanceof CircuitOpenError) return;
+          report(error.options, 'error', error.timings?.start, retryCount - 1);
+          options.breaker?.failure();
         },
       ],
       beforeError: [
         (error: RequestError) => {
           if (error.options) scrub(error.options);
-          if (!error.response) report(error.options, 'error', error.timings?.start, error.request?.retryCount ?? 0);
+          if (!error.response && !(error.cause instanceof CircuitOpenError)) {
+            report(error.options, 'error', error.timings?.start, error.request?.retryCount ?? 0);
+            options.breaker?.failure();
+          }
           return error;
         },
       ],

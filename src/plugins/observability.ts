@@ -1,0 +1,51 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { GraphQLFormattedError } from 'graphql';
+import type { Context } from '../context.js';
+import type { Metrics } from '../metrics.js';
+
+type Outcome = 'success' | 'partial' | 'error' | 'rejected';
+
+function outcomeOf(data: unknown, errors: readonly GraphQLFormattedError[] | undefined, executed: boolean): Outcome {
+  if (!executed) return 'rejected';
+  if (!errors?.length) return 'success';
+  return data ? 'partial' : 'error';
+}
+
+/**
+ * One log line and one metric per GraphQL operation, labelled with the operation name; from the
+ * moment the operation is known, the request's logger carries it too, so resolver and upstream
+ * logs can be joined on requestId and operation. Error codes are logged, variables never are
+ * (they may hold phone numbers or message text).
+ */
+export function observabilityPlugin(metrics: Metrics): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart() {
+      const startedAt = Date.now();
+      let operation = 'anonymous';
+      let type = 'unknown';
+      let executed = false;
+      return {
+        async didResolveOperation(requestContext) {
+          operation = metrics.operationLabel(requestContext.operationName);
+          type = requestContext.operation?.operation ?? 'unknown';
+          requestContext.contextValue.logger = requestContext.contextValue.logger.child({ operation });
+        },
+        async executionDidStart() {
+          executed = true;
+        },
+        async willSendResponse({ response, contextValue }) {
+          // Subscriptions over HTTP and incremental delivery have no single result to classify.
+          if (response.body.kind !== 'single') return;
+          const { data, errors } = response.body.singleResult;
+          const outcome = outcomeOf(data, errors, executed);
+          metrics.graphqlOperations.inc({ operation, type, outcome });
+          const codes = errors?.map((error) => error.extensions?.code ?? 'UNKNOWN');
+          contextValue.logger.info(
+            { operation, type, outcome, durationMs: Date.now() - startedAt, ...(codes && { errorCodes: codes }) },
+            'graphql operation',
+          );
+        },
+      };
+    },
+  };
+}
