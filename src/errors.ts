@@ -54,7 +54,8 @@ export class MissingApiKeyError extends HubgraphError {
 
 export class UnauthenticatedError extends HubgraphError {
   constructor(message = 'Authentication required: send Authorization: Bearer <token>') {
-    super(message, ErrorCode.Unauthenticated);
+    // Thrown while building the context, where Apollo would otherwise answer HTTP 500.
+    super(message, ErrorCode.Unauthenticated, { http: { status: 401 } });
   }
 }
 
@@ -200,8 +201,6 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOST
  */
 export function toGraphQLError(error: unknown, endpoint: EndpointId, options: { write?: boolean } = {}): GraphQLError {
   if (error instanceof GraphQLError) return error;
-  // Raised inside a got hook (e.g. an open circuit): got wraps it, nothing was sent.
-  if (error instanceof RequestError && error.cause instanceof GraphQLError) return error.cause;
   // Raised inside a got hook (e.g. an open circuit): got wraps it, nothing was sent.
   if (error instanceof RequestError && error.cause instanceof GraphQLError) return error.cause;
   if (error instanceof HTTPError) return errorFromUpstreamResponse(endpoint, error.response);
