@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { UpstreamUrls } from '../config.js';
 import { controlRouter, FaultInjector } from './control-routes.js';
+import { messagingRoutes } from './messaging-routes.js';
 import { partnerRouter } from './partner-routes.js';
 import { RequestRecorder } from './recorder.js';
 import { seedState } from './seed.js';
@@ -73,6 +74,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     app.use((_request: Request, _response: Response, next: NextFunction) => setTimeout(next, latency));
   }
   app.use(SIM_ROOTS.partner, partnerRouter(state));
+  const messaging = messagingRoutes(context);
+  app.use('/_control', messaging.control);
+  app.use(SIM_ROOTS.cloud, messaging.cloud);
+  app.use(SIM_ROOTS.onPremise, messaging.onPremise);
   app.use((_request: Request, response: Response) => {
     response.status(404).json({ error: { code: 404, message: 'no such endpoint' } });
   });

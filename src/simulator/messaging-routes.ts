@@ -1,0 +1,443 @@
+import { randomBytes } from 'node:crypto';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { sendError } from './http.js';
+import type { SimulatorContext } from './server.js';
+import { extension, type SimState, type SimWebhook } from './state.js';
+
+export type SimHosting = 'cloud' | 'onPremise';
+
+const HOUR_MS = 60 * 60 * 1000;
+const SESSION_WINDOW_MS = 24 * HOUR_MS;
+const MESSAGE_TYPES = new Set(['audio', 'contacts', 'document', 'image', 'interactive', 'location', 'sticker', 'template', 'text', 'video']);
+const MEDIA_TYPES = new Set(['audio', 'document', 'image', 'sticker', 'video']);
+const PROFILE_FIELDS = ['address', 'description', 'email', 'vertical', 'websites'] as const;
+const ONPREMISE_VERTICALS = new Set([
+  'Automotive',
+  'Beauty, Spa and Salon',
+  'Clothing and Apparel',
+  'Education',
+  'Entertainment',
+  'Event Planning and Service',
+  'Finance and Banking',
+  'Food and Grocery',
+  'Public Service',
+  'Hotel and Lodging',
+  'Medical and Health',
+  'Non-profit',
+  'Professional Services',
+  'Shopping and Retail',
+  'Travel and Transportation',
+  'Restaurant',
+  'Other',
+]);
+
+/** Contacts that wrote to every channel at seed time (the webhook simulator's contacts among them). */
+export const SIM_ENGAGED_CONTACTS = ['4915112345678', '447700900123', '31612345678'];
+/** A contact whose last message is 25 hours old: free-form sends and blocking fail for it. */
+export const SIM_STALE_CONTACT = '4915199999999';
+
+export interface SimSentMessage {
+  id: string;
+  channelId: string;
+  to: string;
+  type: string;
+  body: Record<string, unknown>;
+  at: number;
+}
+
+export interface SimProfile {
+  address?: string;
+  description?: string;
+  email?: string;
+  vertical?: string;
+  websites?: string[];
+  profile_picture_url?: string;
+}
+
+export interface SimTemplate {
+  id: string;
+  channelId: string;
+  name: string;
+  language: string;
+  category: string;
+  status: 'PENDING' | 'APPROVED';
+  components: unknown[];
+}
+
+/** Area-B state beside the core SimState (number-level webhooks live in state.webhooks). */
+export interface MessagingState {
+  messages: SimSentMessage[];
+  /** channelId → wa_id → time of the contact's last message to the channel. */
+  lastInbound: Map<string, Map<string, number>>;
+  templates: SimTemplate[];
+  profiles: Map<string, SimProfile>;
+  /** Business-account webhooks by waba id. */
+  wabaWebhooks: Map<string, SimWebhook>;
+  blocklists: Map<string, Set<string>>;
+}
+
+function seedMessaging(state: SimState, now: number): MessagingState {
+  const lastInbound = new Map<string, Map<string, number>>();
+  const profiles = new Map<string, SimProfile>();
+  for (const channel of state.channels.values()) {
+    const contacts = new Map<string, number>(SIM_ENGAGED_CONTACTS.map((waId) => [waId, now]));
+    contacts.set(SIM_STALE_CONTACT, now - 25 * HOUR_MS);
+    lastInbound.set(channel.id, contacts);
+    const onPremise = channel.integration?.hosting_platform_type === 'net_hosting';
+    const name = channel.client?.name ?? channel.id;
+    const domain = name.toLowerCase().replace(/\s+/g, '-');
+    profiles.set(channel.id, {
+      address: channel.client?.contact_info?.street_name ?? '1 Main Street',
+      description: `${name} answers here.`,
+      email: `hello@${domain}.example`,
+      vertical: onPremise ? 'Shopping and Retail' : 'RETAIL',
+      websites: [`https://${domain}.example`],
+      ...(!onPremise && { profile_picture_url: `https://cdn.sim.example/profile/${channel.id}.jpg` }),
+    });
+  }
+  return { messages: [], lastInbound, templates: [], profiles, wabaWebhooks: new Map(), blocklists: new Map() };
+}
+
+export function messagingState(state: SimState): MessagingState {
+  return extension(state, 'messaging', () => seedMessaging(state, Date.now()));
+}
+
+/** A contact writes to the channel: free-form sends and blocking become possible for 24 hours. */
+export function markEngaged(state: SimState, channelId: string, waId: string, at = Date.now()): void {
+  const contacts = messagingState(state).lastInbound;
+  const channelContacts = contacts.get(channelId) ?? new Map<string, number>();
+  channelContacts.set(normalisePhone(waId) ?? waId, at);
+  contacts.set(channelId, channelContacts);
+}
+
+/** Digits of a phone number in any common format; null when it is not one (error 1009). */
+function normalisePhone(value: string): string | null {
+  if (!/^\+?[\d\s().-]+$/.test(value)) return null;
+  const digits = value.replace(/\D/g, '');
+  return digits.length >= 6 && digits.length <= 15 ? digits : null;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+function hostingOfChannel(state: SimState, channelId: string): SimHosting {
+  return state.channels.get(channelId)?.integration?.hosting_platform_type === 'net_hosting' ? 'onPremise' : 'cloud';
+}
+
+/** Error bodies: on-premise's documented `errors` array, cloud's (unspecified) as the network's usual `error` object. */
+function fail(response: Response, hosting: SimHosting, status: number, code: number, title: string, details?: string): void {
+  if (hosting === 'onPremise') return sendError(response, status, code, title, details);
+  response.status(status).json({ error: { code, message: title, ...(details && { error_data: { details } }) } });
+}
+
+type Locals = { channelId: string };
+
+/**
+ * SVC-API-KEY names the channel; a key used on the other variant's root is refused, as the
+ * real roots serve only their own numbers.
+ */
+export function channelForKey(state: SimState, hosting: SimHosting) {
+  return (request: Request, response: Response, next: NextFunction) => {
+    const key = request.header('svc-api-key');
+    const channelId = key ? state.apiKeys.get(key) : undefined;
+    if (!channelId) return fail(response, hosting, 401, 401, 'Invalid or missing SVC-API-KEY');
+    const actual = hostingOfChannel(state, channelId);
+    if (actual !== hosting) {
+      return fail(response, hosting, 400, 400, `Channel ${channelId} is ${actual === 'cloud' ? 'cloud-hosted' : 'hosted on-premise'}; use its own root`);
+    }
+    (response.locals as Locals).channelId = channelId;
+    next();
+  };
+}
+
+function engaged(messaging: MessagingState, channelId: string, waId: string, now: number): boolean {
+  const last = messaging.lastInbound.get(channelId)?.get(waId);
+  return last !== undefined && now - last <= SESSION_WINDOW_MS;
+}
+
+/** Checks of a B1 body; returns an error title, or null when the body is acceptable. */
+function sendProblem(body: Record<string, unknown>, hosting: SimHosting, messagingProduct: string): string | null {
+  if (hosting === 'cloud' && body.messaging_product !== messagingProduct) return 'messaging_product is required';
+  if (hosting === 'onPremise' && 'messaging_product' in body) return 'messaging_product is not a parameter of this API';
+  if (body.recipient_type !== undefined && body.recipient_type !== 'individual') return 'recipient_type must be individual';
+  const type = body.type;
+  if (typeof type !== 'string' || !MESSAGE_TYPES.has(type)) return 'type is missing or unknown';
+  const content = type === 'contacts' ? body.contacts : body[type];
+  if (type === 'contacts' ? !Array.isArray(content) || content.length === 0 : !isObject(content)) return `${type} object is required`;
+  if (hosting === 'onPremise' && 'context' in body) return 'context is not supported';
+  if (type === 'text') {
+    const text = content as Record<string, unknown>;
+    if (typeof text.body !== 'string' || text.body === '' || [...text.body].length > 4096) return 'text.body must have 1 to 4096 characters';
+    if (hosting === 'cloud' && 'preview_url' in body) return 'preview_url belongs inside text';
+    if (hosting === 'onPremise' && 'preview_url' in text) return 'preview_url belongs at the top level';
+  }
+  if (MEDIA_TYPES.has(type)) {
+    const media = content as Record<string, unknown>;
+    if (('id' in media) === ('link' in media)) return `${type} needs exactly one of id and link`;
+    if (hosting === 'cloud' && 'provider' in media) return 'provider is not supported';
+  }
+  if (type === 'location') {
+    const location = content as Record<string, unknown>;
+    if (!['latitude', 'longitude', 'name', 'address'].every((field) => field in location)) return 'location needs latitude, longitude, name and address';
+  }
+  return null;
+}
+
+export interface MessagingRouterOptions {
+  /** The product name cloud bodies must carry (MESSAGING_PRODUCT's default). */
+  messagingProduct?: string;
+}
+
+/**
+ * Area B of both variants (mount `cloud` at `/cloud`, `onPremise` at `/onprem`, `control` at
+ * `/_control`). A `message-received` event ({channelId, from}) on the simulator's bus opens the
+ * contact's 24-hour window, so simulated incoming messages engage contacts too.
+ */
+export function messagingRoutes(context: SimulatorContext, options: MessagingRouterOptions = {}) {
+  context.events.on('message-received', (event: { channelId: string; from: string }) => markEngaged(context.state, event.channelId, event.from));
+  return {
+    cloud: variantRouter(context, 'cloud', options),
+    onPremise: variantRouter(context, 'onPremise', options),
+    control: messagingControlRouter(context.state),
+  };
+}
+
+/** Area B for one hosting variant. */
+function variantRouter(context: SimulatorContext, hosting: SimHosting, options: MessagingRouterOptions): Router {
+  const { state } = context;
+  const messaging = messagingState(state);
+  const product = options.messagingProduct ?? 'whatsapp';
+  const prefix = hosting === 'cloud' ? '' : '/v1';
+  const router = Router();
+  const channelOf = (response: Response) => (response.locals as Locals).channelId;
+  router.use(channelForKey(state, hosting));
+
+  router.post(`${prefix}/messages`, (request: Request, response: Response) => {
+    const body = isObject(request.body) ? request.body : {};
+    const problem = sendProblem(body, hosting, product);
+    if (problem) return fail(response, hosting, 400, hosting === 'cloud' ? 100 : 1009, problem);
+    const channelId = channelOf(response);
+    const waId = typeof body.to === 'string' ? normalisePhone(body.to) : null;
+    if (!waId) return fail(response, hosting, 400, hosting === 'cloud' ? 100 : 1009, 'Parameter value is not valid', 'to is not a valid phone number');
+    const now = Date.now();
+    if (body.type !== 'template' && !engaged(messaging, channelId, waId, now)) {
+      return hosting === 'cloud'
+        ? fail(response, hosting, 400, 131047, 'Re-engagement message', 'More than 24 hours have passed since the recipient last replied')
+        : fail(response, hosting, 400, 470, 'Message failed to send because more than 24 hours have passed since the customer last replied');
+    }
+    const id = hosting === 'cloud' ? `wamid.${randomBytes(18).toString('base64url')}` : `gBEGk${randomBytes(12).toString('hex')}`;
+    messaging.messages.push({ id, channelId, to: waId, type: String(body.type), body, at: now });
+    context.events.emit('message-accepted', { channelId, messageId: id, to: waId });
+    if (hosting === 'cloud') {
+      response.json({ messaging_product: product, contacts: [{ input: body.to, wa_id: waId }], messages: [{ id }] });
+    } else {
+      response.json({ messages: [{ id }], meta: { api_status: 'stable', version: '2.53.1' } });
+    }
+  });
+
+  router.get('/v1/configs/webhook', (_request: Request, response: Response) => {
+    const webhook = state.webhooks.get(channelOf(response));
+    response.json(webhook ?? { url: null, headers: {} });
+  });
+
+  router.post('/v1/configs/webhook', (request: Request, response: Response) => {
+    const body = isObject(request.body) ? request.body : {};
+    const problem = webhookProblem(body, hosting);
+    if (problem) return fail(response, hosting, 400, hosting === 'cloud' ? 100 : 1009, problem);
+    const webhook = { url: String(body.url), headers: (body.headers ?? {}) as Record<string, string> };
+    state.webhooks.set(channelOf(response), webhook);
+    response.json(webhook);
+  });
+
+  if (hosting === 'cloud') {
+    router.post('/v1/configs/templates', (request: Request, response: Response) => {
+      const body = isObject(request.body) ? request.body : {};
+      const problem = templateProblem(body);
+      if (problem) return fail(response, hosting, 400, 100, problem);
+      const template: SimTemplate = {
+        id: `tpl-${randomBytes(8).toString('hex')}`,
+        channelId: channelOf(response),
+        name: String(body.name),
+        language: String(body.language),
+        category: 'MARKETING',
+        status: 'PENDING',
+        components: body.components as unknown[],
+      };
+      messaging.templates.push(template);
+      response.json({ id: template.id, status: template.status, category: template.category });
+    });
+
+    router.get('/chat_business_profile', (request: Request, response: Response) => {
+      const profile = messaging.profiles.get(channelOf(response)) ?? {};
+      const fields = typeof request.query.fields === 'string' ? request.query.fields.split(',') : Object.keys(profile);
+      const selected = Object.fromEntries(Object.entries(profile).filter(([field]) => fields.includes(field)));
+      response.json({ data: [{ ...selected, messaging_product: product }] });
+    });
+
+    router.post('/chat_business_profile', (request: Request, response: Response) => {
+      const body = isObject(request.body) ? request.body : {};
+      if (body.messaging_product !== product) return fail(response, hosting, 400, 100, 'messaging_product is required');
+      const problem = profileProblem(body, hosting);
+      if (problem) return fail(response, hosting, 400, 100, problem);
+      applyProfile(messaging, channelOf(response), body);
+      response.json({ success: true });
+    });
+
+    router.get('/waba_webhook', (_request: Request, response: Response) => {
+      const wabaId = wabaOf(state, channelOf(response));
+      const webhook = messaging.wabaWebhooks.get(wabaId);
+      response.json({ waba_id: wabaId, numbers_on_this_waba: cloudNumbersOf(state, wabaId), url: webhook?.url ?? null, headers: webhook?.headers ?? {} });
+    });
+
+    router.post('/waba_webhook', (request: Request, response: Response) => {
+      const body = isObject(request.body) ? request.body : {};
+      if (!isObject(body.headers)) return fail(response, hosting, 400, 100, 'headers is required');
+      if (body.override_all !== undefined && typeof body.override_all !== 'boolean') {
+        return fail(response, hosting, 400, 100, 'override_all must be a boolean');
+      }
+      const problem = webhookProblem(body, hosting);
+      if (problem) return fail(response, hosting, 400, 100, problem);
+      const wabaId = wabaOf(state, channelOf(response));
+      messaging.wabaWebhooks.set(wabaId, { url: String(body.url), headers: body.headers as Record<string, string> });
+      response.json({
+        message: `Webhook will be set for WABA id ${wabaId}${body.override_all ? ' and all its numbers' : ''}. It takes 15 to 20 seconds to take effect.`,
+      });
+    });
+    return router;
+  }
+
+  router.get('/v1/settings/business/profile', (_request: Request, response: Response) => {
+    response.json({ settings: { business: messaging.profiles.get(channelOf(response)) ?? {} }, meta: { api_status: 'stable', version: '2.53.1' } });
+  });
+
+  router.post('/v1/settings/business/profile', (request: Request, response: Response) => {
+    const body = isObject(request.body) ? request.body : {};
+    if ('messaging_product' in body) return fail(response, hosting, 400, 1009, 'messaging_product is not a parameter of this API');
+    const problem = profileProblem(body, hosting);
+    if (problem) return fail(response, hosting, 400, 1009, 'Parameter value is not valid', problem);
+    applyProfile(messaging, channelOf(response), body);
+    response.json({ meta: { api_status: 'stable', version: '2.53.1' } });
+  });
+
+  router.get('/v1/contacts/blocklist', (request: Request, response: Response) => {
+    const limit = request.query.limit === undefined ? 100 : Number(request.query.limit);
+    const offset = request.query.offset === undefined ? 0 : Number(request.query.offset);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 200 || !Number.isInteger(offset) || offset < 0) {
+      return fail(response, hosting, 400, 1009, 'Parameter value is not valid', 'limit must lie in 1..200 and offset be 0 or more');
+    }
+    const blocked = [...(messaging.blocklists.get(channelOf(response)) ?? [])];
+    response.json({ contacts: blocked.slice(offset, offset + limit).map((waId) => ({ wa_id: waId })), pagination: { limit, offset, total: blocked.length } });
+  });
+
+  router.post('/v1/contacts/:phoneNumber/:action', (request: Request<{ phoneNumber: string; action: string }>, response: Response) => {
+    const { action } = request.params;
+    if (!['block', 'unblock', 'report'].includes(action)) return fail(response, hosting, 404, 404, 'no such endpoint');
+    const channelId = channelOf(response);
+    const waId = normalisePhone(request.params.phoneNumber);
+    if (!waId) return fail(response, hosting, 400, 1009, 'Parameter value is not valid', `${request.params.phoneNumber} is not a valid phone number`);
+    const body = isObject(request.body) ? request.body : {};
+    if (body.reason !== undefined && (typeof body.reason !== 'string' || [...body.reason].length >= 60)) {
+      return fail(response, hosting, 400, 1009, 'Parameter value is not valid', 'reason must be below 60 characters');
+    }
+    const blocklist = messaging.blocklists.get(channelId) ?? new Set<string>();
+    messaging.blocklists.set(channelId, blocklist);
+    if (action === 'unblock') {
+      blocklist.delete(waId);
+      return response.json({ meta: { api_status: 'stable', version: '2.53.1' } });
+    }
+    if (!engaged(messaging, channelId, waId, Date.now())) {
+      const error = { code: 2048, title: 'Contact not engaged', details: `${waId} has not sent a message in the last 24 hours` };
+      // Reports answer 200 with an `errors` member: the spec's success rule is "200 and no errors object".
+      return response.status(action === 'report' ? 200 : 400).json({ errors: [error], meta: { api_status: 'stable', version: '2.53.1' } });
+    }
+    if (action === 'block' || body.block === true) blocklist.add(waId);
+    response.json({ meta: { api_status: 'stable', version: '2.53.1' } });
+  });
+
+  return router;
+}
+
+/** `/_control/messaging/engage` {channelId, waId, hoursAgo?}: the contact wrote to the channel (hoursAgo before now). */
+function messagingControlRouter(state: SimState): Router {
+  const router = Router();
+  router.post('/messaging/engage', (request: Request, response: Response) => {
+    const { channelId, waId, hoursAgo } = (request.body ?? {}) as Record<string, unknown>;
+    if (typeof channelId !== 'string' || !state.channels.has(channelId) || typeof waId !== 'string' || !normalisePhone(waId)) {
+      response.status(400).json({ error: { code: 400, message: 'body must be {channelId (known), waId (phone), hoursAgo?}' } });
+      return;
+    }
+    markEngaged(state, channelId, waId, Date.now() - (typeof hoursAgo === 'number' ? hoursAgo : 0) * HOUR_MS);
+    response.status(204).end();
+  });
+  return router;
+}
+
+function webhookProblem(body: Record<string, unknown>, hosting: SimHosting): string | null {
+  if (typeof body.url !== 'string' || !/^https?:\/\//.test(body.url)) return 'url must be an http(s) URL';
+  if (body.headers !== undefined && (!isObject(body.headers) || !Object.values(body.headers).every((value) => typeof value === 'string'))) {
+    return 'headers must map names to strings';
+  }
+  if (hosting === 'cloud') {
+    const url = new URL(body.url);
+    if (url.hostname.includes('_') || url.port !== '') return 'url must not contain an underscore in its domain or an explicit port';
+  }
+  return null;
+}
+
+function templateProblem(body: Record<string, unknown>): string | null {
+  if (typeof body.name !== 'string' || typeof body.language !== 'string') return 'name and language are required';
+  if (body.category !== 'marketing' && body.category !== 'MARKETING') return 'limited-time offers are marketing templates';
+  if (!Array.isArray(body.components)) return 'components are required';
+  const components = body.components.filter(isObject);
+  const of = (type: string) => components.find((component) => component.type === type);
+  if (of('footer')) return 'footer components are not supported';
+  const offer = of('limited_time_offer');
+  if (!offer || !isObject(offer.limited_time_offer) || typeof offer.limited_time_offer.has_expiration !== 'boolean') {
+    return 'a limited_time_offer component {text, has_expiration} is required';
+  }
+  if (!of('body')) return 'a body component is required';
+  const buttons = of('buttons');
+  const list = buttons && Array.isArray(buttons.buttons) ? buttons.buttons.filter(isObject) : [];
+  if (!list.some((button) => button.type === 'url')) return 'a url button is required';
+  const copyIndex = list.findIndex((button) => button.type === 'copy_code');
+  if (offer.limited_time_offer.has_expiration && copyIndex === -1) return 'a copy_code button is required with has_expiration';
+  if (copyIndex > 0) return 'the copy_code button must come first';
+  return null;
+}
+
+function profileProblem(body: Record<string, unknown>, hosting: SimHosting): string | null {
+  if (body.websites !== undefined) {
+    if (!Array.isArray(body.websites) || body.websites.length > 2) return 'at most 2 websites';
+    if (!body.websites.every((site) => typeof site === 'string' && site.length <= 256 && /^https?:\/\//.test(site))) return 'invalid website';
+  }
+  if (body.email !== undefined && (typeof body.email !== 'string' || body.email.length > 128 || !body.email.includes('@'))) return 'invalid email';
+  const descriptionMax = hosting === 'cloud' ? 512 : 256;
+  if (body.description !== undefined && (typeof body.description !== 'string' || body.description.length > descriptionMax)) {
+    return `description is limited to ${descriptionMax} characters`;
+  }
+  if (body.address !== undefined && (typeof body.address !== 'string' || body.address.length > 256)) return 'address is limited to 256 characters';
+  if (body.vertical !== undefined) {
+    if (typeof body.vertical !== 'string' || body.vertical === '') return 'vertical cannot be reset to empty';
+    if (hosting === 'onPremise' && !ONPREMISE_VERTICALS.has(body.vertical)) return 'vertical must be one of the display names';
+  }
+  if (hosting === 'onPremise' && 'profile_picture_handle' in body) return 'profile_picture_handle is not a parameter of this API';
+  return null;
+}
+
+function applyProfile(messaging: MessagingState, channelId: string, body: Record<string, unknown>): void {
+  const profile = { ...(messaging.profiles.get(channelId) ?? {}) };
+  for (const field of PROFILE_FIELDS) if (body[field] !== undefined) Object.assign(profile, { [field]: body[field] });
+  if (typeof body.profile_picture_handle === 'string') {
+    profile.profile_picture_url = `https://cdn.sim.example/profile/${channelId}-${encodeURIComponent(body.profile_picture_handle)}.jpg`;
+  }
+  messaging.profiles.set(channelId, profile);
+}
+
+function wabaOf(state: SimState, channelId: string): string {
+  return state.channels.get(channelId)?.waba_account?.id ?? `waba-${channelId}`;
+}
+
+function cloudNumbersOf(state: SimState, wabaId: string): string[] {
+  return [...state.channels.values()]
+    .filter((channel) => channel.waba_account?.id === wabaId && channel.integration?.hosting_platform_type !== 'net_hosting')
+    .map((channel) => (channel.setup_info?.phone_number ?? '').replace(/\D/g, ''));
+}
