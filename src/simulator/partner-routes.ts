@@ -63,23 +63,28 @@ function listing<T>(request: Request, response: Response, records: T[], searchFi
   return { count: page.length, filters, sort: sort ? [sort] : [], limit, offset, total: filtered.length, page };
 }
 
-function withoutOwner<T extends { partner_id: string }>(record: T): Omit<T, 'partner_id'> {
+export function withoutOwner<T extends { partner_id: string }>(record: T): Omit<T, 'partner_id'> {
   const { partner_id: _owner, ...rest } = record;
   return rest;
 }
 
-/** Area A: bearer token of the partner named in the path (401 unknown token, 403 another partner's). */
-export function partnerRouter(state: SimState): Router {
-  const router = Router();
-
-  router.use('/partners/:partnerId', (request: Request<{ partnerId: string }>, response: Response, next: NextFunction) => {
+/** Area A's credential check: bearer token of the partner named in the path (401 unknown token, 403 another partner's). */
+export function partnerAuth(state: SimState) {
+  return (request: Request<{ partnerId: string }>, response: Response, next: NextFunction) => {
     const token = bearerToken(request);
     const owner = [...state.partners.values()].find((partner) => partner.token === token);
     if (!owner) return sendApiError(response, 401, 'invalid or missing bearer token');
     if (!state.partners.has(request.params.partnerId)) return sendApiError(response, 404, 'partner not found');
     if (owner.id !== request.params.partnerId) return sendApiError(response, 403, 'token does not grant access to this partner');
     next();
-  });
+  };
+}
+
+/** Area A reads (A1, A4, A5). */
+export function partnerRouter(state: SimState): Router {
+  const router = Router();
+
+  router.use('/partners/:partnerId', partnerAuth(state));
 
   router.get('/partners/:partnerId/clients', (request, response) => {
     const clients = [...state.clients.values()].filter((client) => client.partner_id === request.params.partnerId);

@@ -5,6 +5,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { UpstreamUrls } from '../config.js';
 import { controlRouter, FaultInjector } from './control-routes.js';
 import { messagingRoutes } from './messaging-routes.js';
+import { insightsRouter } from './insights-routes.js';
+import { partnerOperationsRouter, type BalanceRateLimit } from './partner-ops-routes.js';
 import { partnerRouter } from './partner-routes.js';
 import { RequestRecorder } from './recorder.js';
 import { seedState } from './seed.js';
@@ -27,6 +29,8 @@ export interface SimulatorOptions {
   state?: SimState;
   /** Webhook notification delivery (re-delivery backoff, failing recipients, live incoming messages). */
   webhooks?: WebhookDeliveryOptions;
+  /** A2's upstream limit; the spec's 5 per 30 s unless a test shortens the window. */
+  balanceRateLimit?: BalanceRateLimit;
 }
 
 export interface SimulatorContext {
@@ -74,6 +78,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     app.use((_request: Request, _response: Response, next: NextFunction) => setTimeout(next, latency));
   }
   app.use(SIM_ROOTS.partner, partnerRouter(state));
+  app.use(SIM_ROOTS.partner, partnerOperationsRouter(state, options.balanceRateLimit));
+  app.use(SIM_ROOTS.insights, insightsRouter(state));
   const messaging = messagingRoutes(context);
   app.use('/_control', messaging.control);
   app.use(SIM_ROOTS.cloud, messaging.cloud);
