@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { composeServices } from '@apollo/composition';
+import { ApolloGateway } from '@apollo/gateway';
+import { ApolloServer } from '@apollo/server';
+import { startStandaloneServer } from '@apollo/server/standalone';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { parse } from 'graphql';
+import { createLogger } from '../../src/logger.js';
+import { loadTypeDefs } from '../../src/schema.js';
+import { ACME, singleResult, startTestGateway, type TestGateway } from '../support/gateway.js';
+
+const ROOT = `/api/v2/partners/${ACME.id}`;
+const silent = createLogger('silent');
+
+/** A second subgraph that extends Channel with its own field and points at Client and Partner. */
+const NOTES_SDL = parse(`
+  extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
+
+  type Channel @key(fields: "id") {
+    id: ID!
+    notes: [String!]!
+  }
+  type Client @key(fields: "id", resolvable: false) {
+    id: ID!
+  }
+  type Partner @key(fields: "id", resolvable: false) {
+    id: ID!
+  }
+  type Note {
+    text: String!
+    channel: Channel!
+    client: Client!
+    partner: Partner!
+  }
+  type Query {
+    notes: [Note!]!
+  }
+`);
+
+const NOTES = [
+  { text: 'first', channel: 'channel-001', client: 'client-001' },
+  { text: 'second', channel: 'channel-002', client: 'client-001' },
+  { text: 'again', channel: 'channel-001', client: 'client-001' },
+  { text: 'other client', channel: 'channel-005', client: 'client-002' },
+];
+
+const notesSubgraph = buildSubgraphSchema([
+  {
+    typeDefs: NOTES_SDL,
+    resolvers: {
+      Query: {
+        notes: () =>
+          NOTES.map((note) => ({ text: note.text, channel: { id: note.channel }, client: { id: note.client }, partner: { id: ACME.id } })),
+      },
+      Channel: {
+        __resolveReference: (reference: { id: string }) => reference,
+        notes: (channel: { id: string }) => [`note about ${channel.id}`],
+      },
+    },
+  },
+]);
+
+describe('federation', () => {
+  let hubgraph: TestGateway;
+  let notes: ApolloServer;
+  let notesUrl: string;
+  let router: ApolloServer;
+
+  const services = () => [
+    { name: 'hubgraph', typeDefs: parse(loadTypeDefs()), url: hubgraph.url },
+    { name: 'notes', typeDefs: NOTES_SDL, url: notesUrl },
+  ];
+
+  beforeAll(async () => {
+    hubgraph = await startTestGateway({ CACHE_TTL_LISTING_MS: '0' });
+    notes = new ApolloServer({ schema: notesSubgraph, logger: silent });
+    ({ url: notesUrl } = await startStandaloneServer(notes, { listen: { port: 0, host: '127.0.0.1' } }));
+    const composition = composeServices(services());
+    if (composition.errors) throw new Error(composition.errors.map((error) => error.message).join('\n'));
+    router = new ApolloServer({ gateway: new ApolloGateway({ supergraphSdl: composition.supergraphSdl, logger: silent }), logger: silent });
+    await router.start();
+  });
+  beforeEach(() => hubgraph.simulator.recorder.clear());
+  afterAll(async () => {
+    await router.stop();
+    await notes.stop();
+    await hubgraph.close();
+  });
+
+  it('composes the subgraph SDL with a subgraph that extends Channel', () => {
+    const composition = composeServices(services());
+    expect(composition.errors).toBeUndefined();
+    expect(composition.supergraphSdl).toMatch(/type Channel\s+@join__type\(graph: HUBGRAPH, key: "id"\)\s+@join__type\(graph: NOTES, key: "id"\)/);
+  });
+
+  it('publishes its SDL with @key entities through _service', async () => {
+    const { body } = await hubgraph.graphql<{ _service: { sdl: string } }>('{ _service { sdl } }');
+    const sdl = body.data?._service.sdl ?? '';
+    for (const type of ["Partner", "Client", "Channel"]) expect(sdl).toMatch(new RegExp(`type ${type}\\s+@key\\(fields: "id"\\)`));
+    expect(hubgraph.simulator.recorder.requests).toEqual([]);
+  });
+
+  it('resolves fields of both subgraphs in one query through the gateway', async () => {
+    const result = singleResult(
+      await router.executeOperation({ query: '{ channel(id: "channel-003") { id hosting phoneNumber notes client { name } } }' }),
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({
+      channel: { id: 'channel-003', hosting: 'ON_PREMISE', phoneNumber: '+49 30 5550002', notes: ['note about channel-003'], client: { name: 'Northwind Traders' } },
+    });
+  });
+
+  it('resolves Partner, Client and Channel entities through the same loaders: each distinct upstream request once', async () => {
+    const result = singleResult(
+      await router.executeOperation({
+        query: `{ notes {
+          text
+          channel { id hubStatus displayName notes client { id } }
+          client { id name }
+          partner { id clients(limit: 1) { total } }
+        } }`,
+      }),
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({
+      notes: [
+        { text: 'first', channel: { id: 'channel-001', hubStatus: 'LIVE', displayName: 'Northwind Traders Support', notes: ['note about channel-001'], client: { id: 'client-001' } }, client: { id: 'client-001', name: 'Northwind Traders' }, partner: { id: ACME.id, clients: { total: 6 } } },
+        { text: 'second', channel: { id: 'channel-002', hubStatus: 'DRAFT', displayName: 'Northwind Traders Line 2', notes: ['note about channel-002'], client: { id: 'client-001' } }, client: { id: 'client-001', name: 'Northwind Traders' }, partner: { id: ACME.id, clients: { total: 6 } } },
+        { text: 'again', channel: { id: 'channel-001', hubStatus: 'LIVE', displayName: 'Northwind Traders Support', notes: ['note about channel-001'], client: { id: 'client-001' } }, client: { id: 'client-001', name: 'Northwind Traders' }, partner: { id: ACME.id, clients: { total: 6 } } },
+        { text: 'other client', channel: { id: 'channel-005', hubStatus: 'UNREGISTERED', displayName: 'Blue Harbor Clinic Support', notes: ['note about channel-005'], client: { id: 'client-002' } }, client: { id: 'client-002', name: 'Blue Harbor Clinic' }, partner: { id: ACME.id, clients: { total: 6 } } },
+      ],
+    });
+    // The router sends one subgraph operation per entity fetch; within each, no request is repeated.
+    const byOperation = new Map<string, string[]>();
+    for (const request of hubgraph.simulator.recorder.requests) {
+      const operation = String(request.headers['x-request-id']);
+      const sent = `${request.method} ${request.path} ${JSON.stringify(request.query)}`;
+      byOperation.set(operation, [...(byOperation.get(operation) ?? []), sent]);
+    }
+    expect(byOperation.size).toBeGreaterThan(1);
+    for (const sent of byOperation.values()) expect(new Set(sent).size).toBe(sent.length);
+    const requests = [...new Set([...byOperation.values()].flat())];
+    expect(requests.sort()).toEqual(
+      [
+        `GET ${ROOT}/channels ${JSON.stringify({ filters: JSON.stringify({ id: 'channel-001' }) })}`,
+        `GET ${ROOT}/channels ${JSON.stringify({ filters: JSON.stringify({ id: 'channel-002' }) })}`,
+        `GET ${ROOT}/channels ${JSON.stringify({ filters: JSON.stringify({ id: 'channel-005' }) })}`,
+        `GET ${ROOT}/clients ${JSON.stringify({ filters: JSON.stringify({ id: 'client-001' }) })}`,
+        `GET ${ROOT}/clients ${JSON.stringify({ filters: JSON.stringify({ id: 'client-002' }) })}`,
+        `GET ${ROOT}/clients ${JSON.stringify({ limit: '1' })}`,
+      ].sort(),
+    );
+  });
+
+  it('answers _entities directly, null for an unknown id', async () => {
+    const { body } = await hubgraph.graphql<{ _entities: unknown[] }>(
+      `query ($representations: [_Any!]!) { _entities(representations: $representations) {
+        ... on Partner { id } ... on Client { id name } ... on Channel { id clientId }
+      } }`,
+      {
+        representations: [
+          { __typename: 'Partner', id: ACME.id },
+          { __typename: 'Client', id: 'client-003' },
+          { __typename: 'Channel', id: 'channel-010' },
+          { __typename: 'Channel', id: 'channel-999' },
+        ],
+      },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data?._entities).toEqual([
+      { id: ACME.id },
+      { id: 'client-003', name: 'Evergreen Academy' },
+      { id: 'channel-010', clientId: 'client-003' },
+      null,
+    ]);
+    expect(hubgraph.simulator.recorder.requests).toHaveLength(3);
+  });
+});
