@@ -108,6 +108,8 @@ export class WebhookDelivery {
       contacts: [{ profile: { name }, wa_id: from }],
       messages: [{ from, id, timestamp: unixSeconds(), type: 'text', text: { body: text } }],
     };
+    // The contact wrote: its 24-hour session window opens (the messaging routes listen for this).
+    this.context.events.emit('message-received', { channelId, from });
     this.track(this.deliver(channelId, this.notification(channelId, items)));
     return id;
   }
