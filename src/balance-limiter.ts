@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { RateLimitedError, UpstreamUnavailableError } from './errors.js';
+import { RateLimitedError, StoreUnavailableError } from './errors.js';
 
 export interface BalanceLimiterOptions {
   /** Upstream calls allowed per window and partner (A2: 5). */
@@ -71,7 +71,7 @@ export class BalanceLimiter {
           return slot;
         } catch (rejection) {
           if (!(rejection instanceof RateLimiterRes)) {
-            throw new UpstreamUnavailableError('The A2 rate limiter store is not answering; retry shortly', { store: 'limiter' });
+            throw new StoreUnavailableError();
           }
           waitMs = Math.min(waitMs, Math.max(rejection.msBeforeNext, 0));
         }
