@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+
+/** Depth counts every level down to the leaf: `partner channels nodes` + 3 per level + `id`. */
+function nestedChannelsQuery(levels: number): string {
+  let selection = 'id';
+  for (let level = 0; level < levels; level += 1) selection = `client { channels(limit: 1) { nodes { ${selection} } } }`;
+  return `{ partner { channels(limit: 1) { nodes { ${selection} } } } }`;
+}
+
+describe('query limits, introspection, CSRF, CORS, request ids', () => {
+  let harness: TestGateway;
+  beforeAll(async () => {
+    harness = await startTestGateway({
+      MAX_QUERY_DEPTH: '7',
+      MAX_QUERY_ALIASES: '3',
+      MAX_QUERY_COST: '120',
+      MAX_QUERY_TOKENS: '200',
+      // The /graphql body limit grows with the inline media limit; keep it at its 1 MB floor here.
+      MEDIA_INLINE_MAX_BYTES: '1024',
+    });
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it.each([
+    ['depth', nestedChannelsQuery(2), /depth/i],
+    ['aliases', '{ a: partner { id } b: partner { id } c: partner { id } d: partner { id } }', /alias/i],
+    [
+      'cost',
+      '{ partner { clients { nodes { id name status channels { nodes { id status hubStatus client { id name status } } } } } channels { nodes { id status hubStatus client { id name status channels { nodes { id status } } } } } } }',
+      /cost/i,
+    ],
+    ['tokens', `{ partner { ${Array.from({ length: 250 }, () => 'id').join(' ')} } }`, /token/i],
+  ])('refuses a query over the %s limit before anything is sent upstream', async (_limit, query, message) => {
+    harness.simulator.recorder.clear();
+    const { status, body } = await harness.graphql(query);
+    expect(status).toBe(400);
+    expect(body.data).toBeUndefined();
+    const refusal = body.errors?.find((error) => message.test(error.message));
+    expect(refusal).toBeDefined();
+    expect(['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED']).toContain(refusal?.extensions?.code);
+    expect(harness.simulator.recorder.requests).toHaveLength(0);
+  });
+
+  it('accepts queries within the limits', async () => {
+    const { status, body } = await harness.graphql(nestedChannelsQuery(1));
+    expect(body.errors).toBeUndefined();
+    expect(status).toBe(200);
+  });
+
+  it('serves introspection and the Sandbox landing page by default', async () => {
+    const { body } = await harness.graphql<{ __schema: { queryType: { name: string } } }>('{ __schema { queryType { name } } }');
+    expect(body.data?.__schema.queryType.name).toBe('Query');
+    const page = await fetch(harness.url, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/sandbox/i);
+  });
+
+  it('prevents CSRF: simple requests without a preflight-forcing header are refused', async () => {
+    const simpleGet = await fetch(`${harness.url}?query=${encodeURIComponent('{ __typename }')}`);
+    expect(simpleGet.status).toBe(400);
+    expect(await simpleGet.text()).toMatch(/CSRF/);
+    const textPost = await fetch(harness.url, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(textPost.status).toBe(400);
+    const preflighted = await fetch(`${harness.url}?query=${encodeURIComponent('{ __typename }')}`, {
+      headers: { 'apollo-require-preflight': 'true' },
+    });
+    expect(preflighted.status).toBe(200);
+  });
+
+  it('sends no CORS headers unless CORS_ORIGINS allows the origin', async () => {
+    const preflight = await fetch(harness.url, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('refuses a GraphQL body over the size limit with 413, sending nothing upstream', async () => {
+    harness.simulator.recorder.clear();
+    const response = await fetch(harness.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ partner { id } }', variables: { padding: 'x'.repeat(2 * 1024 * 1024) } }),
+    });
+    expect(response.status).toBe(413);
+    expect(harness.simulator.recorder.requests).toHaveLength(0);
+  });
+
+  it('keeps a caller request id, sends it upstream and logs it with the operation name', async () => {
+    harness.simulator.recorder.clear();
+    const response = await fetch(harness.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'req-abc-123' },
+      body: JSON.stringify({ query: 'query PartnerName { partner { id clients(limit: 1) { total } } }' }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBe('req-abc-123');
+    const [a1] = harness.simulator.recorder.matching(/\/clients$/, 'GET');
+    expect(a1?.headers['x-request-id']).toBe('req-abc-123');
+    const line = harness.logs.entries().find((entry) => entry.msg === 'graphql operation' && entry.requestId === 'req-abc-123');
+    expect(line).toMatchObject({ operation: 'PartnerName', type: 'query', outcome: 'success' });
+  });
+
+  it('generates a request id when none (or a malformed one) is given', async () => {
+    harness.simulator.recorder.clear();
+    const response = await fetch(harness.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'bad id\twith spaces' },
+      body: JSON.stringify({ query: '{ partner { clients(limit: 3) { total } } }' }),
+    });
+    const generated = response.headers.get('x-request-id');
+    expect(generated).toMatch(/^[0-9a-f-]{36}$/);
+    expect(harness.simulator.recorder.matching(/\/clients$/, 'GET')[0]?.headers['x-request-id']).toBe(generated);
+  });
+});
+
+describe('hardened configuration', () => {
+  let harness: TestGateway;
+  beforeAll(async () => {
+    harness = await startTestGateway({ INTROSPECTION: 'false', CORS_ORIGINS: 'https://app.example, https://admin.example' });
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it('turns introspection, the landing page and field suggestions off together', async () => {
+    const { status, body } = await harness.graphql('{ __schema { queryType { name } } }');
+    expect(status).toBe(400);
+    expect(body.errors?.[0]?.message).toMatch(/introspection/i);
+    const page = await fetch(harness.url, { headers: { accept: 'text/html' } });
+    expect(await page.text()).not.toMatch(/sandbox/i);
+    const typo = await harness.graphql('{ partner { clints { total } } }');
+    expect(typo.body.errors?.[0]?.message).not.toMatch(/did you mean/i);
+  });
+
+  it('allows exactly the configured origins', async () => {
+    const allowed = await fetch(harness.url, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://admin.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://admin.example');
+    const other = await fetch(harness.url, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    const post = await fetch(harness.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://app.example' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    expect(post.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect(post.headers.get('access-control-expose-headers')).toMatch(/x-request-id/);
+  });
+});
