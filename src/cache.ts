@@ -57,13 +57,19 @@ export class ResponseCache {
     return `res:${tenant.partnerId}:${tenant.credentialFingerprint}:${scope}:${generation}:${fingerprint(stableStringify(request))}`;
   }
 
+  /**
+   * Entries are stored as JSON text: keyv's default deserializer runs a reviver over every value
+   * of an object, which made a cached 10-channel listing cost ~3x a plain JSON.parse (bench/,
+   * scenario 3); a string is revived as one value. Anything else under the key counts as a miss.
+   */
   async get<T>(key: string): Promise<T | undefined> {
-    const value = (await this.store.get<T>(key)) as T | undefined;
+    const text = await this.store.get<string>(key);
+    const value = typeof text === 'string' ? (JSON.parse(text) as T) : undefined;
     this.onLookup(value !== undefined);
     return value;
   }
 
   async set(key: string, value: unknown, ttlMs: number): Promise<void> {
-    if (ttlMs > 0) await this.store.set(key, value, ttlMs);
+    if (ttlMs > 0) await this.store.set(key, JSON.stringify(value), ttlMs);
   }
 }
