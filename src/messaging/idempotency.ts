@@ -2,16 +2,50 @@ import { createHash } from 'node:crypto';
 import type Keyv from 'keyv';
 import { stableStringify } from '../cache.js';
 import { BadUserInputError, ErrorCode, HubgraphError, UpstreamUnavailableError } from '../errors.js';
+import type { RedisConnection } from '../redis.js';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-type Entry<T> =
-  | { state: 'pending'; request: string }
-  | { state: 'done'; request: string; result: T }
-  | { state: 'unknown'; request: string; message: string };
+type Settled<T> = { state: 'done'; request: string; result: T } | { state: 'unknown'; request: string; message: string };
+type Entry<T> = { state: 'pending'; request: string } | Settled<T>;
+
+/** Who may send for an idempotency key right now: at most one holder across every instance. */
+export interface SendLock {
+  /** true when the caller now holds the key's lock (for at most ttlMs). */
+  acquire(key: string, ttlMs: number): Promise<boolean>;
+  release(key: string): Promise<void>;
+}
+
+/** Atomic across instances: Redis SET NX PX on a key of the shared namespace. */
+export function redisSendLock(redis: RedisConnection): SendLock {
+  return {
+    async acquire(key, ttlMs) {
+      return (await redis.client.set(redis.key(`idem-lock:${key}`), '1', { NX: true, PX: ttlMs })) === 'OK';
+    },
+    async release(key) {
+      await redis.client.del(redis.key(`idem-lock:${key}`));
+    },
+  };
+}
+
+/** For the in-process store: JavaScript runs this check-and-set without interleaving, so it is atomic here. */
+export function memorySendLock(): SendLock {
+  const held = new Map<string, number>();
+  return {
+    async acquire(key, ttlMs) {
+      const until = held.get(key);
+      if (until !== undefined && until > Date.now()) return false;
+      held.set(key, Date.now() + ttlMs);
+      return true;
+    },
+    async release(key) {
+      held.delete(key);
+    },
+  };
+}
 
 export interface IdempotencyOptions {
-  /** How long another instance's send may stay pending before a duplicate gives up waiting. */
+  /** How long a send may hold the lock; a duplicate waits at most this long for the first result. */
   pendingMs: number;
   /** Poll interval while another instance's send is pending. */
   pollMs?: number;
@@ -21,17 +55,18 @@ const digest = (value: string) => createHash('sha256').update(value).digest('bas
 
 /**
  * idempotencyKey of sendMessage: the same key (per partner and channel) within 24 h returns the
- * first result without sending again. A pending marker in the shared store makes a concurrent
- * duplicate wait for the first send's result instead of sending too; within one process the
- * in-flight promise is shared directly, so two requests can never both pass the marker check.
- * A send whose outcome is unknown (timeout after it left) stays recorded as such: repeating the
- * key reports that instead of risking a second message.
+ * first result without sending again. Only the holder of the key's lock sends; a concurrent
+ * duplicate waits for the stored result instead of sending too (within one process it simply
+ * shares the in-flight promise). A send whose outcome is unknown (timeout after it left) stays
+ * recorded as such: repeating the key reports that instead of risking a second message. A send
+ * the upstream refused frees the key.
  */
 export class IdempotentSends {
   private readonly inflight = new Map<string, { fingerprint: string; promise: Promise<unknown> }>();
 
   constructor(
     private readonly store: Keyv,
+    private readonly lock: SendLock,
     private readonly options: IdempotencyOptions,
   ) {}
 
@@ -53,33 +88,11 @@ export class IdempotentSends {
   }
 
   private async first<T>(storeKey: string, fingerprint: string, send: () => Promise<T>): Promise<T> {
-    const existing = await this.settled<T>(storeKey);
-    if (existing) return this.replay(existing, fingerprint);
-
-    await this.store.set(storeKey, { state: 'pending', request: fingerprint } satisfies Entry<T>, this.options.pendingMs);
-    try {
-      const result = await send();
-      await this.store.set(storeKey, { state: 'done', request: fingerprint, result } satisfies Entry<T>, IDEMPOTENCY_WINDOW_MS);
-      return result;
-    } catch (error) {
-      if (error instanceof HubgraphError && error.code === ErrorCode.UpstreamUnavailable && error.extensions.outcome === 'UNKNOWN') {
-        const entry: Entry<T> = { state: 'unknown', request: fingerprint, message: error.message };
-        await this.store.set(storeKey, entry, IDEMPOTENCY_WINDOW_MS);
-      } else {
-        // Rejected before or by the upstream: nothing was sent, so the key may be used again.
-        await this.store.delete(storeKey);
-      }
-      throw error;
-    }
-  }
-
-  /** The stored entry once it is no longer pending (waiting for another instance's send). */
-  private async settled<T>(storeKey: string): Promise<Exclude<Entry<T>, { state: 'pending' }> | undefined> {
     const deadline = Date.now() + this.options.pendingMs;
     for (;;) {
-      const entry = (await this.store.get<Entry<T>>(storeKey)) as Entry<T> | undefined;
-      if (!entry) return undefined;
-      if (entry.state !== 'pending') return entry;
+      const entry = await this.entry<T>(storeKey);
+      if (entry && entry.state !== 'pending') return this.replay(entry, fingerprint);
+      if (await this.lock.acquire(storeKey, this.options.pendingMs)) break;
       if (Date.now() >= deadline) {
         throw new UpstreamUnavailableError(
           'A send with this idempotencyKey is still in progress elsewhere; its outcome is unknown yet, so nothing was sent again',
@@ -88,9 +101,34 @@ export class IdempotentSends {
       }
       await new Promise((resolve) => setTimeout(resolve, this.options.pollMs ?? 100));
     }
+    try {
+      // The previous holder may have finished between the read above and taking the lock.
+      const entry = await this.entry<T>(storeKey);
+      if (entry && entry.state !== 'pending') return this.replay(entry, fingerprint);
+      await this.store.set(storeKey, { state: 'pending', request: fingerprint } satisfies Entry<T>, this.options.pendingMs);
+      try {
+        const result = await send();
+        await this.store.set(storeKey, { state: 'done', request: fingerprint, result } satisfies Entry<T>, IDEMPOTENCY_WINDOW_MS);
+        return result;
+      } catch (error) {
+        if (error instanceof HubgraphError && error.code === ErrorCode.UpstreamUnavailable && error.extensions.outcome === 'UNKNOWN') {
+          const unknown: Entry<T> = { state: 'unknown', request: fingerprint, message: error.message };
+          await this.store.set(storeKey, unknown, IDEMPOTENCY_WINDOW_MS);
+        } else {
+          await this.store.delete(storeKey);
+        }
+        throw error;
+      }
+    } finally {
+      await this.lock.release(storeKey);
+    }
   }
 
-  private replay<T>(entry: Exclude<Entry<T>, { state: 'pending' }>, fingerprint: string): T {
+  private async entry<T>(storeKey: string): Promise<Entry<T> | undefined> {
+    return (await this.store.get<Entry<T>>(storeKey)) as Entry<T> | undefined;
+  }
+
+  private replay<T>(entry: Settled<T>, fingerprint: string): T {
     if (entry.request !== fingerprint) throw this.mismatch();
     if (entry.state === 'unknown') {
       throw new UpstreamUnavailableError(`The first send with this idempotencyKey had an unknown outcome: ${entry.message}`, {
@@ -107,11 +145,11 @@ export class IdempotentSends {
 
 const perStore = new WeakMap<Keyv, IdempotentSends>();
 
-/** One instance per store, so every request of the process shares the in-flight sends. */
-export function idempotentSendsFor(store: Keyv, options: IdempotencyOptions): IdempotentSends {
+/** One instance per store, so every request of the process shares the in-flight sends and the lock. */
+export function idempotentSendsFor(store: Keyv, redis: RedisConnection | null, options: IdempotencyOptions): IdempotentSends {
   let sends = perStore.get(store);
   if (!sends) {
-    sends = new IdempotentSends(store, options);
+    sends = new IdempotentSends(store, redis ? redisSendLock(redis) : memorySendLock(), options);
     perStore.set(store, sends);
   }
   return sends;
