@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 /**
  * Fault injection for tests and benchmarks: a rule makes matching upstream requests fail (status,
- * Retry-After, body) and/or answer late (delayMs), for the next `times` matches or until removed.
+ * Retry-After, body, or a dropped connection) and/or answer late (delayMs), for the next `times`
+ * matches or until removed.
  * Requests a fault answers are still recorded, so tests can count retries.
  */
 const faultInput = z
@@ -21,12 +22,17 @@ const faultInput = z
     /** Sent as the Retry-After header (seconds or an HTTP date). */
     retryAfter: z.union([z.number().int().min(0), z.string().min(1)]).optional(),
     delayMs: z.number().int().min(0).optional(),
+    /** Destroy the connection instead of answering (after delayMs): the client sees ECONNRESET. */
+    dropConnection: z.boolean().optional(),
     /** Response body; default `{error: {code: status, message}}`. */
     body: z.unknown().optional(),
     /** Drop every earlier rule first. */
     reset: z.boolean().optional(),
   })
-  .refine((input) => input.status !== undefined || input.delayMs !== undefined, 'a fault needs status and/or delayMs')
+  .refine(
+    (input) => input.status !== undefined || input.delayMs !== undefined || input.dropConnection === true,
+    'a fault needs status, delayMs and/or dropConnection',
+  )
   .refine((input) => {
     try {
       new RegExp(input.path);
@@ -46,6 +52,7 @@ interface FaultRule {
   remaining: number;
   retryAfter: string | undefined;
   delayMs: number;
+  dropConnection: boolean;
   body: unknown;
   /** Requests the rule has answered so far. */
   hits: number;
@@ -66,6 +73,7 @@ export class FaultInjector {
       remaining: parsed.times ?? Number.POSITIVE_INFINITY,
       retryAfter: parsed.retryAfter === undefined ? undefined : String(parsed.retryAfter),
       delayMs: parsed.delayMs ?? 0,
+      dropConnection: parsed.dropConnection ?? false,
       body: parsed.body,
       hits: 0,
     };
@@ -103,6 +111,10 @@ export class FaultInjector {
       const rule = this.take(request.method, request.path);
       if (!rule) return next();
       const answer = () => {
+        if (rule.dropConnection) {
+          request.socket.destroy();
+          return;
+        }
         if (rule.status === undefined) return next();
         if (rule.retryAfter !== undefined) response.setHeader('retry-after', rule.retryAfter);
         response.status(rule.status).json(rule.body ?? { error: { code: rule.status, message: `injected fault (rule ${rule.id})` } });
