@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
+
+const run = promisify(execFile);
+const ROOT = process.cwd();
+// Inside node_modules so the build finds the project's schema/ and packages by walking up, and git ignores it.
+const BUILD = join(ROOT, 'node_modules', '.cache', `hubgraph-server-test-${randomUUID()}`);
+const MAIN = join(BUILD, 'src', 'main.js');
+const BASE_ENV = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0' };
+
+describe('HTTP routes', () => {
+  let harness: TestGateway;
+  beforeAll(async () => {
+    harness = await startTestGateway();
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it('serves the Apollo Sandbox landing page on a browser GET of /graphql', async () => {
+    const response = await fetch(harness.url, { headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const html = await response.text();
+    expect(html).toMatch(/sandbox/i);
+    expect(html).toContain('Apollo');
+    expect(harness.simulator.recorder.requests).toEqual([]);
+  });
+
+  it('answers /healthz', async () => {
+    const response = await fetch(harness.url.replace(/\/graphql$/, '/healthz'));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+/** Starts the built server and resolves once it printed its ready line. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, [MAIN], { env: { ...BASE_ENV, ...env }, cwd: ROOT });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const line = stdout.split('\n').find((candidate) => candidate.startsWith('hubgraph ready at '));
+      if (line) resolve(line);
+    });
+    void exited.then((code) => reject(new Error(`server exited (${code}) before it was ready: ${stderr}`)));
+  });
+  // Config-failure tests never wait for the ready line.
+  ready.catch(() => undefined);
+  return { child, ready, exited, output: () => ({ stdout, stderr }) };
+}
+
+describe('the built server process (npm start)', () => {
+  let simulator: Simulator;
+  const children: ChildProcessWithoutNullStreams[] = [];
+
+  beforeAll(async () => {
+    // Type checking is the typecheck step's job; this only needs JavaScript to spawn.
+    await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--noCheck', '--outDir', BUILD], { cwd: ROOT });
+    simulator = await startSimulator();
+  }, 120_000);
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await simulator.close();
+    await rm(BUILD, { recursive: true, force: true });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ UPSTREAM_TIMEOUT_MS: '-1' }, 'UPSTREAM_TIMEOUT_MS'],
+    [{ CHANNEL_API_KEYS: '{broken' }, 'CHANNEL_API_KEYS'],
+    [{ PARTNER_API_URL: 'http://127.0.0.1:1/api/v2' }, 'CLOUD_API_URL'],
+  ])('refuses %j with one line naming %s and exit code 1, no stack trace', async (env, variable) => {
+    const server = startServer(env);
+    children.push(server.child);
+    expect(await server.exited).toBe(1);
+    const { stdout, stderr } = server.output();
+    expect(stdout).toBe('');
+    expect(stderr.endsWith('\n')).toBe(true);
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^hubgraph: invalid configuration: ${variable}: `));
+    expect(stderr).not.toMatch(/\bat .+:\d+:\d+/);
+  });
+
+  it('starts on the embedded simulator, says so with its URL, serves, and exits 0 on SIGTERM', async () => {
+    const server = startServer({ LOG_LEVEL: 'warn' });
+    children.push(server.child);
+    const line = await server.ready;
+    const match = line.match(/^hubgraph ready at (http:\/\/127\.0\.0\.1:\d+\/graphql) \(embedded upstream simulator at http:\/\/127\.0\.0\.1:\d+\)$/);
+    expect(match).not.toBeNull();
+    const url = match![1]!;
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ partner { id clients(limit: 1) { total } } }' }),
+    });
+    expect(await response.json()).toEqual({ data: { partner: { id: ACME.id, clients: { total: 6 } } } });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output().stderr).toBe('');
+  });
+
+  it('names the configured upstream and drains an in-flight request on SIGTERM', async () => {
+    const server = startServer({
+      PARTNER_API_URL: simulator.urls.partner,
+      CLOUD_API_URL: simulator.urls.cloud,
+      ONPREM_API_URL: simulator.urls.onPremise,
+      INSIGHTS_API_URL: simulator.urls.insights,
+      PARTNER_ID: ACME.id,
+      PARTNER_TOKEN: ACME.token,
+      KEYSTORE_SECRET: 'server-test-keystore-secret-0123',
+      LOG_LEVEL: 'warn',
+    });
+    children.push(server.child);
+    const line = await server.ready;
+    expect(line).toMatch(new RegExp(`^hubgraph ready at http://127\\.0\\.0\\.1:\\d+/graphql \\(upstream: ${simulator.urls.partner.replace(/[.]/g, '\\.')}\\)$`));
+    expect(line).not.toContain('simulator at');
+    const url = line.split(' ')[3]!;
+
+    // The upstream holds the answer until the shutdown has begun; the request must still complete.
+    simulator.faults.add({ path: '/clients$', delayMs: 1_500, times: 1 });
+    const arrived = new Promise<void>((resolve) => {
+      simulator.server.once('request', () => resolve());
+    });
+    const pending = fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ partner { clients(limit: 2) { total } } }' }),
+    });
+    await arrived;
+    server.child.kill('SIGTERM');
+    const response = await pending;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: { partner: { clients: { total: 6 } } } });
+    expect(await server.exited).toBe(0);
+  });
+});
