@@ -14,6 +14,7 @@ import { createContext, type Context } from './context.js';
 import { createLogger, type Logger } from './logger.js';
 import { fieldErrorsPlugin } from './plugins/field-errors.js';
 import { observabilityPlugin } from './plugins/observability.js';
+import { graphqlBodyLimit, mediaRouter } from './routes/media.js';
 import { buildSchema } from './schema.js';
 import { createServices, type Services } from './services.js';
 import { SIM_PARTNERS } from './simulator/seed.js';
@@ -150,6 +151,8 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
     response.type(services.metrics.registry.contentType).send(await services.metrics.text());
   });
 
+  app.use('/media', mediaRouter(services));
+
   let url = '';
   const gateway: Gateway = {
     app,
@@ -164,7 +167,7 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
       await apollo.start();
       app.use(
         '/graphql',
-        express.json({ limit: '1mb' }),
+        express.json({ limit: graphqlBodyLimit(config.media.inlineMaxBytes) }),
         expressMiddleware(apollo, {
           context: async ({ req, res }) =>
             createContext(services, { headers: req.headers, requestId: res.locals.requestId as string }),

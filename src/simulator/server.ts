@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { UpstreamUrls } from '../config.js';
 import { controlRouter, FaultInjector } from './control-routes.js';
+import { mediaRoutes } from './media-routes.js';
 import { messagingRoutes } from './messaging-routes.js';
 import { insightsRouter } from './insights-routes.js';
 import { partnerOperationsRouter, type BalanceRateLimit } from './partner-ops-routes.js';
@@ -84,6 +85,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   app.use('/_control', messaging.control);
   app.use(SIM_ROOTS.cloud, messaging.cloud);
   app.use(SIM_ROOTS.onPremise, messaging.onPremise);
+  const media = mediaRoutes(context);
+  app.use(SIM_ROOTS.cloud, media.cloud);
+  app.use(SIM_ROOTS.onPremise, media.onPremise);
   app.use((_request: Request, response: Response) => {
     response.status(404).json({ error: { code: 404, message: 'no such endpoint' } });
   });

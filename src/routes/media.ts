@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+import { Router, type Request, type Response } from 'express';
+import { GraphQLError } from 'graphql';
+import { requirePartnerId } from '../auth.js';
+import { createContext, type Context } from '../context.js';
+import { MediaApi, MediaInputError } from '../datasources/media-api.js';
+import type { ChannelRoute } from '../datasources/messaging-api.js';
+import { BadUserInputError, ErrorCode, HubgraphError } from '../errors.js';
+import type { MediaType } from '../generated/graphql.js';
+import { MEDIA_HEAD_BYTES, mediaRule, sizeViolation, UPLOAD_MAX_BYTES, formatBytes } from '../messaging/media-rules.js';
+import type { Services } from '../services.js';
+
+/** Allowance for the multipart envelope (boundaries, part headers, small fields) around the file. */
+const MULTIPART_ENVELOPE_BYTES = 16 * 1024;
+
+const MEDIA_KINDS = new Set<MediaType>(['AUDIO', 'DOCUMENT', 'IMAGE', 'STICKER', 'VIDEO']);
+
+/** Multipart parts named in rule violations. */
+const PART_FIELDS = { mimeType: 'file', type: 'type', file: 'file' } as const;
+
+function httpStatusOf(error: HubgraphError): number {
+  if (error instanceof MediaInputError && error.reason === 'size') return 413;
+  // Failures the upstream answered are the gateway's upstream failing, not the caller's request.
+  if (error.extensions.upstream) return error.code === ErrorCode.NotFound ? 404 : 502;
+  switch (error.code) {
+    case ErrorCode.BadUserInput:
+    case ErrorCode.UnsupportedForHosting:
+    case ErrorCode.MissingApiKey:
+      return 400;
+    case ErrorCode.Unauthenticated:
+      return 401;
+    case ErrorCode.Forbidden:
+      return 403;
+    case ErrorCode.NotFound:
+      return 404;
+    case ErrorCode.RateLimited:
+    case ErrorCode.MediaBlocked:
+      return 429;
+    case ErrorCode.UpstreamUnavailable:
+      return 503;
+    default:
+      return 502;
+  }
+}
+
+/** The GraphQL error shape over plain HTTP: `{error: {code, message, ...extensions}}`. */
+function sendError(response: Response, error: unknown, logger: Services['logger']): void {
+  const failure =
+    error instanceof HubgraphError
+      ? error
+      : error instanceof GraphQLError
+        ? new HubgraphError(error.message, ErrorCode.UpstreamError, error.extensions)
+        : new HubgraphError('Internal error', ErrorCode.UpstreamUnavailable);
+  if (!(error instanceof GraphQLError)) logger.error({ err: error }, 'media route: unexpected failure');
+  const status = httpStatusOf(failure);
+  const retryAfter = failure.extensions.retryAfterSeconds;
+  if (typeof retryAfter === 'number') response.setHeader('retry-after', String(retryAfter));
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  response.status(status).json({ error: { ...failure.extensions, code: failure.code, message: failure.message } });
+}
+
+function kindParam(value: unknown): MediaType | undefined {
+  if (value === undefined) return undefined;
+  const kind = typeof value === 'string' ? value.toUpperCase() : '';
+  if (!MEDIA_KINDS.has(kind as MediaType)) {
+    throw new BadUserInputError(`type must be one of ${[...MEDIA_KINDS].join(', ').toLowerCase()}`, 'type');
+  }
+  return kind as MediaType;
+}
+
+/** The first `bytes` of a stream, and an iterable of the whole stream that starts with them. */
+async function peek(stream: Readable, bytes: number): Promise<{ head: Buffer; content: AsyncIterable<Uint8Array> }> {
+  const iterator = (stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  const start: Buffer[] = [];
+  let length = 0;
+  let done = false;
+  while (length < bytes) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    start.push(next.value);
+    length += next.value.length;
+  }
+  const head = Buffer.concat(start);
+  async function* content(): AsyncGenerator<Uint8Array> {
+    if (head.length > 0) yield head;
+    if (done) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { head, content: content() };
+}
+
+/**
+ * Reads the multipart body, checks the file part (`file`) against the media rules as soon as its
+ * headers and first bytes arrive, and pipes it upstream without holding it: nothing is sent
+ * upstream for a refused file, and an upload crossing its size limit mid-stream is aborted.
+ */
+function receiveUpload(request: Request, context: Context, route: ChannelRoute, kind: MediaType | undefined): Promise<string> {
+  const declared = Number(request.headers['content-length']);
+  return new Promise<string>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: request.headers, limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+    } catch {
+      reject(new BadUserInputError('The body must be multipart/form-data with a part named "file"', 'file'));
+      return;
+    }
+    let started = false;
+    const fail = (error: unknown) => {
+      request.unpipe(parser);
+      // The rest of the body is read and dropped so the client gets the answer instead of a reset.
+      request.resume();
+      reject(error);
+    };
+    parser.on('file', (name, file, info) => {
+      if (name !== 'file' || started) {
+        file.resume();
+        return;
+      }
+      started = true;
+      const forward = async () => {
+        const { head, content } = await peek(file, MEDIA_HEAD_BYTES);
+        const checked = mediaRule({ hosting: route.hosting, mimeType: info.mimeType, kind, head });
+        if (!checked.ok) throw new MediaInputError(checked.violation, PART_FIELDS);
+        if (Number.isFinite(declared)) {
+          const tooLarge = sizeViolation(checked.rule, Math.max(0, declared - MULTIPART_ENVELOPE_BYTES));
+          if (tooLarge) throw new MediaInputError(tooLarge, PART_FIELDS);
+        }
+        const uploaded = await context.dataSources.media.upload(route, {
+          fileName: info.filename ?? 'file',
+          rule: checked.rule,
+          content,
+        });
+        const bytes = Number(uploaded.record?.file_size ?? 0);
+        context.logger.info({ channelId: route.channel.id, mediaId: uploaded.id, bytes, kind: checked.rule.kind }, 'media uploaded (stream)');
+        return uploaded.id;
+      };
+      forward().then(resolve, (error: unknown) => {
+        file.resume();
+        fail(error);
+      });
+    });
+    parser.on('close', () => {
+      if (!started) reject(new BadUserInputError('The multipart body has no part named "file"', 'file'));
+    });
+    parser.on('error', (error: unknown) => {
+      if (!started) fail(new BadUserInputError(`Unreadable multipart body (${error instanceof Error ? error.message : 'error'})`, 'file'));
+    });
+    request.pipe(parser);
+  });
+}
+
+/**
+ * `POST /media/:channelId` (streamed upload, multipart part `file`, optional `?type=` media kind)
+ * and `GET /media/:channelId/:mediaId` (streamed download). Callers authenticate as on /graphql;
+ * the channel's key and the upstream's download URL never leave the gateway.
+ */
+export function mediaRouter(services: Services): Router {
+  const router = Router();
+
+  const contextOf = (request: Request): Context =>
+    createContext(services, { headers: request.headers, requestId: request.header('x-request-id') ?? randomUUID() });
+
+  router.post('/:channelId', async (request: Request<{ channelId: string }>, response: Response) => {
+    try {
+      const context = contextOf(request);
+      const kind = kindParam(request.query.type);
+      const route = await context.dataSources.media.route(requirePartnerId(context.caller), request.params.channelId);
+      if (!request.is('multipart/form-data')) {
+        throw new BadUserInputError('The body must be multipart/form-data with a part named "file"', 'file');
+      }
+      const max = UPLOAD_MAX_BYTES[route.hosting];
+      if (Number(request.headers['content-length']) > max + MULTIPART_ENVELOPE_BYTES) {
+        throw new MediaInputError({
+          reason: 'size',
+          field: 'file',
+          message: `${route.hosting === 'CLOUD' ? 'Cloud' : 'On-premise'} channels take files up to ${formatBytes(max)}`,
+        });
+      }
+      const id = await receiveUpload(request, context, route, kind);
+      response.json({ id });
+    } catch (error) {
+      request.resume();
+      sendError(response, error, services.logger);
+    }
+  });
+
+  router.get('/:channelId/:mediaId', async (request: Request<{ channelId: string; mediaId: string }>, response: Response) => {
+    try {
+      const context = contextOf(request);
+      MediaApi.assertMediaId(request.params.mediaId, 'mediaId');
+      const { media } = context.dataSources;
+      const route = await media.route(requirePartnerId(context.caller), request.params.channelId);
+      const download = await media.download(route, request.params.mediaId);
+      response.status(200);
+      response.setHeader('cache-control', 'private, no-store');
+      if (download.contentType) response.setHeader('content-type', download.contentType);
+      if (download.contentLength) response.setHeader('content-length', download.contentLength);
+      await pipeline(download.body, response).catch((error: unknown) => {
+        context.logger.warn({ err: error, channelId: route.channel.id, mediaId: request.params.mediaId }, 'media download interrupted');
+        response.destroy();
+      });
+    } catch (error) {
+      sendError(response, error, services.logger);
+    }
+  });
+
+  return router;
+}
+
+/** /graphql's JSON body limit: 1 MB, or more when uploadMedia's base64 may be larger. */
+export function graphqlBodyLimit(inlineMaxBytes: number): number {
+  return Math.max(1024 * 1024, Math.ceil(inlineMaxBytes / 3) * 4 + 64 * 1024);
+}
