@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { ApolloServer } from '@apollo/server';
@@ -8,6 +8,9 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import cors from 'cors';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import { identifyCaller } from './auth.js';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Config, UpstreamUrls } from './config.js';
 import { createContext, type Context } from './context.js';
@@ -15,6 +18,7 @@ import { createLogger, type Logger } from './logger.js';
 import { fieldErrorsPlugin } from './plugins/field-errors.js';
 import { observabilityPlugin } from './plugins/observability.js';
 import { graphqlBodyLimit, mediaRouter } from './routes/media.js';
+import { webhookReceiver, type WebhookReceiver } from './routes/webhooks.js';
 import { buildSchema } from './schema.js';
 import { createServices, type Services } from './services.js';
 import { SIM_PARTNERS } from './simulator/seed.js';
@@ -33,6 +37,8 @@ export interface Gateway {
   services: Services;
   /** The embedded simulator when no upstream URLs are configured. */
   simulator: Simulator | null;
+  /** `POST /webhooks/:channelId`; `drain()` waits for accepted notifications to be published. */
+  webhooks: WebhookReceiver;
   /** Listening URL of /graphql once started. */
   url: string;
   start(): Promise<string>;
@@ -47,7 +53,12 @@ export interface Gateway {
 async function resolveUpstream(config: Config, options: GatewayOptions) {
   if (config.upstream) return { config, urls: config.upstream, simulator: null };
   const simulator =
-    options.simulator ?? (await startSimulator({ port: config.simulator.port, latencyMs: config.simulator.latencyMs }));
+    options.simulator ??
+    (await startSimulator({
+      port: config.simulator.port,
+      latencyMs: config.simulator.latencyMs,
+      webhooks: { liveEventsMs: config.simulator.liveEventsMs },
+    }));
   const demo = SIM_PARTNERS[0];
   const channelKeys = Object.fromEntries([...simulator.state.apiKeys].map(([key, channelId]) => [channelId, key]));
   const simulatorConfig: Config = {
@@ -89,6 +100,18 @@ function queryValidationRules(config: Config) {
   }).protect().validationRules;
 }
 
+/**
+ * graphql-ws sends credentials in connectionParams, not headers: they are read as the headers of
+ * an HTTP request would be (`authorization`, and `x-partner-id` in multi-tenant mode).
+ */
+function connectionHeaders(params: Readonly<Record<string, unknown>> | undefined): IncomingHttpHeaders {
+  const text = (...names: string[]) => names.map((name) => params?.[name]).find((value): value is string => typeof value === 'string');
+  return {
+    authorization: text('authorization', 'Authorization'),
+    'x-partner-id': text('x-partner-id', 'X-Partner-Id', 'partnerId'),
+  };
+}
+
 /** `*`: any origin; a list: those origins; empty: no CORS headers, so browsers keep other origins out. */
 function corsMiddleware(config: Config) {
   const origins = config.corsOrigins;
@@ -110,9 +133,28 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
   app.use(requestIdMiddleware);
   app.use(corsMiddleware(config));
   const httpServer = createServer(app);
+  const schema = buildSchema();
+
+  // Subscriptions (graphql-ws) on the same server and path; a connection without valid credentials is closed with 4403.
+  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  const subscriptions = useServer<Record<string, unknown>>(
+    {
+      schema,
+      onConnect: ({ connectionParams }) => {
+        try {
+          identifyCaller(config, connectionHeaders(connectionParams));
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      context: ({ connectionParams }) => createContext(services, { headers: connectionHeaders(connectionParams), requestId: randomUUID() }),
+    },
+    wsServer,
+  );
 
   const apollo = new ApolloServer<Context>({
-    schema: buildSchema(),
+    schema,
     introspection: config.introspection,
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
@@ -125,6 +167,8 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
     stopOnTerminationSignals: false,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownTimeoutMs }),
+      // Open subscriptions end with 1001 Going Away when the server stops.
+      { serverWillStart: async () => ({ drainServer: async () => subscriptions.dispose() }) },
       config.introspection
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
         : ApolloServerPluginLandingPageDisabled(),
@@ -153,6 +197,9 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
 
   app.use('/media', mediaRouter(services));
 
+  const webhooks = webhookReceiver({ keystoreSecret: config.keystoreSecret, events: services.events, logger });
+  app.use('/webhooks', webhooks.router);
+
   let url = '';
   const gateway: Gateway = {
     app,
@@ -160,6 +207,7 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
     apollo,
     services,
     simulator,
+    webhooks,
     get url() {
       return url;
     },
@@ -186,6 +234,7 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
     async stop() {
       draining = true;
       await apollo.stop();
+      await webhooks.drain();
       await services.close();
       if (simulator) await simulator.close();
     },

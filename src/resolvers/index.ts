@@ -7,10 +7,12 @@ import { Client } from './client.js';
 import { ClientInsights, InsightSource, clientInsights, insightsMutations } from './insights.js';
 import { ChannelMedia, Media, mediaMutations } from './media.js';
 import { PartnerSettings, partnerMutations } from './mutation-partner.js';
+import { eventsMutations } from './mutation-events.js';
 import { messagingMutations } from './mutation-messaging.js';
 import { Partner } from './partner.js';
 import { Query } from './query.js';
 import { DateTime, JSONScalar } from './scalars.js';
+import { Subscription } from './subscription.js';
 import { Usage, UsagePeriod, channelUsage, clientUsage } from './usage.js';
 
 export const resolvers: Resolvers = {
@@ -20,7 +22,8 @@ export const resolvers: Resolvers = {
   Partner,
   Client: { ...Client, usage: clientUsage, insights: clientInsights },
   Channel: { ...Channel, ...ChannelMessaging, ...ChannelMedia, usage: channelUsage },
-  Mutation: { ...messagingMutations, ...partnerMutations, ...insightsMutations, ...mediaMutations },
+  Mutation: { ...messagingMutations, ...partnerMutations, ...insightsMutations, ...mediaMutations, ...eventsMutations },
+  Subscription,
   BusinessProfile,
   ApiKey,
   Media,

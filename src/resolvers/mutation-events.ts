@@ -1,0 +1,37 @@
+import { requirePartnerId } from '../auth.js';
+import { BadUserInputError } from '../errors.js';
+import { webhookAuthorization } from '../events/credentials.js';
+import type { MutationResolvers } from '../generated/graphql.js';
+import { validateWebhookConfig } from '../messaging/webhooks.js';
+
+/** Where the upstream delivers a channel's notifications when connected to this gateway. */
+export function gatewayWebhookUrl(publicUrl: string, channelId: string): string {
+  return `${publicUrl}/webhooks/${encodeURIComponent(channelId)}`;
+}
+
+export const eventsMutations: MutationResolvers = {
+  /**
+   * B6 number-level webhook → PUBLIC_URL/webhooks/{channelId} with the channel's derived Basic
+   * credential. The answer shows the credential redacted: only the upstream needs it, and any
+   * instance recomputes it from KEYSTORE_SECRET.
+   */
+  connectWebhookToGateway: async (_parent, { channelId }, { caller, services, dataSources: { messaging } }) => {
+    const partnerId = requirePartnerId(caller);
+    const route = await messaging.route(partnerId, channelId);
+    const url = gatewayWebhookUrl(services.config.publicUrl, channelId);
+    let config;
+    try {
+      config = validateWebhookConfig({ url, headers: { Authorization: webhookAuthorization(services.config.keystoreSecret, channelId) } }, route.hosting);
+    } catch (error) {
+      if (!(error instanceof BadUserInputError)) throw error;
+      // The only input here is the configured PUBLIC_URL (e.g. a port, which cloud webhooks refuse).
+      throw new BadUserInputError(`PUBLIC_URL cannot receive this channel's notifications: ${error.message}`, 'channelId');
+    }
+    const stored = await messaging.setWebhook(partnerId, channelId, config);
+    const headers = { ...(stored.headers ?? config.headers) };
+    for (const name of Object.keys(headers)) {
+      if (name.toLowerCase() === 'authorization') headers[name] = 'Basic [redacted]';
+    }
+    return { url: stored.url ?? config.url, headers };
+  },
+};

@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { webhookAuthorization } from '../../src/events/credentials.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import {
+  cloudNotification,
+  collect,
+  connectWs,
+  postNotification,
+  SUBSCRIPTIONS,
+  waitUntil,
+  type WsConnection,
+} from '../support/events.js';
+
+const CHANNEL = 'channel-001';
+const OTHER_CHANNEL = 'channel-002';
+const GATEWAY_TOKEN = 'events-test-gateway-token';
+
+describe('events: webhook receiver → subscriptions (one instance, in-process fan-out)', () => {
+  let gateway: TestGateway;
+  let connection: WsConnection;
+  let credential: string;
+
+  beforeAll(async () => {
+    gateway = await startTestGateway({ GATEWAY_TOKENS: GATEWAY_TOKEN });
+    credential = webhookAuthorization(gateway.config.keystoreSecret, CHANNEL);
+    connection = connectWs(gateway.url, { authorization: `Bearer ${GATEWAY_TOKEN}` });
+  });
+
+  afterAll(async () => {
+    await connection.dispose();
+    await gateway.close();
+  });
+
+  type Subscriptions = Awaited<ReturnType<typeof subscribeAll>>;
+  /** Subscriptions this test file holds open, per channel (each subscribes to all three kinds). */
+  const open = new Map<string, number>();
+  /** graphql-ws has no "subscribed" acknowledgement: wait until the server's count matches ours. */
+  const settled = (channelId: string) =>
+    waitUntil(() =>
+      (['message', 'status', 'error'] as const).every(
+        (kind) => gateway.gateway.services.events.subscriberCount(kind, channelId) === (open.get(channelId) ?? 0),
+      ),
+    );
+
+  const subscribeAll = async (channelId: string) => {
+    open.set(channelId, (open.get(channelId) ?? 0) + 1);
+    const subscriptions = {
+      channelId,
+      messages: collect<Record<string, unknown>>(connection, SUBSCRIPTIONS.messages, { channelId }, 'messageReceived'),
+      statuses: collect<Record<string, unknown>>(connection, SUBSCRIPTIONS.statuses, { channelId }, 'messageStatusChanged'),
+      errors: collect<Record<string, unknown>>(connection, SUBSCRIPTIONS.errors, { channelId }, 'channelError'),
+    };
+    await settled(channelId);
+    return subscriptions;
+  };
+
+  const unsubscribeAll = async ({ channelId, messages, statuses, errors }: Subscriptions) => {
+    for (const subscription of [messages, statuses, errors]) subscription.unsubscribe();
+    open.set(channelId, (open.get(channelId) ?? 0) - 1);
+    await settled(channelId);
+  };
+
+  /** Everything posted before this has been published once it arrives (same instance, in order). */
+  const sentinel = async (channelId: string, tag: string) => {
+    await gateway.gateway.webhooks.drain();
+    const answer = await postNotification(
+      gateway.url,
+      channelId,
+      {
+        messages: [{ from: '10000', id: `sentinel-${tag}`, type: 'text', text: { body: 'sentinel' } }],
+        statuses: [{ id: `sentinel-${tag}`, status: 'sent' }],
+        errors: [{ code: 0, title: `sentinel-${tag}` }],
+      },
+      webhookAuthorization(gateway.config.keystoreSecret, channelId),
+    );
+    expect(answer.status).toBe(200);
+  };
+  const withoutSentinels = (items: Array<Record<string, unknown>>) =>
+    items.filter((item) => !String(item.id ?? item.messageId ?? item.title).startsWith('sentinel'));
+
+  it('publishes every item of batched cloud and on-premise notifications exactly once, re-deliveries and malformed items included', async () => {
+    const subscriptions = await subscribeAll(CHANNEL);
+    const { messages, statuses, errors } = subscriptions;
+    const batch = cloudNotification(
+      [
+        {
+          contacts: [{ profile: { name: 'Mia' }, wa_id: '4915112345678' }],
+          messages: [
+            { from: '4915112345678', id: 'wamid.in-1', timestamp: '1700000000', type: 'text', text: { body: 'hello' } },
+            { from: '4915112345678', type: 'text', text: { body: 'no id: malformed' } },
+            { from: '4915112345678', id: 'wamid.in-2', timestamp: '1700000005', type: 'image', image: { id: 'media-9' } },
+          ],
+        },
+        { statuses: [{ id: 'wamid.out-1', status: 'sent', timestamp: '1700000010', recipient_id: '4915112345678' }, 'garbage'] },
+      ],
+      [
+        {
+          statuses: [
+            { id: 'wamid.out-1', status: 'delivered', timestamp: '1700000011', recipient_id: '4915112345678' },
+            {
+              id: 'wamid.out-2',
+              status: 'failed',
+              timestamp: '1700000012',
+              recipient_id: '999000111',
+              errors: [{ code: 131026, title: 'Message undeliverable', error_data: { details: 'recipient cannot receive' } }],
+            },
+          ],
+          errors: [{ code: 131052, title: 'Media download error', error_data: { details: 'file above 100 MB' } }],
+        },
+      ],
+    );
+    const onPremise = {
+      messages: [{ from: '447700900123', id: 'gBEG-in-3', timestamp: '1700000020', type: 'text', text: { body: 'on-prem hello' } }],
+      statuses: [{ id: 'wamid.out-1', status: 'read', timestamp: '1700000030', recipient_id: '4915112345678' }],
+    };
+
+    for (const body of [batch, onPremise, batch, onPremise, batch]) {
+      const answer = await postNotification(gateway.url, CHANNEL, body, credential);
+      expect(answer).toEqual({ status: 200, body: { received: true } });
+    }
+    await sentinel(CHANNEL, 'batch');
+    await Promise.all([messages.atLeast(4), statuses.atLeast(5), errors.atLeast(2)]);
+
+    expect(withoutSentinels(messages.items)).toEqual([
+      {
+        channelId: CHANNEL,
+        id: 'wamid.in-1',
+        from: '4915112345678',
+        timestamp: '2023-11-14T22:13:20.000Z',
+        type: 'text',
+        text: 'hello',
+        raw: { from: '4915112345678', id: 'wamid.in-1', timestamp: '1700000000', type: 'text', text: { body: 'hello' } },
+      },
+      expect.objectContaining({ id: 'wamid.in-2', type: 'image', text: null, raw: expect.objectContaining({ image: { id: 'media-9' } }) }),
+      expect.objectContaining({ id: 'gBEG-in-3', from: '447700900123', text: 'on-prem hello', timestamp: '2023-11-14T22:13:40.000Z' }),
+    ]);
+    expect(withoutSentinels(statuses.items).map((status) => [status.messageId, status.status])).toEqual([
+      ['wamid.out-1', 'sent'],
+      ['wamid.out-1', 'delivered'],
+      ['wamid.out-2', 'failed'],
+      ['wamid.out-1', 'read'],
+    ]);
+    expect(withoutSentinels(statuses.items)[2]).toEqual({
+      channelId: CHANNEL,
+      messageId: 'wamid.out-2',
+      status: 'failed',
+      recipientId: '999000111',
+      timestamp: '2023-11-14T22:13:32.000Z',
+      errors: [
+        {
+          channelId: CHANNEL,
+          code: 131026,
+          title: 'Message undeliverable',
+          details: 'recipient cannot receive',
+          raw: { code: 131026, title: 'Message undeliverable', error_data: { details: 'recipient cannot receive' } },
+        },
+      ],
+      raw: expect.objectContaining({ id: 'wamid.out-2', status: 'failed' }),
+    });
+    expect(withoutSentinels(errors.items)).toEqual([
+      {
+        channelId: CHANNEL,
+        code: 131052,
+        title: 'Media download error',
+        details: 'file above 100 MB',
+        raw: { code: 131052, title: 'Media download error', error_data: { details: 'file above 100 MB' } },
+      },
+    ]);
+    // The malformed items were reported (where, not what) and did not stop the others.
+    const skipped = gateway.logs.entries().filter((entry) => entry.msg === 'webhook: skipped malformed items');
+    expect(skipped.length).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(skipped[0]!.problems)).toContain('entry[0].changes[0].value.messages[1]');
+    expect(JSON.stringify(skipped)).not.toContain('no id: malformed');
+    await unsubscribeAll(subscriptions);
+  });
+
+  it('delivers events only to subscribers of their channel', async () => {
+    const mine = await subscribeAll(CHANNEL);
+    const other = await subscribeAll(OTHER_CHANNEL);
+    const answer = await postNotification(
+      gateway.url,
+      OTHER_CHANNEL,
+      { messages: [{ from: '4915', id: 'wamid.other-1', type: 'text', text: { body: 'for the other channel' } }] },
+      webhookAuthorization(gateway.config.keystoreSecret, OTHER_CHANNEL),
+    );
+    expect(answer.status).toBe(200);
+    await sentinel(OTHER_CHANNEL, 'other');
+    await sentinel(CHANNEL, 'mine');
+    await Promise.all([other.messages.atLeast(2), mine.messages.atLeast(1)]);
+    expect(other.messages.items.map((item) => [item.channelId, item.id])).toEqual([
+      [OTHER_CHANNEL, 'wamid.other-1'],
+      [OTHER_CHANNEL, 'sentinel-other'],
+    ]);
+    expect(mine.messages.items.map((item) => item.id)).toEqual(['sentinel-mine']);
+    await unsubscribeAll(mine);
+    await unsubscribeAll(other);
+  });
+
+  it('answers 401 without the channel credential and publishes nothing', async () => {
+    const subscriptions = await subscribeAll(CHANNEL);
+    const { messages } = subscriptions;
+    const body = { messages: [{ from: '4915', id: 'wamid.forged', type: 'text', text: { body: 'forged' } }] };
+    const refused = [
+      await postNotification(gateway.url, CHANNEL, body, undefined),
+      await postNotification(gateway.url, CHANNEL, body, 'Basic aHViZ3JhcGg6d3Jvbmc='),
+      await postNotification(gateway.url, CHANNEL, body, webhookAuthorization(gateway.config.keystoreSecret, OTHER_CHANNEL)),
+      await postNotification(gateway.url, CHANNEL, body, webhookAuthorization('another-secret-0123456789', CHANNEL)),
+      await postNotification(gateway.url, CHANNEL, body, `Bearer ${GATEWAY_TOKEN}`),
+    ];
+    expect(refused.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401]);
+    await sentinel(CHANNEL, 'forged');
+    await messages.atLeast(1);
+    expect(messages.items.map((item) => item.id)).toEqual(['sentinel-forged']);
+    await unsubscribeAll(subscriptions);
+  });
+
+  it('answers 400 to malformed JSON, non-object bodies and oversized bodies, and keeps serving', async () => {
+    const invalid = await postNotification(gateway.url, CHANNEL, '{"entry": [', credential);
+    expect(invalid).toEqual({ status: 400, body: { error: 'the notification is not valid JSON' } });
+    const array = await postNotification(gateway.url, CHANNEL, '[1, 2]', credential);
+    expect(array).toEqual({ status: 400, body: { error: 'the notification must be a JSON object' } });
+    const scalar = await postNotification(gateway.url, CHANNEL, '"text"', credential);
+    expect(scalar.status).toBe(400);
+    const huge = await postNotification(gateway.url, CHANNEL, JSON.stringify({ messages: [], padding: 'x'.repeat(1_100_000) }), credential);
+    expect(huge).toEqual({ status: 400, body: { error: 'the notification exceeds 1mb' } });
+    const textPlain = await postNotification(gateway.url, CHANNEL, { statuses: [] }, credential, 'text/plain');
+    expect(textPlain.status).toBe(200);
+    const unknownShape = await postNotification(gateway.url, CHANNEL, { hello: 'world' }, credential);
+    expect(unknownShape.status).toBe(200);
+    expect((await fetch(`${new URL(gateway.url).origin}/healthz`)).status).toBe(200);
+  });
+
+  it('refuses a subscription connection without valid credentials (4403), and subscriptions to another partner\'s channel', async () => {
+    for (const params of [{}, { authorization: 'Bearer wrong-token' }]) {
+      const rejected = connectWs(gateway.url, params);
+      const subscription = collect(rejected, SUBSCRIPTIONS.messages, { channelId: CHANNEL }, 'messageReceived');
+      await subscription.ended();
+      expect(rejected.closeCode()).toBe(4403);
+      await rejected.dispose();
+    }
+    // channel-015 belongs to the other seeded partner: the caller's listing (A4) does not contain it.
+    const foreign = collect(connection, SUBSCRIPTIONS.messages, { channelId: 'channel-015' }, 'messageReceived');
+    await foreign.ended();
+    expect(foreign.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'NOT_FOUND' }) })]);
+    expect(gateway.gateway.services.events.subscriberCount('message', 'channel-015')).toBe(0);
+  });
+});
