@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import Keyv from 'keyv';
+import { StoreUnavailableError } from './errors.js';
 
 /** Who the cached data belongs to: the partner and a fingerprint of the credential used upstream. */
 export interface Tenant {
@@ -22,12 +23,31 @@ export function stableStringify(value: unknown): string {
   return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableStringify(item)}`).join(',')}}`;
 }
 
+/** Generation of a scope whose real generation could not be read: its reads bypass the cache. */
+const UNKNOWN_GENERATION = -1;
+const BYPASS = 'bypass:';
+
+/** The store's answer, or `fallback` when Redis is lost (any other failure still throws). */
+async function orWhenStoreLost<T>(operation: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) return fallback;
+    throw error;
+  }
+}
+
 /**
  * Response cache shared by all requests. Keys always start with the tenant, so one caller's
  * data can never be served to another (the flaw of URL-only keys). Invalidation bumps a
  * generation number per scope (e.g. a partner's channel listings); entries of older generations
  * are never read again and expire by TTL. Generations live in the same store, so every instance
  * on one Redis sees an invalidation made by another.
+ *
+ * With Redis lost, reads degrade to uncached upstream calls (fresh, so never stale): a scope
+ * whose generation cannot be read is neither read from nor written to the cache, so no entry
+ * can be stored under a generation that is not the current one. Invalidation does not degrade:
+ * a lost one would let other instances serve stale data once Redis is back, so it throws.
  */
 export class ResponseCache {
   constructor(
@@ -41,7 +61,8 @@ export class ResponseCache {
   }
 
   async generation(tenant: Tenant, scope: string): Promise<number> {
-    return ((await this.store.get<number>(this.generationKey(tenant, scope))) ?? 0) as number;
+    const read = async () => ((await this.store.get<number>(this.generationKey(tenant, scope))) ?? 0) as number;
+    return orWhenStoreLost(read, UNKNOWN_GENERATION);
   }
 
   /**
@@ -54,6 +75,7 @@ export class ResponseCache {
   }
 
   key(tenant: Tenant, scope: string, generation: number, request: unknown): string {
+    if (generation === UNKNOWN_GENERATION) return BYPASS;
     return `res:${tenant.partnerId}:${tenant.credentialFingerprint}:${scope}:${generation}:${fingerprint(stableStringify(request))}`;
   }
 
@@ -63,13 +85,13 @@ export class ResponseCache {
    * scenario 3); a string is revived as one value. Anything else under the key counts as a miss.
    */
   async get<T>(key: string): Promise<T | undefined> {
-    const text = await this.store.get<string>(key);
+    const text = key === BYPASS ? undefined : await orWhenStoreLost(() => this.store.get<string>(key), undefined);
     const value = typeof text === 'string' ? (JSON.parse(text) as T) : undefined;
     this.onLookup(value !== undefined);
     return value;
   }
 
   async set(key: string, value: unknown, ttlMs: number): Promise<void> {
-    if (ttlMs > 0) await this.store.set(key, JSON.stringify(value), ttlMs);
+    if (ttlMs > 0 && key !== BYPASS) await orWhenStoreLost(() => this.store.set(key, JSON.stringify(value), ttlMs), true);
   }
 }

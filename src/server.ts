@@ -17,6 +17,7 @@ import { createContext, type Context } from './context.js';
 import { createLogger, type Logger } from './logger.js';
 import { fieldErrorsPlugin } from './plugins/field-errors.js';
 import { observabilityPlugin } from './plugins/observability.js';
+import { storeGuardPlugin } from './plugins/store-guard.js';
 import { graphqlBodyLimit, mediaRouter } from './routes/media.js';
 import { webhookReceiver, type WebhookReceiver } from './routes/webhooks.js';
 import { buildSchema } from './schema.js';
@@ -173,6 +174,7 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
         : ApolloServerPluginLandingPageDisabled(),
       observabilityPlugin(services.metrics),
+      storeGuardPlugin(services),
       fieldErrorsPlugin(),
     ],
   });
@@ -212,6 +214,10 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
       return url;
     },
     async start() {
+      // Commands fail at once while Redis is not connected, so give the first connection its chance.
+      if (services.redis && !(await services.redis.ready())) {
+        logger.warn('Redis is not answering yet: /readyz stays 503 until it does');
+      }
       await apollo.start();
       app.use(
         '/graphql',

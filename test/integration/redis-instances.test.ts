@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { LOCAL_REDIS_URL, dropNamespace, namespaceKeys, requireRedis, uniqueNamespace } from '../support/redis.js';
+
+/** Two gateway instances on one Redis and one upstream, as behind a load balancer. */
+describe('two instances sharing the local Redis', () => {
+  const namespace = uniqueNamespace('instances');
+  let simulator: Simulator;
+  let first: TestGateway;
+  let second: TestGateway;
+
+  beforeAll(async () => {
+    await requireRedis();
+    simulator = await startSimulator();
+    const env = { REDIS_URL: LOCAL_REDIS_URL, REDIS_NAMESPACE: namespace };
+    first = await startTestGateway(env, {}, simulator);
+    second = await startTestGateway(env, {}, simulator);
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await simulator?.close();
+    await dropNamespace(namespace);
+  });
+
+  it('both are ready and keep their shared state in Redis under the namespace', async () => {
+    for (const instance of [first, second]) {
+      const response = await fetch(new URL('/readyz', instance.url));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ status: 'ready', store: { kind: 'redis', up: true } });
+    }
+    const { body } = await first.graphql('{ partner { clients(limit: 1) { total } } }');
+    expect(body.errors).toBeUndefined();
+    const keys = await namespaceKeys(namespace);
+    expect(keys.some((key) => key.startsWith(`${namespace}::res:${'partner-acme'}:`))).toBe(true);
+  });
+
+  it('an API key created through one instance is used by the other', async () => {
+    const created = await first.graphql<{ createApiKey: { apiKey: string } }>('mutation { createApiKey(channelId: "channel-001") { apiKey } }');
+    expect(created.body.errors).toBeUndefined();
+    const apiKey = created.body.data!.createApiKey.apiKey;
+    // Stored encrypted: the plain key is nowhere in Redis.
+    expect(JSON.stringify(await namespaceKeys(namespace))).not.toContain(apiKey);
+
+    simulator.recorder.clear();
+    const profile = await second.graphql<{ channel: { businessProfile: { websites: string[] } } }>(
+      '{ channel(id: "channel-001") { businessProfile { websites } } }',
+    );
+    expect(profile.body.errors).toBeUndefined();
+    const areaB = simulator.recorder.requests.filter((request) => request.headers['svc-api-key'] !== undefined);
+    expect(areaB.length).toBeGreaterThan(0);
+    expect(areaB.every((request) => request.headers['svc-api-key'] === apiKey)).toBe(true);
+  });
+
+  it('a cache entry invalidated by a mutation on one instance is not served stale by the other', async () => {
+    const query = '{ client(id: "client-002") { partnerPayload } }';
+    const a1 = () => simulator.recorder.matching(/\/clients$/, 'GET').length;
+    const before = await second.graphql<{ client: { partnerPayload: string | null } }>(query);
+    expect(before.body.errors).toBeUndefined();
+    simulator.recorder.clear();
+    // Served from the shared cache: by the same instance and by the other one.
+    await second.graphql(query);
+    await first.graphql(query);
+    expect(a1()).toBe(0);
+
+    const payload = `payload-${Date.now()}`;
+    const updated = await first.graphql(`mutation { updateClient(clientId: "client-002", input: { partnerPayload: "${payload}" }) { id } }`);
+    expect(updated.body.errors).toBeUndefined();
+
+    const after = await second.graphql<{ client: { partnerPayload: string | null } }>(query);
+    expect(after.body.data?.client.partnerPayload).toBe(payload);
+    expect(a1()).toBe(1);
+  });
+});
