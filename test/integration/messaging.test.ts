@@ -27,7 +27,7 @@ describe('messaging (area B) over HTTP against the simulator', () => {
   const seen: string[] = [];
 
   beforeAll(async () => {
-    harness = await startTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS), UPSTREAM_TIMEOUT_MS: '1000', CACHE_TTL_MESSAGING_MS: '60000' });
+    harness = await startTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS), UPSTREAM_TIMEOUT_MS: '2000', CACHE_TTL_MESSAGING_MS: '60000' });
   });
   afterEach(() => {
     harness.simulator.faults.clear();
@@ -283,8 +283,8 @@ describe('messaging (area B) over HTTP against the simulator', () => {
     });
 
     it('reports an unknown outcome when the send times out after leaving, never retries, and keeps the idempotency key', async () => {
-      // The simulator accepts the message only after the gateway's 1 s timeout.
-      harness.simulator.faults.add({ path: '^/onprem/v1/messages$', method: 'POST', delayMs: 2500, times: 1 });
+      // The request reaches the simulator, which answers only after the gateway's 2 s timeout.
+      harness.simulator.faults.add({ path: '^/onprem/v1/messages$', method: 'POST', delayMs: 3000, times: 1 });
       const input = { to: ENGAGED, idempotencyKey: 'timeout-key', text: { body: 'slow' } };
       const body = await send(ONPREM, input);
       expectError(body, 'UPSTREAM_UNAVAILABLE');
