@@ -1,0 +1,51 @@
+import { describe, expect, it } from '@jest/globals';
+import { BalanceLimiter } from '../../src/balance-limiter.js';
+import { RateLimitedError, StoreUnavailableError } from '../../src/errors.js';
+
+const ok = () => Promise.resolve('ok');
+
+describe('BalanceLimiter', () => {
+  it('lets `points` calls through per partner, then refuses with a retry time within the window', async () => {
+    const limiter = new BalanceLimiter({ points: 2, windowMs: 30_000, maxWaitMs: 0 });
+    await expect(limiter.schedule('p1', ok)).resolves.toBe('ok');
+    await expect(limiter.schedule('p1', ok)).resolves.toBe('ok');
+    const refused = limiter.schedule('p1', ok);
+    await expect(refused).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(refused).rejects.toMatchObject({ retryAfterSeconds: 30 });
+    // Budgets are per partner.
+    await expect(limiter.schedule('p2', ok)).resolves.toBe('ok');
+  });
+
+  it('holds a slot while the call runs, so concurrent calls never exceed the budget', async () => {
+    const limiter = new BalanceLimiter({ points: 3, windowMs: 30_000, maxWaitMs: 0 });
+    let running = 0;
+    let most = 0;
+    const call = async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setImmediate(resolve));
+      running -= 1;
+      return 'ok';
+    };
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => limiter.schedule('p', call)));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
+    expect(most).toBeLessThanOrEqual(3);
+  });
+
+  it('waits for a slot within maxWaitMs', async () => {
+    const limiter = new BalanceLimiter({ points: 1, windowMs: 1_000, maxWaitMs: 5_000 });
+    await limiter.schedule('p', ok);
+    await expect(limiter.schedule('p', ok)).resolves.toBe('ok');
+  });
+
+  it('after an upstream 429 pauses every slot of the partner', async () => {
+    const limiter = new BalanceLimiter({ points: 3, windowMs: 1_000, maxWaitMs: 0 });
+    await expect(limiter.schedule('p', () => Promise.reject(new RateLimitedError('upstream 429', 20)))).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(limiter.schedule('p', ok)).rejects.toMatchObject({ retryAfterSeconds: 20 });
+  });
+
+  it('reports a store that does not answer as unavailable, not as a spent budget', async () => {
+    const limiter = new BalanceLimiter({ points: 1, windowMs: 1_000, maxWaitMs: 0, redis: { client: { isReady: false }, keyPrefix: 'test' } });
+    await expect(limiter.schedule('p', ok)).rejects.toBeInstanceOf(StoreUnavailableError);
+  });
+});
