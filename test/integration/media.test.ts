@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
@@ -417,5 +418,47 @@ describe('B3 media through the gateway', () => {
       expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'mediaId' });
       expect(mediaRequests()).toEqual([]);
     });
+  });
+});
+
+describe('redirects that leave the upstream origin', () => {
+  const seen: Array<{ server: string; path: string; headers: IncomingHttpHeaders }> = [];
+  let other: Server;
+  let root: Server;
+  let harness: TestGateway;
+
+  const listen = async (server: Server) => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+
+  beforeAll(async () => {
+    other = createServer((request, response) => {
+      seen.push({ server: 'other', path: request.url ?? '', headers: request.headers });
+      response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    });
+    const otherUrl = await listen(other);
+    root = createServer((request, response) => {
+      seen.push({ server: 'root', path: request.url ?? '', headers: request.headers });
+      response.writeHead(308, { location: `${otherUrl}/elsewhere` }).end();
+    });
+    const rootUrl = await listen(root);
+    harness = await startTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS), ONPREM_API_URL: `${rootUrl}/onprem` });
+  });
+  afterAll(async () => {
+    await harness.close();
+    await Promise.all([other, root].map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+
+  it('follows the 308 but does not send the key to the other origin', async () => {
+    const answer = await send(`${harness.url.replace(/\/graphql$/, '')}/media/${ONPREM}/abc`, 'GET', AUTH);
+    expect(answer.status).toBe(200);
+    expect(answer.body.equals(PNG)).toBe(true);
+    expect(seen.map(({ server, path }) => [server, path])).toEqual([
+      ['root', '/onprem/v1/media/abc'],
+      ['other', '/elsewhere'],
+    ]);
+    expect(seen[0]?.headers['svc-api-key']).toBe(KEYS[ONPREM]);
+    expect(seen[1]?.headers['svc-api-key']).toBeUndefined();
   });
 });
