@@ -64,3 +64,15 @@ export function validateWebhookConfig(
   }
   return { url, headers };
 }
+
+/**
+ * Headers as answered to callers: an Authorization value keeps its scheme only. It is the
+ * receiver's credential (the gateway's own when connected to it), which only the upstream needs.
+ */
+export function redactedHeaders(headers: Record<string, string> | null | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers ?? {}).map(([name, value]) =>
+      name.toLowerCase() === 'authorization' ? [name, `${value.trim().split(/\s+/)[0] ?? ''} [redacted]`.trim()] : [name, value],
+    ),
+  );
+}

@@ -1,6 +1,7 @@
 import type { ChannelResolvers } from '../generated/graphql.js';
 import { profileForGraph } from '../messaging/business-profile.js';
 import { checkBlocklistPage } from '../messaging/blocking.js';
+import { redactedHeaders } from '../messaging/webhooks.js';
 
 /** Channel fields served by area B with the channel's key (merged into Channel in index.ts). */
 export const ChannelMessaging: ChannelResolvers = {
@@ -10,7 +11,7 @@ export const ChannelMessaging: ChannelResolvers = {
   },
   webhook: async (channel, _args, { dataSources: { messaging } }) => {
     const webhook = await messaging.getWebhook(channel.partnerId, channel.id);
-    return webhook.url ? { url: webhook.url, headers: webhook.headers ?? {} } : null;
+    return webhook.url ? { url: webhook.url, headers: redactedHeaders(webhook.headers) } : null;
   },
   wabaWebhook: async (channel, _args, { dataSources: { messaging } }) => {
     const route = await messaging.routeFor(channel.partnerId, channel.id, 'CLOUD', 'The business-account webhook');
@@ -19,7 +20,7 @@ export const ChannelMessaging: ChannelResolvers = {
       wabaId: webhook.waba_id ?? null,
       numbers: webhook.numbers_on_this_waba ?? null,
       url: webhook.url ?? null,
-      headers: webhook.headers ?? null,
+      headers: redactedHeaders(webhook.headers),
       message: null,
     };
   },

@@ -7,7 +7,7 @@ import { buildBusinessProfileUpdate, profileForGraph } from '../messaging/busine
 import { idempotentSendsFor } from '../messaging/idempotency.js';
 import { buildSendMessageBody, toSentMessage } from '../messaging/send-message.js';
 import { buildLimitedTimeOfferTemplate } from '../messaging/templates.js';
-import { validateWebhookConfig } from '../messaging/webhooks.js';
+import { redactedHeaders, validateWebhookConfig } from '../messaging/webhooks.js';
 
 const IDEMPOTENCY_KEY_MAX = 256;
 
@@ -56,14 +56,14 @@ export const messagingMutations: MutationResolvers = {
     const route = await messaging.route(partnerId, channelId);
     const config = validateWebhookConfig(input, route.hosting);
     const stored = await messaging.setWebhook(partnerId, channelId, config);
-    return { url: stored.url ?? config.url, headers: stored.headers ?? config.headers };
+    return { url: stored.url ?? config.url, headers: redactedHeaders(stored.headers ?? config.headers) };
   },
 
   setWabaWebhook: async (_parent, { channelId, input }, { caller, dataSources: { messaging } }) => {
     const route = await messaging.routeFor(requirePartnerId(caller), channelId, 'CLOUD', 'The business-account webhook');
     const config = validateWebhookConfig(input, 'CLOUD');
     const answer = await messaging.setWabaWebhook(route, { ...config, override_all: input.overrideAll ?? false });
-    return { wabaId: null, numbers: null, url: config.url, headers: config.headers, message: answer.message ?? null };
+    return { wabaId: null, numbers: null, url: config.url, headers: redactedHeaders(config.headers), message: answer.message ?? null };
   },
 
   blockContact: async (_parent, { channelId, phoneNumber, reason }, { caller, dataSources: { messaging } }) => {

@@ -548,14 +548,16 @@ describe('messaging (area B) over HTTP against the simulator', () => {
       [CLOUD, '/cloud/v1/configs/webhook'],
       [ONPREM, '/onprem/v1/configs/webhook'],
     ])('sets and reads the number-level webhook of %s at %s', async (channelId, path) => {
-      const input = { url: 'https://hooks.example.com/wa', headers: { Authorization: 'Basic dXNlcjpwYXNz' } };
+      const input = { url: 'https://hooks.example.com/wa', headers: { Authorization: 'Basic dXNlcjpwYXNz', 'X-Tenant': 't1' } };
+      // The receiver's credential is answered with its scheme only.
+      const answered = { url: input.url, headers: { Authorization: 'Basic [redacted]', 'X-Tenant': 't1' } };
       const set = await gql<{ setWebhook: unknown }>(SET, { channelId, input });
       expect(set.errors).toBeUndefined();
-      expect(set.data?.setWebhook).toEqual(input);
+      expect(set.data?.setWebhook).toEqual(answered);
       expect(onlyAreaB()).toMatchObject({ method: 'POST', path, headers: { 'svc-api-key': KEYS[channelId] }, body: input });
       harness.simulator.recorder.clear();
       const read = await gql<{ channel: { webhook: unknown } }>(READ, { id: channelId });
-      expect(read.data?.channel.webhook).toEqual(input);
+      expect(read.data?.channel.webhook).toEqual(answered);
       expect(onlyAreaB()).toMatchObject({ method: 'GET', path });
     });
 
@@ -586,7 +588,7 @@ describe('messaging (area B) over HTTP against the simulator', () => {
       });
       harness.simulator.recorder.clear();
       const read = await gql<{ channel: { wabaWebhook: Record<string, unknown> } }>(READ_WABA, { id: CLOUD });
-      expect(read.data?.channel.wabaWebhook).toMatchObject({ wabaId: 'waba-1', url: input.url, headers: input.headers });
+      expect(read.data?.channel.wabaWebhook).toMatchObject({ wabaId: 'waba-1', url: input.url, headers: { Authorization: 'Basic [redacted]' } });
       expect(onlyAreaB()).toMatchObject({ method: 'GET', path: '/cloud/waba_webhook' });
     });
 
