@@ -1,0 +1,240 @@
+import { SIM_PARTNERS } from '../../src/simulator/seed.js';
+import { graphql, firstError, send } from '../support/http.js';
+import { settle, type BenchContext } from '../support/context.js';
+import { notAvailableSection, type Section } from '../support/report.js';
+import { ms, percentile, verdict } from '../support/stats.js';
+import { countByEndpoint, describeCounts, total } from '../support/upstream.js';
+import { cpuTimeOf, type GatewayProcess } from '../support/gateway-process.js';
+
+/** A representative operation, the upstream calls it cannot do without, and its critical path. */
+interface Operation {
+  name: string;
+  query: string;
+  variables?: () => Record<string, unknown>;
+  minimum: Record<string, number>;
+  reason: string;
+  /** Upstream round trips that must happen one after the other. */
+  sequentialRoundTrips: number;
+}
+
+let mutationCounter = 0;
+
+const OPERATIONS: Operation[] = [
+  {
+    name: 'client(id) (baseline)',
+    query: '{ client(id: "client-001") { id name status contactInfo { email } } }',
+    minimum: { A1: 1 },
+    reason: 'A1 filtered by id is the only way to read one client',
+    sequentialRoundTrips: 1,
+  },
+  {
+    name: 'partner → clients(3) → channels → client',
+    query:
+      '{ partner { id clients(limit: 3) { total nodes { id name channels { total nodes { id hubStatus hosting phoneNumber client { id name } } } } } } }',
+    minimum: { A1: 1, A4: 3 },
+    reason:
+      'one A1 page; A4 filters match one client_id per call, so one A4 per client; channel.client and hosting come from the A1 page and the A4 records (0 calls)',
+    sequentialRoundTrips: 2,
+  },
+  {
+    name: 'channels(5) with usage',
+    query: '{ partner { channels(limit: 5) { nodes { id displayName usage(granularity: MONTH) { currency totals { quantity totalPrice } } } } } }',
+    minimum: { A4: 1, A3: 5 },
+    reason: 'one A4 page; A3 is per channel and has no batch form, so one A3 per listed channel, all in parallel',
+    sequentialRoundTrips: 2,
+  },
+  {
+    name: '_entities: 6 Channel refs (1 duplicate) + 3 Client refs',
+    query:
+      'query ($representations: [_Any!]!) { _entities(representations: $representations) { ... on Channel { id hubStatus hosting displayName } ... on Client { id name } } }',
+    variables: () => ({
+      representations: [
+        ...['channel-001', 'channel-002', 'channel-003', 'channel-004', 'channel-005', 'channel-001'].map((id) => ({ __typename: 'Channel', id })),
+        ...['client-001', 'client-002', 'client-003'].map((id) => ({ __typename: 'Client', id })),
+      ],
+    }),
+    minimum: { A4: 5, A1: 3 },
+    reason:
+      'A1/A4 filter on one id per call (no id-list filter in §4.1), so one call per distinct entity; the duplicate reference must not add a call; all in parallel',
+    sequentialRoundTrips: 1,
+  },
+  {
+    name: 'updateClient (A7)',
+    query: 'mutation ($payload: String!) { updateClient(clientId: "client-002", input: { partnerPayload: $payload }) { id partnerPayload maxChannels } }',
+    variables: () => ({ payload: `bench-${(mutationCounter += 1)}` }),
+    minimum: { A7: 1 },
+    reason: 'A7 answers with the updated client, so no read is needed for the selection',
+    sequentialRoundTrips: 1,
+  },
+];
+
+interface CallsRow {
+  name: string;
+  counts: Record<string, number> | null;
+  error: string | null;
+}
+
+async function countCalls(context: BenchContext, gateway: GatewayProcess, operation: Operation): Promise<CallsRow> {
+  const { recorder } = context.simulator;
+  recorder.clear();
+  const { status, result } = await graphql(gateway.graphqlUrl, operation.query, operation.variables?.());
+  await settle(context);
+  const error = firstError(status, result);
+  return { name: operation.name, counts: error ? null : countByEndpoint(recorder.requests), error };
+}
+
+function matchesMinimum(counts: Record<string, number>, minimum: Record<string, number>): boolean {
+  const ids = new Set([...Object.keys(counts), ...Object.keys(minimum)]);
+  return [...ids].every((id) => (counts[id] ?? 0) === (minimum[id] ?? 0));
+}
+
+/** The read → read → mutation → read sequence on the caching gateway: cache use and invalidation. */
+async function mutationThenRead(context: BenchContext): Promise<string[][]> {
+  const read = '{ client(id: "client-004") { id partnerPayload } }';
+  const payload = `bench-after-mutation-${Date.now()}`;
+  const steps: Array<{ name: string; query: string; minimum: Record<string, number>; reason: string }> = [
+    { name: 'client(id) read, cold cache', query: read, minimum: { A1: 1 }, reason: 'nothing cached yet' },
+    { name: 'same read again', query: read, minimum: {}, reason: 'served from the listing cache (CACHE_TTL_LISTING_MS)' },
+    {
+      name: 'updateClient (A7)',
+      query: `mutation { updateClient(clientId: "client-004", input: { partnerPayload: "${payload}" }) { id partnerPayload } }`,
+      minimum: { A7: 1 },
+      reason: 'the write itself; its answer is the updated client',
+    },
+    { name: 'same read after the mutation', query: read, minimum: { A1: 1 }, reason: 'the mutation invalidated the cached listing; the read must be fresh' },
+  ];
+  const rows: string[][] = [];
+  let failed: string | null = null;
+  for (const step of steps) {
+    if (failed) {
+      rows.push([`mutation → read: ${step.name}`, `not available: ${failed}`, describeCounts(step.minimum), step.reason, '—']);
+      continue;
+    }
+    const { recorder } = context.simulator;
+    recorder.clear();
+    const { status, result } = await graphql<{ client: { partnerPayload: string | null } | null }>(context.warm.graphqlUrl, step.query);
+    await settle(context);
+    const error = firstError(status, result);
+    if (error) {
+      rows.push([`mutation → read: ${step.name}`, `not available: ${error}`, describeCounts(step.minimum), step.reason, '—']);
+      failed = `an earlier step failed (${error})`;
+      continue;
+    }
+    const counts = countByEndpoint(recorder.requests);
+    let met = matchesMinimum(counts, step.minimum);
+    let measured = describeCounts(counts);
+    if (step === steps[3]) {
+      const fresh = result.data?.client?.partnerPayload === payload;
+      met &&= fresh;
+      measured += fresh ? ' (answer shows the new value)' : ' (answer is STALE)';
+    }
+    rows.push([`mutation → read: ${step.name}`, measured, describeCounts(step.minimum), step.reason, verdict(met)]);
+  }
+  return rows;
+}
+
+export async function upstreamCalls(context: BenchContext): Promise<Section> {
+  const title = '1. Upstream calls per operation';
+  const intro = [
+    'Counted at the simulator (its request recorder) for one execution of each operation. Rows 1–5 run on a gateway with every cache TTL at 0,',
+    'so each count is the full cost of the operation; the mutation → read rows run on the default (caching) gateway.',
+    'Target: calls = the minimum for every operation.',
+  ];
+  const rows: string[][] = [];
+  for (const operation of OPERATIONS) {
+    const row = await countCalls(context, context.cold, operation);
+    if (!row.counts) {
+      rows.push([operation.name, `not available: ${row.error}`, describeCounts(operation.minimum), operation.reason, '—']);
+      continue;
+    }
+    const met = matchesMinimum(row.counts, operation.minimum);
+    rows.push([operation.name, `${describeCounts(row.counts)} = ${total(row.counts)}`, `${describeCounts(operation.minimum)} = ${total(operation.minimum)}`, operation.reason, verdict(met)]);
+  }
+  rows.push(...(await mutationThenRead(context)));
+  return {
+    title,
+    intro,
+    tables: [{ columns: ['operation', 'upstream calls', 'minimum', 'why this is the minimum', 'target'], rows }],
+    notes: [],
+  };
+}
+
+/** One A1 call straight to the simulator: what a single upstream round trip costs without the gateway. */
+async function directReference(context: BenchContext): Promise<string[]> {
+  const { latencyMs, iterations } = context.options;
+  const partner = SIM_PARTNERS[0];
+  const url = `${context.simulator.urls.partner}/partners/${partner.id}/clients?filters=${encodeURIComponent('{"id":"client-001"}')}`;
+  const samples: number[] = [];
+  for (let run = 0; run < iterations + 3; run += 1) {
+    const answer = await send(url, { headers: { authorization: `Bearer ${partner.token}` } });
+    if (answer.status !== 200) return ['direct A1 call to the simulator (reference, no gateway)', '1', ms(latencyMs, 0), `HTTP ${answer.status}`, '', '', '', '', '—'];
+    if (run >= 3) samples.push(answer.ms);
+  }
+  const p50 = percentile(samples, 50);
+  const p99 = percentile(samples, 99);
+  return [
+    'direct A1 call to the simulator (reference, no gateway)',
+    '1',
+    ms(latencyMs, 0),
+    ms(p50),
+    ms(p99),
+    `${(p50 / latencyMs).toFixed(2)} / ${(p99 / latencyMs).toFixed(2)}`,
+    ms(1.1 * latencyMs + 2),
+    '—',
+    '—',
+  ];
+}
+
+export async function criticalPath(context: BenchContext): Promise<Section> {
+  const { latencyMs, iterations } = context.options;
+  const title = '2. Latency against the critical path';
+  const intro = [
+    `Simulator latency ${latencyMs} ms per upstream request. Each operation runs ${iterations} times one after the other (after 3 warm-up runs) on the gateway with caches off;`,
+    'the critical path is the number of upstream round trips that must happen in sequence × the latency.',
+    'Target: p50 ≤ 1.1 × critical path + 2 ms.',
+  ];
+  if (latencyMs === 0) return notAvailableSection(title, intro, 'BENCH_LATENCY_MS=0 leaves no critical path to compare with');
+  const rows: string[][] = [await directReference(context)];
+  for (const operation of OPERATIONS) {
+    const samples: number[] = [];
+    let error: string | null = null;
+    let cpuBefore = 0;
+    for (let run = 0; run < iterations + 3 && !error; run += 1) {
+      if (run === 3) cpuBefore = cpuTimeOf(context.cold.pid);
+      const { status, ms: elapsed, result } = await graphql(context.cold.graphqlUrl, operation.query, operation.variables?.());
+      error = firstError(status, result);
+      if (run >= 3) samples.push(elapsed);
+    }
+    const cpuPerOperation = (cpuTimeOf(context.cold.pid) - cpuBefore) / samples.length;
+    const path = operation.sequentialRoundTrips * latencyMs;
+    if (error) {
+      rows.push([operation.name, String(operation.sequentialRoundTrips), ms(path, 0), `not available: ${error}`, '', '', '', '', '—']);
+      continue;
+    }
+    const p50 = percentile(samples, 50);
+    const p99 = percentile(samples, 99);
+    const limit = 1.1 * path + 2;
+    rows.push([
+      operation.name,
+      String(operation.sequentialRoundTrips),
+      ms(path, 0),
+      ms(p50),
+      ms(p99),
+      `${(p50 / path).toFixed(2)} / ${(p99 / path).toFixed(2)}`,
+      ms(limit),
+      ms(cpuPerOperation, 2),
+      verdict(p50 <= limit),
+    ]);
+  }
+  return {
+    title,
+    intro,
+    tables: [
+      {
+        columns: ['operation', 'sequential round trips', 'critical path', 'p50', 'p99', 'p50/path / p99/path', 'p50 limit', 'gateway CPU per operation', 'target'],
+        rows,
+      },
+    ],
+    notes: [],
+  };
+}

@@ -1,0 +1,168 @@
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { firstError, graphql, send } from '../support/http.js';
+import type { BenchContext } from '../support/context.js';
+import { cpuTimeOf } from '../support/gateway-process.js';
+import { notAvailableSection, type Section } from '../support/report.js';
+import { ms, percentile, rate, verdict } from '../support/stats.js';
+
+const CHANNEL = 'channel-001';
+const DELIVERY_SAMPLES = 200;
+const DELIVERY_TIMEOUT_MS = 2_000;
+
+/** A cloud notification (§6) carrying one incoming text message with the given id. */
+function notification(messageId: string, phoneNumber: string): string {
+  return JSON.stringify({
+    object: 'chat_business_account',
+    entry: [
+      {
+        id: 'waba-1',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: phoneNumber, phone_number_id: CHANNEL },
+              contacts: [{ profile: { name: 'Bench Sender' }, wa_id: '4915112345678' }],
+              messages: [
+                { from: '4915112345678', id: messageId, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: 'hello from the bench' } },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+
+function headerValue(headers: Record<string, string> | undefined, name: string): string | undefined {
+  return Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
+}
+
+/** Subscribes to messageReceived and calls `onEvent` with each message id as it arrives. */
+async function subscribe(context: BenchContext, onEvent: (id: string) => void): Promise<{ client: Client; stop: () => void }> {
+  const client = createClient({ url: context.warm.graphqlUrl.replace(/^http/, 'ws'), webSocketImpl: WebSocket, lazy: false, retryAttempts: 0 });
+  let ready: () => void = () => undefined;
+  let failed: (error: Error) => void = () => undefined;
+  const subscribed = new Promise<void>((resolve, reject) => {
+    ready = resolve;
+    failed = reject;
+  });
+  const stop = client.subscribe<{ messageReceived: { id: string } }>(
+    { query: `subscription { messageReceived(channelId: "${CHANNEL}") { id channelId from text } }` },
+    {
+      next: (value) => {
+        if (value.errors?.length) failed(new Error(value.errors[0]!.message));
+        if (value.data) onEvent(value.data.messageReceived.id);
+      },
+      error: (error) => failed(error instanceof Error ? error : new Error(JSON.stringify(error))),
+      complete: () => undefined,
+    },
+  );
+  client.on('connected', () => setTimeout(ready, 200));
+  await Promise.race([subscribed, new Promise((_resolve, reject) => setTimeout(() => reject(new Error('no graphql-ws connection within 5 s')), 5_000))]);
+  return { client, stop };
+}
+
+export async function webhookIngest(context: BenchContext): Promise<Section> {
+  const { durationSeconds } = context.options;
+  const title = '5. Webhook ingest';
+  const intro = [
+    `Notifications (cloud shape, §6, one incoming text message each, unique ids) POSTed to \`/webhooks/${CHANNEL}\` on the default gateway with the Basic credential set by \`connectWebhookToGateway\`,`,
+    `while one graphql-ws client is subscribed to \`messageReceived(channelId: "${CHANNEL}")\`.`,
+    `Delivery latency: ${DELIVERY_SAMPLES} notifications one at a time, POST start → event at the subscriber. Ingest: autocannon, 32 connections, ${durationSeconds} s.`,
+    'Target: ≥ 2,000 notifications/s with p99 acknowledgement ≤ 50 ms; delivery p99 ≤ 100 ms.',
+  ];
+  const receiver = `${context.warm.baseUrl}/webhooks/${CHANNEL}`;
+  const unauthenticated = await send(receiver, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  if (unauthenticated.status === 404) return notAvailableSection(title, intro, `POST /webhooks/:channelId answers 404 (receiver not served)`);
+
+  const connect = await graphql(context.warm.graphqlUrl, `mutation { connectWebhookToGateway(channelId: "${CHANNEL}") { url } }`);
+  const connectError = firstError(connect.status, connect.result);
+  if (connectError) return notAvailableSection(title, intro, `connectWebhookToGateway: ${connectError}`);
+  const authorization = headerValue(context.simulator.state.webhooks.get(CHANNEL)?.headers, 'authorization');
+  if (!authorization) return notAvailableSection(title, intro, 'connectWebhookToGateway stored no Authorization header at the upstream webhook');
+  const phoneNumber = context.simulator.state.channels.get(CHANNEL)?.setup_info?.phone_number ?? '';
+  const headers = { 'content-type': 'application/json', authorization };
+
+  const run = `${Date.now()}`;
+  const ingestPrefix = `wamid.bench-ingest-${run}-`;
+  const arrivals = new Map<string, number>();
+  const waiting = new Map<string, () => void>();
+  let ingestEvents = 0;
+  let subscription: Awaited<ReturnType<typeof subscribe>>;
+  try {
+    subscription = await subscribe(context, (id) => {
+      if (id.startsWith(ingestPrefix)) ingestEvents += 1;
+      arrivals.set(id, performance.now());
+      waiting.get(id)?.();
+    });
+  } catch (error) {
+    return notAvailableSection(title, intro, `subscription: ${(error as Error).message}`);
+  }
+  try {
+    const delivery: number[] = [];
+    let lost = 0;
+    for (let index = 0; index < DELIVERY_SAMPLES + 5; index += 1) {
+      const id = `wamid.bench-delivery-${run}-${index}`;
+      const arrived = new Promise<boolean>((resolve) => {
+        waiting.set(id, () => resolve(true));
+        setTimeout(() => resolve(false), DELIVERY_TIMEOUT_MS);
+      });
+      const started = performance.now();
+      const ack = await send(receiver, { method: 'POST', headers, body: notification(id, phoneNumber) });
+      if (ack.status !== 200) return notAvailableSection(title, intro, `the receiver answered HTTP ${ack.status} to an authenticated notification`);
+      const ok = await arrived;
+      waiting.delete(id);
+      if (index < 5) continue;
+      if (ok) delivery.push(arrivals.get(id)! - started);
+      else lost += 1;
+    }
+    if (delivery.length === 0) return notAvailableSection(title, intro, `no event reached the subscriber within ${DELIVERY_TIMEOUT_MS} ms`);
+
+    const cpuBefore = cpuTimeOf(context.warm.pid);
+    const result = await autocannon({
+      url: receiver,
+      method: 'POST',
+      headers,
+      body: notification(`${ingestPrefix}[<id>]`, phoneNumber),
+      idReplacement: true,
+      connections: 32,
+      duration: durationSeconds,
+    });
+    const cpuPerNotification = (cpuTimeOf(context.warm.pid) - cpuBefore) / Math.max(1, result.requests.total);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const distinct = [...arrivals.keys()].filter((id) => id.startsWith(ingestPrefix)).length;
+
+    const deliveryP99 = percentile(delivery, 99);
+    const accepted = result.requests.average;
+    return {
+      title,
+      intro,
+      tables: [
+        {
+          columns: ['metric', 'measured', 'target'],
+          rows: [
+            ['notifications accepted/s (32 conn.)', rate(accepted), `≥ 2,000/s: ${verdict(accepted >= 2000)}`],
+            ['acknowledgement p50 / p99', `${ms(result.latency.p50, 0)} / ${ms(result.latency.p99, 0)}`, `p99 ≤ 50 ms: ${verdict(result.latency.p99 <= 50)}`],
+            ['gateway CPU per notification (ingest + fan-out)', ms(cpuPerNotification, 2), '—'],
+            ['accepted (2xx) / non-2xx / errors', `${result['2xx']} / ${result.non2xx} / ${result.errors + result.timeouts}`, '—'],
+            [
+              'events at the subscriber from the ingest run',
+              `${distinct} distinct, ${ingestEvents - distinct} duplicates (acks counted: ${result['2xx']}; up to 32 more were in flight when autocannon stopped)`,
+              `each accepted event once: ${verdict(ingestEvents === distinct && distinct >= result['2xx'])}`,
+            ],
+            ['delivery POST → subscriber p50 / p99 (sequential)', `${ms(percentile(delivery, 50))} / ${ms(deliveryP99)}`, `p99 ≤ 100 ms: ${verdict(deliveryP99 <= 100)}`],
+            ['sequential notifications not delivered within 2 s', String(lost), '0'],
+          ],
+        },
+      ],
+      notes: [],
+    };
+  } finally {
+    subscription.stop();
+    await subscription.client.dispose();
+  }
+}

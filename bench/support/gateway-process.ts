@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { SIM_PARTNERS } from '../../src/simulator/seed.js';
+import type { Simulator } from '../../src/simulator/server.js';
+
+const MAIN = fileURLToPath(new URL('../../src/main.js', import.meta.url));
+
+/** A gateway in its own process (as `npm start` runs it), pointed at the bench's simulator. */
+export interface GatewayProcess {
+  child: ChildProcess;
+  pid: number;
+  /** http://127.0.0.1:<port> */
+  baseUrl: string;
+  graphqlUrl: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+export interface GatewayProcessOptions {
+  /** Extra environment (e.g. cache TTLs). */
+  env?: Record<string, string>;
+  /** Node flags of the child, e.g. --cpu-prof. */
+  execArgv?: string[];
+}
+
+export async function startGatewayProcess(simulator: Simulator, options: GatewayProcessOptions = {}): Promise<GatewayProcess> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const channelKeys = Object.fromEntries([...simulator.state.apiKeys].map(([key, channelId]) => [channelId, key]));
+  const partner = SIM_PARTNERS[0];
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    // Where the upstream would reach the gateway through a front proxy: cloud webhooks refuse explicit ports (§4.2 B6).
+    PUBLIC_URL: 'https://hubgraph-bench.example',
+    PARTNER_API_URL: simulator.urls.partner,
+    CLOUD_API_URL: simulator.urls.cloud,
+    ONPREM_API_URL: simulator.urls.onPremise,
+    INSIGHTS_API_URL: simulator.urls.insights,
+    PARTNER_ID: partner.id,
+    PARTNER_TOKEN: partner.token,
+    CHANNEL_API_KEYS: JSON.stringify(channelKeys),
+    KEYSTORE_SECRET: 'bench-keystore-secret-0123456789',
+    ...options.env,
+  };
+  const child = spawn(process.execPath, [...(options.execArgv ?? []), MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  await new Promise<void>((resolve, reject) => {
+    let stdout = '';
+    const timer = setTimeout(() => reject(new Error(`gateway did not start within 30 s: ${stderr || stdout}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes('hubgraph ready at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`gateway exited with ${code} before it was ready: ${stderr || stdout}`));
+    });
+  });
+  // Log lines keep flowing; they are read and dropped so a full pipe never blocks the gateway.
+  child.stdout!.removeAllListeners('data');
+  child.stdout!.resume();
+  child.removeAllListeners('exit');
+  return {
+    child,
+    pid: child.pid!,
+    baseUrl,
+    graphqlUrl: `${baseUrl}/graphql`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Resident set size and its high-water mark of a process, from /proc (Linux). */
+export function memoryOf(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(status.match(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm'))?.[1] ?? Number.NaN) * 1024;
+  return { rss: field('VmRSS'), hwm: field('VmHWM') };
+}
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux x86 and arm64). */
+const USER_HZ = 100;
+
+/** CPU time (user + system) a process has used so far, in milliseconds, from /proc (Linux). */
+export function cpuTimeOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the parenthesised command name; utime and stime are the 14th and 15th of the line.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+}

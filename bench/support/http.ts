@@ -1,0 +1,70 @@
+import { Agent, request } from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+/** One keep-alive agent for all sequential timings, so connection set-up is never part of a sample. */
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+export interface HttpAnswer {
+  status: number;
+  body: string;
+  /** Milliseconds from writing the request to the last byte of the answer. */
+  ms: number;
+}
+
+export function send(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const outgoing = request(url, { method: options.method ?? 'GET', headers: options.headers, agent }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () =>
+        resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }),
+      );
+      incoming.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end(options.body);
+  });
+}
+
+export interface GraphQLAnswer<T> {
+  data?: T | null;
+  errors?: Array<{ message: string; extensions?: { code?: string } }>;
+}
+
+export const JSON_HEADERS = { 'content-type': 'application/json' };
+
+export function graphqlBody(query: string, variables?: Record<string, unknown>): string {
+  return JSON.stringify({ query, ...(variables && { variables }) });
+}
+
+/** POST /graphql; the answer is parsed and timed. */
+export async function graphql<T = Record<string, unknown>>(
+  url: string,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<{ status: number; ms: number; result: GraphQLAnswer<T> }> {
+  const answer = await send(url, { method: 'POST', headers: JSON_HEADERS, body: graphqlBody(query, variables) });
+  let result: GraphQLAnswer<T>;
+  try {
+    result = JSON.parse(answer.body) as GraphQLAnswer<T>;
+  } catch {
+    result = { errors: [{ message: `HTTP ${answer.status}: ${answer.body.slice(0, 200)}` }] };
+  }
+  return { status: answer.status, ms: answer.ms, result };
+}
+
+/** First error of a GraphQL answer as one line ("CODE: message"), or null when it succeeded. */
+export function firstError(status: number, result: GraphQLAnswer<unknown>): string | null {
+  const error = result.errors?.[0];
+  if (error) return `${error.extensions?.code ?? 'ERROR'}: ${error.message}`;
+  if (status !== 200) return `HTTP ${status}`;
+  return null;
+}
+
+export function closeAgent(): void {
+  agent.destroy();
+}

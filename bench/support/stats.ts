@@ -1,0 +1,23 @@
+/** Nearest-rank percentile of unsorted samples. */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
+}
+
+export function ms(value: number, digits = 1): string {
+  return Number.isFinite(value) ? `${value.toFixed(digits)} ms` : 'n/a';
+}
+
+export function mb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function rate(value: number): string {
+  return `${Math.round(value).toLocaleString('en-US')}/s`;
+}
+
+export function verdict(met: boolean): string {
+  return met ? 'met' : 'MISSED';
+}
