@@ -17,6 +17,9 @@ export const DEDUP_TTL_MS = 8 * 24 * 60 * 60 * 1000;
  */
 export const DEDUP_MAX_ENTRIES = 100_000;
 
+/** How long a new subscription waits for the Redis subscriber connection (at start or after a loss) before failing. */
+const SUBSCRIBE_CONNECT_WAIT_MS = 5_000;
+
 /** Events a subscriber may fall behind by before its subscription ends with an error (memory stays bounded). */
 export const SUBSCRIBER_QUEUE_LIMIT = 1000;
 
@@ -141,7 +144,7 @@ export function createEventHub(logger: Logger, redis: RedisConnection | null): E
   }
   return new EventHub(
     new RedisDedupStore(redis.client, redis.key('events:dedup:'), DEDUP_TTL_MS),
-    new RedisPubSub(redis.client, redis.subscriber(), redis.key('events:'), logger),
+    new RedisPubSub(redis.client, redis.subscriber(), redis.key('events:'), logger, SUBSCRIBE_CONNECT_WAIT_MS),
     () => redis.isReady,
   );
 }

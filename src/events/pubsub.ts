@@ -58,6 +58,7 @@ export class RedisPubSub extends InProcessPubSub {
     private readonly subscriber: RedisClient,
     private readonly prefix: string,
     private readonly logger: Logger,
+    private readonly connectWaitMs: number,
   ) {
     super();
   }
@@ -69,7 +70,7 @@ export class RedisPubSub extends InProcessPubSub {
   override async subscribe(topic: string, onMessage: (message: unknown) => void): Promise<Unsubscribe> {
     let pending = this.redisTopics.get(topic);
     if (!pending) {
-      pending = this.subscriber.subscribe(`${this.prefix}${topic}`, (text) => this.deliver(topic, text));
+      pending = this.connected().then(() => this.subscriber.subscribe(`${this.prefix}${topic}`, (text) => this.deliver(topic, text)));
       this.redisTopics.set(topic, pending);
       pending.catch(() => this.redisTopics.delete(topic));
     }
@@ -84,6 +85,25 @@ export class RedisPubSub extends InProcessPubSub {
         });
       }
     };
+  }
+
+  /**
+   * The subscriber connection refuses commands while (re)connecting (no offline queue): a
+   * subscription made then waits for it, at most `connectWaitMs`, instead of failing at once.
+   */
+  private async connected(): Promise<void> {
+    if (this.subscriber.isReady) return;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.subscriber.off('ready', onReady);
+        reject(new Error('The event fan-out (Redis) is not reachable; subscribe again later'));
+      }, this.connectWaitMs);
+      const onReady = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.subscriber.once('ready', onReady);
+    });
   }
 
   private deliver(topic: string, text: string): void {

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { webhookAuthorization } from '../../src/events/credentials.js';
+import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { cloudNotification, collect, connectWs, postNotification, SUBSCRIPTIONS, waitUntil, type WsConnection } from '../support/events.js';
+
+const CHANNEL = 'channel-001';
+type Item = Record<string, unknown>;
+
+/** Two gateway instances of one deployment: same Redis namespace and KEYSTORE_SECRET. */
+describe('events with Redis: fan-out and dedup across instances', () => {
+  const namespace = `hubgraph-events-test-${randomUUID()}`;
+  const env = { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_NAMESPACE: namespace, KEYSTORE_SECRET: 'shared-secret-of-the-deployment-42' };
+  let simulator: Simulator;
+  let first: TestGateway;
+  let second: TestGateway;
+  const connections: WsConnection[] = [];
+  let credential: string;
+
+  beforeAll(async () => {
+    simulator = await startSimulator();
+    first = await startTestGateway(env, {}, simulator);
+    second = await startTestGateway(env, {}, simulator);
+    for (const gateway of [first, second]) expect(await gateway.gateway.services.redis!.ready(5_000)).toBe(true);
+    credential = webhookAuthorization(env.KEYSTORE_SECRET, CHANNEL);
+  });
+
+  afterAll(async () => {
+    for (const connection of connections) await connection.dispose();
+    const redis = first.gateway.services.redis;
+    if (redis?.isReady) {
+      const keys = await redis.client.keys(`${namespace}:*`);
+      if (keys.length > 0) await redis.client.del(keys);
+    }
+    await first.close();
+    await second.close();
+    await simulator.close();
+  });
+
+  const subscribe = async (gateway: TestGateway) => {
+    const connection = connectWs(gateway.url);
+    connections.push(connection);
+    const events = gateway.gateway.services.events;
+    const messages = collect<Item>(connection, SUBSCRIPTIONS.messages, { channelId: CHANNEL }, 'messageReceived');
+    const statuses = collect<Item>(connection, SUBSCRIPTIONS.statuses, { channelId: CHANNEL }, 'messageStatusChanged');
+    // Counted once Redis confirmed the SUBSCRIBE, so a publish from the other instance reaches it.
+    await waitUntil(() => events.subscriberCount('message', CHANNEL) === 1 && events.subscriberCount('status', CHANNEL) === 1);
+    return { messages, statuses };
+  };
+
+  it('an event received by one instance reaches subscribers on both; re-deliveries to either instance are deduplicated', async () => {
+    const onFirst = await subscribe(first);
+    const onSecond = await subscribe(second);
+
+    const notification = cloudNotification(
+      [{ messages: [{ from: '4915112345678', id: 'wamid.redis-1', timestamp: '1700000000', type: 'text', text: { body: 'across instances' } }] }],
+      [{ statuses: [{ id: 'wamid.redis-out', status: 'delivered', timestamp: '1700000001', recipient_id: '4915112345678' }] }],
+    );
+    expect((await postNotification(first.url, CHANNEL, notification, credential)).status).toBe(200);
+    await Promise.all([onSecond.messages.atLeast(1), onSecond.statuses.atLeast(1)]);
+    expect(onSecond.messages.items[0]).toEqual(
+      expect.objectContaining({ channelId: CHANNEL, id: 'wamid.redis-1', text: 'across instances', timestamp: '2023-11-14T22:13:20.000Z' }),
+    );
+
+    // The upstream re-delivers, to the other instance, to the same one, and to both at once.
+    const redeliveries = await Promise.all([
+      postNotification(second.url, CHANNEL, notification, credential),
+      postNotification(first.url, CHANNEL, notification, credential),
+      postNotification(second.url, CHANNEL, notification, credential),
+    ]);
+    expect(redeliveries.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    await Promise.all([first.gateway.webhooks.drain(), second.gateway.webhooks.drain()]);
+
+    // A later event published after the re-deliveries were processed: whatever was going to arrive has arrived before it.
+    const later = { messages: [{ from: '4915112345678', id: 'wamid.redis-2', type: 'text', text: { body: 'later' } }], statuses: [{ id: 'wamid.redis-out', status: 'read' }] };
+    expect((await postNotification(second.url, CHANNEL, later, credential)).status).toBe(200);
+    await second.gateway.webhooks.drain();
+    for (const side of [onFirst, onSecond]) await Promise.all([side.messages.atLeast(2), side.statuses.atLeast(2)]);
+
+    for (const side of [onFirst, onSecond]) {
+      expect(side.messages.items.map((item) => item.id)).toEqual(['wamid.redis-1', 'wamid.redis-2']);
+      expect(side.statuses.items.map((item) => [item.messageId, item.status])).toEqual([
+        ['wamid.redis-out', 'delivered'],
+        ['wamid.redis-out', 'read'],
+      ]);
+    }
+    // Dedup state and channels live under this run's namespace only.
+    const keys = await first.gateway.services.redis!.client.keys(`${namespace}:events:dedup:*`);
+    expect(keys.sort()).toEqual(
+      [
+        `${namespace}:events:dedup:message:${CHANNEL}:wamid.redis-1`,
+        `${namespace}:events:dedup:message:${CHANNEL}:wamid.redis-2`,
+        `${namespace}:events:dedup:status:${CHANNEL}:wamid.redis-out:delivered`,
+        `${namespace}:events:dedup:status:${CHANNEL}:wamid.redis-out:read`,
+      ].sort(),
+    );
+    const ttl = await first.gateway.services.redis!.client.pTTL(keys[0]!);
+    expect(ttl).toBeGreaterThan(7 * 24 * 60 * 60 * 1000);
+  });
+});
