@@ -8,6 +8,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import cors from 'cors';
+import { specifiedRules, validate } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { identifyCaller } from './auth.js';
@@ -137,10 +138,13 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
   const schema = buildSchema();
 
   // Subscriptions (graphql-ws) on the same server and path; a connection without valid credentials is closed with 4403.
+  const wsValidationRules = [...specifiedRules, ...queryValidationRules(config)];
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
   const subscriptions = useServer<Record<string, unknown>>(
     {
       schema,
+      // The same query limits as over HTTP.
+      validate: (wsSchema, document) => validate(wsSchema, document, wsValidationRules),
       onConnect: ({ connectionParams }) => {
         try {
           identifyCaller(config, connectionHeaders(connectionParams));

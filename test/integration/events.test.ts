@@ -244,4 +244,13 @@ describe('events: webhook receiver → subscriptions (one instance, in-process f
     expect(foreign.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'NOT_FOUND' }) })]);
     expect(gateway.gateway.services.events.subscriberCount('message', 'channel-015')).toBe(0);
   });
+
+  it('applies the HTTP query limits to subscriptions too', async () => {
+    const aliases = Array.from({ length: 20 }, (_unused, index) => `a${index}: id`).join(' ');
+    const tooMany = collect(connection, `subscription { messageReceived(channelId: "${CHANNEL}") { ${aliases} } }`, {}, 'messageReceived');
+    await tooMany.ended();
+    // Validation errors arrive as one graphql-ws `error` message carrying the list.
+    expect(tooMany.errors).toEqual([[expect.objectContaining({ message: 'Syntax Error: Aliases limit of 15 exceeded, found 20.' })]]);
+    expect(gateway.gateway.services.events.subscriberCount('message', CHANNEL)).toBe(open.get(CHANNEL) ?? 0);
+  });
 });
