@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webhookAuthorization } from '../../src/events/credentials.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { ACME, GLOBEX, startTestGateway, type TestGateway } from '../support/gateway.js';
 import {
   cloudNotification,
   collect,
@@ -252,5 +252,43 @@ describe('events: webhook receiver → subscriptions (one instance, in-process f
     // Validation errors arrive as one graphql-ws `error` message carrying the list.
     expect(tooMany.errors).toEqual([[expect.objectContaining({ message: 'Syntax Error: Aliases limit of 15 exceeded, found 20.' })]]);
     expect(gateway.gateway.services.events.subscriberCount('message', CHANNEL)).toBe(open.get(CHANNEL) ?? 0);
+  });
+});
+
+describe('events: multi-tenant subscriptions and shutdown', () => {
+  it('forwards connectionParams.authorization like an HTTP Authorization header, and ends subscriptions with 1001 on stop', async () => {
+    const gateway = await startTestGateway({ PARTNER_TOKEN: undefined, PARTNER_ID: undefined });
+    let closed = false;
+    try {
+      // Globex's token naming Acme's partner: the upstream listing refuses it (403), so no subscription.
+      const intruder = connectWs(gateway.url, { authorization: `Bearer ${GLOBEX.token}`, 'x-partner-id': ACME.id });
+      const refused = collect(intruder, SUBSCRIPTIONS.messages, { channelId: CHANNEL }, 'messageReceived');
+      await refused.ended();
+      expect(refused.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })]);
+      await intruder.dispose();
+      const listing = gateway.simulator.recorder.matching(`/api/v2/partners/${ACME.id}/channels`, 'GET');
+      expect(listing.at(-1)!.headers.authorization).toBe(`Bearer ${GLOBEX.token}`);
+
+      const owner = connectWs(gateway.url, { authorization: `Bearer ${ACME.token}`, 'x-partner-id': ACME.id });
+      const messages = collect(owner, SUBSCRIPTIONS.messages, { channelId: CHANNEL }, 'messageReceived');
+      await waitUntil(() => gateway.gateway.services.events.subscriberCount('message', CHANNEL) === 1);
+      const answer = await postNotification(
+        gateway.url,
+        CHANNEL,
+        { messages: [{ from: '4915', id: 'wamid.tenant-1', type: 'text', text: { body: 'hi' } }] },
+        webhookAuthorization(gateway.config.keystoreSecret, CHANNEL),
+      );
+      expect(answer.status).toBe(200);
+      await messages.atLeast(1);
+      expect(messages.items[0]).toMatchObject({ id: 'wamid.tenant-1', channelId: CHANNEL });
+
+      closed = true;
+      await gateway.close();
+      await waitUntil(() => owner.closeCode() !== null);
+      expect(owner.closeCode()).toBe(1001);
+      await owner.dispose();
+    } finally {
+      if (!closed) await gateway.close();
+    }
   });
 });
