@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webhookAuthorization } from '../../src/events/credentials.js';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { cloudNotification, collect, connectWs, postNotification, SUBSCRIPTIONS, waitUntil, type WsConnection } from '../support/events.js';
+import { cloudNotification, collect, connectWs, freePort, postNotification, SUBSCRIPTIONS, waitUntil, type WsConnection } from '../support/events.js';
 
 const CHANNEL = 'channel-001';
 type Item = Record<string, unknown>;
@@ -97,5 +97,25 @@ describe('events with Redis: fan-out and dedup across instances', () => {
     );
     const ttl = await first.gateway.services.redis!.client.pTTL(keys[0]!);
     expect(ttl).toBeGreaterThan(7 * 24 * 60 * 60 * 1000);
+  });
+});
+
+describe('events with an unreachable Redis', () => {
+  it('refuses deliveries with 503 (the upstream re-delivers later) instead of accepting and losing them', async () => {
+    const port = await freePort();
+    const gateway = await startTestGateway({ REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_NAMESPACE: `hubgraph-events-down-${randomUUID()}`, REDIS_TIMEOUT_MS: '200' });
+    try {
+      const answer = await postNotification(
+        gateway.url,
+        CHANNEL,
+        { messages: [{ from: '4915', id: 'wamid.lost?', type: 'text', text: { body: 'x' } }] },
+        webhookAuthorization(gateway.config.keystoreSecret, CHANNEL),
+      );
+      expect(answer).toEqual({ status: 503, body: { error: 'event store unavailable; retry later' } });
+      const unauthenticated = await postNotification(gateway.url, CHANNEL, { messages: [] }, undefined);
+      expect(unauthenticated.status).toBe(401);
+    } finally {
+      await gateway.close();
+    }
   });
 });
