@@ -27,6 +27,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export class BalanceLimiter {
   private readonly slots: RateLimiterAbstract;
   private readonly windowSeconds: number;
+  /** Calls waiting for or holding a slot, by request identity: concurrent identical requests spend one. */
+  private readonly shared = new Map<string, Promise<unknown>>();
 
   constructor(private readonly options: BalanceLimiterOptions) {
     this.windowSeconds = Math.max(1, Math.ceil(options.windowMs / 1000));
@@ -42,8 +44,22 @@ export class BalanceLimiter {
       : new RateLimiterMemory({ ...common, keyPrefix: 'a2-balance' });
   }
 
-  /** Runs `call` within the partner's budget: waits at most maxWaitMs for a slot, else RATE_LIMITED. */
-  async schedule<T>(partnerId: string, call: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `call` within the partner's budget: waits at most maxWaitMs for a slot, else RATE_LIMITED.
+   * A call with the `shareKey` of one already waiting or running in this process joins it.
+   */
+  schedule<T>(partnerId: string, call: () => Promise<T>, shareKey?: string): Promise<T> {
+    if (shareKey === undefined) return this.run(partnerId, call);
+    const pending = this.shared.get(shareKey);
+    if (pending) return pending as Promise<T>;
+    const promise = this.run(partnerId, call);
+    this.shared.set(shareKey, promise);
+    const forget = () => this.shared.delete(shareKey);
+    promise.then(forget, forget);
+    return promise;
+  }
+
+  private async run<T>(partnerId: string, call: () => Promise<T>): Promise<T> {
     const slot = await this.acquire(partnerId);
     let pauseSeconds = 0;
     try {

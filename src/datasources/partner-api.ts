@@ -176,7 +176,7 @@ export class PartnerApi extends UpstreamSource {
       headers: this.headers,
       tenant: this.tenantFor(partnerId),
       cache: { scope: PartnerScopes.usage(clientId), ttlMs: this.config.cacheTtlMs.usage },
-      throttle: (call) => this.balanceLimiter.schedule(partnerId, call),
+      throttle: (call, key) => this.balanceLimiter.schedule(partnerId, call, key),
       retryLimit: 0,
     });
   }

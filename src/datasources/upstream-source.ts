@@ -22,9 +22,10 @@ export interface ReadOptions {
   http?: Got;
   /**
    * Runs around the upstream call only (never around a cache hit or a shared in-flight read),
-   * e.g. to take a slot of a rate limit.
+   * e.g. to take a slot of a rate limit. `key` identifies the request (tenant, credential,
+   * parameters, cache generation), so identical calls of concurrent requests may share one.
    */
-  throttle?: <R>(call: () => Promise<R>) => Promise<R>;
+  throttle?: <R>(call: () => Promise<R>, key: string) => Promise<R>;
   /** Overrides the client's retry count (a rate-limited endpoint spends budget on every attempt). */
   retryLimit?: number;
 }
@@ -98,7 +99,7 @@ export abstract class UpstreamSource {
           false,
           options.http,
         );
-      const body = options.throttle ? await options.throttle(call) : await call();
+      const body = options.throttle ? await options.throttle(call, stableStringify([dedupKey, cacheKey])) : await call();
       if (cacheKey && policy) await this.cache.set(cacheKey, body, policy.ttlMs);
       return body;
     };

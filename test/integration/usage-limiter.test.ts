@@ -48,6 +48,14 @@ describe('A2 budget: 5 requests per window and partner, never an upstream 429', 
     expect((await harness.graphql(query, variables)).body.errors).toBeUndefined();
   });
 
+  it('concurrent identical requests of different callers share one upstream call', async () => {
+    const harness = await startTestGateway({ BALANCE_RATE_LIMIT_MAX_WAIT_MS: '0' }, { latencyMs: 200 });
+    open.push(harness);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => harness.graphql(...usageQuery(0))));
+    expect(classify(answers).ok).toHaveLength(8);
+    expect(a2Calls(harness.simulator)).toHaveLength(1);
+  });
+
   it('under concurrent load waits for slots within the bound, and the upstream never sees a 6th call in a window', async () => {
     const windowMs = 1_000;
     const harness = await startTestGateway(

@@ -32,6 +32,20 @@ describe('BalanceLimiter', () => {
     expect(most).toBeLessThanOrEqual(3);
   });
 
+  it('runs concurrent calls with one share key once, on one slot', async () => {
+    const limiter = new BalanceLimiter({ points: 2, windowMs: 30_000, maxWaitMs: 0 });
+    let calls = 0;
+    const call = async () => {
+      calls += 1;
+      await new Promise((resolve) => setImmediate(resolve));
+      return calls;
+    };
+    await expect(Promise.all([limiter.schedule('p', call, 'k'), limiter.schedule('p', call, 'k'), limiter.schedule('p', call, 'k')])).resolves.toEqual([1, 1, 1]);
+    expect(calls).toBe(1);
+    await expect(limiter.schedule('p', call, 'other')).resolves.toBe(2);
+    await expect(limiter.schedule('p', call, 'third')).rejects.toBeInstanceOf(RateLimitedError);
+  });
+
   it('waits for a slot within maxWaitMs', async () => {
     const limiter = new BalanceLimiter({ points: 1, windowMs: 1_000, maxWaitMs: 5_000 });
     await limiter.schedule('p', ok);
