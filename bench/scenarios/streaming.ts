@@ -104,7 +104,7 @@ export async function streamingMemory(context: BenchContext): Promise<Section> {
   const bytes = context.options.streamBytes;
   const title = '6. Memory while streaming';
   const intro = [
-    `A fresh default gateway process streams a ${mb(bytes)} (${bytes.toLocaleString('en-US')} bytes) document upload (\`POST /media/${CHANNEL}\`, multipart \`file\`) and then its download (\`GET /media/${CHANNEL}/:id\`).`,
+    `A fresh default gateway process streams a ${mb(bytes)} (${bytes.toLocaleString('en-US')} bytes; MB = 10^6 bytes throughout) document upload (\`POST /media/${CHANNEL}\`, multipart \`file\`) and then its download (\`GET /media/${CHANNEL}/:id\`).`,
     'RSS of the gateway process is sampled every 10 ms from /proc (plus its VmHWM high-water mark, reset before each transfer); growth = peak − idle RSS before the transfer.',
     'A 1 MB upload and download run first so code paths are loaded. Target: peak RSS growth ≤ 64 MB for 100 MB.',
   ];
@@ -129,7 +129,7 @@ export async function streamingMemory(context: BenchContext): Promise<Section> {
     const rows: string[][] = [];
     const row = (name: string, baseline: number, peak: number, seconds: number) => {
       const growth = peak - baseline;
-      rows.push([name, mb(baseline), mb(peak), mb(growth), `${(bytes / 1_000_000 / seconds).toFixed(0)} MB/s`, `≤ 64 MB: ${verdict(growth <= 64 * 1024 * 1024)}`]);
+      rows.push([name, mb(baseline), mb(peak), mb(growth), `${(bytes / 1_000_000 / seconds).toFixed(0)} MB/s`, `≤ 64 MB: ${verdict(growth <= 64_000_000)}`]);
     };
     if (up.value.status !== 200) {
       rows.push([`upload ${mb(bytes)}`, `not available: HTTP ${up.value.status}: ${up.value.body.slice(0, 160)}`, '', '', '', '—']);

@@ -11,10 +11,25 @@ export interface HttpAnswer {
   ms: number;
 }
 
-export function send(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<HttpAnswer> {
+type SendOptions = { method?: string; headers?: Record<string, string>; body?: string };
+
+/**
+ * One request; when the server had already closed the idle keep-alive socket it was written to
+ * (ECONNRESET on a reused socket, nothing received), it is sent again on a fresh one, as Node's
+ * documentation recommends, and only that attempt is timed.
+ */
+export async function send(url: string, options: SendOptions = {}): Promise<HttpAnswer> {
+  try {
+    return await attempt(url, options);
+  } catch (error) {
+    if ((error as { reusedSocket?: boolean }).reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
+      return attempt(url, options);
+    }
+    throw error;
+  }
+}
+
+function attempt(url: string, options: SendOptions): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const outgoing = request(url, { method: options.method ?? 'GET', headers: options.headers, agent }, (incoming) => {
@@ -25,7 +40,7 @@ export function send(
       );
       incoming.on('error', reject);
     });
-    outgoing.on('error', reject);
+    outgoing.on('error', (error) => reject(Object.assign(error, { reusedSocket: outgoing.reusedSocket })));
     outgoing.end(options.body);
   });
 }

@@ -10,8 +10,9 @@ export function ms(value: number, digits = 1): string {
   return Number.isFinite(value) ? `${value.toFixed(digits)} ms` : 'n/a';
 }
 
+/** Decimal megabytes (10^6 bytes), the unit of the stream size and of the RSS target. */
 export function mb(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
 export function rate(value: number): string {
