@@ -10,6 +10,11 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Absolute URLs anywhere in a value (a header such as a callback or a Link may carry one). */
 const EMBEDDED_URL = /\bhttps?:\/\/[^\s,;"'<>]+/gi;
+/**
+ * A whole value that is a bare host name (`api.example.com:8443/path`), checked like a URL. Labels
+ * of at most 63 characters and an alphabetic top-level label keep tokens (JWTs) from matching.
+ */
+const BARE_HOST = /^([A-Za-z0-9_-]{1,63}\.)+[A-Za-z]{2,24}(:\d*)?(\/\S*)?$/;
 
 /** Cloud rule of B6: no underscore in any (sub)domain label and no explicit port. */
 function cloudHostProblem(value: string): string | null {
@@ -41,7 +46,8 @@ function headersOf(value: unknown, field: string): Record<string, string> {
 
 /**
  * B6 body after its rules: an http(s) URL; on cloud neither the URL nor a URL inside a header
- * value may have an underscore in a (sub)domain or an explicit port.
+ * value (or a header value that is a bare host name) may have an underscore in a (sub)domain or
+ * an explicit port.
  */
 export function validateWebhookConfig(
   input: { url: string; headers?: unknown },
@@ -56,9 +62,10 @@ export function validateWebhookConfig(
   if (hosting === 'CLOUD') {
     if (urlProblem) throw new BadUserInputError(`url ${urlProblem}`, `${field}.url`);
     for (const [name, value] of Object.entries(headers)) {
-      for (const [embedded] of value.matchAll(EMBEDDED_URL)) {
+      const bare = BARE_HOST.test(value.trim()) ? [`https://${value.trim()}`] : [];
+      for (const embedded of [...bare, ...[...value.matchAll(EMBEDDED_URL)].map((match) => match[0])]) {
         const problem = cloudHostProblem(embedded);
-        if (problem) throw new BadUserInputError(`header ${name}: the URL in its value ${problem}`, `${field}.headers.${name}`);
+        if (problem) throw new BadUserInputError(`header ${name}: the host in its value ${problem}`, `${field}.headers.${name}`);
       }
     }
   }

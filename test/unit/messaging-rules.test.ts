@@ -147,6 +147,14 @@ describe('blocking and webhook rules', () => {
     expect(fieldOf(() => validateWebhookConfig({ url: 'https://hooks.example.com:443/x' }, 'CLOUD'))).toBe('input.url');
     expect(fieldOf(() => validateWebhookConfig({ url: 'ftp://hooks.example.com/x' }, 'ON_PREMISE'))).toBe('input.url');
     expect(validateWebhookConfig({ url: 'https://a_b.example.com/x' }, 'ON_PREMISE')).toEqual({ url: 'https://a_b.example.com/x', headers: {} });
+    expect(fieldOf(() => validateWebhookConfig({ url: 'https://h.example.com', headers: { 'X-Forward-Host': 'api_v2.example.com' } }, 'CLOUD'))).toBe(
+      'input.headers.X-Forward-Host',
+    );
+    expect(fieldOf(() => validateWebhookConfig({ url: 'https://h.example.com', headers: { 'X-Forward-Host': 'api.example.com:8443' } }, 'CLOUD'))).toBe(
+      'input.headers.X-Forward-Host',
+    );
+    const jwt = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+    expect(validateWebhookConfig({ url: 'https://h.example.com', headers: { 'X-Token': jwt } }, 'CLOUD').headers).toEqual({ 'X-Token': jwt });
     // Underscores in the path are fine; only (sub)domains are restricted.
     expect(validateWebhookConfig({ url: 'https://hooks.example.com/a_b', headers: { Authorization: 'Basic x_y' } }, 'CLOUD').url).toBe(
       'https://hooks.example.com/a_b',
