@@ -266,12 +266,13 @@ describe('B3 media through the gateway', () => {
       const upload = media.uploads[0]!;
       expect(upload.file).toMatchObject({ size, sha256: hash.digest('hex'), mimeType: 'application/pdf' });
       expect(upload.chunks).toBeGreaterThan(100);
-      // Holding the file would leave at least half of it retained at the median sample; in-flight
-      // buffers between the four streams (client, gateway in and out, simulator) come and go.
+      // Holding the file would retain about half of it at the median sample and nearly all of it at
+      // the last; in-flight buffers between the four streams (client, gateway in and out, simulator)
+      // come and go, a few MB (more on a loaded machine).
       const median = [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
       expect(samples.length).toBeGreaterThan(10);
-      expect(median).toBeLessThan(size / 20);
-      expect(peak).toBeLessThan(size / 3);
+      expect(median).toBeLessThan(size / 4);
+      expect(peak).toBeLessThan(size / 2);
     });
   });
 
