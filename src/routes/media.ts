@@ -98,12 +98,41 @@ async function peek(stream: Readable, bytes: number): Promise<{ head: Buffer; co
   return { head, content: content() };
 }
 
+interface IncomingFile {
+  stream: Readable;
+  fileName: string;
+  mimeType: string;
+  /** Exact size (a raw body's Content-Length); sent upstream as Content-Length. */
+  size?: number;
+  /** Upper bound known in advance (a multipart body's Content-Length less its envelope). */
+  atMost?: number;
+}
+
 /**
- * Reads the multipart body, checks the file part (`file`) against the media rules as soon as its
- * headers and first bytes arrive, and pipes it upstream without holding it: nothing is sent
- * upstream for a refused file, and an upload crossing its size limit mid-stream is aborted.
+ * Checks the file against the media rules as soon as its type and first bytes are known, then
+ * pipes it upstream without holding it: nothing is sent for a refused file, and an upload that
+ * crosses its size limit mid-stream is aborted.
  */
-function receiveUpload(request: Request, context: Context, route: ChannelRoute, kind: MediaType | undefined): Promise<string> {
+async function forwardFile(context: Context, route: ChannelRoute, kind: MediaType | undefined, file: IncomingFile): Promise<string> {
+  const { head, content } = await peek(file.stream, MEDIA_HEAD_BYTES);
+  const checked = mediaRule({ hosting: route.hosting, mimeType: file.mimeType, kind, head });
+  if (!checked.ok) throw new MediaInputError(checked.violation, PART_FIELDS);
+  const known = file.size ?? file.atMost;
+  const tooLarge = known === undefined ? null : sizeViolation(checked.rule, known);
+  if (tooLarge) throw new MediaInputError(tooLarge, PART_FIELDS);
+  const uploaded = await context.dataSources.media.upload(route, {
+    fileName: file.fileName,
+    rule: checked.rule,
+    content,
+    ...(file.size !== undefined && { size: file.size }),
+  });
+  const bytes = Number(uploaded.record?.file_size ?? 0);
+  context.logger.info({ channelId: route.channel.id, mediaId: uploaded.id, bytes, kind: checked.rule.kind }, 'media uploaded (stream)');
+  return uploaded.id;
+}
+
+/** A multipart body: its part `file` is forwarded; other parts are ignored. */
+function receiveMultipart(request: Request, context: Context, route: ChannelRoute, kind: MediaType | undefined): Promise<string> {
   const declared = Number(request.headers['content-length']);
   return new Promise<string>((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -126,24 +155,12 @@ function receiveUpload(request: Request, context: Context, route: ChannelRoute, 
         return;
       }
       started = true;
-      const forward = async () => {
-        const { head, content } = await peek(file, MEDIA_HEAD_BYTES);
-        const checked = mediaRule({ hosting: route.hosting, mimeType: info.mimeType, kind, head });
-        if (!checked.ok) throw new MediaInputError(checked.violation, PART_FIELDS);
-        if (Number.isFinite(declared)) {
-          const tooLarge = sizeViolation(checked.rule, Math.max(0, declared - MULTIPART_ENVELOPE_BYTES));
-          if (tooLarge) throw new MediaInputError(tooLarge, PART_FIELDS);
-        }
-        const uploaded = await context.dataSources.media.upload(route, {
-          fileName: info.filename ?? 'file',
-          rule: checked.rule,
-          content,
-        });
-        const bytes = Number(uploaded.record?.file_size ?? 0);
-        context.logger.info({ channelId: route.channel.id, mediaId: uploaded.id, bytes, kind: checked.rule.kind }, 'media uploaded (stream)');
-        return uploaded.id;
-      };
-      forward().then(resolve, (error: unknown) => {
+      forwardFile(context, route, kind, {
+        stream: file,
+        fileName: info.filename ?? 'file',
+        mimeType: info.mimeType,
+        ...(Number.isFinite(declared) && { atMost: Math.max(0, declared - MULTIPART_ENVELOPE_BYTES) }),
+      }).then(resolve, (error: unknown) => {
         file.resume();
         fail(error);
       });
@@ -159,7 +176,8 @@ function receiveUpload(request: Request, context: Context, route: ChannelRoute, 
 }
 
 /**
- * `POST /media/:channelId` (streamed upload, multipart part `file`, optional `?type=` media kind)
+ * `POST /media/:channelId` (streamed upload: multipart part `file`, or the file itself as the body with
+ * its Content-Type and `?fileName=`; optional `?type=` media kind)
  * and `GET /media/:channelId/:mediaId` (streamed download). Callers authenticate as on /graphql;
  * the channel's key and the upstream's download URL never leave the gateway.
  */
@@ -174,9 +192,6 @@ export function mediaRouter(services: Services): Router {
       const context = contextOf(request);
       const kind = kindParam(request.query.type);
       const route = await context.dataSources.media.route(requirePartnerId(context.caller), request.params.channelId);
-      if (!request.is('multipart/form-data')) {
-        throw new BadUserInputError('The body must be multipart/form-data with a part named "file"', 'file');
-      }
       const max = UPLOAD_MAX_BYTES[route.hosting];
       if (Number(request.headers['content-length']) > max + MULTIPART_ENVELOPE_BYTES) {
         throw new MediaInputError({
@@ -185,7 +200,17 @@ export function mediaRouter(services: Services): Router {
           message: `${route.hosting === 'CLOUD' ? 'Cloud' : 'On-premise'} channels take files up to ${formatBytes(max)}`,
         });
       }
-      const id = await receiveUpload(request, context, route, kind);
+      const mimeType = request.header('content-type');
+      if (!mimeType) throw new BadUserInputError('Send multipart/form-data with a part named "file", or the file itself with its Content-Type', 'file');
+      const length = request.header('content-length');
+      const id = request.is('multipart/form-data')
+        ? await receiveMultipart(request, context, route, kind)
+        : await forwardFile(context, route, kind, {
+            stream: request,
+            fileName: typeof request.query.fileName === 'string' && request.query.fileName ? request.query.fileName : 'file',
+            mimeType,
+            ...(length !== undefined && { size: Number(length) }),
+          });
       response.json({ id });
     } catch (error) {
       request.resume();

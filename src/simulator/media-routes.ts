@@ -182,12 +182,20 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting): Router {
     const id = hosting === 'cloud' ? String(10n ** 15n + BigInt(`0x${randomBytes(6).toString('hex')}`)) : randomUUID();
     const file = join(media.dir, id);
     const meter = new Meter(max);
+    // The source stays out of the pipeline so a refused body can still be drained and answered.
+    const written = pipeline(meter, createWriteStream(file));
+    source.once('error', (error) => meter.destroy(error));
+    source.once('close', () => {
+      if (!source.readableEnded) meter.destroy(new Error('the sender gave up mid-body'));
+    });
+    source.pipe(meter);
     try {
-      await pipeline(source, meter, createWriteStream(file));
+      await written;
     } catch {
       void unlink(file).catch(() => undefined);
       upload.chunks = meter.chunks;
       if (meter.size > max) {
+        source.unpipe(meter);
         source.resume();
         upload.status = 413;
         fail(response, hosting, 413, sizeViolation(checked.rule, meter.size)?.message ?? 'file too large');

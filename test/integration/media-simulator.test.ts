@@ -48,6 +48,17 @@ describe('simulator B3 media', () => {
     expect(refusedType.status).toBe(400);
   });
 
+  it('on-premise: answers 413 for a body above the limit and stores nothing', async () => {
+    const before = media.media.size;
+    const answer = await fetch(`${simulator.urls.onPremise}/v1/media`, {
+      method: 'POST',
+      headers: { ...key(ONPREM), 'content-type': 'image/jpeg' },
+      body: Buffer.alloc(5 * 1024 * 1024 + 1),
+    });
+    expect(answer.status).toBe(413);
+    expect(media.media.size).toBe(before);
+  });
+
   it('cloud: the record links to the fake CDN host with a signature valid 5 minutes', async () => {
     const id = await uploadCloud(Buffer.from('png bytes'));
     const record = (await (await fetch(`${simulator.urls.cloud}/${id}`, { headers: key(CLOUD) })).json()) as Record<string, string>;

@@ -202,6 +202,28 @@ describe('B3 media through the gateway', () => {
       expect(media.uploads[0]?.file).toMatchObject({ mimeType: 'application/pdf', size: PNG.length, sha256: sha(PNG) });
     });
 
+    it('takes the file itself as the body: its Content-Type, Content-Length passed on', async () => {
+      const onprem = await send(
+        `${base}/media/${ONPREM}?fileName=photo.png`,
+        'POST',
+        { ...AUTH, 'content-type': 'image/png', 'content-length': String(PNG.length) },
+        [PNG],
+      );
+      expect(onprem.status).toBe(200);
+      const [binary] = harness.simulator.recorder.matching('/onprem/v1/media', 'POST');
+      expect(binary?.headers).toMatchObject({ 'content-type': 'image/png', 'content-length': String(PNG.length) });
+      expect(media.uploads[0]?.file).toMatchObject({ size: PNG.length, sha256: sha(PNG) });
+
+      const cloud = await send(`${base}/media/${CLOUD}?fileName=photo.png`, 'POST', { ...AUTH, 'content-type': 'image/png', 'content-length': String(PNG.length) }, [PNG]);
+      expect(cloud.status).toBe(200);
+      const [form] = harness.simulator.recorder.matching('/cloud/media', 'POST');
+      expect(Number(form?.headers['content-length'])).toBeGreaterThan(PNG.length);
+      expect(media.uploads[1]).toMatchObject({
+        fields: { messaging_product: 'whatsapp' },
+        file: { fileName: 'photo.png', mimeType: 'image/png', size: PNG.length, sha256: sha(PNG) },
+      });
+    });
+
     it('refuses a MIME type with 400 and a declared oversize with 413, nothing sent', async () => {
       const badType = await send(`${base}/media/${CLOUD}`, 'POST', { ...AUTH, 'content-type': multipartType }, multipart('application/zip', PNG));
       expect(badType.status).toBe(400);
