@@ -153,7 +153,7 @@ async function readSmall(stream: Readable, limit = 64 * 1024): Promise<string> {
  * counts towards the upstream's block) and are refused once the block is one failure away.
  */
 export class MediaApi {
-  readonly guard: MediaFailureGuard;
+  private readonly guard: MediaFailureGuard;
 
   constructor(
     private readonly messaging: MessagingApi,
