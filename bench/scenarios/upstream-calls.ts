@@ -4,7 +4,8 @@ import { settle, type BenchContext } from '../support/context.js';
 import { notAvailableSection, type Section } from '../support/report.js';
 import { ms, percentile, verdict } from '../support/stats.js';
 import { countByEndpoint, describeCounts, total } from '../support/upstream.js';
-import { cpuTimeOf, type GatewayProcess } from '../support/gateway-process.js';
+import type { GatewayProcess } from '../support/gateway-process.js';
+import { upstreamClientCost } from './upstream-client.js';
 
 /** A representative operation, the upstream calls it cannot do without, and its critical path. */
 interface Operation {
@@ -162,7 +163,6 @@ export async function upstreamCalls(context: BenchContext): Promise<Section> {
 interface Reference {
   row: string[];
   p50: number;
-  cpu: number;
 }
 
 /** One A1 call straight to the simulator: what a single upstream round trip costs without the gateway. */
@@ -174,15 +174,14 @@ async function directReference(context: BenchContext): Promise<Reference> {
   const name = 'direct A1 call to the simulator (reference, no gateway)';
   for (let run = 0; run < iterations + 3; run += 1) {
     const answer = await send(url, { headers: { authorization: `Bearer ${partner.token}` } });
-    if (answer.status !== 200) return { row: [name, '1', ms(latencyMs, 0), `HTTP ${answer.status}`, '', '', '', '', '', '—'], p50: Number.NaN, cpu: Number.NaN };
+    if (answer.status !== 200) return { row: [name, '1', ms(latencyMs, 0), `HTTP ${answer.status}`, '', '', '', '', '—'], p50: Number.NaN };
     if (run >= 3) samples.push(answer.ms);
   }
   const p50 = percentile(samples, 50);
   const p99 = percentile(samples, 99);
   return {
-    row: [name, '1', ms(latencyMs, 0), ms(p50), ms(p99), `${(p50 / latencyMs).toFixed(2)} / ${(p99 / latencyMs).toFixed(2)}`, '—', '—', '—', '—'],
+    row: [name, '1', ms(latencyMs, 0), ms(p50), ms(p99), `${(p50 / latencyMs).toFixed(2)} / ${(p99 / latencyMs).toFixed(2)}`, '—', '—', '—'],
     p50,
-    cpu: Number.NaN,
   };
 }
 
@@ -190,18 +189,14 @@ async function directReference(context: BenchContext): Promise<Reference> {
 async function fixedCost(context: BenchContext): Promise<Reference> {
   const { iterations } = context.options;
   const samples: number[] = [];
-  let cpuBefore = 0;
   for (let run = 0; run < iterations + 3; run += 1) {
-    if (run === 3) cpuBefore = cpuTimeOf(context.cold.pid);
     const { ms: elapsed } = await graphql(context.cold.graphqlUrl, '{ __typename }');
     if (run >= 3) samples.push(elapsed);
   }
-  const cpu = (cpuTimeOf(context.cold.pid) - cpuBefore) / samples.length;
   const p50 = percentile(samples, 50);
   return {
-    row: ['`{ __typename }` (reference: no upstream call)', '0', '0 ms', ms(p50), ms(percentile(samples, 99)), '—', '—', ms(cpu, 2), ms(p50), '—'],
+    row: ['`{ __typename }` (reference: no upstream call)', '0', '0 ms', ms(p50), ms(percentile(samples, 99)), '—', '—', ms(p50), '—'],
     p50,
-    cpu,
   };
 }
 
@@ -211,31 +206,26 @@ export async function criticalPath(context: BenchContext): Promise<Section> {
   const intro = [
     `Simulator latency ${latencyMs} ms per upstream request. Each operation runs ${iterations} times one after the other (after 3 warm-up runs) on the gateway with caches off;`,
     'the critical path is the number of upstream round trips that must happen in sequence × the latency. "Added" is the p50 minus as many sequential direct',
-    'round trips (first row): the part of the latency the gateway itself adds. Gateway CPU per operation is read from /proc/<pid>/stat around the runs.',
+    'round trips (first row): the part of the latency the gateway itself adds.',
     'Target: p50 ≤ 1.1 × critical path + 2 ms.',
   ];
   if (latencyMs === 0) return notAvailableSection(title, intro, 'BENCH_LATENCY_MS=0 leaves no critical path to compare with');
   const direct = await directReference(context);
   const fixed = await fixedCost(context);
   const rows: string[][] = [direct.row, fixed.row];
-  const cpuOf = new Map<string, number>();
   for (const operation of OPERATIONS) {
     const samples: number[] = [];
     let error: string | null = null;
-    let cpuBefore = 0;
     for (let run = 0; run < iterations + 3 && !error; run += 1) {
-      if (run === 3) cpuBefore = cpuTimeOf(context.cold.pid);
       const { status, ms: elapsed, result } = await graphql(context.cold.graphqlUrl, operation.query, operation.variables?.());
       error = firstError(status, result);
       if (run >= 3) samples.push(elapsed);
     }
-    const cpuPerOperation = (cpuTimeOf(context.cold.pid) - cpuBefore) / samples.length;
     const path = operation.sequentialRoundTrips * latencyMs;
     if (error) {
-      rows.push([operation.name, String(operation.sequentialRoundTrips), ms(path, 0), `not available: ${error}`, '', '', '', '', '', '—']);
+      rows.push([operation.name, String(operation.sequentialRoundTrips), ms(path, 0), `not available: ${error}`, '', '', '', '', '—']);
       continue;
     }
-    cpuOf.set(operation.name, cpuPerOperation);
     const p50 = percentile(samples, 50);
     const p99 = percentile(samples, 99);
     const limit = 1.1 * path + 2;
@@ -247,25 +237,25 @@ export async function criticalPath(context: BenchContext): Promise<Section> {
       ms(p99),
       `${(p50 / path).toFixed(2)} / ${(p99 / path).toFixed(2)}`,
       ms(limit),
-      ms(cpuPerOperation, 2),
       ms(p50 - operation.sequentialRoundTrips * direct.p50),
       verdict(p50 <= limit),
     ]);
   }
-  const perCall = (cpuOf.get(OPERATIONS[0]!.name) ?? Number.NaN) - fixed.cpu;
+  const clientCost = await upstreamClientCost();
   return {
     title,
     intro,
     tables: [
       {
-        columns: ['operation', 'sequential round trips', 'critical path', 'p50', 'p99', 'p50/path / p99/path', 'p50 limit', 'gateway CPU per operation', 'added over direct round trips (p50)', 'target'],
+        columns: ['operation', 'sequential round trips', 'critical path', 'p50', 'p99', 'p50/path / p99/path', 'p50 limit', 'added over direct round trips (p50)', 'target'],
         rows,
       },
+      clientCost,
     ],
     notes: [
       `A direct round trip to the simulator already takes ${ms(direct.p50)} at p50 for ${latencyMs} ms of latency (simulator handling, HTTP, timer granularity): ${ms(direct.p50 - latencyMs)} of the target's ${ms(0.1 * latencyMs + 2)} allowance per round trip is spent before the gateway does anything.`,
-      `The gateway's fixed cost per request (\`{ __typename }\`: HTTP, Express, Apollo request pipeline, operation log line) is ${ms(fixed.p50)} at p50 and ${ms(fixed.cpu, 2)} of CPU.`,
-      `Each upstream call adds about ${ms(perCall, 2)} of gateway CPU (client(id) minus the fixed cost: got request set-up, the HTTP exchange, JSON parse, metrics). Fan-out operations pay it once per call before their last answer is processed, and the simulator answers parallel calls one after another on its single thread — this, not extra round trips (scenario 1 shows none), is what the added latency of the fan-out rows consists of.`,
+      `The gateway's fixed cost per request (\`{ __typename }\`: HTTP, Express, Apollo request pipeline, operation log line) is ${ms(fixed.p50)} at p50; with the direct round trip's own ${ms(direct.p50 - latencyMs)} that is ${ms(fixed.p50 + direct.p50 - latencyMs)} of the ${ms(0.1 * latencyMs + 2)} a one-round-trip operation may add.`,
+      'Every upstream call then costs the gateway CPU for the got request (second table: what got adds over bare node:http), the HTTP exchange, the JSON parse, a metrics sample and cache-key hashing. Fan-out operations pay that once per call before their last answer is processed, and the simulator answers the parallel calls one after another on its single thread — this, not extra round trips (scenario 1 shows none), is what the added latency of the fan-out rows consists of.',
     ],
   };
 }
