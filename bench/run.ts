@@ -26,7 +26,7 @@ const SCENARIOS: Array<[number, string, (context: BenchContext) => Promise<Secti
 
 const NO_CACHE = { CACHE_TTL_LISTING_MS: '0', CACHE_TTL_USAGE_MS: '0', CACHE_TTL_INSIGHTS_MS: '0', CACHE_TTL_MESSAGING_MS: '0' };
 
-function machine(loadBefore: number[], loadAfter: number[], elapsedSeconds: number, latencyMs: number): string {
+function machine(loadBefore: number[], loadAfter: number[], elapsedSeconds: number, latencyMs: number, only: Set<number>): string {
   const cpus = os.cpus();
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
   return [
@@ -45,15 +45,16 @@ function machine(loadBefore: number[], loadAfter: number[], elapsedSeconds: numb
     `| load average at end | ${load(loadAfter)} |`,
     `| simulated upstream latency | ${latencyMs} ms per request (BENCH_LATENCY_MS) |`,
     `| bench duration | ${elapsedSeconds.toFixed(0)} s |`,
+    ...(only.size > 0 ? [`| scenarios run | ${[...only].join(', ')} (BENCH_ONLY) |`] : []),
     '',
     'Set-up: each gateway runs in its own Node process started like `npm start` (`node dist/src/main.js`, NODE_ENV=production, default log level), configured through',
     'the contract\'s environment variables to point at the upstream simulator. The simulator and the load generator (autocannon, and a keep-alive',
-    'node:http client for sequential timings) share the bench process: the simulator is idle in the cached, webhook and memory scenarios, and keeping',
+    'node:http client for sequential timings) share the bench process: the simulator does no work in the cached and webhook scenarios, and keeping',
     'it in-process lets the bench read its request recorder and stored webhook credential directly. On a 2-core machine the load generator and the',
     'gateway compete for the same two cores, so throughput figures are a lower bound of what a gateway gets with a load generator on another machine.',
-    loadBefore[0]! > 0.5 * cpus.length
-      ? `**The machine was not idle** (load average ${loadBefore[0]!.toFixed(2)} on ${cpus.length} cores at the start, e.g. other test suites running): figures were taken under that load.`
-      : 'The machine was close to idle at the start of the run.',
+    Math.max(loadBefore[0]!, loadAfter[0]!) > 0.5 * cpus.length
+      ? `**The machine was not idle** (1-minute load average ${loadBefore[0]!.toFixed(2)} at the start and ${loadAfter[0]!.toFixed(2)} at the end on ${cpus.length} cores, e.g. other test suites running): figures were taken under that load and are lower (throughput) and higher (latency) than the gateway's own.`
+      : 'The machine was close to idle at the start and at the end of the run.',
     '',
   ].join('\n');
 }
@@ -87,9 +88,9 @@ async function main() {
     await simulator.close();
   }
 
-  const report = `${machine(loadBefore, os.loadavg(), (Date.now() - started) / 1000, options.latencyMs)}\n${sections.map(markdownSection).join('\n')}`;
-  writeFileSync(RESULTS, report);
-  process.stdout.write(`${machine(loadBefore, os.loadavg(), (Date.now() - started) / 1000, options.latencyMs)}\nbench: wrote ${RESULTS}\n`);
+  const header = machine(loadBefore, os.loadavg(), (Date.now() - started) / 1000, options.latencyMs, options.only);
+  writeFileSync(RESULTS, `${header}\n${sections.map(markdownSection).join('\n')}`);
+  process.stdout.write(`${header}\nbench: wrote ${RESULTS}\n`);
 }
 
 main().catch((error: unknown) => {
