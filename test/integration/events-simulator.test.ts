@@ -199,3 +199,32 @@ describe('events: simulator deliveries → gateway receiver → subscriptions', 
     messages.unsubscribe();
   });
 });
+
+describe('connectWebhookToGateway on a cloud channel', () => {
+  it('sets the cloud number-level webhook when PUBLIC_URL has no port', async () => {
+    const gateway = await startTestGateway({
+      PUBLIC_URL: 'https://hubgraph.example.com/',
+      CHANNEL_API_KEYS: JSON.stringify({ [CLOUD_CHANNEL]: `sim-key-${CLOUD_CHANNEL}` }),
+    });
+    try {
+      const { body } = await gateway.graphql(CONNECT, { channelId: CLOUD_CHANNEL });
+      expect(body).toEqual({
+        data: {
+          connectWebhookToGateway: { url: `https://hubgraph.example.com/webhooks/${CLOUD_CHANNEL}`, headers: { Authorization: 'Basic [redacted]' } },
+        },
+      });
+      const requests = gateway.simulator.recorder.matching('/cloud/v1/configs/webhook', 'POST');
+      expect(requests.map((request) => [request.headers['svc-api-key'], request.body])).toEqual([
+        [
+          `sim-key-${CLOUD_CHANNEL}`,
+          {
+            url: `https://hubgraph.example.com/webhooks/${CLOUD_CHANNEL}`,
+            headers: { Authorization: webhookAuthorization(gateway.config.keystoreSecret, CLOUD_CHANNEL) },
+          },
+        ],
+      ]);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
