@@ -203,7 +203,7 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
 
   app.use('/media', mediaRouter(services));
 
-  const webhooks = webhookReceiver({ keystoreSecret: config.keystoreSecret, events: services.events, logger });
+  const webhooks = webhookReceiver({ keystoreSecret: config.keystoreSecret, events: services.events, logger, metrics: services.metrics });
   app.use('/webhooks', webhooks.router);
 
   let url = '';

@@ -35,6 +35,7 @@ const topicOf = (kind: EventKind, channelId: string) => `${kind}:${channelId}`;
 async function subscriptionIterator<T>(
   register: (push: (value: T) => void) => Promise<Unsubscribe>,
   limit: number,
+  onEnd: () => void,
 ): Promise<AsyncIterableIterator<T>> {
   const backlog: T[] = [];
   const waiting: Array<(result: IteratorResult<T>) => void> = [];
@@ -46,6 +47,7 @@ async function subscriptionIterator<T>(
     if (finished) return;
     finished = true;
     for (const resolve of waiting.splice(0)) resolve({ value: undefined, done: true });
+    onEnd();
     await unsubscribe();
   };
   const push = (value: T) => {
@@ -117,10 +119,12 @@ export class EventHub {
     }
   }
 
-  subscribe<K extends EventKind>(kind: K, channelId: string): Promise<AsyncIterableIterator<PayloadOf<K>>> {
+  /** `onEnd` runs once when the subscription ends (client completes, connection closes, or overflow). */
+  subscribe<K extends EventKind>(kind: K, channelId: string, onEnd: () => void = () => undefined): Promise<AsyncIterableIterator<PayloadOf<K>>> {
     return subscriptionIterator<PayloadOf<K>>(
       (push) => this.pubsub.subscribe(topicOf(kind, channelId), (message) => push(message as PayloadOf<K>)),
       SUBSCRIBER_QUEUE_LIMIT,
+      onEnd,
     );
   }
 

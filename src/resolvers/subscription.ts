@@ -15,7 +15,9 @@ function channelEvents<K extends EventKind>(kind: K) {
       const partnerId = requirePartnerId(caller);
       const channel = await loaders.channelById.load({ partnerId, id: channelId });
       if (!channel) throw new NotFoundError(`Channel ${channelId} not found`);
-      return services.events.subscribe(kind, channelId);
+      const iterator = await services.events.subscribe(kind, channelId, () => services.metrics.openSubscriptions.dec());
+      services.metrics.openSubscriptions.inc();
+      return iterator;
     },
     resolve: (payload: PayloadOf<K>) => payload,
   };

@@ -2,6 +2,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import { isWebhookAuthorized } from '../events/credentials.js';
 import type { EventHub } from '../events/hub.js';
 import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics.js';
 
 /** Largest notification accepted; the upstream's are a few KB (media arrives by id, never inline). */
 export const WEBHOOK_BODY_LIMIT = '1mb';
@@ -10,6 +11,7 @@ export interface WebhookReceiverOptions {
   keystoreSecret: string;
   events: EventHub;
   logger: Logger;
+  metrics: Metrics;
 }
 
 export interface WebhookReceiver {
@@ -27,18 +29,23 @@ type BodyParserError = Error & { type?: string; status?: number };
  * the mercy of Redis or subscribers.
  */
 export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceiver {
-  const { keystoreSecret, events, logger } = options;
+  const { keystoreSecret, events, logger, metrics } = options;
+  const count = (outcome: 'received' | 'deduplicated' | 'published' | 'rejected', amount = 1) => {
+    if (amount > 0) metrics.webhookNotifications.inc({ outcome }, amount);
+  };
   const pending = new Set<Promise<void>>();
   const router = Router();
 
   const authenticate = (request: Request<{ channelId: string }>, response: Response, next: NextFunction) => {
     if (!isWebhookAuthorized(keystoreSecret, request.params.channelId, request.headers.authorization)) {
+      count('rejected');
       response.setHeader('www-authenticate', 'Basic realm="hubgraph-webhooks"');
       response.status(401).json({ error: 'invalid or missing webhook credential' });
       return;
     }
     // A delivery that cannot be deduplicated or fanned out now is refused, so the upstream re-delivers it later.
     if (!events.canAccept()) {
+      count('rejected');
       response.setHeader('retry-after', '5');
       response.status(503).json({ error: 'event store unavailable; retry later' });
       return;
@@ -52,6 +59,8 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
       .then(() => events.ingest(channelId, body))
       .then(
       (result) => {
+        count('published', result.published);
+        count('deduplicated', result.duplicates);
         if (result.problems.length > 0) {
           // Paths and reasons only: item contents are personal data.
           logger.warn({ channelId, problems: result.problems, published: result.published }, 'webhook: skipped malformed items');
@@ -73,9 +82,11 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
     (request: Request<{ channelId: string }>, response: Response) => {
       const body: unknown = request.body;
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        count('rejected');
         response.status(400).json({ error: 'the notification must be a JSON object' });
         return;
       }
+      count('received');
       response.status(200).json({ received: true });
       processLater(request.params.channelId, body);
     },
@@ -84,6 +95,7 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
   // Body-parser failures (size limit, malformed JSON, bad charset) are the sender's fault: 400, never a crash.
   router.use((error: BodyParserError, _request: Request, response: Response, next: NextFunction) => {
     if (response.headersSent) return next(error);
+    count('rejected');
     if (error.type === 'entity.too.large') {
       response.status(400).json({ error: `the notification exceeds ${WEBHOOK_BODY_LIMIT}` });
       return;

@@ -171,6 +171,12 @@ describe('events: webhook receiver → subscriptions (one instance, in-process f
     expect(skipped.length).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(skipped[0]!.problems)).toContain('entry[0].changes[0].value.messages[1]');
     expect(JSON.stringify(skipped)).not.toContain('no id: malformed');
+    // 6 notifications accepted; 8 distinct events + 3 sentinels published; 14 re-delivered items dropped.
+    const metrics = await (await fetch(`${new URL(gateway.url).origin}/metrics`)).text();
+    expect(metrics).toContain('hubgraph_webhook_notifications_total{outcome="received"} 6');
+    expect(metrics).toContain('hubgraph_webhook_notifications_total{outcome="published"} 11');
+    expect(metrics).toContain('hubgraph_webhook_notifications_total{outcome="deduplicated"} 14');
+    expect(metrics).toContain('hubgraph_open_subscriptions 3');
     await unsubscribeAll(subscriptions);
   });
 
@@ -228,6 +234,9 @@ describe('events: webhook receiver → subscriptions (one instance, in-process f
     const unknownShape = await postNotification(gateway.url, CHANNEL, { hello: 'world' }, credential);
     expect(unknownShape.status).toBe(200);
     expect((await fetch(`${new URL(gateway.url).origin}/healthz`)).status).toBe(200);
+    // The five 401s of the previous test and these four 400s.
+    const metrics = await (await fetch(`${new URL(gateway.url).origin}/metrics`)).text();
+    expect(metrics).toContain('hubgraph_webhook_notifications_total{outcome="rejected"} 9');
   });
 
   it('refuses a subscription connection without valid credentials (4403), and subscriptions to another partner\'s channel', async () => {
