@@ -2,13 +2,14 @@ import { loadConfig, ConfigError } from '../config.js';
 import { SIM_PARTNERS } from './seed.js';
 import { startSimulator } from './server.js';
 
-/** `npm run simulator`: the upstream simulator alone (SIMULATOR_PORT, SIMULATOR_LATENCY_MS). */
+/** `npm run simulator`: the upstream simulator alone (SIMULATOR_PORT, SIMULATOR_LATENCY_MS, SIMULATOR_LIVE_EVENTS_MS). */
 async function main() {
   const config = loadConfig();
   const simulator = await startSimulator({
     port: config.simulator.port || 4010,
     host: '127.0.0.1',
     latencyMs: config.simulator.latencyMs,
+    webhooks: { liveEventsMs: config.simulator.liveEventsMs },
   });
   const partner = SIM_PARTNERS[0];
   process.stdout.write(
