@@ -20,8 +20,10 @@ export interface RedisOptions {
  * dedup and the event fan-out (pub/sub needs its own connection: `subscriber()`).
  *
  * Built so that a lost Redis never hangs a request: commands are rejected at once while the
- * connection is down (no offline queue) and time out after `timeoutMs` when the server stops
- * answering; the client reconnects by itself forever, so everything resumes without a restart.
+ * connection is down (no offline queue), and `withTimeout` bounds the wait for an answer when the
+ * server hangs with the connection open (node-redis's own command timeout only covers the time
+ * before the command is written). The client reconnects by itself forever, so everything resumes
+ * without a restart.
  */
 export class RedisConnection {
   readonly client: RedisClient;
@@ -54,9 +56,29 @@ export class RedisConnection {
   async ping(): Promise<boolean> {
     if (!this.client.isReady) return false;
     try {
-      return (await this.client.ping()) === 'PONG';
+      return (await this.withTimeout(this.client.ping())) === 'PONG';
     } catch {
       return false;
+    }
+  }
+
+  /**
+   * The command's answer, or StoreUnavailableError once REDIS_TIMEOUT_MS has passed (or at once
+   * when the command fails). Every shared-state call on a request path should go through it.
+   */
+  async withTimeout<T>(command: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new StoreUnavailableError()), this.options.timeoutMs);
+    });
+    try {
+      return await Promise.race([command, expired]);
+    } catch {
+      throw new StoreUnavailableError();
+    } finally {
+      clearTimeout(timer);
+      // A command answered after its timeout (or failed after it) must not become an unhandled rejection.
+      command.catch(() => undefined);
     }
   }
 
@@ -108,40 +130,35 @@ export class RedisConnection {
   }
 }
 
-async function guarded<T>(operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch {
-    throw new StoreUnavailableError();
-  }
-}
-
 /**
  * keyv's Redis adapter over the shared connection, made strict: by default it answers
  * "not found" when Redis fails, which would turn a lost Redis into silent cache misses, missing
  * API keys and forgotten idempotency keys. Here every failure surfaces as StoreUnavailableError.
  */
 class StrictRedisStore<T> extends KeyvRedis<T> {
+  constructor(private readonly connection: RedisConnection) {
+    super(connection.client, { namespace: connection.namespace, throwOnErrors: true, throwOnConnectError: true });
+  }
   override get<U = T>(key: string) {
-    return guarded(() => super.get<U>(key));
+    return this.connection.withTimeout(super.get<U>(key));
   }
   override getMany<U = T>(keys: string[]) {
-    return guarded(() => super.getMany<U>(keys));
+    return this.connection.withTimeout(super.getMany<U>(keys));
   }
   override set(key: string, value: string, ttl?: number) {
-    return guarded(() => super.set(key, value, ttl));
+    return this.connection.withTimeout(super.set(key, value, ttl));
   }
   override setMany(entries: Parameters<KeyvRedis<T>['setMany']>[0]) {
-    return guarded(() => super.setMany(entries));
+    return this.connection.withTimeout(super.setMany(entries));
   }
   override has(key: string) {
-    return guarded(() => super.has(key));
+    return this.connection.withTimeout(super.has(key));
   }
   override delete(key: string) {
-    return guarded(() => super.delete(key));
+    return this.connection.withTimeout(super.delete(key));
   }
   override deleteMany(keys: string[]) {
-    return guarded(() => super.deleteMany(keys));
+    return this.connection.withTimeout(super.deleteMany(keys));
   }
   /** The connection belongs to RedisConnection (other users share it); keyv must not close it. */
   override async disconnect(): Promise<void> {}
@@ -149,11 +166,7 @@ class StrictRedisStore<T> extends KeyvRedis<T> {
 
 /** `services.store` of a Redis deployment: keys `<namespace>::<key>`, every failure a StoreUnavailableError. */
 export function createRedisStore(connection: RedisConnection): Keyv {
-  const adapter = new StrictRedisStore<unknown>(connection.client, {
-    namespace: connection.namespace,
-    throwOnErrors: true,
-    throwOnConnectError: true,
-  });
+  const adapter = new StrictRedisStore<unknown>(connection);
   const store = new Keyv({ store: adapter, namespace: connection.namespace, useKeyPrefix: false, throwOnErrors: true });
   // Failures reach callers as StoreUnavailableError and RedisConnection logs the connection state once.
   store.on('error', () => undefined);

@@ -7,14 +7,15 @@ import type { Services } from '../services.js';
  * While Redis is lost, mutations are refused before anything is sent upstream: each one needs
  * the shared store after its write (cache invalidation, key store, idempotency keys), and a write
  * whose invalidation is lost would leave other instances serving stale data once Redis is back.
- * Reads go on, uncached (see ResponseCache).
+ * A PING (bounded by REDIS_TIMEOUT_MS) rather than the connection state, so a Redis that hangs
+ * with its connection open is caught too. Reads go on, uncached (see ResponseCache).
  */
 export function storeGuardPlugin(services: Services): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ operation }) {
-          if (operation?.operation === 'mutation' && services.redis && !services.redis.isReady) throw new StoreUnavailableError();
+          if (operation?.operation === 'mutation' && services.redis && !(await services.ready())) throw new StoreUnavailableError();
         },
       };
     },
