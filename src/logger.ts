@@ -4,20 +4,23 @@ export type { Logger };
 
 /** Paths pino blanks out wherever they appear in a log object. */
 export const REDACTED_PATHS = [
-  'authorization',
-  'apiKey',
-  'api_key',
-  'token',
-  '*.authorization',
-  '*.apiKey',
-  '*.api_key',
-  '*.token',
-  'headers.authorization',
-  'headers["svc-api-key"]',
+  // Credentials by name, at the top level and one level down (e.g. `{caller: {token}}`).
+  ...['authorization', 'apiKey', 'api_key', 'token', 'password', 'secret', 'partnerToken', 'gatewayTokens', 'channelApiKeys', 'keystoreSecret'].flatMap(
+    (name) => [name, `*.${name}`],
+  ),
+  // Header maps: requests, got options and errors (err.options.headers), graphql-ws connection params.
+  ...['headers', 'req.headers', 'options.headers', 'err.options.headers', 'error.options.headers', 'connectionParams'].flatMap((path) => [
+    `${path}.authorization`,
+    `${path}["svc-api-key"]`,
+    `${path}.cookie`,
+  ]),
   '*.headers.authorization',
   '*.headers["svc-api-key"]',
-  'req.headers.authorization',
-  'req.headers["svc-api-key"]',
+  'config.partnerToken',
+  'config.gatewayTokens',
+  'config.channelApiKeys',
+  'config.keystoreSecret',
+  'config.redisUrl',
 ];
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {
