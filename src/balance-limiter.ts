@@ -10,6 +10,9 @@ export interface BalanceLimiterOptions {
   maxWaitMs: number;
   /** Shared budget of every instance on one Redis; absent: this process only. */
   redis?: { client: unknown; keyPrefix: string } | undefined;
+  /** Metrics: a call had to wait for a slot (once per call), a call was refused with RATE_LIMITED. */
+  onWait?: () => void;
+  onReject?: () => void;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -79,6 +82,7 @@ export class BalanceLimiter {
 
   private async acquire(partnerId: string): Promise<number> {
     const deadline = Date.now() + this.options.maxWaitMs;
+    let waited = false;
     for (;;) {
       let waitMs = Number.POSITIVE_INFINITY;
       for (let slot = 0; slot < this.options.points; slot += 1) {
@@ -94,11 +98,14 @@ export class BalanceLimiter {
       }
       if (Date.now() + waitMs > deadline) {
         const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+        this.options.onReject?.();
         throw new RateLimitedError(
           `The usage and balance budget (${this.options.points} requests per ${this.windowSeconds} s upstream) is spent for now; retry in ${seconds} s`,
           seconds,
         );
       }
+      if (!waited) this.options.onWait?.();
+      waited = true;
       // A few ms past the expiry, so the key is really gone when we try again.
       await sleep(waitMs + 5);
     }

@@ -110,6 +110,8 @@ export function createServices(options: ServicesOptions): Services {
     balanceLimiter: new BalanceLimiter({
       ...config.balanceRateLimit,
       redis: redis ? { client: redis.client, keyPrefix: redis.key('a2-balance') } : undefined,
+      onWait: () => metrics.limiterWaits.inc({ endpoint: 'A2' }),
+      onReject: () => metrics.limiterRejections.inc({ endpoint: 'A2' }),
     }),
     async close() {
       await store.disconnect().catch(() => undefined);
