@@ -29,7 +29,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    const deadline = setTimeout(() => process.exit(1), 10_000);
+    // gateway.stop() is bounded by SHUTDOWN_TIMEOUT_MS; this is the last resort if something still hangs.
+    const deadline = setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 5_000);
     deadline.unref();
     gateway.stop().then(
       () => process.exit(0),

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
@@ -244,7 +245,8 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
     async stop() {
       draining = true;
       await apollo.stop();
-      await webhooks.drain();
+      // Publishing accepted webhook events needs Redis: bounded, so a hung Redis cannot block the exit.
+      await Promise.race([webhooks.drain(), sleep(config.shutdownTimeoutMs, undefined, { ref: false })]);
       await services.close();
       if (simulator) await simulator.close();
     },
