@@ -37,7 +37,7 @@ Gateway processes profiled with \`BENCH_CPU_PROF=1\` (V8 CPU profiles in bench/p
 - **Upstream calls (scenarios 2 and 4).** The largest single item is writing each outgoing request to the loopback socket (~12%, kernel
   time in this VM), then got's per-request set-up (options normalisation, hooks, cancelable promise; ~18% inclusive — the second table of
   scenario 2 measures what it adds over bare node:http). The fan-out operations are also bounded by the simulator, which serves parallel
-  calls one after another (their direct replay alone is above the critical path).
+  calls one after another (scenario 2 names the operations whose direct replay alone misses the p50 limit).
 - **Not changed, for the lead to weigh:** a lighter upstream client (undici) would cut the per-call cost; an asynchronous log destination
   (\`pino.destination({ sync: false })\`) would take one write syscall per operation off the request path at the price of losing the last
   lines on a crash; Apollo's cache-control plugin (about 1%, \`willResolveField\` on every field) could be disabled since no cache hints are used.
