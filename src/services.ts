@@ -5,6 +5,7 @@ import { ResponseCache } from './cache.js';
 import type { Config, UpstreamUrls } from './config.js';
 import { CircuitBreaker } from './datasources/circuit-breaker.js';
 import { createUpstreamClient, type UpstreamAttempt } from './datasources/http.js';
+import { createEventHub, type EventHub } from './events/hub.js';
 import type { Upstream } from './datasources/endpoints.js';
 import { KeyStore } from './keystore.js';
 import type { Logger } from './logger.js';
@@ -39,6 +40,8 @@ export interface Services {
   ready(): Promise<boolean>;
   /** The per-partner A2 budget (5 / 30 s upstream); in memory, shared through Redis when configured. */
   balanceLimiter: BalanceLimiter;
+  /** Webhook events: dedup and fan-out to subscriptions (through Redis when configured). */
+  events: EventHub;
   close(): Promise<void>;
 }
 
@@ -58,6 +61,7 @@ export function createServices(options: ServicesOptions): Services {
       ? new RedisConnection({ url: config.redisUrl, namespace: config.redisNamespace, timeoutMs: config.redisTimeoutMs, logger })
       : null;
   const store = options.store ?? (redis ? createRedisStore(redis) : new Keyv({ namespace: config.redisNamespace }));
+  const events = createEventHub(logger, redis);
   const onUpstreamAttempt = (attempt: UpstreamAttempt) => {
     metrics.recordUpstream(attempt);
     options.onUpstreamAttempt?.(attempt);
@@ -113,7 +117,9 @@ export function createServices(options: ServicesOptions): Services {
       onWait: () => metrics.limiterWaits.inc({ endpoint: 'A2' }),
       onReject: () => metrics.limiterRejections.inc({ endpoint: 'A2' }),
     }),
+    events,
     async close() {
+      await events.close();
       await store.disconnect().catch(() => undefined);
       await redis?.close();
     },
