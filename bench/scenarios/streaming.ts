@@ -10,7 +10,7 @@ import { mb, verdict } from '../support/stats.js';
 const CHANNEL = 'channel-001';
 const MIME = 'application/pdf';
 const SAMPLE_EVERY_MS = 10;
-const TRANSFER_TIMEOUT_MS = 120_000;
+const TRANSFER_TIMEOUT_MS = 60_000;
 /** Each transfer runs twice: RSS growth depends on when the collector runs, so one sample can mislead. */
 const REPEATS = 2;
 

@@ -1,6 +1,9 @@
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
+/** A request the gateway leaves unanswered this long fails its scenario instead of stalling the run. */
+const REQUEST_TIMEOUT_MS = 15_000;
+
 /** One keep-alive agent for all sequential timings, so connection set-up is never part of a sample. */
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -40,6 +43,7 @@ function attempt(url: string, options: SendOptions): Promise<HttpAnswer> {
       );
       incoming.on('error', reject);
     });
+    outgoing.setTimeout(REQUEST_TIMEOUT_MS, () => outgoing.destroy(new Error(`no answer from ${url} within ${REQUEST_TIMEOUT_MS / 1000} s`)));
     outgoing.on('error', (error) => reject(Object.assign(error, { reusedSocket: outgoing.reusedSocket })));
     outgoing.end(options.body);
   });
