@@ -13,6 +13,8 @@ export interface BalanceLimiterOptions {
   /** Metrics: a call had to wait for a slot (once per call), a call was refused with RATE_LIMITED. */
   onWait?: () => void;
   onReject?: () => void;
+  /** Bounds the wait for Redis's answer (RedisConnection.withTimeout), so a hung Redis fails the call instead of hanging it. */
+  bounded?: <T>(command: Promise<T>) => Promise<T>;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -87,7 +89,8 @@ export class BalanceLimiter {
       let waitMs = Number.POSITIVE_INFINITY;
       for (let slot = 0; slot < this.options.points; slot += 1) {
         try {
-          await this.slots.consume(this.key(partnerId, slot));
+          const consumed = this.slots.consume(this.key(partnerId, slot));
+          await (this.options.bounded ? this.options.bounded(consumed) : consumed);
           return slot;
         } catch (rejection) {
           if (!(rejection instanceof RateLimiterRes)) {

@@ -63,8 +63,8 @@ export class RedisConnection {
   }
 
   /**
-   * The command's answer, or StoreUnavailableError once REDIS_TIMEOUT_MS has passed (or at once
-   * when the command fails). Every shared-state call on a request path should go through it.
+   * The command's answer (or its own failure), or StoreUnavailableError once REDIS_TIMEOUT_MS has
+   * passed without one. Every shared-state call on a request path should go through it.
    */
   async withTimeout<T>(command: Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
@@ -73,8 +73,6 @@ export class RedisConnection {
     });
     try {
       return await Promise.race([command, expired]);
-    } catch {
-      throw new StoreUnavailableError();
     } finally {
       clearTimeout(timer);
       // A command answered after its timeout (or failed after it) must not become an unhandled rejection.
@@ -135,30 +133,39 @@ export class RedisConnection {
  * "not found" when Redis fails, which would turn a lost Redis into silent cache misses, missing
  * API keys and forgotten idempotency keys. Here every failure surfaces as StoreUnavailableError.
  */
+/** A store call bounded in time, any failure of it a StoreUnavailableError. */
+async function strict<T>(connection: RedisConnection, command: Promise<T>): Promise<T> {
+  try {
+    return await connection.withTimeout(command);
+  } catch {
+    throw new StoreUnavailableError();
+  }
+}
+
 class StrictRedisStore<T> extends KeyvRedis<T> {
   constructor(private readonly connection: RedisConnection) {
     super(connection.client, { namespace: connection.namespace, throwOnErrors: true, throwOnConnectError: true });
   }
   override get<U = T>(key: string) {
-    return this.connection.withTimeout(super.get<U>(key));
+    return strict(this.connection, super.get<U>(key));
   }
   override getMany<U = T>(keys: string[]) {
-    return this.connection.withTimeout(super.getMany<U>(keys));
+    return strict(this.connection, super.getMany<U>(keys));
   }
   override set(key: string, value: string, ttl?: number) {
-    return this.connection.withTimeout(super.set(key, value, ttl));
+    return strict(this.connection, super.set(key, value, ttl));
   }
   override setMany(entries: Parameters<KeyvRedis<T>['setMany']>[0]) {
-    return this.connection.withTimeout(super.setMany(entries));
+    return strict(this.connection, super.setMany(entries));
   }
   override has(key: string) {
-    return this.connection.withTimeout(super.has(key));
+    return strict(this.connection, super.has(key));
   }
   override delete(key: string) {
-    return this.connection.withTimeout(super.delete(key));
+    return strict(this.connection, super.delete(key));
   }
   override deleteMany(keys: string[]) {
-    return this.connection.withTimeout(super.deleteMany(keys));
+    return strict(this.connection, super.deleteMany(keys));
   }
   /** The connection belongs to RedisConnection (other users share it); keyv must not close it. */
   override async disconnect(): Promise<void> {}

@@ -116,6 +116,7 @@ export function createServices(options: ServicesOptions): Services {
       redis: redis ? { client: redis.client, keyPrefix: redis.key('a2-balance') } : undefined,
       onWait: () => metrics.limiterWaits.inc({ endpoint: 'A2' }),
       onReject: () => metrics.limiterRejections.inc({ endpoint: 'A2' }),
+      ...(redis && { bounded: <T>(command: Promise<T>) => redis.withTimeout(command) }),
     }),
     events,
     async close() {

@@ -64,17 +64,21 @@ export class RedisDedupStore implements DedupStore {
     private readonly client: RedisClient,
     private readonly prefix: string,
     private readonly ttlMs: number,
+    /** Bounds the wait for Redis's answer (RedisConnection.withTimeout), so a hung Redis cannot hang a delivery. */
+    private readonly bounded: <T>(command: Promise<T>) => Promise<T> = (command) => command,
   ) {}
 
   async claim(key: string): Promise<boolean> {
-    const reply = await this.client.set(`${this.prefix}${key}`, '1', {
-      condition: 'NX',
-      expiration: { type: 'PX', value: this.ttlMs },
-    });
+    const reply = await this.bounded(
+      this.client.set(`${this.prefix}${key}`, '1', {
+        condition: 'NX',
+        expiration: { type: 'PX', value: this.ttlMs },
+      }),
+    );
     return reply === 'OK';
   }
 
   async release(key: string): Promise<void> {
-    await this.client.del(`${this.prefix}${key}`);
+    await this.bounded(this.client.del(`${this.prefix}${key}`));
   }
 }

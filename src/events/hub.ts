@@ -147,8 +147,10 @@ export function createEventHub(logger: Logger, redis: RedisConnection | null): E
     return new EventHub(new MemoryDedupStore(DEDUP_TTL_MS, DEDUP_MAX_ENTRIES), new InProcessPubSub(), () => true);
   }
   return new EventHub(
-    new RedisDedupStore(redis.client, redis.key('events:dedup:'), DEDUP_TTL_MS),
-    new RedisPubSub(redis.client, redis.subscriber(), redis.key('events:'), logger, SUBSCRIBE_CONNECT_WAIT_MS),
+    new RedisDedupStore(redis.client, redis.key('events:dedup:'), DEDUP_TTL_MS, (command) => redis.withTimeout(command)),
+    new RedisPubSub(redis.client, redis.subscriber(), redis.key('events:'), logger, SUBSCRIBE_CONNECT_WAIT_MS, (command) =>
+      redis.withTimeout(command),
+    ),
     () => redis.isReady,
   );
 }

@@ -59,12 +59,14 @@ export class RedisPubSub extends InProcessPubSub {
     private readonly prefix: string,
     private readonly logger: Logger,
     private readonly connectWaitMs: number,
+    /** Bounds the wait for Redis's answer to PUBLISH (RedisConnection.withTimeout). */
+    private readonly bounded: <T>(command: Promise<T>) => Promise<T> = (command) => command,
   ) {
     super();
   }
 
   override async publish(topic: string, message: unknown): Promise<void> {
-    await this.publisher.publish(`${this.prefix}${topic}`, JSON.stringify(message));
+    await this.bounded(this.publisher.publish(`${this.prefix}${topic}`, JSON.stringify(message)));
   }
 
   override async subscribe(topic: string, onMessage: (message: unknown) => void): Promise<Unsubscribe> {
