@@ -14,7 +14,7 @@ export interface BenchContext {
   gatewayExecArgv(name: string): string[];
 }
 
-export const PROFILE_DIR = fileURLToPath(new URL('../../../bench/profiles', import.meta.url));
+const PROFILE_DIR = fileURLToPath(new URL('../../../bench/profiles', import.meta.url));
 
 export function profileArgs(options: BenchOptions, name: string): string[] {
   return options.cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : [];

@@ -12,14 +12,6 @@ export interface Section {
   notes: string[];
 }
 
-/** A scenario (or one of its rows) whose feature the gateway does not serve yet. */
-export class NotAvailable extends Error {
-  constructor(reason: string) {
-    super(reason);
-    this.name = 'NotAvailable';
-  }
-}
-
 export function notAvailableSection(title: string, intro: string[], reason: string): Section {
   return { title, intro, tables: [{ columns: ['result'], rows: [[`not available: ${reason}`]] }], notes: [] };
 }
