@@ -20,10 +20,10 @@ export interface SendLock {
 export function redisSendLock(redis: RedisConnection): SendLock {
   return {
     async acquire(key, ttlMs) {
-      return (await redis.client.set(redis.key(`idem-lock:${key}`), '1', { NX: true, PX: ttlMs })) === 'OK';
+      return (await redis.withTimeout(redis.client.set(redis.key(`idem-lock:${key}`), '1', { NX: true, PX: ttlMs }))) === 'OK';
     },
     async release(key) {
-      await redis.client.del(redis.key(`idem-lock:${key}`));
+      await redis.withTimeout(redis.client.del(redis.key(`idem-lock:${key}`)));
     },
   };
 }
