@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { BadUserInputError, ForbiddenError } from '../errors.js';
 import { checkPage, type Page } from './filters.js';
 import type { ActionSourceDto, InsightActionDto, InsightSourceEntryDto, InsightsPageDto } from './types.js';
-import { UpstreamSource } from './upstream-source.js';
+import { BearerSource } from './upstream-source.js';
 
 /** Cache scopes of area C. */
 export const InsightsScopes = {
@@ -56,24 +56,16 @@ function pageParams(page: Page): { limit?: number; offset?: number } {
 }
 
 /** Area C (insights, beta) for one request's caller: the caller's upstream Authorization, like area A. */
-export class InsightsApi extends UpstreamSource {
+export class InsightsApi extends BearerSource {
   constructor(
     http: Got,
     cache: ResponseCache,
     tenant: Tenant,
     requestId: string,
-    private readonly authorization: string,
+    authorization: string,
     private readonly config: Config,
   ) {
-    super(http, cache, tenant, requestId);
-  }
-
-  private get headers() {
-    return { authorization: this.authorization };
-  }
-
-  private tenantFor(partnerId: string): Tenant {
-    return { partnerId, credentialFingerprint: this.tenant.credentialFingerprint };
+    super(http, cache, tenant, requestId, authorization);
   }
 
   private clientPath(clientId: string): string {

@@ -25,7 +25,7 @@ import type {
   PartnerDto,
   UsageDto,
 } from './types.js';
-import { UpstreamSource } from './upstream-source.js';
+import { BearerSource } from './upstream-source.js';
 import { usageSearchParams, type UsageQuery } from './usage-params.js';
 
 export interface ListingQuery<Filter, Order> extends Page {
@@ -43,26 +43,17 @@ export const PartnerScopes = {
 } as const;
 
 /** Area A (partner management) for one request's caller. */
-export class PartnerApi extends UpstreamSource {
+export class PartnerApi extends BearerSource {
   constructor(
     http: Got,
     cache: ResponseCache,
     tenant: Tenant,
     requestId: string,
-    private readonly authorization: string,
+    authorization: string,
     private readonly config: Config,
     private readonly balanceLimiter: BalanceLimiter,
   ) {
-    super(http, cache, tenant, requestId);
-  }
-
-  private get headers() {
-    return { authorization: this.authorization };
-  }
-
-  /** Cache entries belong to the partner in the path, seen through the caller's credential. */
-  protected tenantFor(partnerId: string): Tenant {
-    return { partnerId, credentialFingerprint: this.tenant.credentialFingerprint };
+    super(http, cache, tenant, requestId, authorization);
   }
 
   private listingParams(filters: Record<string, unknown>, sort: string | undefined, page: Page) {

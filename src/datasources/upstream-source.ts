@@ -169,3 +169,21 @@ export abstract class UpstreamSource {
     }
   }
 }
+
+/**
+ * Areas A and C: every call carries the caller's upstream Authorization, and cached entries
+ * belong to the partner named in the path, seen through that credential.
+ */
+export abstract class BearerSource extends UpstreamSource {
+  protected constructor(http: Got, cache: ResponseCache, tenant: Tenant, requestId: string, private readonly authorization: string) {
+    super(http, cache, tenant, requestId);
+  }
+
+  protected get headers(): { authorization: string } {
+    return { authorization: this.authorization };
+  }
+
+  protected tenantFor(partnerId: string): Tenant {
+    return { partnerId, credentialFingerprint: this.tenant.credentialFingerprint };
+  }
+}
