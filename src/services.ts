@@ -74,6 +74,7 @@ export function createServices(options: ServicesOptions): Services {
         metrics.circuitState.set({ upstream }, state === 'closed' ? 0 : state === 'half-open' ? 1 : 2);
         logger[state === 'open' ? 'warn' : 'info']({ upstream, circuit: state }, `circuit ${state} for the ${upstream} upstream`);
       },
+      onRejected: () => metrics.circuitRejections.inc({ upstream }),
     });
   const breakers: Record<Upstream, CircuitBreaker> = {
     partner: breaker('partner'),

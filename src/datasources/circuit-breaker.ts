@@ -10,6 +10,8 @@ export interface CircuitBreakerOptions {
   /** How long an open circuit refuses calls before one trial call is let through. */
   cooldownMs: number;
   onStateChange?: (state: CircuitState) => void;
+  /** A call refused without being sent (metrics). */
+  onRejected?: () => void;
   now?: () => number;
 }
 
@@ -52,13 +54,11 @@ export class CircuitBreaker {
     const now = this.now();
     if (this.state === 'open') {
       const remaining = this.openedAt + this.options.cooldownMs - now;
-      if (remaining > 0) throw new CircuitOpenError(this.options.upstream, Math.ceil(remaining / 1000));
+      if (remaining > 0) this.reject(remaining);
       this.transition('half-open');
     }
     // Half-open: one trial at a time; a trial that never reported back (aborted) is replaced after a cool-down.
-    if (this.trialStartedAt !== null && now - this.trialStartedAt < this.options.cooldownMs) {
-      throw new CircuitOpenError(this.options.upstream, Math.ceil(this.options.cooldownMs / 1000));
-    }
+    if (this.trialStartedAt !== null && now - this.trialStartedAt < this.options.cooldownMs) this.reject(this.options.cooldownMs);
     this.trialStartedAt = now;
   }
 
@@ -75,6 +75,11 @@ export class CircuitBreaker {
       this.openedAt = this.now();
       this.transition('open');
     }
+  }
+
+  private reject(retryAfterMs: number): never {
+    this.options.onRejected?.();
+    throw new CircuitOpenError(this.options.upstream, Math.ceil(retryAfterMs / 1000));
   }
 
   private transition(state: CircuitState): void {

@@ -106,6 +106,7 @@ describe('circuit breaker per upstream root', () => {
     // Other roots keep their own breaker.
     expect(gateway.services.breakers.cloud.current).toBe('closed');
     expect(await metricValue(harness, 'hubgraph_circuit_state{upstream="partner"}')).toBe(2);
+    expect(await metricValue(harness, 'hubgraph_circuit_rejections_total{upstream="partner"}')).toBe(1);
 
     // The upstream recovers; after the cool-down one trial call goes through and closes the circuit.
     simulator.faults.clear();
