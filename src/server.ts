@@ -171,6 +171,10 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
     // Without introspection, "did you mean …" suggestions would reveal the schema piecemeal.
     hideSchemaDetailsFromClientErrors: !config.introspection,
     stopOnTerminationSignals: false,
+    // An unexpected failure (a bug, a library's own error) may describe internals: callers get a
+    // generic message, the observability plugin logs the original with the request id.
+    formatError: (formatted) =>
+      formatted.extensions?.code === 'INTERNAL_SERVER_ERROR' ? { ...formatted, message: 'Internal server error' } : formatted,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownTimeoutMs }),
       // Open subscriptions end with 1001 Going Away when the server stops.

@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Context } from '../context.js';
 import type { Metrics } from '../metrics.js';
 
@@ -32,6 +32,13 @@ export function observabilityPlugin(metrics: Metrics): ApolloServerPlugin<Contex
         },
         async executionDidStart() {
           executed = true;
+        },
+        async didEncounterErrors({ errors, contextValue }) {
+          for (const error of errors) {
+            // Coded errors are the gateway's own; anything else is unexpected (masked by formatError).
+            if (error.extensions?.code || !error.originalError || error.originalError instanceof GraphQLError) continue;
+            contextValue.logger.error({ err: error.originalError ?? error, path: error.path }, 'unexpected error in a GraphQL operation');
+          }
         },
         async willSendResponse({ response, contextValue }) {
           // Subscriptions over HTTP and incremental delivery have no single result to classify.

@@ -108,6 +108,20 @@ describe('query limits, introspection, CSRF, CORS, request ids', () => {
     expect(line).toMatchObject({ operation: 'PartnerName', type: 'query', outcome: 'success' });
   });
 
+  it('masks unexpected failures and logs them with the request id', async () => {
+    // A listing answer of the wrong shape makes the mapping code fail with a TypeError.
+    harness.simulator.faults.add({ path: '/clients$', method: 'GET', status: 200, body: { unexpected: true }, times: 1 });
+    const response = await fetch(harness.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'req-internal-1' },
+      body: JSON.stringify({ query: 'query Odd { partner { clients(limit: 4) { total nodes { id } } } }' }),
+    });
+    const body = (await response.json()) as { errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
+    expect(body.errors?.[0]).toMatchObject({ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    const logged = harness.logs.entries().find((entry) => entry.msg === 'unexpected error in a GraphQL operation');
+    expect(logged).toMatchObject({ requestId: 'req-internal-1', operation: 'Odd' });
+  });
+
   it('generates a request id when none (or a malformed one) is given', async () => {
     harness.simulator.recorder.clear();
     const response = await fetch(harness.url, {
