@@ -1,0 +1,62 @@
+import { execFile, spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from '@jest/globals';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// Inside the project so the built code finds schema/ and node_modules as `npm start` does.
+const outDir = join(root, 'dist', `.sigterm-test-${process.pid}`);
+
+describe('npm start process on SIGTERM', () => {
+  afterAll(async () => {
+    await rm(outDir, { recursive: true, force: true });
+  });
+
+  it('finishes the request in flight and exits 0', async () => {
+    await promisify(execFile)(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', outDir]);
+    const child = spawn(process.execPath, [join(outDir, 'src', 'main.js')], {
+      cwd: root,
+      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', KEYSTORE_SECRET: 'sigterm-test-secret-0123456789' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    let output = '';
+    const ready = new Promise<RegExpExecArray>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /ready at (\S+) \(embedded upstream simulator at (\S+)\)/.exec(output);
+        if (match) resolve(match);
+      });
+      child.once('exit', () => reject(new Error(`exited before ready: ${output}`)));
+    });
+    try {
+      const [, url, simulatorUrl] = await ready;
+      // The embedded simulator's fault control makes the upstream call slow (times 2: a used-up rule leaves the list).
+      const fault = await fetch(`${simulatorUrl}/_control/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ path: '/clients$', method: 'GET', delayMs: 700, times: 2 }),
+      });
+      expect(fault.status).toBe(201);
+      const inFlight = fetch(url!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ partner { clients(limit: 1) { total } } }' }),
+      });
+      // SIGTERM once the upstream call is under way (the fault rule counts it).
+      for (let hits = 0; hits === 0; ) {
+        const { faults } = (await (await fetch(`${simulatorUrl}/_control/faults`)).json()) as { faults: Array<{ hits: number }> };
+        hits = faults[0]?.hits ?? 0;
+      }
+      child.kill('SIGTERM');
+      const answer = await inFlight;
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ data: { partner: { clients: { total: 6 } } } });
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 120_000);
+});
