@@ -71,9 +71,10 @@ function machine(loadBefore: number[], loadAfter: number[], elapsedSeconds: numb
     'node:http client for sequential timings) share the bench process: the simulator does no work in the cached and webhook scenarios, and keeping',
     'it in-process lets the bench read its request recorder and stored webhook credential directly. On a 2-core machine the load generator and the',
     'gateway compete for the same two cores, so throughput figures are a lower bound of what a gateway gets with a load generator on another machine.',
-    Math.max(loadBefore[0]!, loadAfter[0]!) > 0.5 * cpus.length
-      ? `**The machine was not idle** (1-minute load average ${loadBefore[0]!.toFixed(2)} at the start and ${loadAfter[0]!.toFixed(2)} at the end on ${cpus.length} cores, e.g. other test suites running): figures were taken under that load and are lower (throughput) and higher (latency) than the gateway's own.`
-      : 'The machine was close to idle at the start and at the end of the run.',
+    // The end figure includes the bench's own processes, so only the start tells whether others were running.
+    loadBefore[0]! > 0.5 * cpus.length
+      ? `**The machine was not idle** (1-minute load average ${loadBefore[0]!.toFixed(2)} on ${cpus.length} cores before the bench started, e.g. other test suites running): figures were taken under that load and are lower (throughput) and higher (latency) than the gateway's own.`
+      : 'The machine was close to idle when the run started (the load average at the end includes the bench itself).',
     '',
   ].join('\n');
 }
