@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { ChannelDto, UsagePeriodDto } from '../datasources/types.js';
 import { sendApiError } from './http.js';
-import { partnerAuth, withoutOwner } from './partner-routes.js';
+import { channelCore, partnerAuth, withoutOwner } from './partner-routes.js';
 import { extension, type SimState } from './state.js';
 
 /** A10's region list (A12's is the same set in another order). */
@@ -224,21 +224,7 @@ export function partnerOperationsRouter(state: SimState, balanceLimit: BalanceRa
     channel.cancelled_at = now;
     channel.modified_at = now;
     response.json({
-      account_mode: channel.account_mode,
-      billing_started_at: channel.billing_started_at,
-      cancelled_at: channel.cancelled_at,
-      client_id: channel.client_id,
-      created_at: channel.created_at,
-      current_limit: channel.current_limit,
-      current_quality_rating: channel.current_quality_rating,
-      hub_status: channel.hub_status,
-      id: channel.id,
-      is_migrated: channel.is_migrated,
-      is_oba: channel.is_oba,
-      settings: channel.settings,
-      status: channel.status,
-      terminated_at: channel.terminated_at,
-      version: channel.version,
+      ...channelCore(channel),
       setup_info: {
         phone_name: channel.setup_info?.phone_name,
         phone_number: channel.setup_info?.phone_number,

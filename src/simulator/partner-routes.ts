@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { ChannelDto } from '../datasources/types.js';
 import { bearerToken, sendApiError } from './http.js';
 import type { SimState } from './state.js';
 
@@ -81,6 +82,30 @@ export function partnerAuth(state: SimState) {
 }
 
 /** Area A reads (A1, A4, A5). */
+/**
+ * The fields A5 and the A8 cancellation answer share: the channel without `integration`,
+ * `client` and `waba_account` (which those answers omit or reduce).
+ */
+export function channelCore(channel: ChannelDto) {
+  return {
+    account_mode: channel.account_mode,
+    billing_started_at: channel.billing_started_at,
+    cancelled_at: channel.cancelled_at,
+    client_id: channel.client_id,
+    created_at: channel.created_at,
+    current_limit: channel.current_limit,
+    current_quality_rating: channel.current_quality_rating,
+    hub_status: channel.hub_status,
+    id: channel.id,
+    is_migrated: channel.is_migrated,
+    is_oba: channel.is_oba,
+    settings: channel.settings,
+    status: channel.status,
+    terminated_at: channel.terminated_at,
+    version: channel.version,
+  };
+}
+
 export function partnerRouter(state: SimState): Router {
   const router = Router();
 
@@ -108,23 +133,9 @@ export function partnerRouter(state: SimState): Router {
     const shared = [...state.channels.values()]
       .filter((channel) => channel.client_id === client.id && state.sharedNumbers.has(channel.id))
       .map((channel) => ({
-        account_mode: channel.account_mode,
-        billing_started_at: channel.billing_started_at,
-        cancelled_at: channel.cancelled_at,
-        client_id: channel.client_id,
-        created_at: channel.created_at,
-        current_limit: channel.current_limit,
-        current_quality_rating: channel.current_quality_rating,
+        ...channelCore(channel),
         current_quality_update_event: null,
-        hub_status: channel.hub_status,
-        id: channel.id,
-        is_migrated: channel.is_migrated,
-        is_oba: channel.is_oba,
-        settings: channel.settings,
         setup_info: { phone_name: channel.setup_info?.phone_name, phone_number: channel.setup_info?.phone_number },
-        status: channel.status,
-        terminated_at: channel.terminated_at,
-        version: channel.version,
       }));
     response.json(shared);
   });
