@@ -92,6 +92,8 @@ const schema = z.object({
   CIRCUIT_BREAKER_THRESHOLD: positiveInt.default(5),
   CIRCUIT_BREAKER_COOLDOWN_MS: positiveInt.default(10_000),
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('hubgraph'),
   SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SIMULATOR_LATENCY_MS: nonNegativeInt.default(0),
   SIMULATOR_LIVE_EVENTS_MS: nonNegativeInt.default(0),
@@ -137,6 +139,8 @@ export interface Config {
   queryLimits: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number };
   circuitBreaker: { threshold: number; cooldownMs: number };
   shutdownTimeoutMs: number;
+  /** null: tracing off (the default). */
+  tracing: { endpoint: string; serviceName: string } | null;
   simulator: { port: number; latencyMs: number; liveEventsMs: number };
 }
 
@@ -206,6 +210,9 @@ export function loadConfig(env: Env = process.env): Config {
     },
     circuitBreaker: { threshold: values.CIRCUIT_BREAKER_THRESHOLD, cooldownMs: values.CIRCUIT_BREAKER_COOLDOWN_MS },
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    tracing: values.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: values.OTEL_SERVICE_NAME }
+      : null,
     simulator: {
       port: values.SIMULATOR_PORT,
       latencyMs: values.SIMULATOR_LATENCY_MS,

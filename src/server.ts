@@ -183,6 +183,7 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
         : ApolloServerPluginLandingPageDisabled(),
       observabilityPlugin(services.metrics),
+      ...(services.tracing ? [services.tracing.plugin()] : []),
       storeGuardPlugin(services),
       fieldErrorsPlugin(),
     ],
@@ -230,6 +231,7 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
       await apollo.start();
       app.use(
         '/graphql',
+        ...(services.tracing ? [services.tracing.middleware()] : []),
         express.json({ limit: graphqlBodyLimit(config.media.inlineMaxBytes) }),
         expressMiddleware(apollo, {
           context: async ({ req, res }) =>

@@ -8,6 +8,7 @@ import { createUpstreamClient, type UpstreamAttempt } from './datasources/http.j
 import { createEventHub, type EventHub } from './events/hub.js';
 import type { Upstream } from './datasources/endpoints.js';
 import { KeyStore } from './keystore.js';
+import { Tracing } from './tracing.js';
 import type { Logger } from './logger.js';
 import { Metrics } from './metrics.js';
 import { createRedisStore, RedisConnection } from './redis.js';
@@ -18,6 +19,8 @@ import { createRedisStore, RedisConnection } from './redis.js';
  */
 export interface Services {
   config: Config;
+  /** Optional OpenTelemetry tracing (OTEL_EXPORTER_OTLP_ENDPOINT); null when off. */
+  tracing: Tracing | null;
   upstreamUrls: UpstreamUrls;
   logger: Logger;
   /** The keyv store behind the cache (in memory, or Redis when REDIS_URL is set). */
@@ -56,6 +59,7 @@ export interface ServicesOptions {
 export function createServices(options: ServicesOptions): Services {
   const { config, upstreamUrls, logger } = options;
   const metrics = new Metrics();
+  const tracing = config.tracing ? Tracing.create(config.tracing) : null;
   const redis =
     !options.store && config.redisUrl
       ? new RedisConnection({ url: config.redisUrl, namespace: config.redisNamespace, timeoutMs: config.redisTimeoutMs, logger })
@@ -90,9 +94,11 @@ export function createServices(options: ServicesOptions): Services {
       retries: config.upstreamRetries,
       onResponse: onUpstreamAttempt,
       breaker: breakers[upstream],
+      tracing,
     });
   return {
     config,
+    tracing,
     upstreamUrls,
     logger,
     store,
@@ -122,6 +128,7 @@ export function createServices(options: ServicesOptions): Services {
     events,
     async close() {
       await events.close();
+      await tracing?.shutdown().catch((error: unknown) => logger.warn({ err: error }, 'exporting the last spans failed'));
       await store.disconnect().catch(() => undefined);
       await redis?.close();
     },

@@ -1,4 +1,6 @@
+import type { Span } from '@opentelemetry/api';
 import got, { type Got, type Options, type RequestError } from 'got';
+import { endUpstreamSpan, type Tracing } from '../tracing.js';
 import { CircuitOpenError, type CircuitBreaker } from './circuit-breaker.js';
 import type { EndpointId, Upstream } from './endpoints.js';
 
@@ -14,6 +16,8 @@ export interface UpstreamClientOptions {
   onResponse?: (event: UpstreamAttempt) => void;
   /** The root's circuit breaker: consulted before every attempt, told the outcome of each. */
   breaker?: CircuitBreaker;
+  /** When tracing is configured: one client span per attempt, its context sent as `traceparent`. */
+  tracing?: Tracing | null;
 }
 
 export interface UpstreamAttempt {
@@ -29,6 +33,8 @@ export interface UpstreamAttempt {
 export interface UpstreamRequestContext {
   endpoint: EndpointId;
   requestId?: string;
+  /** The current attempt's span (tracing only). */
+  span?: Span;
   [key: string]: unknown;
 }
 
@@ -52,6 +58,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): Got {
   const endpointOf = (requestOptions: Options): EndpointId | 'unknown' =>
     (requestOptions.context as Partial<UpstreamRequestContext>).endpoint ?? 'unknown';
   const report = (requestOptions: Options, status: number | 'error', startedAt: number | undefined, retryCount: number) => {
+    const context = requestOptions.context as Partial<UpstreamRequestContext>;
+    endUpstreamSpan(context.span, status);
+    delete context.span;
     options.onResponse?.({
       upstream: options.upstream,
       endpoint: endpointOf(requestOptions),
@@ -83,6 +92,13 @@ export function createUpstreamClient(options: UpstreamClientOptions): Got {
           if (context.requestId) requestOptions.headers['x-request-id'] = context.requestId;
           // Throwing here sends nothing; got wraps the error and toGraphQLError unwraps it again.
           options.breaker?.acquire();
+          if (options.tracing) {
+            context.span = options.tracing.startUpstreamSpan(
+              `${options.upstream} ${context.endpoint ?? 'unknown'}`,
+              { 'hubgraph.endpoint': context.endpoint ?? 'unknown', 'http.request.method': requestOptions.method },
+              requestOptions.headers,
+            );
+          }
         },
       ],
       afterResponse: [

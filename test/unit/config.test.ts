@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       upstreamRetries: 2,
       cacheTtlMs: { listing: 30_000, usage: 60_000, insights: 60_000, messaging: 30_000 },
       introspection: true,
+      tracing: null,
     });
     expect(config.keystoreSecret).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -83,6 +84,7 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', 'collector:4318'],
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['PORT', '-1'],

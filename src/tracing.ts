@@ -1,0 +1,117 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ApolloServerPlugin } from '@apollo/server';
+import {
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  defaultTextMapSetter,
+  trace,
+  type Context as TraceContext,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { Resource } from '@opentelemetry/resources';
+import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { NextFunction, Request, Response } from 'express';
+
+export interface TracingConfig {
+  /** OTLP/HTTP collector base URL; spans go to `${endpoint}/v1/traces`. */
+  endpoint: string;
+  serviceName: string;
+}
+
+/**
+ * Optional OpenTelemetry tracing: a server span per /graphql request and a client span per
+ * upstream attempt, linked by a W3C `traceparent` header sent upstream. The active request is
+ * tracked in this instance's own AsyncLocalStorage instead of OTel's global context manager, so
+ * several gateways in one process (tests) never see each other's spans.
+ */
+export class Tracing {
+  private readonly requests = new AsyncLocalStorage<TraceContext>();
+  private readonly propagator = new W3CTraceContextPropagator();
+
+  private constructor(
+    private readonly tracer: Tracer,
+    private readonly provider: BasicTracerProvider,
+  ) {}
+
+  static create(config: TracingConfig): Tracing {
+    const provider = new BasicTracerProvider({
+      resource: new Resource({ 'service.name': config.serviceName }),
+      spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${config.endpoint}/v1/traces` }))],
+    });
+    return new Tracing(provider.getTracer('hubgraph'), provider);
+  }
+
+  /** Runs the rest of the request inside its server span; the span ends when the response is sent. */
+  middleware() {
+    return (request: Request, response: Response, next: NextFunction) => {
+      const span = this.tracer.startSpan(`${request.method} ${request.baseUrl || request.path}`, {
+        kind: SpanKind.SERVER,
+        attributes: { 'http.request.method': request.method, 'url.path': request.originalUrl.split('?')[0] },
+      });
+      response.once('close', () => {
+        span.setAttribute('http.response.status_code', response.statusCode);
+        if (response.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        span.end();
+      });
+      this.requests.run(trace.setSpan(ROOT_CONTEXT, span), next);
+    };
+  }
+
+  /** Names the request span after the operation and marks failed operations. */
+  plugin(): ApolloServerPlugin {
+    const requestSpan = () => {
+      const active = this.requests.getStore();
+      return active ? trace.getSpan(active) : undefined;
+    };
+    return {
+      async requestDidStart() {
+        return {
+          async didResolveOperation({ operationName, operation }) {
+            const span = requestSpan();
+            if (!span || !operation) return;
+            span.setAttribute('graphql.operation.type', operation.operation);
+            if (operationName) {
+              span.setAttribute('graphql.operation.name', operationName);
+              span.updateName(`${operation.operation} ${operationName}`);
+            }
+          },
+          async willSendResponse({ response }) {
+            const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
+            if (errors.length > 0) {
+              requestSpan()?.setStatus({ code: SpanStatusCode.ERROR, message: `${errors.length} error(s)` });
+            }
+          },
+        };
+      },
+    };
+  }
+
+  /** A client span for one upstream attempt, child of the current request; its context is injected into `headers`. */
+  startUpstreamSpan(name: string, attributes: Record<string, string>, headers: Record<string, unknown>): Span {
+    const parent = this.requests.getStore() ?? ROOT_CONTEXT;
+    const span = this.tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, parent);
+    this.propagator.inject(trace.setSpan(parent, span), headers, defaultTextMapSetter);
+    return span;
+  }
+
+  /** Exports what is buffered; called on shutdown. */
+  async shutdown(): Promise<void> {
+    await this.provider.shutdown();
+  }
+}
+
+/** Ends an upstream attempt's span with its HTTP status, or as failed without one. */
+export function endUpstreamSpan(span: Span | undefined, status: number | 'error'): void {
+  if (!span) return;
+  if (status === 'error') {
+    span.setStatus({ code: SpanStatusCode.ERROR, message: 'no response' });
+  } else {
+    span.setAttribute('http.response.status_code', status);
+    if (status >= 400) span.setStatus({ code: SpanStatusCode.ERROR });
+  }
+  span.end();
+}
