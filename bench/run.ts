@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startSimulator } from '../src/simulator/server.js';
@@ -45,7 +45,23 @@ Gateway processes profiled with \`BENCH_CPU_PROF=1\` (V8 CPU profiles in bench/p
 
 const NO_CACHE = { CACHE_TTL_LISTING_MS: '0', CACHE_TTL_USAGE_MS: '0', CACHE_TTL_INSIGHTS_MS: '0', CACHE_TTL_MESSAGING_MS: '0' };
 
-function machine(loadBefore: number[], loadAfter: number[], elapsedSeconds: number, latencyMs: number, only: Set<number>): string {
+/** Cumulative CPU time counters of the whole machine (Linux /proc/stat), or null elsewhere. */
+function cpuCounters(): { steal: number; total: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return { steal: fields[7] ?? 0, total: fields.reduce((sum, value) => sum + value, 0) };
+  } catch {
+    return null;
+  }
+}
+
+/** Share of CPU time the hypervisor gave to other guests while the bench ran. */
+function stealShare(before: ReturnType<typeof cpuCounters>, after: ReturnType<typeof cpuCounters>): string {
+  if (!before || !after || after.total === before.total) return 'n/a';
+  return `${((100 * (after.steal - before.steal)) / (after.total - before.total)).toFixed(1)}%`;
+}
+
+function machine(loadBefore: number[], loadAfter: number[], elapsedSeconds: number, latencyMs: number, only: Set<number>, steal: string): string {
   const cpus = os.cpus();
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' / ');
   return [
@@ -62,6 +78,7 @@ function machine(loadBefore: number[], loadAfter: number[], elapsedSeconds: numb
     `| Node | ${process.version} |`,
     `| load average (1/5/15 min) at start | ${load(loadBefore)} |`,
     `| load average at end | ${load(loadAfter)} |`,
+    `| CPU steal during the run (time the hypervisor gave to other guests) | ${steal} |`,
     `| simulated upstream latency | ${latencyMs} ms per request (BENCH_LATENCY_MS) |`,
     `| bench duration | ${elapsedSeconds.toFixed(0)} s |`,
     ...(only.size > 0 ? [`| scenarios run | ${[...only].join(', ')} (BENCH_ONLY) |`] : []),
@@ -83,6 +100,7 @@ async function main() {
   const options = benchOptions();
   const started = Date.now();
   const loadBefore = os.loadavg();
+  const countersBefore = cpuCounters();
   const simulator = await startSimulator({ latencyMs: options.latencyMs });
   const cold = await startGatewayProcess(simulator, { env: NO_CACHE, execArgv: profileArgs(options, 'gateway-no-cache') });
   const warm = await startGatewayProcess(simulator, { execArgv: profileArgs(options, 'gateway-default') });
@@ -108,7 +126,7 @@ async function main() {
     await simulator.close();
   }
 
-  const header = machine(loadBefore, os.loadavg(), (Date.now() - started) / 1000, options.latencyMs, options.only);
+  const header = machine(loadBefore, os.loadavg(), (Date.now() - started) / 1000, options.latencyMs, options.only, stealShare(countersBefore, cpuCounters()));
   writeFileSync(RESULTS, `${header}\n${sections.map(markdownSection).join('\n')}\n${PROFILE_FINDINGS}`);
   process.stdout.write(`${header}\nbench: wrote ${RESULTS}\n`);
 }
