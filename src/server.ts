@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import cors from 'cors';
@@ -182,6 +182,8 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
       config.introspection
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
         : ApolloServerPluginLandingPageDisabled(),
+      // No field carries cache hints; the plugin would otherwise run a hook on every resolved field.
+      ApolloServerPluginCacheControlDisabled(),
       observabilityPlugin(services.metrics),
       ...(services.tracing ? [services.tracing.plugin()] : []),
       storeGuardPlugin(services),

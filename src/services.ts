@@ -56,6 +56,15 @@ export interface ServicesOptions {
   onUpstreamAttempt?: (attempt: UpstreamAttempt) => void;
 }
 
+/**
+ * The in-process store keeps values as they are: keyv's default JSON round trip would only
+ * re-encode what is already immutable (ResponseCache stores JSON text, the others plain records
+ * built fresh per write), and it cost a second stringify/parse on every cache hit.
+ */
+function inProcessStore(namespace: string): Keyv {
+  return new Keyv({ namespace, serialize: undefined, deserialize: undefined });
+}
+
 export function createServices(options: ServicesOptions): Services {
   const { config, upstreamUrls, logger } = options;
   const metrics = new Metrics();
@@ -64,7 +73,7 @@ export function createServices(options: ServicesOptions): Services {
     !options.store && config.redisUrl
       ? new RedisConnection({ url: config.redisUrl, namespace: config.redisNamespace, timeoutMs: config.redisTimeoutMs, logger })
       : null;
-  const store = options.store ?? (redis ? createRedisStore(redis) : new Keyv({ namespace: config.redisNamespace }));
+  const store = options.store ?? (redis ? createRedisStore(redis) : inProcessStore(config.redisNamespace));
   const events = createEventHub(logger, redis);
   const onUpstreamAttempt = (attempt: UpstreamAttempt) => {
     metrics.recordUpstream(attempt);
