@@ -24,11 +24,14 @@ export function observabilityPlugin(metrics: Metrics): ApolloServerPlugin<Contex
       let operation = 'anonymous';
       let type = 'unknown';
       let executed = false;
+      /** Set once the request's logger carries the operation (it must not be logged twice). */
+      let loggerNamesOperation = false;
       return {
         async didResolveOperation(requestContext) {
           operation = metrics.operationLabel(requestContext.operationName);
           type = requestContext.operation?.operation ?? 'unknown';
           requestContext.contextValue.logger = requestContext.contextValue.logger.child({ operation });
+          loggerNamesOperation = true;
         },
         async executionDidStart() {
           executed = true;
@@ -48,7 +51,13 @@ export function observabilityPlugin(metrics: Metrics): ApolloServerPlugin<Contex
           metrics.graphqlOperations.inc({ operation, type, outcome });
           const codes = errors?.map((error) => error.extensions?.code ?? 'UNKNOWN');
           contextValue.logger.info(
-            { operation, type, outcome, durationMs: Date.now() - startedAt, ...(codes && { errorCodes: codes }) },
+            {
+              ...(!loggerNamesOperation && { operation }),
+              type,
+              outcome,
+              durationMs: Date.now() - startedAt,
+              ...(codes && { errorCodes: codes }),
+            },
             'graphql operation',
           );
         },

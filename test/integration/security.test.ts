@@ -106,6 +106,9 @@ describe('query limits, introspection, CSRF, CORS, request ids', () => {
     expect(a1?.headers['x-request-id']).toBe('req-abc-123');
     const line = harness.logs.entries().find((entry) => entry.msg === 'graphql operation' && entry.requestId === 'req-abc-123');
     expect(line).toMatchObject({ operation: 'PartnerName', type: 'query', outcome: 'success' });
+    // JSON.parse keeps the last of duplicate keys; the printed line must name the operation once.
+    const raw = harness.logs.lines.find((text) => text.includes('"graphql operation"') && text.includes('req-abc-123'));
+    expect(raw?.match(/"operation":/g)).toHaveLength(1);
   });
 
   it('masks unexpected failures and logs them with the request id', async () => {
