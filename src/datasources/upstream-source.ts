@@ -1,5 +1,5 @@
 import type { Got, OptionsOfJSONResponseBody } from 'got';
-import { fingerprint, stableStringify, type ResponseCache, type Tenant } from '../cache.js';
+import { stableStringify, type ResponseCache, type Tenant } from '../cache.js';
 import { toGraphQLError } from '../errors.js';
 import type { EndpointId } from './endpoints.js';
 
@@ -16,8 +16,12 @@ export interface ReadOptions {
   searchParams?: SearchParams;
   headers?: Record<string, string>;
   cache?: CachePolicy;
-  /** Cache/dedup owner when it differs from the request's caller (area-B keys are per channel). */
-  tenant?: Tenant;
+  /**
+   * Owner of the cache entry and of the dedup slot: the partner in the path and the fingerprint of
+   * the credential the headers carry (area-B keys are per channel), so reads made with different
+   * credentials never share an answer.
+   */
+  tenant: Tenant;
   /** Client of another root than the source's default (area B picks cloud or on-premise per channel). */
   http?: Got;
   /**
@@ -69,11 +73,10 @@ export abstract class UpstreamSource {
     protected readonly requestId: string,
   ) {}
 
-  protected async read<T>(endpoint: EndpointId, path: string, options: ReadOptions = {}): Promise<T> {
+  protected async read<T>(endpoint: EndpointId, path: string, options: ReadOptions): Promise<T> {
     const searchParams = definedParams(options.searchParams);
-    const tenant = options.tenant ?? this.tenant;
-    const credential = fingerprint(stableStringify(options.headers ?? {}));
-    const dedupKey = stableStringify([options.http ? options.http.defaults.options.prefixUrl : '', path, searchParams, credential, tenant]);
+    const { tenant } = options;
+    const dedupKey = stableStringify([options.http ? options.http.defaults.options.prefixUrl : '', path, searchParams, tenant]);
     const pending = this.inflight.get(dedupKey);
     if (pending) return pending as Promise<T>;
 
