@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,8 +8,9 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import busboy from 'busboy';
 import { Router, type Request, type Response } from 'express';
+import { safeEqual } from '../auth.js';
 import { mediaRule, sizeViolation, UPLOAD_MAX_BYTES, type MediaHosting } from '../messaging/media-rules.js';
-import { sendError } from './http.js';
+import { sendVariantError } from './http.js';
 import { channelForKey, type SimHosting } from './messaging-routes.js';
 import type { SimulatorContext } from './server.js';
 import { extension, type SimState } from './state.js';
@@ -89,8 +90,7 @@ function channelOf(response: Response): string {
 }
 
 function fail(response: Response, hosting: SimHosting, status: number, title: string): void {
-  if (hosting === 'onPremise') return sendError(response, status, status, title);
-  response.status(status).json({ error: { code: status, message: title } });
+  sendVariantError(response, hosting === 'onPremise', status, status, title);
 }
 
 function sign(media: MediaSimState, mediaId: string, expires: number): string {
@@ -98,9 +98,7 @@ function sign(media: MediaSimState, mediaId: string, expires: number): string {
 }
 
 function validSignature(media: MediaSimState, mediaId: string, expires: string, signature: string): boolean {
-  const expected = Buffer.from(sign(media, mediaId, Number(expires)));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return safeEqual(sign(media, mediaId, Number(expires)), signature);
 }
 
 /** The media, unless unknown, of another channel, or past retention (then it is dropped). */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { sendError } from './http.js';
+import { sendVariantError } from './http.js';
 import type { SimulatorContext } from './server.js';
-import { extension, type SimState, type SimWebhook } from './state.js';
+import { extension, isOnPremise, type SimState, type SimWebhook } from './state.js';
 
 export type SimHosting = 'cloud' | 'onPremise';
 
@@ -83,7 +83,7 @@ function seedMessaging(state: SimState, now: number): MessagingState {
     const contacts = new Map<string, number>(SIM_ENGAGED_CONTACTS.map((waId) => [waId, now]));
     contacts.set(SIM_STALE_CONTACT, now - 25 * HOUR_MS);
     lastInbound.set(channel.id, contacts);
-    const onPremise = channel.integration?.hosting_platform_type === 'net_hosting';
+    const onPremise = isOnPremise(channel);
     const name = channel.client?.name ?? channel.id;
     const domain = name.toLowerCase().replace(/\s+/g, '-');
     profiles.set(channel.id, {
@@ -120,13 +120,11 @@ function normalisePhone(value: string): string | null {
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function hostingOfChannel(state: SimState, channelId: string): SimHosting {
-  return state.channels.get(channelId)?.integration?.hosting_platform_type === 'net_hosting' ? 'onPremise' : 'cloud';
+  return isOnPremise(state.channels.get(channelId)) ? 'onPremise' : 'cloud';
 }
 
-/** Error bodies: on-premise's documented `errors` array, cloud's (unspecified) as the network's usual `error` object. */
 function fail(response: Response, hosting: SimHosting, status: number, code: number, title: string, details?: string): void {
-  if (hosting === 'onPremise') return sendError(response, status, code, title, details);
-  response.status(status).json({ error: { code, message: title, ...(details && { error_data: { details } }) } });
+  sendVariantError(response, hosting === 'onPremise', status, code, title, details);
 }
 
 type Locals = { channelId: string };
@@ -438,6 +436,6 @@ function wabaOf(state: SimState, channelId: string): string {
 
 function cloudNumbersOf(state: SimState, wabaId: string): string[] {
   return [...state.channels.values()]
-    .filter((channel) => channel.waba_account?.id === wabaId && channel.integration?.hosting_platform_type !== 'net_hosting')
+    .filter((channel) => channel.waba_account?.id === wabaId && !isOnPremise(channel))
     .map((channel) => (channel.setup_info?.phone_number ?? '').replace(/\D/g, ''));
 }

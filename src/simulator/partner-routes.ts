@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { ChannelDto } from '../datasources/types.js';
 import { bearerToken, sendApiError } from './http.js';
-import type { SimState } from './state.js';
+import { isOnPremise, type SimState } from './state.js';
 
 /** Reads a dotted field path (`contact_info.country`) off a record. */
 export function fieldAt(record: unknown, path: string): unknown {
@@ -150,7 +150,7 @@ export function partnerRouter(state: SimState): Router {
     state.webhooks.delete(channel.id);
     response.json({
       id: randomUUID(),
-      address: channel.integration?.hosting_platform_type === 'net_hosting' ? '/onprem' : '/cloud',
+      address: isOnPremise(channel) ? '/onprem' : '/cloud',
       api_key: apiKey,
       app_id: channel.integration?.app_id ?? null,
     });

@@ -52,3 +52,8 @@ export function extension<T>(state: SimState, name: string, create: () => T): T 
   }
   return value;
 }
+
+/** On-premise hosting (`net_hosting`); every other channel is served by the cloud root. */
+export function isOnPremise(channel: Pick<ChannelDto, 'integration'> | undefined): boolean {
+  return channel?.integration?.hosting_platform_type === 'net_hosting';
+}

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import type { SimulatorContext } from './server.js';
+import { isOnPremise } from './state.js';
 
 export interface WebhookDeliveryOptions {
   /** Wait before the first re-delivery of a failed notification; doubles with every further attempt. */
@@ -162,7 +163,7 @@ export class WebhookDelivery {
   }
 
   private isOnPremise(channelId: string): boolean {
-    return this.context.state.channels.get(channelId)?.integration?.hosting_platform_type === 'net_hosting';
+    return isOnPremise(this.context.state.channels.get(channelId));
   }
 
   /** On-premise: the arrays at the root. Cloud: the business-account envelope with metadata. */
