@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
@@ -184,12 +183,13 @@ function receiveMultipart(request: Request, context: Context, route: ChannelRout
 export function mediaRouter(services: Services): Router {
   const router = Router();
 
-  const contextOf = (request: Request): Context =>
-    createContext(services, { headers: request.headers, requestId: request.header('x-request-id') ?? randomUUID() });
+  // The request id is the one the server's middleware checked, echoed and logs under.
+  const contextOf = (request: Request, response: Response): Context =>
+    createContext(services, { headers: request.headers, requestId: response.locals.requestId as string });
 
   router.post('/:channelId', async (request: Request<{ channelId: string }>, response: Response) => {
     try {
-      const context = contextOf(request);
+      const context = contextOf(request, response);
       const kind = kindParam(request.query.type);
       const route = await context.dataSources.media.route(requirePartnerId(context.caller), request.params.channelId);
       const max = UPLOAD_MAX_BYTES[route.hosting];
@@ -220,7 +220,7 @@ export function mediaRouter(services: Services): Router {
 
   router.get('/:channelId/:mediaId', async (request: Request<{ channelId: string; mediaId: string }>, response: Response) => {
     try {
-      const context = contextOf(request);
+      const context = contextOf(request, response);
       MediaApi.assertMediaId(request.params.mediaId, 'mediaId');
       const { media } = context.dataSources;
       const route = await media.route(requirePartnerId(context.caller), request.params.channelId);
