@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApolloServer } from '@apollo/server';
-import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
@@ -12,10 +11,11 @@ import cors from 'cors';
 import { specifiedRules, validate } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import { identifyCaller } from './auth.js';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { identifyCaller } from './auth.js';
 import type { Config, UpstreamUrls } from './config.js';
 import { createContext, type Context } from './context.js';
+import { graphqlHttpHandler, isGraphqlPath, requestIdFrom } from './graphql-http.js';
 import { createLogger, type Logger } from './logger.js';
 import { fieldErrorsPlugin } from './plugins/field-errors.js';
 import { observabilityPlugin } from './plugins/observability.js';
@@ -73,12 +73,8 @@ async function resolveUpstream(config: Config, options: GatewayOptions) {
   return { config: simulatorConfig, urls: simulator.urls as UpstreamUrls, simulator: options.simulator ? null : simulator };
 }
 
-/** A caller's X-Request-Id is kept when it is a plain token (it ends up in logs and upstream headers). */
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
 function requestIdMiddleware(request: Request, response: Response, next: NextFunction) {
-  const given = request.header('x-request-id');
-  const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
+  const requestId = requestIdFrom(request.headers['x-request-id'], randomUUID);
   response.locals.requestId = requestId;
   response.setHeader('x-request-id', requestId);
   next();
@@ -131,11 +127,12 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
   const { config, urls, simulator } = await resolveUpstream(baseConfig, options);
   const services = createServices({ config, upstreamUrls: urls, logger });
 
+  const cors = corsMiddleware(config);
   const app = express();
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
-  app.use(corsMiddleware(config));
-  const httpServer = createServer(app);
+  app.use(cors);
+  const httpServer = createServer();
   const schema = buildSchema();
 
   // Subscriptions (graphql-ws) on the same server and path; a connection without valid credentials is closed with 4403.
@@ -191,6 +188,18 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
     ],
   });
 
+  const graphql = graphqlHttpHandler(apollo, {
+    bodyLimitBytes: graphqlBodyLimit(config.media.inlineMaxBytes),
+    middleware: [cors, ...(services.tracing ? [services.tracing.middleware()] : [])],
+    requestId: (request) => requestIdFrom(request.headers['x-request-id'], randomUUID),
+    context: async (request, requestId) => createContext(services, { headers: request.headers, requestId }),
+    onUnexpectedError: (error, requestId) => logger.error({ err: error, requestId }, 'unexpected error serving /graphql'),
+  });
+  httpServer.on('request', (request, response) => {
+    if (isGraphqlPath(request.url, '/graphql')) graphql(request, response);
+    else app(request, response);
+  });
+
   let draining = false;
   app.get('/healthz', (_request, response) => {
     response.json({ status: 'ok' });
@@ -231,15 +240,6 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
         logger.warn('Redis is not answering yet: /readyz stays 503 until it does');
       }
       await apollo.start();
-      app.use(
-        '/graphql',
-        ...(services.tracing ? [services.tracing.middleware()] : []),
-        express.json({ limit: graphqlBodyLimit(config.media.inlineMaxBytes) }),
-        expressMiddleware(apollo, {
-          context: async ({ req, res }) =>
-            createContext(services, { headers: req.headers, requestId: res.locals.requestId as string }),
-        }),
-      );
       await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
       const { port } = httpServer.address() as AddressInfo;
       url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/graphql`;

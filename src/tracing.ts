@@ -14,7 +14,7 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { Resource } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export interface TracingConfig {
   /** OTLP/HTTP collector base URL; spans go to `${endpoint}/v1/traces`. */
@@ -47,10 +47,11 @@ export class Tracing {
 
   /** Runs the rest of the request inside its server span; the span ends when the response is sent. */
   middleware() {
-    return (request: Request, response: Response, next: NextFunction) => {
-      const span = this.tracer.startSpan(`${request.method} ${request.baseUrl || request.path}`, {
+    return (request: IncomingMessage, response: ServerResponse, next: () => void) => {
+      const path = request.url?.split('?', 1)[0] ?? '';
+      const span = this.tracer.startSpan(`${request.method} ${path}`, {
         kind: SpanKind.SERVER,
-        attributes: { 'http.request.method': request.method, 'url.path': request.originalUrl.split('?')[0] },
+        attributes: { 'http.request.method': request.method, 'url.path': path },
       });
       response.once('close', () => {
         span.setAttribute('http.response.status_code', response.statusCode);

@@ -1,0 +1,157 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLResponse } from '@apollo/server';
+
+/** A caller's X-Request-Id is kept when it is a plain token (it ends up in logs and upstream headers). */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function requestIdFrom(given: string | string[] | undefined, generate: () => string): string {
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : generate();
+}
+
+/** Node-style middleware (`cors`, tracing) run before the operation; each calls `next` to go on. */
+export type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
+
+export interface GraphQLHttpOptions<TContext extends BaseContext> {
+  bodyLimitBytes: number;
+  middleware: Middleware[];
+  requestId(request: IncomingMessage): string;
+  context(request: IncomingMessage, requestId: string): Promise<TContext>;
+  /** A failure outside Apollo's own handling (a bug): the caller gets a bare 500. */
+  onUnexpectedError(error: unknown, requestId: string): void;
+}
+
+class HttpRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function decoded(request: IncomingMessage): Readable {
+  const encoding = (request.headers['content-encoding'] ?? 'identity').toLowerCase();
+  if (encoding === 'identity') return request;
+  if (encoding === 'gzip') return request.pipe(createGunzip());
+  if (encoding === 'deflate') return request.pipe(createInflate());
+  if (encoding === 'br') return request.pipe(createBrotliDecompress());
+  throw new HttpRefusal(415, `Unsupported Content-Encoding: ${encoding}`);
+}
+
+/** The whole (decoded) body, refused with 413 as soon as it grows over the limit. */
+async function readBody(request: IncomingMessage, limit: number): Promise<string> {
+  const declared = Number(request.headers['content-length']);
+  if (declared > limit) throw new HttpRefusal(413, `The request body is larger than ${limit} bytes`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of decoded(request) as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limit) throw new HttpRefusal(413, `The request body is larger than ${limit} bytes`);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    // A body that does not inflate (or a connection that broke off) is the caller's problem, not a 500.
+    throw error instanceof HttpRefusal ? error : new HttpRefusal(400, 'The request body could not be read');
+  }
+  return chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+}
+
+function isJson(contentType: string | undefined): boolean {
+  const mediaType = contentType?.split(';', 1)[0]!.trim().toLowerCase();
+  return mediaType === 'application/json' || (mediaType?.startsWith('application/') === true && mediaType.endsWith('+json'));
+}
+
+/** JSON bodies are parsed; any other body is left to Apollo, which refuses it (CSRF or content type). */
+async function parsedBody(request: IncomingMessage, limit: number): Promise<unknown> {
+  if (request.method !== 'POST') return undefined;
+  const text = await readBody(request, limit);
+  if (!isJson(request.headers['content-type'])) return undefined;
+  const charset = /;\s*charset=([^;\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.replace(/"/g, '').toLowerCase();
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') throw new HttpRefusal(415, `Unsupported charset: ${charset}`);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpRefusal(400, 'The request body is not valid JSON');
+  }
+}
+
+function headerMap(request: IncomingMessage): HeaderMap {
+  const headers = new HeaderMap();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return headers;
+}
+
+async function send(response: ServerResponse, answer: HTTPGraphQLResponse): Promise<void> {
+  for (const [name, value] of answer.headers) response.setHeader(name, value);
+  response.statusCode = answer.status ?? 200;
+  if (answer.body.kind === 'complete') {
+    response.end(answer.body.string);
+    return;
+  }
+  for await (const chunk of answer.body.asyncIterator) response.write(chunk);
+  response.end();
+}
+
+function refuse(response: ServerResponse, status: number, message: string): void {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  // The rest of an oversized body is not worth reading: the connection closes after this answer.
+  if (status === 413) response.shouldKeepAlive = false;
+  response.statusCode = status;
+  response.setHeader('content-type', 'application/json; charset=utf-8');
+  response.end(JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] }));
+}
+
+/**
+ * /graphql served on node:http, Apollo's documented integration API
+ * (`executeHTTPGraphQLRequest`) without Express in front. Express's router, body-parser and
+ * `res.send` (which hashes every answer for an ETag) cost about 40% of a cached query's CPU in
+ * bench scenario 3, the request's hot path; Express still serves every other route.
+ */
+export function graphqlHttpHandler<TContext extends BaseContext>(
+  apollo: ApolloServer<TContext>,
+  options: GraphQLHttpOptions<TContext>,
+): (request: IncomingMessage, response: ServerResponse) => void {
+  const execute = async (request: IncomingMessage, response: ServerResponse, requestId: string) => {
+    try {
+      const body = await parsedBody(request, options.bodyLimitBytes);
+      const search = request.url!.includes('?') ? request.url!.slice(request.url!.indexOf('?')) : '';
+      const answer = await apollo.executeHTTPGraphQLRequest({
+        httpGraphQLRequest: { method: request.method!.toUpperCase(), headers: headerMap(request), search, body },
+        context: () => options.context(request, requestId),
+      });
+      await send(response, answer);
+    } catch (error) {
+      if (error instanceof HttpRefusal) {
+        refuse(response, error.status, error.message);
+      } else {
+        options.onUnexpectedError(error, requestId);
+        refuse(response, 500, 'Internal server error');
+      }
+    }
+  };
+  return (request, response) => {
+    const requestId = options.requestId(request);
+    response.setHeader('x-request-id', requestId);
+    const run = (index: number): void => {
+      const middleware = options.middleware[index];
+      if (middleware) middleware(request, response, () => run(index + 1));
+      else void execute(request, response, requestId);
+    };
+    run(0);
+  };
+}
+
+/** `/graphql` and `/graphql?…` (and a trailing slash), the paths Express's mount matched for Apollo. */
+export function isGraphqlPath(url: string | undefined, path: string): boolean {
+  if (!url?.startsWith(path)) return false;
+  const rest = url.slice(path.length);
+  return rest === '' || rest === '/' || rest.startsWith('?') || rest.startsWith('/?');
+}
