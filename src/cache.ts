@@ -27,6 +27,15 @@ export function stableStringify(value: unknown): string {
 const UNKNOWN_GENERATION = -1;
 const BYPASS = 'bypass:';
 
+/** Deep-frozen in place: an entry of the in-process store is the very object every later hit gets. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
 /** The store's answer, or `fallback` when Redis is lost (any other failure still throws). */
 async function orWhenStoreLost<T>(operation: () => Promise<T>, fallback: T): Promise<T> {
   try {
@@ -54,6 +63,11 @@ export class ResponseCache {
     private readonly store: Keyv,
     /** Observes each lookup (metrics). */
     private readonly onLookup: (hit: boolean) => void = () => undefined,
+    /**
+     * The store keeps values as given (the in-process store, no serialization): entries are kept
+     * as deep-frozen objects, so a hit costs no parse at all. Otherwise (Redis) they are JSON text.
+     */
+    private readonly storesObjects = false,
   ) {}
 
   private generationKey(tenant: Tenant, scope: string): string {
@@ -80,18 +94,23 @@ export class ResponseCache {
   }
 
   /**
-   * Entries are stored as JSON text: keyv's default deserializer runs a reviver over every value
-   * of an object, which made a cached 10-channel listing cost ~3x a plain JSON.parse (bench/,
-   * scenario 3); a string is revived as one value. Anything else under the key counts as a miss.
+   * A serializing store holds JSON text: keyv's default deserializer runs a reviver over every
+   * value of an object, which made a cached 10-channel listing cost ~3x a plain JSON.parse
+   * (bench/, scenario 3); a string is revived as one value. Anything else there counts as a miss.
+   * In-process entries are the frozen objects themselves (parsing the page was the largest single
+   * cost of a cached listing after the HTTP layer).
    */
   async get<T>(key: string): Promise<T | undefined> {
-    const text = key === BYPASS ? undefined : await orWhenStoreLost(() => this.store.get<string>(key), undefined);
-    const value = typeof text === 'string' ? (JSON.parse(text) as T) : undefined;
+    const stored = key === BYPASS ? undefined : await orWhenStoreLost(() => this.store.get<unknown>(key), undefined);
+    const value = this.storesObjects ? (stored as T | undefined) : typeof stored === 'string' ? (JSON.parse(stored) as T) : undefined;
     this.onLookup(value !== undefined);
     return value;
   }
 
+  /** With an in-process store, `value` itself is frozen (callers must never mutate upstream answers). */
   async set(key: string, value: unknown, ttlMs: number): Promise<void> {
-    if (ttlMs > 0 && key !== BYPASS) await orWhenStoreLost(() => this.store.set(key, JSON.stringify(value), ttlMs), true);
+    if (ttlMs <= 0 || key === BYPASS) return;
+    const entry = this.storesObjects ? deepFreeze(value) : JSON.stringify(value);
+    await orWhenStoreLost(() => this.store.set(key, entry, ttlMs), true);
   }
 }

@@ -58,8 +58,8 @@ export interface ServicesOptions {
 
 /**
  * The in-process store keeps values as they are: keyv's default JSON round trip would only
- * re-encode what is already immutable (ResponseCache stores JSON text, the others plain records
- * built fresh per write), and it cost a second stringify/parse on every cache hit.
+ * re-encode what is already immutable (ResponseCache freezes its entries, the others are plain
+ * records built fresh per write), and it cost a stringify/parse on every cache hit.
  */
 function inProcessStore(namespace: string): Keyv {
   return new Keyv({ namespace, serialize: undefined, deserialize: undefined });
@@ -111,7 +111,7 @@ export function createServices(options: ServicesOptions): Services {
     upstreamUrls,
     logger,
     store,
-    cache: new ResponseCache(store, (hit) => metrics.cacheLookups.inc({ result: hit ? 'hit' : 'miss' })),
+    cache: new ResponseCache(store, (hit) => metrics.cacheLookups.inc({ result: hit ? 'hit' : 'miss' }), !options.store && !redis),
     keyStore: new KeyStore(store, config.keystoreSecret, config.channelApiKeys),
     http: {
       partner: client('partner', upstreamUrls.partner),

@@ -188,7 +188,7 @@ describe('the /graphql HTTP layer', () => {
     await harness.close();
   });
 
-  const post = (body: BodyInit, headers: Record<string, string> = {}, init: Record<string, unknown> = {}) =>
+  const post = (body: string | Uint8Array | ReadableStream<Uint8Array>, headers: Record<string, string> = {}, init: Record<string, unknown> = {}) =>
     fetch(harness.url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, ...init });
 
   it('answers malformed JSON with 400 BAD_REQUEST, sending nothing upstream, and keeps serving', async () => {
