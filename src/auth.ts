@@ -24,6 +24,18 @@ function bearer(header: string | undefined): string | null {
   return match ? match[1]! : null;
 }
 
+/** The gateway's own token is the same for every request: fingerprinted once per configuration. */
+const partnerTokenFingerprints = new WeakMap<Config, string>();
+
+function partnerTokenFingerprint(config: Config, token: string): string {
+  let known = partnerTokenFingerprints.get(config);
+  if (known === undefined) {
+    known = fingerprint(token);
+    partnerTokenFingerprints.set(config, known);
+  }
+  return known;
+}
+
 /**
  * PARTNER_TOKEN set: the gateway's own token is used upstream and callers must present one of
  * GATEWAY_TOKENS (when configured). Unset: multi-tenant, the caller's Authorization is forwarded.
@@ -43,7 +55,7 @@ export function identifyCaller(config: Config, headers: IncomingHttpHeaders): Ca
     return {
       partnerId: config.partnerId,
       upstreamAuthorization: `Bearer ${config.partnerToken}`,
-      credentialFingerprint: fingerprint(config.partnerToken),
+      credentialFingerprint: partnerTokenFingerprint(config, config.partnerToken),
     };
   }
   if (!authorization) throw new UnauthenticatedError();

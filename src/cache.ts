@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { hash, randomInt } from 'node:crypto';
 import Keyv from 'keyv';
 import { StoreUnavailableError } from './errors.js';
 
@@ -9,7 +9,7 @@ export interface Tenant {
 }
 
 export function fingerprint(secret: string): string {
-  return createHash('sha256').update(secret).digest('base64url').slice(0, 16);
+  return hash('sha256', secret, 'base64url').slice(0, 16);
 }
 
 /** Deterministic JSON (sorted keys) so equal parameters make equal keys. */

@@ -23,7 +23,11 @@ export const REDACTED_PATHS = [
   'config.redisUrl',
 ];
 
+/**
+ * Without a destination, lines go to stdout asynchronously (coalesced writes instead of one
+ * synchronous write per line, which cost ~5% of a cached query's CPU; pino flushes on exit).
+ */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: { service: 'hubgraph' } };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
 }

@@ -111,11 +111,15 @@ function connectionHeaders(params: Readonly<Record<string, unknown>> | undefined
   };
 }
 
-/** `*`: any origin; a list: those origins; empty: no CORS headers, so browsers keep other origins out. */
+/**
+ * `*`: any origin; a list: those origins; empty: no CORS headers, so browsers keep other origins
+ * out (and no middleware at all: it would only look at every request to add nothing).
+ */
 function corsMiddleware(config: Config) {
   const origins = config.corsOrigins;
+  if (origins.length === 0) return null;
   return cors({
-    origin: origins.includes('*') ? true : origins.length > 0 ? origins : false,
+    origin: origins.includes('*') ? true : origins,
     methods: ['GET', 'POST', 'OPTIONS'],
     exposedHeaders: ['x-request-id'],
     maxAge: 600,
@@ -131,7 +135,7 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
   const app = express();
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
-  app.use(cors);
+  if (cors) app.use(cors);
   const httpServer = createServer();
   const schema = buildSchema();
 
@@ -190,7 +194,7 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
 
   const graphql = graphqlHttpHandler(apollo, {
     bodyLimitBytes: graphqlBodyLimit(config.media.inlineMaxBytes),
-    middleware: [cors, ...(services.tracing ? [services.tracing.middleware()] : [])],
+    middleware: [...(cors ? [cors] : []), ...(services.tracing ? [services.tracing.middleware()] : [])],
     requestId: (request) => requestIdFrom(request.headers['x-request-id'], randomUUID),
     context: async (request, requestId) => createContext(services, { headers: request.headers, requestId }),
     onUnexpectedError: (error, requestId) => logger.error({ err: error, requestId }, 'unexpected error serving /graphql'),

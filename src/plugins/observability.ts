@@ -30,7 +30,8 @@ export function observabilityPlugin(metrics: Metrics): ApolloServerPlugin<Contex
         async didResolveOperation(requestContext) {
           operation = metrics.operationLabel(requestContext.operationName);
           type = requestContext.operation?.operation ?? 'unknown';
-          requestContext.contextValue.logger = requestContext.contextValue.logger.child({ operation });
+          // The context's logger is this request's own child logger (createContext): bound in place, no second child.
+          requestContext.contextValue.logger.setBindings({ operation });
           loggerNamesOperation = true;
         },
         async executionDidStart() {
