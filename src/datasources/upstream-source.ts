@@ -81,7 +81,8 @@ export abstract class UpstreamSource {
     if (pending) return pending as Promise<T>;
 
     const load = async (): Promise<T> => {
-      const policy = options.cache;
+      // A TTL of 0 turns the cache off: no generation read, no key, no lookup that cannot hit.
+      const policy = options.cache && options.cache.ttlMs > 0 ? options.cache : undefined;
       const cacheKey = policy
         ? this.cache.key(tenant, policy.scope, await this.generation(tenant, policy.scope), [path, searchParams])
         : undefined;
