@@ -11,6 +11,7 @@ import { Router, type Request, type Response } from 'express';
 import { safeEqual } from '../auth.js';
 import { mediaRule, sizeViolation, UPLOAD_MAX_BYTES, type MediaHosting } from '../messaging/media-rules.js';
 import { sendVariantError } from './http.js';
+import { untilAnswerDue } from './latency.js';
 import { channelForKey, type SimHosting } from './messaging-routes.js';
 import type { SimulatorContext } from './server.js';
 import { extension, type SimState } from './state.js';
@@ -285,7 +286,8 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting): Router {
     request.pipe(parser);
   });
 
-  const sendFile = (request: Request, response: Response, stored: SimMedia) => {
+  const sendFile = async (request: Request, response: Response, stored: SimMedia) => {
+    await untilAnswerDue(response);
     response.setHeader('content-type', stored.mimeType);
     const gzip = hosting === 'cloud' && media.cdn.gzip && /\bgzip\b/.test(request.header('accept-encoding') ?? '');
     if (gzip) {
@@ -314,7 +316,7 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting): Router {
         response.redirect(308, `${request.baseUrl}/cdn/${encodeURIComponent(stored.id)}/file?${query}`);
         return;
       }
-      sendFile(request, response, stored);
+      void sendFile(request, response, stored);
     };
     router.get('/cdn/:mediaId', auth, (request: Request<{ mediaId: string }>, response: Response) => cdn(request, response, false));
     router.get('/cdn/:mediaId/file', auth, (request: Request<{ mediaId: string }>, response: Response) => cdn(request, response, true));
@@ -349,7 +351,7 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting): Router {
       if (refuseIfBlocked(response, channelId)) return;
       const stored = findMedia(media, request.params.mediaId, channelId, hosting);
       if (!stored) return failedGet(response, channelId, 404, 'Media not found');
-      sendFile(request, response, stored);
+      void sendFile(request, response, stored);
     });
     router.delete('/v1/media/:mediaId', auth, (request: Request<{ mediaId: string }>, response: Response) => remove(response, request.params.mediaId));
   }

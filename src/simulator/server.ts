@@ -1,9 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type Request, type Response } from 'express';
 import type { UpstreamUrls } from '../config.js';
 import { controlRouter, FaultInjector } from './control-routes.js';
+import { latencyMiddleware } from './latency.js';
 import { mediaRoutes } from './media-routes.js';
 import { messagingRoutes } from './messaging-routes.js';
 import { insightsRouter } from './insights-routes.js';
@@ -25,7 +26,7 @@ export const SIM_ROOTS = {
 export interface SimulatorOptions {
   port?: number;
   host?: string;
-  /** Added before every answer, to model the upstream's own latency. */
+  /** The upstream's latency: every answer leaves this long after its request arrived (see latency.ts). */
   latencyMs?: number;
   state?: SimState;
   /** Webhook notification delivery (re-delivery backoff, failing recipients, live incoming messages). */
@@ -74,10 +75,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const webhookDelivery = new WebhookDelivery(context, options.webhooks);
   app.use('/_control', webhookDelivery.router());
   app.use(faults.middleware());
-  if (options.latencyMs) {
-    const latency = options.latencyMs;
-    app.use((_request: Request, _response: Response, next: NextFunction) => setTimeout(next, latency));
-  }
+  if (options.latencyMs) app.use(latencyMiddleware(options.latencyMs));
   app.use(SIM_ROOTS.partner, partnerRouter(state));
   app.use(SIM_ROOTS.partner, partnerOperationsRouter(state, options.balanceRateLimit));
   app.use(SIM_ROOTS.insights, insightsRouter(state));

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import express from 'express';
+import { latencyMiddleware } from '../../src/simulator/latency.js';
+import { SIM_PARTNERS } from '../../src/simulator/seed.js';
+import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+
+const LATENCY_MS = 150;
+const PARTNER = SIM_PARTNERS[0];
+
+describe('simulator latency', () => {
+  let simulator: Simulator;
+  beforeAll(async () => {
+    simulator = await startSimulator({ latencyMs: LATENCY_MS });
+  });
+  afterAll(async () => {
+    await simulator.close();
+  });
+
+  const timedRead = async (path: string) => {
+    const started = performance.now();
+    const response = await fetch(`${simulator.urls.partner}/partners/${PARTNER.id}/${path}`, { headers: { authorization: `Bearer ${PARTNER.token}` } });
+    await response.json();
+    return { status: response.status, elapsed: performance.now() - started };
+  };
+
+  it('answers no earlier than the latency after the request arrived', async () => {
+    const { status, elapsed } = await timedRead('clients?limit=5');
+    expect(status).toBe(200);
+    expect(elapsed).toBeGreaterThanOrEqual(LATENCY_MS - 1);
+  });
+
+  it('counts the handling into the latency: a slow handler delays the answer no further', async () => {
+    const app = express();
+    app.use(latencyMiddleware(LATENCY_MS));
+    app.get('/slow', (_request, response) => {
+      const busyUntil = performance.now() + LATENCY_MS / 2;
+      while (performance.now() < busyUntil) {
+        // Handling that takes half the latency (a large aggregation, say).
+      }
+      response.json({ ok: true });
+    });
+    const server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const started = performance.now();
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/slow`);
+      expect(await response.json()).toEqual({ ok: true });
+      const elapsed = performance.now() - started;
+      expect(elapsed).toBeGreaterThanOrEqual(LATENCY_MS - 1);
+      // Latency and then handling would take 1.5 latencies.
+      expect(elapsed).toBeLessThan(1.4 * LATENCY_MS);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
