@@ -6,10 +6,11 @@ import type { NextFunction, Request, Response } from 'express';
  * simulator's own handling included, as a real server's handling is part of its latency. So
  * parallel calls are handled while they wait rather than one after another behind the wait
  * (which made a fan-out of N calls cost latency + N × handling). Handling that takes longer
- * than the latency delays the answer no further.
+ * than the latency delays the answer no further. The control routes (/_control) answer at once.
  */
 export function latencyMiddleware(latencyMs: number) {
-  return (_request: Request, response: Response, next: NextFunction) => {
+  return (request: Request, response: Response, next: NextFunction) => {
+    if (request.path.startsWith('/_control')) return next();
     const due = performance.now() + latencyMs;
     response.locals.answerDue = due;
     const end = response.end.bind(response) as (...args: unknown[]) => Response;
@@ -19,7 +20,9 @@ export function latencyMiddleware(latencyMs: number) {
       setTimeout(() => end(...args), wait);
       return response;
     }) as Response['end'];
-    next();
+    // Handling waits for the check phase, so requests that arrived together are all stamped
+    // before any of them is handled (one thread would otherwise stamp each after the others' work).
+    setImmediate(next);
   };
 }
 

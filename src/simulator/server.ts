@@ -68,6 +68,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const context: SimulatorContext = { state, recorder, events: new EventEmitter(), baseUrl: () => baseUrl, options };
   void context;
 
+  // First, so a request's arrival is stamped before anything else is done with it.
+  if (options.latencyMs) app.use(latencyMiddleware(options.latencyMs));
   app.use(express.json({ limit: '2mb', type: ['application/json'] }));
   app.use(recorder.middleware());
   const faults = new FaultInjector();
@@ -75,7 +77,6 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const webhookDelivery = new WebhookDelivery(context, options.webhooks);
   app.use('/_control', webhookDelivery.router());
   app.use(faults.middleware());
-  if (options.latencyMs) app.use(latencyMiddleware(options.latencyMs));
   app.use(SIM_ROOTS.partner, partnerRouter(state));
   app.use(SIM_ROOTS.partner, partnerOperationsRouter(state, options.balanceRateLimit));
   app.use(SIM_ROOTS.insights, insightsRouter(state));
