@@ -31,8 +31,14 @@ type NumericField = Exclude<keyof UsagePeriodDto, 'period_date'>;
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 const isPrice = (field: string) => field.endsWith('_price');
 
-function numericFields(period: UsagePeriodDto): NumericField[] {
-  return (Object.keys(period) as Array<keyof UsagePeriodDto>).filter((key): key is NumericField => key !== 'period_date');
+/**
+ * The numeric fields of a period, and which are prices. A3 runs this over 120 daily records per
+ * call; the simulator's handling counts into its latency, so it is kept cheap.
+ */
+function numericFields(period: UsagePeriodDto): Array<{ field: NumericField; price: boolean }> {
+  return (Object.keys(period) as Array<keyof UsagePeriodDto>)
+    .filter((key): key is NumericField => key !== 'period_date')
+    .map((field) => ({ field, price: isPrice(field) }));
 }
 
 /**
@@ -43,22 +49,23 @@ function channelShare(state: SimState, channel: SimChannel): UsagePeriodDto[] {
   const siblings = [...state.channels.values()].filter((item) => item.client_id === channel.client_id).map((item) => item.id).sort();
   const count = siblings.length;
   const index = siblings.indexOf(channel.id);
-  return (state.usage.get(channel.client_id) ?? []).map((period) => {
+  const periods = state.usage.get(channel.client_id) ?? [];
+  // Every seeded period carries the same fields: listed once, not per record.
+  const fields = periods[0] ? numericFields(periods[0]) : [];
+  return periods.map((period) => {
     const share: UsagePeriodDto = { period_date: period.period_date };
-    for (const field of numericFields(period)) {
+    for (const { field, price } of fields) {
       const value = period[field] ?? 0;
-      share[field] = isPrice(field)
-        ? round4(value / count)
-        : Math.floor((value * (index + 1)) / count) - Math.floor((value * index) / count);
+      share[field] = price ? round4(value / count) : Math.floor((value * (index + 1)) / count) - Math.floor((value * index) / count);
     }
     return share;
   });
 }
 
-function sumInto(target: UsagePeriodDto, source: UsagePeriodDto): void {
-  for (const field of numericFields(source)) {
+function sumInto(target: UsagePeriodDto, source: UsagePeriodDto, fields = numericFields(source)): void {
+  for (const { field, price } of fields) {
     const sum = (target[field] ?? 0) + (source[field] ?? 0);
-    target[field] = isPrice(field) ? round4(sum) : sum;
+    target[field] = price ? round4(sum) : sum;
   }
 }
 
@@ -73,15 +80,16 @@ function sumShares(shares: UsagePeriodDto[][]): UsagePeriodDto[] {
 
 /** Daily records within [start, end] (UNIX seconds), by DAY or summed per calendar MONTH (UTC). */
 function aggregate(periods: UsagePeriodDto[], start: number | null, end: number | null, granularity: 'DAY' | 'MONTH'): UsagePeriodDto[] {
-  const inRange = periods.filter((period) => {
-    const seconds = Date.parse(period.period_date) / 1000;
-    return (start === null || seconds >= start) && (end === null || seconds <= end);
-  });
+  // Period dates are ISO timestamps of one format (seed.ts), so the bounds compare as strings.
+  const from = start === null ? null : new Date(start * 1000).toISOString();
+  const to = end === null ? null : new Date(end * 1000).toISOString();
+  const fields = periods[0] ? numericFields(periods[0]) : [];
   const groups = new Map<string, UsagePeriodDto>();
-  for (const period of inRange) {
+  for (const period of periods) {
+    if ((from !== null && period.period_date < from) || (to !== null && period.period_date > to)) continue;
     const key = granularity === 'DAY' ? period.period_date : `${period.period_date.slice(0, 7)}-01T00:00:00.000Z`;
     const group = groups.get(key);
-    if (group) sumInto(group, period);
+    if (group) sumInto(group, period, fields);
     else groups.set(key, { ...period, period_date: key });
   }
   return [...groups.values()];
