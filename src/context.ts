@@ -14,7 +14,7 @@ export interface Context {
   requestId: string;
   caller: Caller;
   services: Services;
-  logger: Logger;
+  readonly logger: Logger;
   dataSources: {
     partner: PartnerApi;
     messaging: MessagingApi;
@@ -24,6 +24,8 @@ export interface Context {
   loaders: Loaders;
   /** Errors reported beside a value (see plugins/field-errors.ts). */
   fieldErrors: GraphQLError[];
+  /** Names the operation in every later line of `logger` (the observability plugin, once it is known). */
+  bindOperation(operation: string): void;
 }
 
 export interface ContextRequest {
@@ -67,13 +69,24 @@ export function createContext(services: Services, request: ContextRequest): Cont
     loaders,
   );
   const media = new MediaApi(messaging, services.config, services.store, requestId);
+  // Most operations log nothing but their operation line (written with explicit fields): the
+  // request's child logger is built only when something logs through it.
+  const bindings: { requestId: string; operation?: string } = { requestId };
+  let logger: Logger | undefined;
   return {
     requestId,
     caller,
     services,
-    logger: services.logger.child({ requestId }),
+    get logger() {
+      logger ??= services.logger.child(bindings);
+      return logger;
+    },
     dataSources: { partner, messaging, insights, media },
     loaders,
     fieldErrors: [],
+    bindOperation(operation) {
+      bindings.operation = operation;
+      logger?.setBindings({ operation });
+    },
   };
 }

@@ -24,15 +24,11 @@ export function observabilityPlugin(metrics: Metrics): ApolloServerPlugin<Contex
       let operation = 'anonymous';
       let type = 'unknown';
       let executed = false;
-      /** Set once the request's logger carries the operation (it must not be logged twice). */
-      let loggerNamesOperation = false;
       return {
         async didResolveOperation(requestContext) {
           operation = metrics.operationLabel(requestContext.operationName);
           type = requestContext.operation?.operation ?? 'unknown';
-          // The context's logger is this request's own child logger (createContext): bound in place, no second child.
-          requestContext.contextValue.logger.setBindings({ operation });
-          loggerNamesOperation = true;
+          requestContext.contextValue.bindOperation(operation);
         },
         async executionDidStart() {
           executed = true;
@@ -51,9 +47,11 @@ export function observabilityPlugin(metrics: Metrics): ApolloServerPlugin<Contex
           const outcome = outcomeOf(data, errors, executed);
           metrics.graphqlOperations.inc({ operation, type, outcome });
           const codes = errors?.map((error) => error.extensions?.code ?? 'UNKNOWN');
-          contextValue.logger.info(
+          // Through the process logger with explicit fields: no per-request child logger is built for it.
+          contextValue.services.logger.info(
             {
-              ...(!loggerNamesOperation && { operation }),
+              requestId: contextValue.requestId,
+              operation,
               type,
               outcome,
               durationMs: Date.now() - startedAt,
