@@ -6,7 +6,7 @@ import { settle, type BenchContext } from '../support/context.js';
 import { notAvailableSection, type Section } from '../support/report.js';
 import { ms, percentile, verdict } from '../support/stats.js';
 import { countByEndpoint, describeCounts, total } from '../support/upstream.js';
-import type { GatewayProcess } from '../support/gateway-process.js';
+import { startPassThrough, type GatewayProcess } from '../support/gateway-process.js';
 import { upstreamClientCost } from './upstream-client.js';
 
 /** A representative operation, the upstream calls it cannot do without, and its critical path. */
@@ -167,13 +167,16 @@ interface Reference {
   p50: number;
 }
 
-/** One A1 call straight to the simulator: what a single upstream round trip costs without the gateway. */
-async function directReference(context: BenchContext): Promise<Reference> {
+/**
+ * One A1 call straight to the simulator (what a single upstream round trip costs without the
+ * gateway), or through another process at `origin` that forwards the same path to the simulator.
+ */
+async function a1Reference(context: BenchContext, name: string, origin?: string, direct?: number): Promise<Reference> {
   const { latencyMs, iterations } = context.options;
   const partner = SIM_PARTNERS[0];
-  const url = `${context.simulator.urls.partner}/partners/${partner.id}/clients?filters=${encodeURIComponent('{"id":"client-001"}')}`;
+  const root = origin ? context.simulator.urls.partner.replace(/^https?:\/\/[^/]+/, origin) : context.simulator.urls.partner;
+  const url = `${root}/partners/${partner.id}/clients?filters=${encodeURIComponent('{"id":"client-001"}')}`;
   const samples: number[] = [];
-  const name = 'direct A1 call to the simulator (reference, no gateway)';
   for (let run = 0; run < iterations + 3; run += 1) {
     const answer = await send(url, { headers: { authorization: `Bearer ${partner.token}` } });
     if (answer.status !== 200) return { row: [name, '1', ms(latencyMs, 0), `HTTP ${answer.status}`, '', '', '', '', '', '—'], p50: Number.NaN };
@@ -182,12 +185,33 @@ async function directReference(context: BenchContext): Promise<Reference> {
   const p50 = percentile(samples, 50);
   const p99 = percentile(samples, 99);
   return {
-    row: [name, '1', ms(latencyMs, 0), ms(p50), ms(p99), `${(p50 / latencyMs).toFixed(2)} / ${(p99 / latencyMs).toFixed(2)}`, '—', ms(p50), '—', '—'],
+    row: [
+      name,
+      '1',
+      ms(latencyMs, 0),
+      ms(p50),
+      ms(p99),
+      `${(p50 / latencyMs).toFixed(2)} / ${(p99 / latencyMs).toFixed(2)}`,
+      '—',
+      ms(direct ?? p50),
+      direct === undefined ? '—' : ms(p50 - direct),
+      '—',
+    ],
     p50,
   };
 }
 
-/** `{ __typename }`: no resolver, no upstream call — the gateway's fixed cost per request (HTTP, Express, Apollo, logging). */
+/** The same A1 call through bench/floor/pass-through.ts: the cost of one more process hop, nothing else. */
+async function passThroughReference(context: BenchContext, direct: number): Promise<Reference> {
+  const passThrough = await startPassThrough(context.simulator.baseUrl());
+  try {
+    return await a1Reference(context, 'A1 through a bare node:http pass-through process (reference: one more hop, no GraphQL)', passThrough.url, direct);
+  } finally {
+    await passThrough.stop();
+  }
+}
+
+/** `{ __typename }`: no resolver, no upstream call — the gateway's fixed cost per request (HTTP, Apollo, logging). */
 async function fixedCost(context: BenchContext): Promise<Reference> {
   const { iterations } = context.options;
   const samples: number[] = [];
@@ -248,9 +272,10 @@ export async function criticalPath(context: BenchContext): Promise<Section> {
     'Target: p50 ≤ 1.1 × critical path + 2 ms.',
   ];
   if (latencyMs === 0) return notAvailableSection(title, intro, 'BENCH_LATENCY_MS=0 leaves no critical path to compare with');
-  const direct = await directReference(context);
+  const direct = await a1Reference(context, 'direct A1 call to the simulator (reference, no gateway)');
+  const hop = await passThroughReference(context, direct.p50);
   const fixed = await fixedCost(context);
-  const rows: string[][] = [direct.row, fixed.row];
+  const rows: string[][] = [direct.row, hop.row, fixed.row];
   const boundedByUpstream: string[] = [];
   for (const operation of OPERATIONS) {
     const samples: number[] = [];
@@ -295,9 +320,10 @@ export async function criticalPath(context: BenchContext): Promise<Section> {
       clientCost,
     ],
     notes: [
-      `A direct round trip to the simulator already takes ${ms(direct.p50)} at p50 for ${latencyMs} ms of latency (simulator handling, HTTP, timer granularity): ${ms(direct.p50 - latencyMs)} of the target's ${ms(0.1 * latencyMs + 2)} allowance per round trip is spent before the gateway does anything.`,
-      `The gateway's fixed cost per request (\`{ __typename }\`: HTTP, Express, Apollo request pipeline, operation log line) is ${ms(fixed.p50)} at p50; with the direct round trip's own ${ms(direct.p50 - latencyMs)} that is ${ms(fixed.p50 + direct.p50 - latencyMs)} of the ${ms(0.1 * latencyMs + 2)} a one-round-trip operation may add.`,
-      `${boundedByUpstream.length ? `Sent directly, without the gateway, ${boundedByUpstream.join('; ')} already miss${boundedByUpstream.length === 1 ? 'es' : ''} the p50 limit` : 'Sent directly, every operation stays within its p50 limit'}: the simulator answers parallel calls one after another on its single thread (A3 aggregates 120 daily records per call), so fan-out costs time at the upstream itself. Beyond that, every upstream call costs the gateway CPU for the got request (second table: what got adds over bare node:http), the HTTP exchange, the JSON parse, a metrics sample and cache-key hashing, paid once per call before the last answer is processed — not extra round trips (scenario 1 shows none).`,
+      `A direct round trip to the simulator takes ${ms(direct.p50)} at p50 for ${latencyMs} ms of latency (HTTP and timer granularity; the simulator's own handling counts into its latency): ${ms(direct.p50 - latencyMs)} of the target's ${ms(0.1 * latencyMs + 2)} allowance per round trip is spent before any process sits in between.`,
+      `One more process that only forwards the call (bare node:http, keep-alive, JSON parsed and re-serialised) adds ${ms(hop.p50 - direct.p50)}: the physical cost of a hop on this machine, which any gateway pays before doing anything.`,
+      `The gateway's fixed cost per request (\`{ __typename }\`: HTTP, Apollo request pipeline, operation log line) is ${ms(fixed.p50)} at p50. ${boundedByUpstream.length ? `Sent directly, without the gateway, ${boundedByUpstream.join('; ')} already miss${boundedByUpstream.length === 1 ? 'es' : ''} the p50 limit.` : 'Sent directly, every operation stays within its p50 limit.'}`,
+      'Beyond the hop and the fixed cost, every upstream call costs the gateway CPU for the got request (second table: what got adds over bare node:http), the JSON parse, a metrics sample and cache-key hashing, paid on one thread once per call, so operations that fan out to many parallel calls (the _entities batch: 8) pay it 8 times before the last answer is processed — not extra round trips (scenario 1 shows none).',
     ],
   };
 }

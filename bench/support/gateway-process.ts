@@ -55,17 +55,30 @@ export async function startGatewayProcess(simulator: Simulator, options: Gateway
     KEYSTORE_SECRET: 'bench-keystore-secret-0123456789',
     ...options.env,
   };
-  const child = spawn(process.execPath, [...(options.execArgv ?? []), MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const service = await startNodeProcess(MAIN, env, options.execArgv ?? [], 'hubgraph ready at', 'gateway');
+  return { ...service, baseUrl, graphqlUrl: `${baseUrl}/graphql` };
+}
+
+/** A bench-side Node process, started and stopped like a gateway. */
+export interface NodeProcess {
+  child: ChildProcess;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Spawns `script`, resolves once its stdout says `readyText`; its output is drained from then on. */
+async function startNodeProcess(script: string, env: Record<string, string>, execArgv: string[], readyText: string, name: string): Promise<NodeProcess> {
+  const child = spawn(process.execPath, [...execArgv, script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   await new Promise<void>((resolve, reject) => {
     let stdout = '';
-    const timer = setTimeout(() => reject(new Error(`gateway did not start within 30 s: ${stderr || stdout}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within 30 s: ${stderr || stdout}`)), 30_000);
     const onData = (chunk: Buffer) => {
       stdout += chunk.toString();
-      if (stdout.includes('hubgraph ready at')) {
+      if (stdout.includes(readyText)) {
         clearTimeout(timer);
         resolve();
       }
@@ -73,18 +86,16 @@ export async function startGatewayProcess(simulator: Simulator, options: Gateway
     child.stdout!.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`gateway exited with ${code} before it was ready: ${stderr || stdout}`));
+      reject(new Error(`${name} exited with ${code} before it was ready: ${stderr || stdout}`));
     });
   });
-  // Log lines keep flowing; they are read and dropped so a full pipe never blocks the gateway.
+  // Log lines keep flowing; they are read and dropped so a full pipe never blocks the process.
   child.stdout!.removeAllListeners('data');
   child.stdout!.resume();
   child.removeAllListeners('exit');
   return {
     child,
     pid: child.pid!,
-    baseUrl,
-    graphqlUrl: `${baseUrl}/graphql`,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -96,6 +107,29 @@ export async function startGatewayProcess(simulator: Simulator, options: Gateway
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** A floor process of bench/floor/ (see there) on a free port. */
+async function startFloor(script: string, env: Record<string, string>, readyText: string): Promise<NodeProcess & { url: string }> {
+  const port = await freePort();
+  const service = await startNodeProcess(
+    fileURLToPath(new URL(`../floor/${script}`, import.meta.url)),
+    { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), ...env },
+    [],
+    readyText,
+    script,
+  );
+  return { ...service, url: `http://127.0.0.1:${port}` };
+}
+
+/** The minimal Apollo Server of bench/floor/apollo-listing.ts, serving `pageFile` (an A4 page) from memory. */
+export function startApolloFloor(pageFile: string) {
+  return startFloor('apollo-listing.js', { FLOOR_PAGE_FILE: pageFile }, 'floor ready at');
+}
+
+/** The bare node:http pass-through of bench/floor/pass-through.ts in front of `target`. */
+export function startPassThrough(target: string) {
+  return startFloor('pass-through.js', { PASS_THROUGH_TARGET: target }, 'pass-through ready');
 }
 
 /** Resident set size and its high-water mark of a process, from /proc (Linux). */
