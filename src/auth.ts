@@ -24,16 +24,12 @@ function bearer(header: string | undefined): string | null {
   return match ? match[1]! : null;
 }
 
-/** The gateway's own token is the same for every request: fingerprinted once per configuration. */
-const partnerTokenFingerprints = new WeakMap<Config, string>();
+/** The gateway's own token is the same for every request: fingerprinted once per token. */
+let partnerToken: { token: string; fingerprint: string } | undefined;
 
-function partnerTokenFingerprint(config: Config, token: string): string {
-  let known = partnerTokenFingerprints.get(config);
-  if (known === undefined) {
-    known = fingerprint(token);
-    partnerTokenFingerprints.set(config, known);
-  }
-  return known;
+function partnerTokenFingerprint(token: string): string {
+  if (partnerToken?.token !== token) partnerToken = { token, fingerprint: fingerprint(token) };
+  return partnerToken.fingerprint;
 }
 
 /**
@@ -55,7 +51,7 @@ export function identifyCaller(config: Config, headers: IncomingHttpHeaders): Ca
     return {
       partnerId: config.partnerId,
       upstreamAuthorization: `Bearer ${config.partnerToken}`,
-      credentialFingerprint: partnerTokenFingerprint(config, config.partnerToken),
+      credentialFingerprint: partnerTokenFingerprint(config.partnerToken),
     };
   }
   if (!authorization) throw new UnauthenticatedError();

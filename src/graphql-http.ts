@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
@@ -6,8 +7,9 @@ import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLRespons
 /** A caller's X-Request-Id is kept when it is a plain token (it ends up in logs and upstream headers). */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function requestIdFrom(given: string | string[] | undefined, generate: () => string): string {
-  return typeof given === 'string' && REQUEST_ID.test(given) ? given : generate();
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 /** Node-style middleware (`cors`, tracing) run before the operation; each calls `next` to go on. */
@@ -16,7 +18,6 @@ export type Middleware = (request: IncomingMessage, response: ServerResponse, ne
 export interface GraphQLHttpOptions<TContext extends BaseContext> {
   bodyLimitBytes: number;
   middleware: Middleware[];
-  requestId(request: IncomingMessage): string;
   context(request: IncomingMessage, requestId: string): Promise<TContext>;
   /** A failure outside Apollo's own handling (a bug): the caller gets a bare 500. */
   onUnexpectedError(error: unknown, requestId: string): void;
@@ -138,7 +139,7 @@ export function graphqlHttpHandler<TContext extends BaseContext>(
     }
   };
   return (request, response) => {
-    const requestId = options.requestId(request);
+    const requestId = requestIdOf(request);
     response.setHeader('x-request-id', requestId);
     const run = (index: number): void => {
       const middleware = options.middleware[index];

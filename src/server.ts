@@ -15,7 +15,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { identifyCaller } from './auth.js';
 import type { Config, UpstreamUrls } from './config.js';
 import { createContext, type Context } from './context.js';
-import { graphqlHttpHandler, isGraphqlPath, requestIdFrom } from './graphql-http.js';
+import { graphqlHttpHandler, isGraphqlPath, requestIdOf } from './graphql-http.js';
 import { createLogger, type Logger } from './logger.js';
 import { fieldErrorsPlugin } from './plugins/field-errors.js';
 import { observabilityPlugin } from './plugins/observability.js';
@@ -74,7 +74,7 @@ async function resolveUpstream(config: Config, options: GatewayOptions) {
 }
 
 function requestIdMiddleware(request: Request, response: Response, next: NextFunction) {
-  const requestId = requestIdFrom(request.headers['x-request-id'], randomUUID);
+  const requestId = requestIdOf(request);
   response.locals.requestId = requestId;
   response.setHeader('x-request-id', requestId);
   next();
@@ -195,7 +195,6 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
   const graphql = graphqlHttpHandler(apollo, {
     bodyLimitBytes: graphqlBodyLimit(config.media.inlineMaxBytes),
     middleware: [...(cors ? [cors] : []), ...(services.tracing ? [services.tracing.middleware()] : [])],
-    requestId: (request) => requestIdFrom(request.headers['x-request-id'], randomUUID),
     context: async (request, requestId) => createContext(services, { headers: request.headers, requestId }),
     onUnexpectedError: (error, requestId) => logger.error({ err: error, requestId }, 'unexpected error serving /graphql'),
   });
