@@ -49,7 +49,8 @@ Before/after figures are A/B runs of one build against the next on this machine 
 - **What remains, upstream calls.** got's per-request set-up (options normalisation, hooks, cancelable promise) is the largest item
   of our side of an upstream call; the second table of scenario 2 measures it against bare node:http (about 0.45 ms of CPU per
   call), and an operation pays it once per parallel call before its last answer is processed (8 times for the _entities batch).
-  A lighter client (undici) would cut it; the stack names got, so that is left for the lead to weigh.
+  The table's last row times undici's Pool.request on the same call (about half got's CPU): a lighter client would cut the
+  remaining misses of scenarios 2 and 4; the stack names got, so that swap is left for the lead to weigh.
 - **Noticed, not explained.** Served one at a time, a client(id) costs the gateway's main thread about 1.6 ms of CPU (per-thread
   /proc counters, 1,000 sequential requests, no simulated latency) plus about 0.8 ms on V8's helper threads, several times what
   the same work costs under load; no deoptimisation loop shows (\`--trace-deopt\`). Sequential latency (scenario 2) pays that rate.
