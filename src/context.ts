@@ -7,6 +7,7 @@ import { MediaApi } from './datasources/media-api.js';
 import { MessagingApi } from './datasources/messaging-api.js';
 import { PartnerApi } from './datasources/partner-api.js';
 import { createLoaders, type Loaders } from './loaders.js';
+import type { ChannelKeys } from './keystore.js';
 import type { Logger } from './logger.js';
 import type { Services } from './services.js';
 
@@ -22,6 +23,8 @@ export interface Context {
     media: MediaApi;
   };
   loaders: Loaders;
+  /** Area-B channel keys as this request sees them (each read once; its own writes seen at once). */
+  keys: ChannelKeys;
   /** Errors reported beside a value (see plugins/field-errors.ts). */
   fieldErrors: GraphQLError[];
   /** Names the operation in every later line of `logger` (the observability plugin, once it is known). */
@@ -59,13 +62,14 @@ export function createContext(services: Services, request: ContextRequest): Cont
     services.config,
   );
   const loaders = createLoaders(partner);
+  const keys = services.keyStore.forRequest();
   const messaging = new MessagingApi(
     { cloud: services.http.cloud, onPremise: services.http.onPremise },
     services.cache,
     tenant,
     requestId,
     services.config,
-    services.keyStore,
+    keys,
     loaders,
   );
   const media = new MediaApi(messaging, services.config, services.store, requestId);
@@ -83,6 +87,7 @@ export function createContext(services: Services, request: ContextRequest): Cont
     },
     dataSources: { partner, messaging, insights, media },
     loaders,
+    keys,
     fieldErrors: [],
     bindOperation(operation) {
       bindings.operation = operation;

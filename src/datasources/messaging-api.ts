@@ -3,7 +3,7 @@ import { fingerprint, type ResponseCache, type Tenant } from '../cache.js';
 import type { Config } from '../config.js';
 import { errorFromUpstreamBody, MissingApiKeyError, NotFoundError, UnsupportedForHostingError } from '../errors.js';
 import type { Hosting } from '../generated/graphql.js';
-import type { KeyStore } from '../keystore.js';
+import type { ChannelKeys } from '../keystore.js';
 import type { Loaders } from '../loaders.js';
 import { hostingOf } from '../resolvers/channel.js';
 import { CLOUD_PROFILE_FIELDS } from '../messaging/business-profile.js';
@@ -35,7 +35,7 @@ export class MessagingApi extends UpstreamSource {
     tenant: Tenant,
     requestId: string,
     protected readonly config: Config,
-    private readonly keyStore: KeyStore,
+    private readonly keys: ChannelKeys,
     private readonly loaders: Loaders,
   ) {
     super(clients.cloud, cache, tenant, requestId);
@@ -52,7 +52,7 @@ export class MessagingApi extends UpstreamSource {
     if (hosting === 'UNKNOWN') {
       throw new UnsupportedForHostingError('Messaging', `unknown hosting (${channel.integration?.hosting_platform_type ?? 'none'})`);
     }
-    const key = apiKey ?? (await this.keyStore.get(partnerId, channelId));
+    const key = apiKey ?? (await this.keys.get(partnerId, channelId));
     if (!key) throw new MissingApiKeyError(channelId);
     return {
       channel,

@@ -11,10 +11,10 @@ const messageOf = (error: unknown) => (error as GraphQLError | Error).message;
  */
 export async function createApiKey(context: Context, partnerId: string, channelId: string): Promise<ApiKeyResult> {
   const { partner, messaging } = context.dataSources;
-  const { keyStore } = context.services;
+  const { keys } = context;
   const logger = context.logger.child({ partnerId, channelId });
 
-  const previousKey = await keyStore.get(partnerId, channelId);
+  const previousKey = await keys.get(partnerId, channelId);
   let previous: WebhookConfigDto | null = null;
   let readError: string | null = null;
   if (previousKey) {
@@ -28,7 +28,7 @@ export async function createApiKey(context: Context, partnerId: string, channelI
   }
 
   const created = await partner.createApiKey(partnerId, channelId);
-  await keyStore.set(partnerId, channelId, created.api_key);
+  await keys.set(partnerId, channelId, created.api_key);
   logger.info({ webhookKnown: Boolean(previous?.url) }, 'api key created and stored');
 
   let webhookRestore: WebhookRestoreResult | null = null;

@@ -1,0 +1,42 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import Keyv from 'keyv';
+import { KeyStore } from '../../src/keystore.js';
+
+describe('KeyStore', () => {
+  it('keeps created keys sealed in the store and falls back to configured ones', async () => {
+    const store = new Keyv();
+    const keys = new KeyStore(store, 'a-secret-of-thirty-two-characters', { 'channel-002': 'configured-key' });
+    await keys.set('partner-1', 'channel-001', 'created-key');
+    expect(await keys.get('partner-1', 'channel-001')).toBe('created-key');
+    expect(JSON.stringify(await store.get('apikey:partner-1:channel-001'))).not.toContain('created-key');
+    expect(await keys.get('partner-1', 'channel-002')).toBe('configured-key');
+    expect(await new KeyStore(store, 'another-secret-of-32-characters!!', {}).get('partner-1', 'channel-001')).toBeNull();
+  });
+
+  it("one request's view reads each channel's key once and sees the request's own writes", async () => {
+    const store = new Keyv();
+    const keyStore = new KeyStore(store, 'a-secret-of-thirty-two-characters', {});
+    await keyStore.set('partner-1', 'channel-001', 'old-key');
+    const reads = jest.spyOn(store, 'get');
+    const request = keyStore.forRequest();
+    const answers = await Promise.all([request.get('partner-1', 'channel-001'), request.get('partner-1', 'channel-001')]);
+    expect(answers).toEqual(['old-key', 'old-key']);
+    expect(await request.get('partner-1', 'channel-001')).toBe('old-key');
+    expect(reads).toHaveBeenCalledTimes(1);
+    await request.set('partner-1', 'channel-001', 'new-key');
+    expect(await request.get('partner-1', 'channel-001')).toBe('new-key');
+    expect(reads).toHaveBeenCalledTimes(1);
+    // Another request reads the store afresh and finds the new key.
+    expect(await keyStore.forRequest().get('partner-1', 'channel-001')).toBe('new-key');
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not keep a failed read', async () => {
+    const store = new Keyv();
+    const keyStore = new KeyStore(store, 'a-secret-of-thirty-two-characters', { 'channel-001': 'configured-key' });
+    const request = keyStore.forRequest();
+    jest.spyOn(store, 'get').mockRejectedValueOnce(new Error('store lost'));
+    await expect(request.get('partner-1', 'channel-001')).rejects.toThrow('store lost');
+    expect(await request.get('partner-1', 'channel-001')).toBe('configured-key');
+  });
+});
