@@ -88,9 +88,10 @@ export class ResponseCache {
     await this.store.set(this.generationKey(tenant, scope), Date.now() * 1000 + randomInt(1000));
   }
 
-  key(tenant: Tenant, scope: string, generation: number, request: unknown): string {
+  /** `request` is the request's stable text (stableStringify of its path and parameters). */
+  key(tenant: Tenant, scope: string, generation: number, request: string): string {
     if (generation === UNKNOWN_GENERATION) return BYPASS;
-    return `res:${tenant.partnerId}:${tenant.credentialFingerprint}:${scope}:${generation}:${fingerprint(stableStringify(request))}`;
+    return `res:${tenant.partnerId}:${tenant.credentialFingerprint}:${scope}:${generation}:${fingerprint(request)}`;
   }
 
   /**

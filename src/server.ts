@@ -187,7 +187,8 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
       ApolloServerPluginCacheControlDisabled(),
       observabilityPlugin(services.metrics),
       ...(services.tracing ? [services.tracing.plugin()] : []),
-      storeGuardPlugin(services),
+      // Without Redis there is no shared store to lose: no hook on every request.
+      ...(services.redis ? [storeGuardPlugin(services)] : []),
       fieldErrorsPlugin(),
     ],
   });

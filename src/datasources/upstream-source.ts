@@ -57,6 +57,10 @@ function urlSearchParams(params: Record<string, string | string[]>): URLSearchPa
   );
 }
 
+function generationSlot(tenant: Tenant, scope: string): string {
+  return JSON.stringify([tenant.partnerId, tenant.credentialFingerprint, scope]);
+}
+
 /**
  * Base of the per-request data sources. Reads are deduplicated within the request (identical
  * method, path, parameters and credential share one upstream call) and optionally cached across
@@ -76,7 +80,9 @@ export abstract class UpstreamSource {
   protected async read<T>(endpoint: EndpointId, path: string, options: ReadOptions): Promise<T> {
     const searchParams = definedParams(options.searchParams);
     const { tenant } = options;
-    const dedupKey = stableStringify([options.http ? options.http.defaults.options.prefixUrl : '', path, searchParams, tenant]);
+    const request = stableStringify([path, searchParams]);
+    const root = options.http ? options.http.defaults.options.prefixUrl : '';
+    const dedupKey = JSON.stringify([root, tenant.partnerId, tenant.credentialFingerprint, request]);
     const pending = this.inflight.get(dedupKey);
     if (pending) return pending as Promise<T>;
 
@@ -84,7 +90,7 @@ export abstract class UpstreamSource {
       // A TTL of 0 turns the cache off: no generation read, no key, no lookup that cannot hit.
       const policy = options.cache && options.cache.ttlMs > 0 ? options.cache : undefined;
       const cacheKey = policy
-        ? this.cache.key(tenant, policy.scope, await this.generation(tenant, policy.scope), [path, searchParams])
+        ? this.cache.key(tenant, policy.scope, await this.generation(tenant, policy.scope), request)
         : undefined;
       if (cacheKey) {
         const cached = await this.cache.get<T>(cacheKey);
@@ -140,12 +146,12 @@ export abstract class UpstreamSource {
   /** Drops cached reads of the scope for every instance sharing the store, and this request's own. */
   protected async invalidate(scope: string, tenant: Tenant = this.tenant): Promise<void> {
     await this.cache.invalidate(tenant, scope);
-    this.generations.delete(stableStringify([tenant, scope]));
+    this.generations.delete(generationSlot(tenant, scope));
     this.inflight.clear();
   }
 
   private generation(tenant: Tenant, scope: string): Promise<number> {
-    const key = stableStringify([tenant, scope]);
+    const key = generationSlot(tenant, scope);
     let generation = this.generations.get(key);
     if (!generation) {
       generation = this.cache.generation(tenant, scope);

@@ -15,7 +15,7 @@ export function storeGuardPlugin(services: Services): ApolloServerPlugin<Context
     async requestDidStart() {
       return {
         async didResolveOperation({ operation }) {
-          if (operation?.operation === 'mutation' && services.redis && !(await services.ready())) throw new StoreUnavailableError();
+          if (operation?.operation === 'mutation' && !(await services.ready())) throw new StoreUnavailableError();
         },
       };
     },

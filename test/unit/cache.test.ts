@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import Keyv from 'keyv';
-import { ResponseCache, type Tenant } from '../../src/cache.js';
+import { ResponseCache, stableStringify, type Tenant } from '../../src/cache.js';
 
 const TENANT: Tenant = { partnerId: 'partner-1', credentialFingerprint: 'fp' };
 const PAGE = { total: 1, data: [{ id: 'channel-001', setup_info: { phone_number: '+4915100000001' } }] };
 
 async function cachedTwice(cache: ResponseCache) {
-  const key = cache.key(TENANT, 'channels', await cache.generation(TENANT, 'channels'), ['/channels', { limit: '10' }]);
+  const key = cache.key(TENANT, 'channels', await cache.generation(TENANT, 'channels'), stableStringify(['/channels', { limit: '10' }]));
   await cache.set(key, structuredClone(PAGE), 60_000);
   return [await cache.get<typeof PAGE>(key), await cache.get<typeof PAGE>(key)] as const;
 }
