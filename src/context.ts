@@ -36,6 +36,28 @@ export interface ContextRequest {
   requestId?: string;
 }
 
+interface RequestState extends Omit<Context, 'logger' | 'bindOperation'> {
+  logBindings: { requestId: string; operation?: string };
+  requestLogger: Logger | undefined;
+}
+
+/**
+ * The request's child logger is built on first use: most operations log nothing but their
+ * operation line, which names the request itself. The getter sits on the prototype because
+ * Apollo clones the context with Object.assign, which would call an own getter (building the
+ * logger on every request); the clone keeps the prototype and copies the state.
+ */
+const LAZY_LOGGER: Pick<Context, 'logger' | 'bindOperation'> & ThisType<RequestState> = {
+  get logger() {
+    this.requestLogger ??= this.services.logger.child(this.logBindings);
+    return this.requestLogger;
+  },
+  bindOperation(operation) {
+    this.logBindings.operation = operation;
+    this.requestLogger?.setBindings({ operation });
+  },
+};
+
 /**
  * Per-request context: the caller's identity, fresh data sources (so per-request dedup never
  * crosses callers) over the process-wide clients and cache, and fresh DataLoaders.
@@ -73,25 +95,16 @@ export function createContext(services: Services, request: ContextRequest): Cont
     loaders,
   );
   const media = new MediaApi(messaging, services.config, services.store, requestId);
-  // Most operations log nothing but their operation line (written with explicit fields): the
-  // request's child logger is built only when something logs through it.
-  const bindings: { requestId: string; operation?: string } = { requestId };
-  let logger: Logger | undefined;
-  return {
+  const state: RequestState = {
     requestId,
     caller,
     services,
-    get logger() {
-      logger ??= services.logger.child(bindings);
-      return logger;
-    },
     dataSources: { partner, messaging, insights, media },
     loaders,
     keys,
     fieldErrors: [],
-    bindOperation(operation) {
-      bindings.operation = operation;
-      logger?.setBindings({ operation });
-    },
+    logBindings: { requestId },
+    requestLogger: undefined,
   };
+  return Object.assign(Object.create(LAZY_LOGGER) as Context, state);
 }

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
 
 /** Depth counts every level down to the leaf: `partner channels nodes` + 3 per level + `id`. */
@@ -110,6 +110,18 @@ describe('query limits, introspection, CSRF, CORS, request ids', () => {
     // JSON.parse keeps the last of duplicate keys; the printed line must name the operation once.
     const raw = harness.logs.lines.find((text) => text.includes('"graphql operation"') && text.includes('req-abc-123'));
     expect(raw?.match(/"operation":/g)).toHaveLength(1);
+  });
+
+  it('builds no per-request child logger for an operation that logs nothing but its operation line', async () => {
+    const child = jest.spyOn(harness.gateway.services.logger, 'child');
+    try {
+      const { status } = await harness.graphql('query Quiet { partner { id } }');
+      expect(status).toBe(200);
+      expect(child).not.toHaveBeenCalled();
+      expect(harness.logs.entries().some((entry) => entry.msg === 'graphql operation' && entry.operation === 'Quiet')).toBe(true);
+    } finally {
+      child.mockRestore();
+    }
   });
 
   it('masks unexpected failures and logs them with the request id', async () => {
