@@ -185,7 +185,7 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
         : ApolloServerPluginLandingPageDisabled(),
       // No field carries cache hints; the plugin would otherwise run a hook on every resolved field.
       ApolloServerPluginCacheControlDisabled(),
-      observabilityPlugin(services.metrics),
+      observabilityPlugin(services.metrics, logger),
       ...(services.tracing ? [services.tracing.plugin()] : []),
       // Without Redis there is no shared store to lose: no hook on every request.
       ...(services.redis ? [storeGuardPlugin(services)] : []),
