@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { insightsState } from '../../src/simulator/insights-routes.js';
-import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { ACME, useTestGateway } from '../support/gateway.js';
 
 const ROOT = '/insights/v1';
 const DAY = 86_400_000;
@@ -14,14 +14,7 @@ const SOURCES = `sources(dateFrom: $from, dateTo: $to, appIds: ["app-channel-001
     insights { date conversations spend currency } } }`;
 
 describe('insights (area C)', () => {
-  let harness: TestGateway;
-  beforeAll(async () => {
-    harness = await startTestGateway();
-  });
-  beforeEach(() => harness.simulator.recorder.clear());
-  afterAll(async () => {
-    await harness.close();
-  });
+  const harness = useTestGateway();
 
   const insightsCalls = () => harness.simulator.recorder.requests.filter((request) => request.path.startsWith(ROOT));
   const dataCalls = () => insightsCalls().filter((request) => request.path.startsWith(`${ROOT}/clients/`));

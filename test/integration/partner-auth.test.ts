@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { ACME, GLOBEX, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { describe, expect, it } from '@jest/globals';
+import { ACME, GLOBEX, useTestGateway } from '../support/gateway.js';
 
 const QUERY = '{ partner { id clients(limit: 1) { total } } }';
 
 describe('PARTNER_TOKEN with GATEWAY_TOKENS', () => {
-  let harness: TestGateway;
-  beforeAll(async () => {
-    harness = await startTestGateway({ GATEWAY_TOKENS: 'gw-token-one, gw-token-two' });
-  });
-  beforeEach(() => harness.simulator.recorder.clear());
-  afterAll(async () => {
-    await harness.close();
-  });
+  const harness = useTestGateway({ GATEWAY_TOKENS: 'gw-token-one, gw-token-two' });
 
   it.each([
     ['no Authorization header', {}],
@@ -37,14 +30,7 @@ describe('PARTNER_TOKEN with GATEWAY_TOKENS', () => {
 });
 
 describe('multi-tenant mode (PARTNER_TOKEN unset)', () => {
-  let harness: TestGateway;
-  beforeAll(async () => {
-    harness = await startTestGateway({ PARTNER_TOKEN: undefined, PARTNER_ID: undefined });
-  });
-  beforeEach(() => harness.simulator.recorder.clear());
-  afterAll(async () => {
-    await harness.close();
-  });
+  const harness = useTestGateway({ PARTNER_TOKEN: undefined, PARTNER_ID: undefined });
 
   it('refuses a call without Authorization with UNAUTHENTICATED and sends nothing', async () => {
     const { status, body } = await harness.graphql(QUERY, undefined, { 'x-partner-id': ACME.id });

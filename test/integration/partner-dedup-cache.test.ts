@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { ACME, GLOBEX, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { ACME, GLOBEX, startTestGateway, useTestGateway, type TestGateway } from '../support/gateway.js';
 
 const ROOT = `/api/v2/partners/${ACME.id}`;
 const filters = (value: Record<string, unknown>) => JSON.stringify(value);
@@ -15,14 +15,7 @@ function distinctRequests(harness: TestGateway) {
 }
 
 describe('no duplicate upstream calls within one operation', () => {
-  let harness: TestGateway;
-  beforeAll(async () => {
-    harness = await startTestGateway({ CACHE_TTL_LISTING_MS: '0' });
-  });
-  beforeEach(() => harness.simulator.recorder.clear());
-  afterAll(async () => {
-    await harness.close();
-  });
+  const harness = useTestGateway({ CACHE_TTL_LISTING_MS: '0' });
 
   it('makes each distinct request once when a query asks the same thing several ways', async () => {
     const { body } = await harness.graphql(`{

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { describe, expect, it } from '@jest/globals';
+import { ACME, useTestGateway } from '../support/gateway.js';
 
 const ROOT = `/api/v2/partners/${ACME.id}`;
 
 /** Channels of the seed used here: channel-001..004 belong to client-001, 005..008 to client-002; every third is on-premise. */
 describe('partner operations (A7–A12) and no stale read after a write', () => {
-  let harness: TestGateway;
   // The listing cache stays on (30 s): a stale read would show.
-  beforeAll(async () => {
-    harness = await startTestGateway();
-  });
-  beforeEach(() => harness.simulator.recorder.clear());
-  afterAll(async () => {
-    await harness.close();
-  });
+  const harness = useTestGateway();
 
   const writes = () => harness.simulator.recorder.requests.filter((request) => request.method !== 'GET');
 

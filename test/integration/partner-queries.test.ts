@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { describe, expect, it } from '@jest/globals';
+import { ACME, useTestGateway, type TestGateway } from '../support/gateway.js';
 
 const ROOT = `/api/v2/partners/${ACME.id}`;
 const AUTH = `Bearer ${ACME.token}`;
@@ -12,15 +12,8 @@ function upstream(harness: TestGateway) {
 const filters = (value: Record<string, unknown>) => JSON.stringify(value);
 
 describe('partner graph reads (A1, A4, A5) over HTTP against the simulator', () => {
-  let harness: TestGateway;
-  beforeAll(async () => {
-    // Cache off: every test sees the requests its own query makes.
-    harness = await startTestGateway({ CACHE_TTL_LISTING_MS: '0' });
-  });
-  beforeEach(() => harness.simulator.recorder.clear());
-  afterAll(async () => {
-    await harness.close();
-  });
+  // Cache off: every test sees the requests its own query makes.
+  const harness = useTestGateway({ CACHE_TTL_LISTING_MS: '0' });
 
   async function query<T>(text: string, variables?: Record<string, unknown>) {
     const { status, body } = await harness.graphql<T>(text, variables);

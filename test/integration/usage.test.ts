@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { UsagePeriodDto } from '../../src/datasources/types.js';
-import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { ACME, useTestGateway } from '../support/gateway.js';
 
 const ROOT = `/api/v2/partners/${ACME.id}`;
 
@@ -92,18 +92,8 @@ function expectTotals(totals: Figures, periods: Figures[]) {
 }
 
 describe('usage and balance (A2, A3)', () => {
-  let harness: TestGateway;
-  beforeAll(async () => {
-    // A budget larger than the spec's so these tests are about mapping; usage-limiter.test.ts covers the limit.
-    harness = await startTestGateway(
-      { CACHE_TTL_LISTING_MS: '0', BALANCE_RATE_LIMIT_POINTS: '50' },
-      { balanceRateLimit: { points: 50, windowMs: 30_000 } },
-    );
-  });
-  beforeEach(() => harness.simulator.recorder.clear());
-  afterAll(async () => {
-    await harness.close();
-  });
+  // A budget larger than the spec's so these tests are about mapping; usage-limiter.test.ts covers the limit.
+  const harness = useTestGateway({ CACHE_TTL_LISTING_MS: '0', BALANCE_RATE_LIMIT_POINTS: '50' }, { balanceRateLimit: { points: 50, windowMs: 30_000 } });
 
   const a2Calls = () => harness.simulator.recorder.matching(/\/info\/balance$/, 'GET');
 

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { GraphQLResponse } from '@apollo/server';
-import { expect } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, expect } from '@jest/globals';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { createGateway, type Gateway } from '../../src/server.js';
@@ -92,6 +92,22 @@ export async function startTestGateway(
       if (!existingSimulator) await simulator.close();
     },
   };
+}
+
+/**
+ * A gateway for one describe block: started before its tests, its simulator's recorder cleared
+ * before each test, closed after them. The returned object is filled in when the block starts.
+ */
+export function useTestGateway(env: Record<string, string | undefined> = {}, simulatorOptions: SimulatorOptions = {}): TestGateway {
+  const harness = {} as TestGateway;
+  beforeAll(async () => {
+    Object.assign(harness, await startTestGateway(env, simulatorOptions));
+  });
+  beforeEach(() => harness.simulator.recorder.clear());
+  afterAll(async () => {
+    await harness.close();
+  });
+  return harness;
 }
 
 /** The single result of an executeOperation call (no incremental delivery in these tests). */
