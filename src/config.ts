@@ -12,7 +12,14 @@ export class ConfigError extends Error {
   }
 }
 
-const UPSTREAM_URL_VARIABLES = ['PARTNER_API_URL', 'CLOUD_API_URL', 'ONPREM_API_URL', 'INSIGHTS_API_URL'] as const;
+/** The contract's variable of each upstream root. */
+const UPSTREAM_URL_VARIABLE_OF = {
+  partner: 'PARTNER_API_URL',
+  cloud: 'CLOUD_API_URL',
+  onPremise: 'ONPREM_API_URL',
+  insights: 'INSIGHTS_API_URL',
+} as const;
+const UPSTREAM_URL_VARIABLES = Object.values(UPSTREAM_URL_VARIABLE_OF);
 
 const httpUrl = z
   .string()
@@ -108,6 +115,11 @@ export interface UpstreamUrls {
   insights: string;
 }
 
+/** The environment that points a gateway at these roots (a spawned gateway, tests, the bench). */
+export function upstreamUrlEnv(urls: UpstreamUrls): Record<string, string> {
+  return Object.fromEntries(Object.entries(UPSTREAM_URL_VARIABLE_OF).map(([root, variable]) => [variable, urls[root as keyof UpstreamUrls]]));
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -164,10 +176,10 @@ export function loadConfig(env: Env = process.env): Config {
     setUrls.length === 0
       ? null
       : {
-          partner: values.PARTNER_API_URL!,
-          cloud: values.CLOUD_API_URL!,
-          onPremise: values.ONPREM_API_URL!,
-          insights: values.INSIGHTS_API_URL!,
+          partner: values[UPSTREAM_URL_VARIABLE_OF.partner]!,
+          cloud: values[UPSTREAM_URL_VARIABLE_OF.cloud]!,
+          onPremise: values[UPSTREAM_URL_VARIABLE_OF.onPremise]!,
+          insights: values[UPSTREAM_URL_VARIABLE_OF.insights]!,
         };
 
   return {

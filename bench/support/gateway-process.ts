@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { upstreamUrlEnv } from '../../src/config.js';
 import { SIM_PARTNERS } from '../../src/simulator/seed.js';
 import type { Simulator } from '../../src/simulator/server.js';
 
@@ -45,10 +46,7 @@ export async function startGatewayProcess(simulator: Simulator, options: Gateway
     HOST: '127.0.0.1',
     // Where the upstream would reach the gateway through a front proxy: cloud webhooks refuse explicit ports (§4.2 B6).
     PUBLIC_URL: 'https://hubgraph-bench.example',
-    PARTNER_API_URL: simulator.urls.partner,
-    CLOUD_API_URL: simulator.urls.cloud,
-    ONPREM_API_URL: simulator.urls.onPremise,
-    INSIGHTS_API_URL: simulator.urls.insights,
+    ...upstreamUrlEnv(simulator.urls),
     PARTNER_ID: partner.id,
     PARTNER_TOKEN: partner.token,
     CHANNEL_API_KEYS: JSON.stringify(channelKeys),

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { upstreamUrlEnv } from '../../src/config.js';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
 
@@ -115,10 +116,7 @@ describe('the built server process (npm start)', () => {
 
   it('names the configured upstream and drains an in-flight request on SIGTERM', async () => {
     const server = startServer({
-      PARTNER_API_URL: simulator.urls.partner,
-      CLOUD_API_URL: simulator.urls.cloud,
-      ONPREM_API_URL: simulator.urls.onPremise,
-      INSIGHTS_API_URL: simulator.urls.insights,
+      ...upstreamUrlEnv(simulator.urls),
       PARTNER_ID: ACME.id,
       PARTNER_TOKEN: ACME.token,
       KEYSTORE_SECRET: 'server-test-keystore-secret-0123',

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { GraphQLResponse } from '@apollo/server';
 import { afterAll, beforeAll, beforeEach, expect } from '@jest/globals';
-import { loadConfig, type Config } from '../../src/config.js';
+import { loadConfig, upstreamUrlEnv, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { createGateway, type Gateway } from '../../src/server.js';
 import { SIM_PARTNERS } from '../../src/simulator/seed.js';
@@ -53,10 +53,7 @@ export async function startTestGateway(
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
-    PARTNER_API_URL: simulator.urls.partner,
-    CLOUD_API_URL: simulator.urls.cloud,
-    ONPREM_API_URL: simulator.urls.onPremise,
-    INSIGHTS_API_URL: simulator.urls.insights,
+    ...upstreamUrlEnv(simulator.urls),
     PARTNER_ID: ACME.id,
     PARTNER_TOKEN: ACME.token,
     KEYSTORE_SECRET: 'test-keystore-secret-0123456789',
