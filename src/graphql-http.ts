@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLResponse } from '@apollo/server';
+import { decoderFor } from './content-encoding.js';
 
 /** A caller's X-Request-Id is kept when it is a plain token (it ends up in logs and upstream headers). */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -33,12 +33,11 @@ class HttpRefusal extends Error {
 }
 
 function decoded(request: IncomingMessage): Readable {
-  const encoding = (request.headers['content-encoding'] ?? 'identity').toLowerCase();
-  if (encoding === 'identity') return request;
-  if (encoding === 'gzip') return request.pipe(createGunzip());
-  if (encoding === 'deflate') return request.pipe(createInflate());
-  if (encoding === 'br') return request.pipe(createBrotliDecompress());
-  throw new HttpRefusal(415, `Unsupported Content-Encoding: ${encoding}`);
+  const encoding = request.headers['content-encoding'];
+  const decoder = decoderFor(encoding);
+  if (decoder === undefined) return request;
+  if (decoder === null) throw new HttpRefusal(415, `Unsupported Content-Encoding: ${encoding}`);
+  return request.pipe(decoder);
 }
 
 /** The whole (decoded) body, refused with 413 as soon as it grows over the limit. */
