@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
-import { HTTPError, RequestError, TimeoutError } from 'got';
 import type { EndpointId } from './datasources/endpoints.js';
+import { UpstreamHttpError, UpstreamRequestError, UpstreamTimeoutError } from './datasources/upstream-errors.js';
 
 /** The contract's error codes (extensions.code). */
 export enum ErrorCode {
@@ -179,7 +179,7 @@ export function errorFromUpstreamBody(endpoint: EndpointId, status: number, body
   }
 }
 
-/** A failed upstream answer (status ≥ 400) by status, Retry-After and body; also for streamed answers got does not throw for. */
+/** A failed upstream answer (status ≥ 400) by status, Retry-After and body; also for streamed answers, which do not throw. */
 export function errorFromUpstreamResponse(
   endpoint: EndpointId,
   response: { statusCode: number; headers: Record<string, string | string[] | undefined>; body: unknown },
@@ -192,20 +192,19 @@ export function errorFromUpstreamResponse(
 }
 
 /** Connection failures that happen before any byte of the request reaches the upstream. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /**
- * The one mapping from a failed upstream call to a GraphQL error. `sent` tells whether the
- * request may have reached the upstream, so that a timed-out write reports an unknown outcome.
+ * The one mapping from a failed upstream call to a GraphQL error. `write` marks a request with an
+ * effect: when it may have reached the upstream before failing, its outcome is reported unknown.
  * Messages never include request headers, so no credential can leak through them.
  */
 export function toGraphQLError(error: unknown, endpoint: EndpointId, options: { write?: boolean } = {}): GraphQLError {
+  // Includes an open circuit, refused before anything was sent.
   if (error instanceof GraphQLError) return error;
-  // Raised inside a got hook (e.g. an open circuit): got wraps it, nothing was sent.
-  if (error instanceof RequestError && error.cause instanceof GraphQLError) return error.cause;
-  if (error instanceof HTTPError) return errorFromUpstreamResponse(endpoint, error.response);
-  if (error instanceof TimeoutError || error instanceof RequestError) {
-    const reason = error instanceof TimeoutError ? 'timed out' : `failed (${error.code})`;
+  if (error instanceof UpstreamHttpError) return errorFromUpstreamResponse(endpoint, error);
+  if (error instanceof UpstreamRequestError) {
+    const reason = error instanceof UpstreamTimeoutError ? 'timed out' : `failed (${error.code})`;
     if (options.write && !NOT_SENT_CODES.has(error.code)) {
       return new UpstreamUnavailableError(
         `The request to ${endpoint} ${reason} after it was sent: the outcome is unknown; check before repeating it`,

@@ -8,7 +8,7 @@ export const REDACTED_PATHS = [
   ...['authorization', 'apiKey', 'api_key', 'token', 'password', 'secret', 'partnerToken', 'gatewayTokens', 'channelApiKeys', 'keystoreSecret'].flatMap(
     (name) => [name, `*.${name}`],
   ),
-  // Header maps: requests, got options and errors (err.options.headers), graphql-ws connection params.
+  // Header maps: requests, option objects and errors carrying them (err.options.headers), graphql-ws connection params.
   ...['headers', 'req.headers', 'options.headers', 'err.options.headers', 'error.options.headers', 'connectionParams'].flatMap((path) => [
     `${path}.authorization`,
     `${path}["svc-api-key"]`,

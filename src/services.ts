@@ -1,10 +1,9 @@
 import Keyv from 'keyv';
-import type { Got } from 'got';
 import { BalanceLimiter } from './balance-limiter.js';
 import { ResponseCache } from './cache.js';
 import type { Config, UpstreamUrls } from './config.js';
 import { CircuitBreaker } from './datasources/circuit-breaker.js';
-import { createUpstreamClient, type UpstreamAttempt } from './datasources/http.js';
+import { UpstreamClient, type UpstreamAttempt } from './datasources/http.js';
 import { createEventHub, type EventHub } from './events/hub.js';
 import type { Upstream } from './datasources/endpoints.js';
 import { KeyStore } from './keystore.js';
@@ -27,7 +26,7 @@ export interface Services {
   store: Keyv;
   cache: ResponseCache;
   keyStore: KeyStore;
-  http: Record<Upstream, Got>;
+  http: Record<Upstream, UpstreamClient>;
   /** One circuit breaker per upstream root (see datasources/circuit-breaker.ts). */
   breakers: Record<Upstream, CircuitBreaker>;
   /**
@@ -96,7 +95,7 @@ export function createServices(options: ServicesOptions): Services {
     insights: breaker('insights'),
   };
   const client = (upstream: Upstream, prefixUrl: string) =>
-    createUpstreamClient({
+    new UpstreamClient({
       upstream,
       prefixUrl,
       timeoutMs: config.upstreamTimeoutMs,
@@ -105,6 +104,12 @@ export function createServices(options: ServicesOptions): Services {
       breaker: breakers[upstream],
       tracing,
     });
+  const http: Record<Upstream, UpstreamClient> = {
+    partner: client('partner', upstreamUrls.partner),
+    cloud: client('cloud', upstreamUrls.cloud),
+    onPremise: client('onPremise', upstreamUrls.onPremise),
+    insights: client('insights', upstreamUrls.insights),
+  };
   return {
     config,
     tracing,
@@ -113,12 +118,7 @@ export function createServices(options: ServicesOptions): Services {
     store,
     cache: new ResponseCache(store, (hit) => metrics.cacheLookups.inc({ result: hit ? 'hit' : 'miss' }), !options.store && !redis),
     keyStore: new KeyStore(store, config.keystoreSecret, config.channelApiKeys),
-    http: {
-      partner: client('partner', upstreamUrls.partner),
-      cloud: client('cloud', upstreamUrls.cloud),
-      onPremise: client('onPremise', upstreamUrls.onPremise),
-      insights: client('insights', upstreamUrls.insights),
-    },
+    http,
     breakers,
     redis,
     metrics,
@@ -137,6 +137,8 @@ export function createServices(options: ServicesOptions): Services {
     events,
     async close() {
       await events.close();
+      // After the HTTP server has drained: lets the calls still in flight finish, then closes the pooled connections.
+      await Promise.all(Object.values(http).map((upstream) => upstream.close()));
       await tracing?.shutdown().catch((error: unknown) => logger.warn({ err: error }, 'exporting the last spans failed'));
       await store.disconnect().catch(() => undefined);
       await redis?.close();

@@ -1,4 +1,4 @@
-import type { Got } from 'got';
+import type { UpstreamClient } from './http.js';
 import type { ResponseCache, Tenant } from '../cache.js';
 import type { Config } from '../config.js';
 import { BadUserInputError, ForbiddenError } from '../errors.js';
@@ -58,7 +58,7 @@ function pageParams(page: Page): { limit?: number; offset?: number } {
 /** Area C (insights, beta) for one request's caller: the caller's upstream Authorization, like area A. */
 export class InsightsApi extends BearerSource {
   constructor(
-    http: Got,
+    http: UpstreamClient,
     cache: ResponseCache,
     tenant: Tenant,
     requestId: string,

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { FormDataEncoder, type FileLike, type FormDataLike } from 'form-data-encoder';
-import { HTTPError, type Response } from 'got';
 import type Keyv from 'keyv';
 import type { Config } from '../config.js';
 import {
@@ -14,8 +13,10 @@ import {
   toGraphQLError,
 } from '../errors.js';
 import { isValidMediaId, sizeViolation, type MediaRule, type MediaViolation } from '../messaging/media-rules.js';
+import type { UpstreamRequest, UpstreamResponse } from './http.js';
 import type { ChannelRoute, MessagingApi } from './messaging-api.js';
 import type { MediaRecordDto, MediaRef } from './types.js';
+import { UpstreamHttpError } from './upstream-errors.js';
 
 /** Spec §8: more than 5 failed media GETs within an hour block GET media for the number for an hour. */
 export const MEDIA_FAILURES_ALLOWED = 5;
@@ -78,7 +79,7 @@ export interface UploadFile {
 export interface MediaDownload {
   body: Readable;
   contentType: string | undefined;
-  /** Only when the upstream body was not content-encoded (got decompresses it). */
+  /** Only when the upstream body was not content-encoded (it is decoded on the way). */
   contentLength: string | undefined;
 }
 
@@ -173,12 +174,16 @@ export class MediaApi {
     if (!isValidMediaId(id)) throw new BadUserInputError(`"${id}" is not a media id`, field);
   }
 
-  private transferOptions(route: ChannelRoute) {
+  /** A file transfer may take minutes; its answer's headers may not. */
+  private transfer(route: ChannelRoute, path: string) {
     return {
+      endpoint: 'B3',
+      path,
       headers: route.headers,
-      context: { endpoint: 'B3', requestId: this.requestId },
-      timeout: { request: this.config.media.transferTimeoutMs, response: this.config.upstreamTimeoutMs },
-    };
+      requestId: this.requestId,
+      timeoutMs: this.config.media.transferTimeoutMs,
+      headersTimeoutMs: this.config.upstreamTimeoutMs,
+    } satisfies Partial<UpstreamRequest>;
   }
 
   /** Upload: cloud multipart (`file` with its type, `messaging_product`), on-premise the bare bytes. Sent once. */
@@ -219,12 +224,12 @@ export class MediaApi {
 
     let answer: unknown;
     try {
-      const response = await route.http.post(`${route.messagesPrefix}media`, {
-        ...this.transferOptions(route),
+      const response = await route.http.json({
+        ...this.transfer(route, `${route.messagesPrefix}media`),
+        method: 'POST',
         headers: { ...route.headers, ...headers },
         body,
-        retry: { limit: 0 },
-        responseType: 'json',
+        retryLimit: 0,
       });
       answer = response.body;
     } catch (error) {
@@ -254,25 +259,27 @@ export class MediaApi {
     const channelId = route.channel.id;
     await this.guard.assertAllowed(channelId);
     try {
-      const response = await route.http.get<MediaRecordDto>(encodeURIComponent(mediaId), {
-        ...this.transferOptions(route),
-        timeout: { request: this.config.upstreamTimeoutMs },
-        responseType: 'json',
+      const response = await route.http.json<MediaRecordDto>({
+        method: 'GET',
+        endpoint: 'B3',
+        path: encodeURIComponent(mediaId),
+        headers: route.headers,
+        requestId: this.requestId,
         // Network failures may be retried (no answer, nothing counted); an HTTP error never is.
-        retry: { limit: this.config.upstreamRetries, statusCodes: [] },
+        retryOnStatus: false,
       });
       return response.body;
     } catch (error) {
-      if (error instanceof HTTPError) {
+      if (error instanceof UpstreamHttpError) {
         await this.guard.recordFailure(channelId);
-        if (error.response.statusCode === 404) return null;
+        if (error.statusCode === 404) return null;
       }
       throw toGraphQLError(error, 'B3');
     }
   }
 
   private async onPremiseRecord(route: ChannelRoute, mediaId: string): Promise<MediaRecordDto | null> {
-    let opened: { response: Response; body: Readable };
+    let opened: UpstreamResponse<Readable>;
     try {
       opened = await this.open(route, `${route.messagesPrefix}media/${encodeURIComponent(mediaId)}`);
     } catch (error) {
@@ -280,11 +287,11 @@ export class MediaApi {
       throw error;
     }
     opened.body.destroy();
-    const length = opened.response.headers['content-length'];
+    const length = opened.headers['content-length'];
     return {
       id: mediaId,
-      ...(opened.response.headers['content-type'] && { mime_type: opened.response.headers['content-type'] }),
-      ...(length !== undefined && !opened.response.headers['content-encoding'] && { file_size: length }),
+      ...(opened.headers['content-type'] && { mime_type: opened.headers['content-type'] }),
+      ...(length !== undefined && !opened.headers['content-encoding'] && { file_size: length }),
     };
   }
 
@@ -301,46 +308,27 @@ export class MediaApi {
       const url = new URL(record.url);
       path = `${url.pathname.replace(/^\/+/, '')}${url.search}`;
     }
-    const { response, body } = await this.open(route, path);
+    const { headers, body } = await this.open(route, path);
     return {
       body,
-      contentType: response.headers['content-type'],
-      contentLength: response.headers['content-encoding'] ? undefined : response.headers['content-length'],
+      contentType: headers['content-type'],
+      contentLength: headers['content-encoding'] ? undefined : headers['content-length'],
     };
   }
 
   /** One media GET as a stream; an HTTP error is counted, its (small) body read for the mapping. */
-  private async open(route: ChannelRoute, path: string): Promise<{ response: Response; body: Readable }> {
+  private async open(route: ChannelRoute, path: string): Promise<UpstreamResponse<Readable>> {
     const channelId = route.channel.id;
     await this.guard.assertAllowed(channelId);
-    const rootOrigin = new URL(route.http.defaults.options.prefixUrl.toString()).origin;
-    const stream = route.http.stream(path, {
-      ...this.transferOptions(route),
-      throwHttpErrors: false,
-      decompress: true,
-      followRedirect: true,
-      retry: { limit: 0 },
-      hooks: {
-        // The key goes to the upstream's own origin only, never to a host a redirect names.
-        beforeRedirect: [
-          (options) => {
-            if (options.url && new URL(options.url.toString()).origin !== rootOrigin) delete options.headers['svc-api-key'];
-          },
-        ],
-      },
-    });
-    let response: Response;
+    let response: UpstreamResponse<Readable>;
     try {
-      response = await new Promise<Response>((resolve, reject) => {
-        stream.once('response', resolve);
-        stream.once('error', reject);
-      });
+      // The key goes to the upstream's own origin only, never to a host a redirect names.
+      response = await route.http.stream(this.transfer(route, path));
     } catch (error) {
-      stream.destroy();
       throw toGraphQLError(error, 'B3');
     }
     if (response.statusCode >= 400) {
-      const text = await readSmall(stream);
+      const text = await readSmall(response.body);
       await this.guard.recordFailure(channelId);
       let body: unknown = text;
       try {
@@ -350,18 +338,20 @@ export class MediaApi {
       }
       throw errorFromUpstreamResponse('B3', { statusCode: response.statusCode, headers: response.headers, body });
     }
-    return { response, body: stream };
+    return response;
   }
 
   /** Delete (both variants); true when the upstream confirms. Sent once. */
   async delete(route: ChannelRoute, mediaId: string): Promise<boolean> {
     const path = route.hosting === 'CLOUD' ? encodeURIComponent(mediaId) : `${route.messagesPrefix}media/${encodeURIComponent(mediaId)}`;
     try {
-      const response = await route.http.delete<{ success?: boolean } | ''>(path, {
+      const response = await route.http.json<{ success?: boolean } | ''>({
+        method: 'DELETE',
+        endpoint: 'B3',
+        path,
         headers: route.headers,
-        context: { endpoint: 'B3', requestId: this.requestId },
-        retry: { limit: 0 },
-        responseType: 'json',
+        requestId: this.requestId,
+        retryLimit: 0,
       });
       // Cloud answers {success: true}; on-premise's answer body is not specified, its 2xx is the confirmation.
       return route.hosting === 'CLOUD' ? typeof response.body === 'object' && response.body.success === true : true;

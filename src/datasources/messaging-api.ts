@@ -1,4 +1,4 @@
-import type { Got } from 'got';
+import type { UpstreamClient } from './http.js';
 import { fingerprint, type ResponseCache, type Tenant } from '../cache.js';
 import type { Config } from '../config.js';
 import { errorFromUpstreamBody, MissingApiKeyError, NotFoundError, UnsupportedForHostingError } from '../errors.js';
@@ -17,7 +17,7 @@ import { UpstreamSource } from './upstream-source.js';
 export interface ChannelRoute {
   channel: ChannelNode;
   hosting: Exclude<Hosting, 'UNKNOWN'>;
-  http: Got;
+  http: UpstreamClient;
   /** Prefix of messages and media paths: none on cloud, `v1/` on-premise. */
   messagesPrefix: '' | 'v1/';
   /** Prefix of configuration paths (webhook, templates, settings): always `v1/`. */
@@ -30,7 +30,7 @@ export interface ChannelRoute {
 /** Area B for one request: resolves a channel's hosting (cached listing) and key, then calls the right root. */
 export class MessagingApi extends UpstreamSource {
   constructor(
-    private readonly clients: { cloud: Got; onPremise: Got },
+    private readonly clients: { cloud: UpstreamClient; onPremise: UpstreamClient },
     cache: ResponseCache,
     tenant: Tenant,
     requestId: string,

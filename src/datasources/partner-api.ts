@@ -1,4 +1,4 @@
-import type { Got } from 'got';
+import type { UpstreamClient } from './http.js';
 import type { BalanceLimiter } from '../balance-limiter.js';
 import type { ResponseCache, Tenant } from '../cache.js';
 import type { Config } from '../config.js';
@@ -45,7 +45,7 @@ export const PartnerScopes = {
 /** Area A (partner management) for one request's caller. */
 export class PartnerApi extends BearerSource {
   constructor(
-    http: Got,
+    http: UpstreamClient,
     cache: ResponseCache,
     tenant: Tenant,
     requestId: string,

@@ -1,7 +1,7 @@
-import type { Got, OptionsOfJSONResponseBody } from 'got';
 import { stableStringify, type ResponseCache, type Tenant } from '../cache.js';
 import { toGraphQLError } from '../errors.js';
 import type { EndpointId } from './endpoints.js';
+import type { UpstreamClient, UpstreamRequest } from './http.js';
 
 export interface CachePolicy {
   /** Invalidation scope, e.g. `channels` or `usage:<clientId>`. */
@@ -23,7 +23,7 @@ export interface ReadOptions {
    */
   tenant: Tenant;
   /** Client of another root than the source's default (area B picks cloud or on-premise per channel). */
-  http?: Got;
+  http?: UpstreamClient;
   /**
    * Runs around the upstream call only (never around a cache hit or a shared in-flight read),
    * e.g. to take a slot of a rate limit. `key` identifies the request (tenant, credential,
@@ -38,7 +38,7 @@ export interface WriteOptions {
   json?: unknown;
   headers?: Record<string, string>;
   searchParams?: SearchParams;
-  http?: Got;
+  http?: UpstreamClient;
 }
 
 function definedParams(params: SearchParams | undefined): Record<string, string | string[]> | undefined {
@@ -71,7 +71,7 @@ export abstract class UpstreamSource {
   private readonly generations = new Map<string, Promise<number>>();
 
   protected constructor(
-    protected readonly http: Got,
+    protected readonly http: UpstreamClient,
     protected readonly cache: ResponseCache,
     protected readonly tenant: Tenant,
     protected readonly requestId: string,
@@ -81,7 +81,7 @@ export abstract class UpstreamSource {
     const searchParams = definedParams(options.searchParams);
     const { tenant } = options;
     const request = stableStringify([path, searchParams]);
-    const root = options.http ? options.http.defaults.options.prefixUrl : '';
+    const root = options.http ? options.http.root : '';
     const dedupKey = JSON.stringify([root, tenant.partnerId, tenant.credentialFingerprint, request]);
     const pending = this.inflight.get(dedupKey);
     if (pending) return pending as Promise<T>;
@@ -98,13 +98,13 @@ export abstract class UpstreamSource {
       }
       const call = () =>
         this.send<T>(
-          endpoint,
-          path,
           {
             method: 'GET',
+            endpoint,
+            path,
             ...(searchParams && { searchParams: urlSearchParams(searchParams) }),
             ...(options.headers && { headers: options.headers }),
-            ...(options.retryLimit !== undefined && { retry: { limit: options.retryLimit } }),
+            ...(options.retryLimit !== undefined && { retryLimit: options.retryLimit }),
           },
           false,
           options.http,
@@ -129,11 +129,11 @@ export abstract class UpstreamSource {
   ): Promise<T> {
     const searchParams = definedParams(options.searchParams);
     return this.send<T>(
-      endpoint,
-      path,
       {
         method,
-        retry: { limit: 0 },
+        endpoint,
+        path,
+        retryLimit: 0,
         ...(options.json !== undefined && { json: options.json }),
         ...(searchParams && { searchParams: urlSearchParams(searchParams) }),
         ...(options.headers && { headers: options.headers }),
@@ -160,22 +160,11 @@ export abstract class UpstreamSource {
     return generation;
   }
 
-  private async send<T>(
-    endpoint: EndpointId,
-    path: string,
-    options: OptionsOfJSONResponseBody,
-    write: boolean,
-    http: Got = this.http,
-  ): Promise<T> {
+  private async send<T>(request: Omit<UpstreamRequest, 'requestId'>, write: boolean, http: UpstreamClient = this.http): Promise<T> {
     try {
-      const response = await http<T>(path.replace(/^\//, ''), {
-        ...options,
-        responseType: 'json',
-        context: { endpoint, requestId: this.requestId },
-      });
-      return response.body;
+      return (await http.json<T>({ ...request, requestId: this.requestId })).body;
     } catch (error) {
-      throw toGraphQLError(error, endpoint, { write });
+      throw toGraphQLError(error, request.endpoint, { write });
     }
   }
 }
@@ -185,7 +174,7 @@ export abstract class UpstreamSource {
  * belong to the partner named in the path, seen through that credential.
  */
 export abstract class BearerSource extends UpstreamSource {
-  protected constructor(http: Got, cache: ResponseCache, tenant: Tenant, requestId: string, private readonly authorization: string) {
+  protected constructor(http: UpstreamClient, cache: ResponseCache, tenant: Tenant, requestId: string, private readonly authorization: string) {
     super(http, cache, tenant, requestId);
   }
 

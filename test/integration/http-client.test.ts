@@ -97,7 +97,13 @@ describe('upstream HTTP client (retries, timeouts, error mapping)', () => {
   it('never retries a POST (not idempotent), even on 503', async () => {
     await injectFault(harness, { path: '^/api/v2/partners/[^/]+/channels/[^/]+/api_keys$', status: 503 });
     const error = await harness.gateway.services.http.partner
-      .post(`partners/${ACME.id}/channels/channel-001/api_keys`, { json: {}, headers: { authorization: `Bearer ${ACME.token}` } })
+      .json({
+        method: 'POST',
+        endpoint: 'A6',
+        path: `partners/${ACME.id}/channels/channel-001/api_keys`,
+        json: {},
+        headers: { authorization: `Bearer ${ACME.token}` },
+      })
       .then(
         () => null,
         (failure: unknown) => failure,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import got from 'got';
 import { GraphQLError } from 'graphql';
+import { UpstreamClient } from '../../src/datasources/http.js';
 import { ErrorCode, NotFoundError, errorFromUpstreamBody, retryAfterSeconds, toGraphQLError } from '../../src/errors.js';
 
-/** Real got failures (HTTPError, TimeoutError, RequestError) from a local server, one path per case. */
+/** Real failures of the gateway's HTTP client (HTTP error, timeout, connection) from a local server, one path per case. */
 const answers: Record<string, (response: ServerResponse) => void> = {
   '/401': (response) => json(response, 401, { error: { code: 401, message: 'invalid token' } }),
   '/403': (response) => json(response, 403, { error: { code: 403, message: 'not your partner' } }),
@@ -47,18 +47,20 @@ afterAll(async () => {
 
 const SECRET = 'Bearer unit-secret-token-123';
 
-/** The error got throws for a call, with a credential header that must never surface. */
+/** The error the gateway's client throws for a call, with credential headers that must never surface. */
 async function failure(path: string, options: { method?: 'GET' | 'POST'; url?: string } = {}): Promise<unknown> {
+  const client = new UpstreamClient({ upstream: 'partner', prefixUrl: options.url ?? base, timeoutMs: 150, retries: 0 });
   try {
-    await got(`${options.url ?? base}${path}`, {
+    await client.json({
       method: options.method ?? 'GET',
+      endpoint: 'A1',
+      path,
       headers: { authorization: SECRET, 'svc-api-key': 'unit-api-key-456' },
-      responseType: 'json',
-      retry: { limit: 0 },
-      timeout: { request: 150 },
     });
   } catch (error) {
     return error;
+  } finally {
+    await client.close();
   }
   throw new Error(`expected ${path} to fail`);
 }

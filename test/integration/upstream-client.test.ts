@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { CircuitBreaker } from '../../src/datasources/circuit-breaker.js';
+import { UpstreamClient, type UpstreamAttempt } from '../../src/datasources/http.js';
+import { UpstreamHttpError, UpstreamRequestError, UpstreamTimeoutError } from '../../src/datasources/upstream-errors.js';
+import { BadUserInputError } from '../../src/errors.js';
+
+/** Two local servers: the upstream root, and another origin a redirect may name. */
+interface Recorded {
+  url: string;
+  method: string;
+  headers: IncomingHttpHeaders;
+}
+
+function startServer(handle: (request: IncomingMessage, response: ServerResponse) => void, seen: Recorded[]) {
+  const server = createServer((request, response) => {
+    seen.push({ url: request.url ?? '', method: request.method ?? '', headers: request.headers });
+    handle(request, response);
+  });
+  return new Promise<{ server: Server; origin: string }>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+  );
+}
+
+const upstreamSeen: Recorded[] = [];
+const otherSeen: Recorded[] = [];
+let upstream: { server: Server; origin: string };
+let other: { server: Server; origin: string };
+
+const CREDENTIALS = { authorization: 'Bearer client-test-token', 'svc-api-key': 'client-test-key' };
+
+beforeAll(async () => {
+  other = await startServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/plain' });
+    response.end('elsewhere');
+  }, otherSeen);
+  upstream = await startServer((request, response) => {
+    const path = request.url ?? '';
+    if (path.startsWith('/root/gzip')) {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      response.end(gzipSync(JSON.stringify({ data: [{ id: 'client-001' }] })));
+    } else if (path === '/root/media/same') {
+      response.writeHead(308, { location: '/cdn/file?sig=1' });
+      response.end();
+    } else if (path === '/root/media/away') {
+      response.writeHead(302, { location: `${other.origin}/file` });
+      response.end();
+    } else if (path.startsWith('/cdn/file')) {
+      response.writeHead(200, { 'content-type': 'image/png', 'content-encoding': 'gzip' });
+      response.end(gzipSync(Buffer.from('png bytes')));
+    } else if (path === '/root/stall') {
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      response.write('first bytes');
+    } else if (path === '/root/fault') {
+      response.writeHead(503, { 'content-type': 'application/json' });
+      response.end('{"error":{"message":"down"}}');
+    } else if (path === '/root/upload') {
+      request.resume();
+      request.on('end', () => response.end('{}'));
+    } else if (path === '/root/loop') {
+      response.writeHead(302, { location: '/root/loop' });
+      response.end();
+    } else if (path === '/root/not-json') {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end('<html>');
+    } else {
+      response.writeHead(404).end();
+    }
+  }, upstreamSeen);
+});
+
+afterAll(async () => {
+  for (const { server } of [upstream, other]) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+function client(options: { retries?: number; breaker?: CircuitBreaker; attempts?: UpstreamAttempt[] } = {}) {
+  return new UpstreamClient({
+    upstream: 'cloud',
+    prefixUrl: `${upstream.origin}/root`,
+    timeoutMs: 300,
+    retries: options.retries ?? 0,
+    ...(options.breaker && { breaker: options.breaker }),
+    ...(options.attempts && { onResponse: (attempt: UpstreamAttempt) => options.attempts!.push(attempt) }),
+  });
+}
+
+async function text(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+describe('UpstreamClient (the gateway HTTP client on undici)', () => {
+  it('asks for compression and decodes a gzip JSON answer; query parameters are appended', async () => {
+    const http = client();
+    try {
+      const answer = await http.json<{ data: Array<{ id: string }> }>({
+        method: 'GET',
+        endpoint: 'A1',
+        path: '/gzip',
+        searchParams: new URLSearchParams({ filters: '{"id":"client-001"}' }),
+        requestId: 'req-1',
+      });
+      expect(answer.body).toEqual({ data: [{ id: 'client-001' }] });
+      const seen = upstreamSeen.at(-1)!;
+      expect(seen.url).toBe(`/root/gzip?filters=${encodeURIComponent('{"id":"client-001"}')}`);
+      expect(seen.headers['accept-encoding']).toContain('gzip');
+      expect(seen.headers['x-request-id']).toBe('req-1');
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('follows a same-origin redirect of a stream with its credentials, and decodes the file', async () => {
+    const http = client();
+    try {
+      const answer = await http.stream({ endpoint: 'B3', path: 'media/same', headers: CREDENTIALS });
+      expect(answer.statusCode).toBe(200);
+      expect(await text(answer.body)).toBe('png bytes');
+      expect(upstreamSeen.at(-1)).toMatchObject({ url: '/cdn/file?sig=1', headers: CREDENTIALS });
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('drops every credential when a redirect names another origin', async () => {
+    const http = client();
+    try {
+      const answer = await http.stream({ endpoint: 'B3', path: 'media/away', headers: CREDENTIALS });
+      expect(await text(answer.body)).toBe('elsewhere');
+      const seen = otherSeen.at(-1)!;
+      expect(seen.url).toBe('/file');
+      expect(seen.headers.authorization).toBeUndefined();
+      expect(seen.headers['svc-api-key']).toBeUndefined();
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('gives up after 5 redirects of a stream, and refuses any redirect of a JSON exchange', async () => {
+    const http = client();
+    try {
+      const before = upstreamSeen.length;
+      const looped = await http.stream({ endpoint: 'B3', path: 'loop' }).catch((failure: unknown) => failure);
+      expect(looped).toMatchObject({ code: 'ERR_TOO_MANY_REDIRECTS' });
+      expect(upstreamSeen.length - before).toBe(6);
+      const moved = await http.json({ method: 'POST', endpoint: 'A6', path: 'loop', json: {} }).catch((failure: unknown) => failure);
+      expect(moved).toBeInstanceOf(UpstreamHttpError);
+      expect((moved as UpstreamHttpError).statusCode).toBe(302);
+      expect(upstreamSeen.length - before).toBe(7);
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('ends a stalled stream with an error once the transfer timeout has passed', async () => {
+    const http = client();
+    try {
+      const answer = await http.stream({ endpoint: 'B3', path: 'stall', timeoutMs: 200 });
+      await expect(text(answer.body)).rejects.toThrow();
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('times out a JSON exchange as UpstreamTimeoutError (code ETIMEDOUT)', async () => {
+    const http = client();
+    try {
+      const error = await http.json({ method: 'GET', endpoint: 'A1', path: 'stall' }).catch((failure: unknown) => failure);
+      expect(error).toBeInstanceOf(UpstreamTimeoutError);
+      expect((error as UpstreamTimeoutError).code).toBe('ETIMEDOUT');
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('refuses a 2xx answer that is not JSON as ERR_BODY_PARSE_FAILURE', async () => {
+    const http = client();
+    try {
+      const error = await http.json({ method: 'GET', endpoint: 'A1', path: 'not-json' }).catch((failure: unknown) => failure);
+      expect(error).toBeInstanceOf(UpstreamRequestError);
+      expect((error as UpstreamRequestError).code).toBe('ERR_BODY_PARSE_FAILURE');
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('retries a GET but never a POST, reporting every attempt with its retry count', async () => {
+    const attempts: UpstreamAttempt[] = [];
+    const http = client({ retries: 1, attempts });
+    try {
+      const read = await http.json({ method: 'GET', endpoint: 'A1', path: 'fault' }).catch((failure: unknown) => failure);
+      expect(read).toBeInstanceOf(UpstreamHttpError);
+      expect((read as UpstreamHttpError).body).toEqual({ error: { message: 'down' } });
+      expect(attempts.map((attempt) => [attempt.method, attempt.status, attempt.retryCount])).toEqual([
+        ['GET', 503, 0],
+        ['GET', 503, 1],
+      ]);
+      attempts.length = 0;
+      await expect(http.json({ method: 'POST', endpoint: 'A6', path: 'fault', json: {} })).rejects.toBeInstanceOf(UpstreamHttpError);
+      expect(attempts.map((attempt) => [attempt.method, attempt.status])).toEqual([['POST', 503]]);
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('counts upstream faults in the breaker and, once open, sends nothing', async () => {
+    const breaker = new CircuitBreaker({ upstream: 'cloud', threshold: 2, cooldownMs: 60_000 });
+    const http = client({ breaker });
+    try {
+      for (let call = 0; call < 2; call += 1) {
+        await expect(http.json({ method: 'GET', endpoint: 'B1', path: 'fault' })).rejects.toBeInstanceOf(UpstreamHttpError);
+      }
+      expect(breaker.current).toBe('open');
+      const before = upstreamSeen.length;
+      await expect(http.json({ method: 'GET', endpoint: 'B1', path: 'fault' })).rejects.toMatchObject({ extensions: { circuit: 'open' } });
+      expect(upstreamSeen).toHaveLength(before);
+    } finally {
+      await http.close();
+    }
+  });
+
+  it("hands back the caller's own body failure as it is, without counting it against the upstream", async () => {
+    const breaker = new CircuitBreaker({ upstream: 'cloud', threshold: 1, cooldownMs: 60_000 });
+    const http = client({ breaker });
+    const refusal = new BadUserInputError('too large', 'file');
+    const body = Readable.from(
+      (async function* () {
+        yield Buffer.from('part one');
+        throw refusal;
+      })(),
+    );
+    try {
+      const error = await http.json({ method: 'POST', endpoint: 'B3', path: 'upload', body, retryLimit: 0 }).catch((failure: unknown) => failure);
+      expect(error).toBe(refusal);
+      expect(breaker.current).toBe('closed');
+    } finally {
+      await http.close();
+    }
+  });
+});
