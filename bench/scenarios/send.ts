@@ -97,7 +97,7 @@ export async function sendOverhead(context: BenchContext): Promise<Section> {
       },
     ],
     notes: [
-      `Through the gateway a send is two HTTP exchanges (caller → gateway → simulator) plus the GraphQL pipeline, the channel's route (hosting from the cached channel listing, API key from the key store), the got request and a log line: ${ms(gatewayRun.gatewayCpu, 2)} of gateway CPU per send, so one process tops out near ${rate(1000 / gatewayRun.gatewayCpu)} on a core of its own.`,
+      `Through the gateway a send is two HTTP exchanges (caller → gateway → simulator) plus the GraphQL pipeline, the channel's route (hosting from the cached channel listing, API key from the key store), the upstream request and a log line: ${ms(gatewayRun.gatewayCpu, 2)} of gateway CPU per send, so one process tops out near ${rate(1000 / gatewayRun.gatewayCpu)} on a core of its own.`,
       'The direct path has no second hop; at concurrency the gateway\'s throughput is bounded by its CPU per send, not by the upstream (the simulator serves the direct run several times faster).',
     ],
   };

@@ -76,10 +76,19 @@ export interface UpstreamRequest {
   retryLimit?: number;
   /** false: retry network failures only, never an HTTP answer. */
   retryOnStatus?: boolean;
-  /** The whole exchange, first byte sent to last byte read (default: the client's timeout). */
+  /**
+   * Default: the client's timeout. A write or a transfer (a body sent, or a stream) must end within
+   * it; a read must see the answer's headers within it, and then never pause longer in its body.
+   */
   timeoutMs?: number;
   /** From the request's last byte to the answer's headers (default: the whole exchange's timeout). */
   headersTimeoutMs?: number;
+}
+
+interface Target {
+  origin: string;
+  /** Path and query, as sent. */
+  path: string;
 }
 
 export interface UpstreamResponse<T> {
@@ -160,11 +169,11 @@ export class UpstreamClient {
    */
   async json<T>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
     const retryLimit = request.retryLimit ?? (RETRY_METHODS.has(request.method) ? this.options.retries : 0);
-    const url = this.url(request);
+    const target = this.target(request);
     const headers = this.headers(request);
     for (let retryCount = 0; ; retryCount += 1) {
       try {
-        const answer = await this.exchange(request, url, headers, retryCount, readJson);
+        const answer = await this.exchange(request, target, headers, retryCount, readJson, request.method !== 'GET' || request.body !== undefined);
         if (answer.statusCode >= 300) throw new UpstreamHttpError(answer.statusCode, answer.headers, answer.body);
         return answer as UpstreamResponse<T>;
       } catch (error) {
@@ -181,18 +190,24 @@ export class UpstreamClient {
    * root's origin. The timeout covers the whole transfer, so it also ends a stalled body.
    */
   async stream(request: Omit<UpstreamRequest, 'method' | 'json' | 'body' | 'retryLimit' | 'retryOnStatus'>): Promise<UpstreamResponse<Readable>> {
-    let url = this.url(request);
+    let target = this.target(request);
     let headers = this.headers(request);
     for (let redirects = 0; ; redirects += 1) {
-      const answer = await this.exchange({ ...request, method: 'GET' }, url, headers, 0, async (response) =>
-        decodedBody(response.headers, response.body),
+      const answer = await this.exchange(
+        { ...request, method: 'GET' },
+        target,
+        headers,
+        0,
+        async (response) => decodedBody(response.headers, response.body),
+        true,
       );
       const location = headerValue(answer.headers.location);
       if (!isRedirect(answer.statusCode) || !location) return answer;
       answer.body.destroy();
       if (redirects === MAX_REDIRECTS) throw new UpstreamRequestError('ERR_TOO_MANY_REDIRECTS', `more than ${MAX_REDIRECTS} redirects`);
-      url = new URL(location, url);
-      if (url.origin !== this.origin) headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !SECRET_HEADERS.includes(name)));
+      const next = new URL(location, `${target.origin}${target.path}`);
+      target = { origin: next.origin, path: `${next.pathname}${next.search}` };
+      if (next.origin !== this.origin) headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !SECRET_HEADERS.includes(name)));
     }
   }
 
@@ -200,10 +215,10 @@ export class UpstreamClient {
     return this.agent.close();
   }
 
-  private url(request: Pick<UpstreamRequest, 'path' | 'searchParams'>): URL {
+  private target(request: Pick<UpstreamRequest, 'path' | 'searchParams'>): Target {
     const path = request.path.replace(/^\/+/, '');
     const query = request.searchParams?.toString();
-    return new URL(`${this.origin}${this.rootPath}${path}${query ? `${path.includes('?') ? '&' : '?'}${query}` : ''}`);
+    return { origin: this.origin, path: `${this.rootPath}${path}${query ? `${path.includes('?') ? '&' : '?'}${query}` : ''}` };
   }
 
   private headers(request: UpstreamRequest | Omit<UpstreamRequest, 'method'>): Record<string, string> {
@@ -216,15 +231,19 @@ export class UpstreamClient {
   /** One attempt: breaker, span, the request, the answer read by `read`, and its report. */
   private async exchange<B>(
     request: UpstreamRequest,
-    url: URL,
+    target: Target,
     baseHeaders: Record<string, string>,
     retryCount: number,
     read: (response: Dispatcher.ResponseData) => Promise<B>,
+    wholeExchangeTimer: boolean,
   ): Promise<UpstreamResponse<B>> {
     // Throws CircuitOpenError while the circuit is open: nothing is sent.
     this.options.breaker?.acquire();
     const timeoutMs = request.timeoutMs ?? this.options.timeoutMs;
-    const signal = AbortSignal.timeout(timeoutMs);
+    // Writes and transfers must end within the timeout (a send's idempotency lock counts on it); a
+    // read is bounded by undici's own timeouts (until the headers, then between body chunks),
+    // which cost no timer of their own per call.
+    const signal = wholeExchangeTimer ? AbortSignal.timeout(timeoutMs) : undefined;
     const headers = this.options.tracing ? { ...baseHeaders } : baseHeaders;
     const span = this.options.tracing?.startUpstreamSpan(
       `${this.upstream} ${request.endpoint}`,
@@ -234,12 +253,12 @@ export class UpstreamClient {
     const startedAt = Date.now();
     try {
       const response = await this.agent.request({
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
+        origin: target.origin,
+        path: target.path,
         method: request.method,
         headers,
         body: request.json !== undefined ? JSON.stringify(request.json) : request.body,
-        signal,
+        ...(signal && { signal }),
         headersTimeout: request.headersTimeoutMs ?? timeoutMs,
         bodyTimeout: timeoutMs,
       });
@@ -288,9 +307,9 @@ export class UpstreamClient {
 }
 
 /** undici's failure as one of ours: a timeout, or the code of what broke. */
-function transportError(error: unknown, signal: AbortSignal, timeoutMs: number): Error {
+function transportError(error: unknown, signal: AbortSignal | undefined, timeoutMs: number): Error {
   if (error instanceof UpstreamRequestError) return error;
   const code = (error as { code?: unknown } | null)?.code;
-  if (signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return new UpstreamTimeoutError(timeoutMs);
+  if (signal?.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return new UpstreamTimeoutError(timeoutMs);
   return new UpstreamRequestError(typeof code === 'string' ? code : 'ERR_UPSTREAM_REQUEST', error instanceof Error ? error.message : String(error));
 }

@@ -60,6 +60,20 @@ beforeAll(async () => {
     } else if (path === '/root/upload') {
       request.resume();
       request.on('end', () => response.end('{}'));
+    } else if (path === '/root/trickle') {
+      // A JSON answer whose body arrives a space every 100 ms for 800 ms.
+      request.resume();
+      response.writeHead(200, { 'content-type': 'application/json' });
+      let sent = 0;
+      const timer = setInterval(() => {
+        sent += 1;
+        if (sent < 8) response.write(' ');
+        else {
+          clearInterval(timer);
+          response.end('{"done":true}');
+        }
+      }, 100);
+      response.on('close', () => clearInterval(timer));
     } else if (path === '/root/loop') {
       response.writeHead(302, { location: '/root/loop' });
       response.end();
@@ -175,6 +189,18 @@ describe('UpstreamClient (the gateway HTTP client on undici)', () => {
       const error = await http.json({ method: 'GET', endpoint: 'A1', path: 'stall' }).catch((failure: unknown) => failure);
       expect(error).toBeInstanceOf(UpstreamTimeoutError);
       expect((error as UpstreamTimeoutError).code).toBe('ETIMEDOUT');
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('bounds a write by its whole exchange, a read by its headers and every pause in its body', async () => {
+    const http = client();
+    try {
+      const read = await http.json<{ done: boolean }>({ method: 'GET', endpoint: 'A1', path: 'trickle' });
+      expect(read.body).toEqual({ done: true });
+      const write = await http.json({ method: 'POST', endpoint: 'A6', path: 'trickle', json: {} }).catch((failure: unknown) => failure);
+      expect(write).toBeInstanceOf(UpstreamTimeoutError);
     } finally {
       await http.close();
     }
