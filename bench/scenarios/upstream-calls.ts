@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { RecordedRequest } from '../../src/simulator/recorder.js';
 import { SIM_PARTNERS } from '../../src/simulator/seed.js';
@@ -6,7 +9,7 @@ import { settle, type BenchContext } from '../support/context.js';
 import { notAvailableSection, type Section } from '../support/report.js';
 import { ms, percentile, verdict } from '../support/stats.js';
 import { countByEndpoint, describeCounts, total } from '../support/upstream.js';
-import { startPassThrough, type GatewayProcess } from '../support/gateway-process.js';
+import { startApolloFloor, startPassThrough, type GatewayProcess } from '../support/gateway-process.js';
 import { upstreamClientCost } from './upstream-client.js';
 
 /** A representative operation, the upstream calls it cannot do without, and its critical path. */
@@ -211,19 +214,32 @@ async function passThroughReference(context: BenchContext, direct: number): Prom
   }
 }
 
-/** `{ __typename }`: no resolver, no upstream call — the gateway's fixed cost per request (HTTP, Apollo, logging). */
-async function fixedCost(context: BenchContext): Promise<Reference> {
+/** `{ __typename }` sent one after the other: no resolver, no upstream call — the server's fixed cost per request. */
+async function fixedCost(context: BenchContext, graphqlUrl: string, name: string): Promise<Reference> {
   const { iterations } = context.options;
   const samples: number[] = [];
   for (let run = 0; run < iterations + 3; run += 1) {
-    const { ms: elapsed } = await graphql(context.cold.graphqlUrl, '{ __typename }');
+    const { status, ms: elapsed, result } = await graphql(graphqlUrl, '{ __typename }');
+    const error = firstError(status, result);
+    if (error) return { row: [name, '0', '0 ms', `not available: ${error}`, '', '', '', '', '', '—'], p50: Number.NaN };
     if (run >= 3) samples.push(elapsed);
   }
   const p50 = percentile(samples, 50);
-  return {
-    row: ['`{ __typename }` (reference: no upstream call)', '0', '0 ms', ms(p50), ms(percentile(samples, 99)), '—', '—', '0 ms', ms(p50), '—'],
-    p50,
-  };
+  return { row: [name, '0', '0 ms', ms(p50), ms(percentile(samples, 99)), '—', '—', '0 ms', ms(p50), '—'], p50 };
+}
+
+/** The same on Apollo Server alone (bench/floor/apollo-listing.ts, in its own process): the framework's share of that cost. */
+async function apolloFixedCost(context: BenchContext): Promise<Reference> {
+  const directory = mkdtempSync(join(tmpdir(), 'hubgraph-floor-'));
+  const pageFile = join(directory, 'page.json');
+  writeFileSync(pageFile, JSON.stringify({ total: 0, partner_channels: [] }));
+  const floor = await startApolloFloor(pageFile);
+  try {
+    return await fixedCost(context, `${floor.url}/`, '`{ __typename }` on Apollo Server alone (reference: the framework, no gateway code)');
+  } finally {
+    await floor.stop();
+    rmSync(directory, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -274,8 +290,9 @@ export async function criticalPath(context: BenchContext): Promise<Section> {
   if (latencyMs === 0) return notAvailableSection(title, intro, 'BENCH_LATENCY_MS=0 leaves no critical path to compare with');
   const direct = await a1Reference(context, 'direct A1 call to the simulator (reference, no gateway)');
   const hop = await passThroughReference(context, direct.p50);
-  const fixed = await fixedCost(context);
-  const rows: string[][] = [direct.row, hop.row, fixed.row];
+  const fixed = await fixedCost(context, context.cold.graphqlUrl, '`{ __typename }` (reference: no upstream call)');
+  const framework = await apolloFixedCost(context);
+  const rows: string[][] = [direct.row, hop.row, fixed.row, framework.row];
   const boundedByUpstream: string[] = [];
   for (const operation of OPERATIONS) {
     const samples: number[] = [];
@@ -322,7 +339,8 @@ export async function criticalPath(context: BenchContext): Promise<Section> {
     notes: [
       `A direct round trip to the simulator takes ${ms(direct.p50)} at p50 for ${latencyMs} ms of latency (HTTP and timer granularity; the simulator's own handling counts into its latency): ${ms(direct.p50 - latencyMs)} of the target's ${ms(0.1 * latencyMs + 2)} allowance per round trip is spent before any process sits in between.`,
       `One more process that only forwards the call (bare node:http, keep-alive, JSON parsed and re-serialised) adds ${ms(hop.p50 - direct.p50)}: the physical cost of a hop on this machine, which any gateway pays before doing anything.`,
-      `The gateway's fixed cost per request (\`{ __typename }\`: HTTP, Apollo request pipeline, operation log line) is ${ms(fixed.p50)} at p50. ${boundedByUpstream.length ? `Sent directly, without the gateway, ${boundedByUpstream.join('; ')} already miss${boundedByUpstream.length === 1 ? 'es' : ''} the p50 limit.` : 'Sent directly, every operation stays within its p50 limit.'}`,
+      `The gateway's fixed cost per request (\`{ __typename }\`: HTTP, Apollo request pipeline, operation log line) is ${ms(fixed.p50)} at p50; Apollo Server alone, answering the same in its own process, takes ${ms(framework.p50)}. ${boundedByUpstream.length ? `Sent directly, without the gateway, ${boundedByUpstream.join('; ')} already miss${boundedByUpstream.length === 1 ? 'es' : ''} the p50 limit.` : 'Sent directly, every operation stays within its p50 limit.'}`,
+      `Budget of a one-round-trip operation: the target allows ${ms(0.1 * latencyMs + 2)} over the latency. The upstream's own excess (${ms(direct.p50 - latencyMs)}) and Apollo Server's fixed cost for a trivial request (${ms(framework.p50)}, its HTTP exchange with the caller included) leave ${ms(0.1 * latencyMs + 2 - (direct.p50 - latencyMs) - framework.p50)} for everything else: the gateway's own work per request (its \`{ __typename }\` minus Apollo's: ${ms(fixed.p50 - framework.p50)}) and the upstream call made from inside the process (the hop row's difference, ${ms(hop.p50 - direct.p50)}, is the bare cost of one).`,
       "Beyond the hop and the fixed cost, every upstream call costs the gateway CPU for its HTTP client (second table: what the client adds over bare node:http, and what got, the first choice, cost), the JSON parse, a metrics sample and cache-key hashing, paid on one thread once per call, so operations that fan out to many parallel calls (the _entities batch: 8) pay it 8 times before the last answer is processed — not extra round trips (scenario 1 shows none).",
     ],
   };
