@@ -1,16 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Readable } from 'node:stream';
 import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLResponse } from '@apollo/server';
-import { decoderFor } from './content-encoding.js';
-
-/** A caller's X-Request-Id is kept when it is a plain token (it ends up in logs and upstream headers). */
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-export function requestIdOf(request: IncomingMessage): string {
-  const given = request.headers['x-request-id'];
-  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-}
+import { assertUtf8, HttpRefusal, readBody, requestIdOf } from './http-request.js';
 
 /** Node-style middleware (`cors`, tracing) run before the operation; each calls `next` to go on. */
 export type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
@@ -23,42 +13,6 @@ export interface GraphQLHttpOptions<TContext extends BaseContext> {
   onUnexpectedError(error: unknown, requestId: string): void;
 }
 
-class HttpRefusal extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-function decoded(request: IncomingMessage): Readable {
-  const encoding = request.headers['content-encoding'];
-  const decoder = decoderFor(encoding);
-  if (decoder === undefined) return request;
-  if (decoder === null) throw new HttpRefusal(415, `Unsupported Content-Encoding: ${encoding}`);
-  return request.pipe(decoder);
-}
-
-/** The whole (decoded) body, refused with 413 as soon as it grows over the limit. */
-async function readBody(request: IncomingMessage, limit: number): Promise<string> {
-  const declared = Number(request.headers['content-length']);
-  if (declared > limit) throw new HttpRefusal(413, `The request body is larger than ${limit} bytes`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of decoded(request) as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > limit) throw new HttpRefusal(413, `The request body is larger than ${limit} bytes`);
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    // A body that does not inflate (or a connection that broke off) is the caller's problem, not a 500.
-    throw error instanceof HttpRefusal ? error : new HttpRefusal(400, 'The request body could not be read');
-  }
-  return chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
-}
-
 function isJson(contentType: string | undefined): boolean {
   const mediaType = contentType?.split(';', 1)[0]!.trim().toLowerCase();
   return mediaType === 'application/json' || (mediaType?.startsWith('application/') === true && mediaType.endsWith('+json'));
@@ -69,8 +23,7 @@ async function parsedBody(request: IncomingMessage, limit: number): Promise<unkn
   if (request.method !== 'POST') return undefined;
   const text = await readBody(request, limit);
   if (!isJson(request.headers['content-type'])) return undefined;
-  const charset = /;\s*charset=([^;\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.replace(/"/g, '').toLowerCase();
-  if (charset && charset !== 'utf-8' && charset !== 'utf8') throw new HttpRefusal(415, `Unsupported charset: ${charset}`);
+  assertUtf8(request.headers['content-type']);
   try {
     return JSON.parse(text);
   } catch {

@@ -15,7 +15,8 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { identifyCaller } from './auth.js';
 import type { Config, UpstreamUrls } from './config.js';
 import { createContext, type Context } from './context.js';
-import { graphqlHttpHandler, isGraphqlPath, requestIdOf } from './graphql-http.js';
+import { graphqlHttpHandler, isGraphqlPath } from './graphql-http.js';
+import { requestIdOf } from './http-request.js';
 import { createLogger, type Logger } from './logger.js';
 import { fieldErrorsPlugin } from './plugins/field-errors.js';
 import { observabilityPlugin } from './plugins/observability.js';
@@ -199,9 +200,11 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
     context: async (request, requestId) => createContext(services, { headers: request.headers, requestId }),
     onUnexpectedError: (error, requestId) => logger.error({ err: error, requestId }, 'unexpected error serving /graphql'),
   });
+  const webhooks = webhookReceiver({ keystoreSecret: config.keystoreSecret, events: services.events, logger, metrics: services.metrics });
+  // /graphql and the webhook receiver, the two hot paths, on node:http; Express for the rest.
   httpServer.on('request', (request, response) => {
     if (isGraphqlPath(request.url, '/graphql')) graphql(request, response);
-    else app(request, response);
+    else if (!webhooks.handle(request, response)) app(request, response);
   });
 
   let draining = false;
@@ -223,9 +226,6 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
   });
 
   app.use('/media', mediaRouter(services));
-
-  const webhooks = webhookReceiver({ keystoreSecret: config.keystoreSecret, events: services.events, logger, metrics: services.metrics });
-  app.use('/webhooks', webhooks.router);
 
   let url = '';
   const gateway: Gateway = {

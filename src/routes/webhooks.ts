@@ -1,11 +1,15 @@
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isWebhookAuthorized } from '../events/credentials.js';
 import type { EventHub } from '../events/hub.js';
+import { assertUtf8, HttpRefusal, readBody, requestIdOf } from '../http-request.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 
 /** Largest notification accepted; the upstream's are a few KB (media arrives by id, never inline). */
-export const WEBHOOK_BODY_LIMIT = '1mb';
+const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+const WEBHOOK_BODY_LIMIT = '1mb';
+
+const PATH = /^\/webhooks\/([^/?]+)\/?(?:\?.*)?$/;
 
 export interface WebhookReceiverOptions {
   keystoreSecret: string;
@@ -15,12 +19,27 @@ export interface WebhookReceiverOptions {
 }
 
 export interface WebhookReceiver {
-  router: Router;
+  /** Serves `POST /webhooks/:channelId` and answers true; false for any other request. */
+  handle(request: IncomingMessage, response: ServerResponse): boolean;
   /** Resolves when every accepted notification has been processed (graceful stop). */
   drain(): Promise<void>;
 }
 
-type BodyParserError = Error & { type?: string; status?: number };
+function answer(response: ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  response.end(JSON.stringify(body));
+}
+
+/** The notification as JSON, an object or array at the top (as body-parser's strict mode took it); undefined when it is not. */
+function parseNotification(text: string): unknown {
+  const start = text.trimStart()[0];
+  if (start !== '{' && start !== '[') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * `POST /webhooks/:channelId`: checks the channel's Basic credential before reading the body,
@@ -34,24 +53,6 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
     if (amount > 0) metrics.webhookNotifications.inc({ outcome }, amount);
   };
   const pending = new Set<Promise<void>>();
-  const router = Router();
-
-  const authenticate = (request: Request<{ channelId: string }>, response: Response, next: NextFunction) => {
-    if (!isWebhookAuthorized(keystoreSecret, request.params.channelId, request.headers.authorization)) {
-      count('rejected');
-      response.setHeader('www-authenticate', 'Basic realm="hubgraph-webhooks"');
-      response.status(401).json({ error: 'invalid or missing webhook credential' });
-      return;
-    }
-    // A delivery that cannot be deduplicated or fanned out now is refused, so the upstream re-delivers it later.
-    if (!events.canAccept()) {
-      count('rejected');
-      response.setHeader('retry-after', '5');
-      response.status(503).json({ error: 'event store unavailable; retry later' });
-      return;
-    }
-    next();
-  };
 
   const processLater = (channelId: string, body: unknown) => {
     // After the current tick, so the 200 is written before any parsing or store round trip.
@@ -75,41 +76,67 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
     void work.finally(() => pending.delete(work));
   };
 
-  router.post(
-    '/:channelId',
-    authenticate,
-    express.json({ limit: WEBHOOK_BODY_LIMIT, strict: true, type: () => true }),
-    (request: Request<{ channelId: string }>, response: Response) => {
-      const body: unknown = request.body;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        count('rejected');
-        response.status(400).json({ error: 'the notification must be a JSON object' });
-        return;
-      }
-      count('received');
-      response.status(200).json({ received: true });
-      processLater(request.params.channelId, body);
-    },
-  );
-
-  // Body-parser failures (size limit, malformed JSON, bad charset) are the sender's fault: 400, never a crash.
-  router.use((error: BodyParserError, _request: Request, response: Response, next: NextFunction) => {
-    if (response.headersSent) return next(error);
-    count('rejected');
-    if (error.type === 'entity.too.large') {
-      response.status(400).json({ error: `the notification exceeds ${WEBHOOK_BODY_LIMIT}` });
+  const receive = async (request: IncomingMessage, response: ServerResponse, channelId: string) => {
+    if (!isWebhookAuthorized(keystoreSecret, channelId, request.headers.authorization)) {
+      count('rejected');
+      answer(response, 401, { error: 'invalid or missing webhook credential' }, { 'www-authenticate': 'Basic realm="hubgraph-webhooks"' });
       return;
     }
-    if (typeof error.status === 'number' && error.status >= 400 && error.status < 500) {
-      response.status(400).json({ error: error.type === 'entity.parse.failed' ? 'the notification is not valid JSON' : 'unreadable notification body' });
+    // A delivery that cannot be deduplicated or fanned out now is refused, so the upstream re-delivers it later.
+    if (!events.canAccept()) {
+      count('rejected');
+      answer(response, 503, { error: 'event store unavailable; retry later' }, { 'retry-after': '5' });
       return;
     }
-    logger.error({ err: error }, 'webhook: unexpected failure');
-    response.status(500).json({ error: 'internal error' });
-  });
+    let text: string;
+    try {
+      assertUtf8(request.headers['content-type']);
+      text = await readBody(request, WEBHOOK_BODY_LIMIT_BYTES);
+    } catch (error) {
+      if (!(error instanceof HttpRefusal)) throw error;
+      // Size, encoding and charset are the sender's fault: 400, never a crash.
+      count('rejected');
+      // The rest of an oversized body is not worth reading: the connection closes after this answer.
+      if (error.status === 413) response.shouldKeepAlive = false;
+      answer(response, 400, { error: error.status === 413 ? `the notification exceeds ${WEBHOOK_BODY_LIMIT}` : 'unreadable notification body' });
+      return;
+    }
+    const body = parseNotification(text);
+    if (body === undefined) {
+      count('rejected');
+      answer(response, 400, { error: 'the notification is not valid JSON' });
+      return;
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      count('rejected');
+      answer(response, 400, { error: 'the notification must be a JSON object' });
+      return;
+    }
+    count('received');
+    answer(response, 200, { received: true });
+    processLater(channelId, body);
+  };
 
   return {
-    router,
+    handle(request, response) {
+      const match = request.method === 'POST' ? PATH.exec(request.url ?? '') : null;
+      if (!match) return false;
+      const requestId = requestIdOf(request);
+      response.setHeader('x-request-id', requestId);
+      let channelId: string;
+      try {
+        channelId = decodeURIComponent(match[1]!);
+      } catch {
+        answer(response, 400, { error: 'malformed channel id in the path' });
+        return true;
+      }
+      receive(request, response, channelId).catch((error: unknown) => {
+        logger.error({ err: error, requestId }, 'webhook: unexpected failure');
+        if (!response.headersSent) answer(response, 500, { error: 'internal error' });
+        else response.destroy();
+      });
+      return true;
+    },
     async drain() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },

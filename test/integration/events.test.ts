@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { gzipSync } from 'node:zlib';
 import { webhookAuthorization } from '../../src/events/credentials.js';
 import { ACME, GLOBEX, startTestGateway, type TestGateway } from '../support/gateway.js';
 import {
@@ -220,6 +221,24 @@ describe('events: webhook receiver → subscriptions (one instance, in-process f
     await unsubscribeAll(subscriptions);
   });
 
+  it('reads a notification as a sender may send it: gzip, a request id, UTF-8 only; other paths and methods are not the receiver', async () => {
+    const origin = new URL(gateway.url).origin;
+    const zipped = await fetch(`${origin}/webhooks/${CHANNEL}`, {
+      method: 'POST',
+      headers: { authorization: credential, 'content-type': 'application/json', 'content-encoding': 'gzip', 'x-request-id': 'upstream-delivery-1' },
+      body: gzipSync(JSON.stringify({ statuses: [] })),
+    });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers.get('x-request-id')).toBe('upstream-delivery-1');
+    expect(await zipped.json()).toEqual({ received: true });
+    const latin1 = await postNotification(gateway.url, CHANNEL, { statuses: [] }, credential, 'application/json; charset=iso-8859-1');
+    expect(latin1).toEqual({ status: 400, body: { error: 'unreadable notification body' } });
+    const empty = await postNotification(gateway.url, CHANNEL, '', credential);
+    expect(empty).toEqual({ status: 400, body: { error: 'the notification is not valid JSON' } });
+    expect((await fetch(`${origin}/webhooks/${CHANNEL}`)).status).toBe(404);
+    expect((await fetch(`${origin}/webhooks/${CHANNEL}/extra`, { method: 'POST', headers: { authorization: credential }, body: '{}' })).status).toBe(404);
+  });
+
   it('answers 400 to malformed JSON, non-object bodies and oversized bodies, and keeps serving', async () => {
     const invalid = await postNotification(gateway.url, CHANNEL, '{"entry": [', credential);
     expect(invalid).toEqual({ status: 400, body: { error: 'the notification is not valid JSON' } });
@@ -234,9 +253,9 @@ describe('events: webhook receiver → subscriptions (one instance, in-process f
     const unknownShape = await postNotification(gateway.url, CHANNEL, { hello: 'world' }, credential);
     expect(unknownShape.status).toBe(200);
     expect((await fetch(`${new URL(gateway.url).origin}/healthz`)).status).toBe(200);
-    // The five 401s of the previous test and these four 400s.
+    // The five 401s and the two 400s of the previous tests, and these four 400s.
     const metrics = await (await fetch(`${new URL(gateway.url).origin}/metrics`)).text();
-    expect(metrics).toContain('hubgraph_webhook_notifications_total{outcome="rejected"} 9');
+    expect(metrics).toContain('hubgraph_webhook_notifications_total{outcome="rejected"} 11');
   });
 
   it('refuses a subscription connection without valid credentials (4403), and subscriptions to another partner\'s channel', async () => {

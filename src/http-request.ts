@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import { decoderFor } from './content-encoding.js';
+
+/* What the routes served on node:http (/graphql, webhooks) read from a request: its id and its body. */
+
+/** A caller's X-Request-Id is kept when it is a plain token (it ends up in logs and upstream headers). */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** A request refused for its body (size, encoding, charset, syntax), with the status to answer. */
+export class HttpRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function decoded(request: IncomingMessage): Readable {
+  const encoding = request.headers['content-encoding'];
+  const decoder = decoderFor(encoding);
+  if (decoder === undefined) return request;
+  if (decoder === null) throw new HttpRefusal(415, `Unsupported Content-Encoding: ${encoding}`);
+  return request.pipe(decoder);
+}
+
+/** The whole (decoded) body, refused with 413 as soon as it grows over the limit. */
+export async function readBody(request: IncomingMessage, limit: number): Promise<string> {
+  const declared = Number(request.headers['content-length']);
+  if (declared > limit) throw new HttpRefusal(413, `The request body is larger than ${limit} bytes`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of decoded(request) as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limit) throw new HttpRefusal(413, `The request body is larger than ${limit} bytes`);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    // A body that does not inflate (or a connection that broke off) is the caller's problem, not a 500.
+    throw error instanceof HttpRefusal ? error : new HttpRefusal(400, 'The request body could not be read');
+  }
+  return chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+}
+
+/** 415 unless the Content-Type names no charset or UTF-8. */
+export function assertUtf8(contentType: string | undefined): void {
+  const charset = /;\s*charset=([^;\s]+)/i.exec(contentType ?? '')?.[1]?.replace(/"/g, '').toLowerCase();
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') throw new HttpRefusal(415, `Unsupported charset: ${charset}`);
+}
