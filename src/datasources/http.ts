@@ -170,7 +170,7 @@ export class UpstreamClient {
   async json<T>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
     const retryLimit = request.retryLimit ?? (RETRY_METHODS.has(request.method) ? this.options.retries : 0);
     const target = this.target(request);
-    const headers = this.headers(request);
+    const headers = { accept: 'application/json', ...this.headers(request) };
     for (let retryCount = 0; ; retryCount += 1) {
       try {
         const answer = await this.exchange(request, target, headers, retryCount, readJson, request.method !== 'GET' || request.body !== undefined);

@@ -125,6 +125,7 @@ describe('UpstreamClient (the gateway HTTP client on undici)', () => {
       const seen = upstreamSeen.at(-1)!;
       expect(seen.url).toBe(`/root/gzip?filters=${encodeURIComponent('{"id":"client-001"}')}`);
       expect(seen.headers['accept-encoding']).toContain('gzip');
+      expect(seen.headers.accept).toBe('application/json');
       expect(seen.headers['x-request-id']).toBe('req-1');
     } finally {
       await http.close();
