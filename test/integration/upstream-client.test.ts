@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
@@ -86,6 +86,10 @@ beforeAll(async () => {
   }, upstreamSeen);
 });
 
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((http) => http.close()));
+});
+
 afterAll(async () => {
   for (const { server } of [upstream, other]) {
     server.closeAllConnections();
@@ -93,8 +97,11 @@ afterAll(async () => {
   }
 });
 
+/** Closed after each test. */
+const opened: UpstreamClient[] = [];
+
 function client(options: { retries?: number; breaker?: CircuitBreaker; attempts?: UpstreamAttempt[] } = {}) {
-  return new UpstreamClient({
+  const http = new UpstreamClient({
     upstream: 'cloud',
     prefixUrl: `${upstream.origin}/root`,
     timeoutMs: 300,
@@ -102,6 +109,8 @@ function client(options: { retries?: number; breaker?: CircuitBreaker; attempts?
     ...(options.breaker && { breaker: options.breaker }),
     ...(options.attempts && { onResponse: (attempt: UpstreamAttempt) => options.attempts!.push(attempt) }),
   });
+  opened.push(http);
+  return http;
 }
 
 async function text(stream: Readable): Promise<string> {
@@ -113,144 +122,101 @@ async function text(stream: Readable): Promise<string> {
 describe('UpstreamClient (the gateway HTTP client on undici)', () => {
   it('asks for compression and decodes a gzip JSON answer; query parameters are appended', async () => {
     const http = client();
-    try {
-      const answer = await http.json<{ data: Array<{ id: string }> }>({
-        method: 'GET',
-        endpoint: 'A1',
-        path: '/gzip',
-        searchParams: new URLSearchParams({ filters: '{"id":"client-001"}' }),
-        requestId: 'req-1',
-      });
-      expect(answer.body).toEqual({ data: [{ id: 'client-001' }] });
-      const seen = upstreamSeen.at(-1)!;
-      expect(seen.url).toBe(`/root/gzip?filters=${encodeURIComponent('{"id":"client-001"}')}`);
-      expect(seen.headers['accept-encoding']).toContain('gzip');
-      expect(seen.headers.accept).toBe('application/json');
-      expect(seen.headers['x-request-id']).toBe('req-1');
-    } finally {
-      await http.close();
-    }
+    const answer = await http.json<{ data: Array<{ id: string }> }>({
+      method: 'GET',
+      endpoint: 'A1',
+      path: '/gzip',
+      searchParams: new URLSearchParams({ filters: '{"id":"client-001"}' }),
+      requestId: 'req-1',
+    });
+    expect(answer.body).toEqual({ data: [{ id: 'client-001' }] });
+    const seen = upstreamSeen.at(-1)!;
+    expect(seen.url).toBe(`/root/gzip?filters=${encodeURIComponent('{"id":"client-001"}')}`);
+    expect(seen.headers['accept-encoding']).toContain('gzip');
+    expect(seen.headers.accept).toBe('application/json');
+    expect(seen.headers['x-request-id']).toBe('req-1');
   });
 
   it('follows a same-origin redirect of a stream with its credentials, and decodes the file', async () => {
     const http = client();
-    try {
-      const answer = await http.stream({ endpoint: 'B3', path: 'media/same', headers: CREDENTIALS });
-      expect(answer.statusCode).toBe(200);
-      expect(await text(answer.body)).toBe('png bytes');
-      expect(upstreamSeen.at(-1)).toMatchObject({ url: '/cdn/file?sig=1', headers: CREDENTIALS });
-    } finally {
-      await http.close();
-    }
+    const answer = await http.stream({ endpoint: 'B3', path: 'media/same', headers: CREDENTIALS });
+    expect(answer.statusCode).toBe(200);
+    expect(await text(answer.body)).toBe('png bytes');
+    expect(upstreamSeen.at(-1)).toMatchObject({ url: '/cdn/file?sig=1', headers: CREDENTIALS });
   });
 
   it('drops every credential when a redirect names another origin', async () => {
     const http = client();
-    try {
-      const answer = await http.stream({ endpoint: 'B3', path: 'media/away', headers: CREDENTIALS });
-      expect(await text(answer.body)).toBe('elsewhere');
-      const seen = otherSeen.at(-1)!;
-      expect(seen.url).toBe('/file');
-      expect(seen.headers.authorization).toBeUndefined();
-      expect(seen.headers['svc-api-key']).toBeUndefined();
-    } finally {
-      await http.close();
-    }
+    const answer = await http.stream({ endpoint: 'B3', path: 'media/away', headers: CREDENTIALS });
+    expect(await text(answer.body)).toBe('elsewhere');
+    const seen = otherSeen.at(-1)!;
+    expect(seen.url).toBe('/file');
+    expect(seen.headers.authorization).toBeUndefined();
+    expect(seen.headers['svc-api-key']).toBeUndefined();
   });
 
   it('gives up after 5 redirects of a stream, and refuses any redirect of a JSON exchange', async () => {
     const http = client();
-    try {
-      const before = upstreamSeen.length;
-      const looped = await http.stream({ endpoint: 'B3', path: 'loop' }).catch((failure: unknown) => failure);
-      expect(looped).toMatchObject({ code: 'ERR_TOO_MANY_REDIRECTS' });
-      expect(upstreamSeen.length - before).toBe(6);
-      const moved = await http.json({ method: 'POST', endpoint: 'A6', path: 'loop', json: {} }).catch((failure: unknown) => failure);
-      expect(moved).toBeInstanceOf(UpstreamHttpError);
-      expect((moved as UpstreamHttpError).statusCode).toBe(302);
-      expect(upstreamSeen.length - before).toBe(7);
-    } finally {
-      await http.close();
-    }
+    const before = upstreamSeen.length;
+    const looped = await http.stream({ endpoint: 'B3', path: 'loop' }).catch((failure: unknown) => failure);
+    expect(looped).toMatchObject({ code: 'ERR_TOO_MANY_REDIRECTS' });
+    expect(upstreamSeen.length - before).toBe(6);
+    const moved = await http.json({ method: 'POST', endpoint: 'A6', path: 'loop', json: {} }).catch((failure: unknown) => failure);
+    expect(moved).toBeInstanceOf(UpstreamHttpError);
+    expect((moved as UpstreamHttpError).statusCode).toBe(302);
+    expect(upstreamSeen.length - before).toBe(7);
   });
 
   it('ends a stalled stream with an error once the transfer timeout has passed', async () => {
     const http = client();
-    try {
-      const answer = await http.stream({ endpoint: 'B3', path: 'stall', timeoutMs: 200 });
-      await expect(text(answer.body)).rejects.toThrow();
-    } finally {
-      await http.close();
-    }
-  });
-
-  it('times out a JSON exchange as UpstreamTimeoutError (code ETIMEDOUT)', async () => {
-    const http = client();
-    try {
-      const error = await http.json({ method: 'GET', endpoint: 'A1', path: 'stall' }).catch((failure: unknown) => failure);
-      expect(error).toBeInstanceOf(UpstreamTimeoutError);
-      expect((error as UpstreamTimeoutError).code).toBe('ETIMEDOUT');
-    } finally {
-      await http.close();
-    }
+    const answer = await http.stream({ endpoint: 'B3', path: 'stall', timeoutMs: 200 });
+    await expect(text(answer.body)).rejects.toThrow();
   });
 
   it('bounds a write by its whole exchange, a read by its headers and every pause in its body', async () => {
     const http = client();
-    try {
-      const read = await http.json<{ done: boolean }>({ method: 'GET', endpoint: 'A1', path: 'trickle' });
-      expect(read.body).toEqual({ done: true });
-      const write = await http.json({ method: 'POST', endpoint: 'A6', path: 'trickle', json: {} }).catch((failure: unknown) => failure);
-      expect(write).toBeInstanceOf(UpstreamTimeoutError);
-    } finally {
-      await http.close();
-    }
+    const read = await http.json<{ done: boolean }>({ method: 'GET', endpoint: 'A1', path: 'trickle' });
+    expect(read.body).toEqual({ done: true });
+    const write = await http.json({ method: 'POST', endpoint: 'A6', path: 'trickle', json: {} }).catch((failure: unknown) => failure);
+    expect(write).toBeInstanceOf(UpstreamTimeoutError);
   });
 
-  it('refuses a 2xx answer that is not JSON as ERR_BODY_PARSE_FAILURE', async () => {
-    const http = client();
-    try {
-      const error = await http.json({ method: 'GET', endpoint: 'A1', path: 'not-json' }).catch((failure: unknown) => failure);
-      expect(error).toBeInstanceOf(UpstreamRequestError);
-      expect((error as UpstreamRequestError).code).toBe('ERR_BODY_PARSE_FAILURE');
-    } finally {
-      await http.close();
-    }
+  it.each([
+    ['times out a read whose body stalls', 'stall', 'ETIMEDOUT', UpstreamTimeoutError],
+    ['refuses a 2xx answer that is not JSON', 'not-json', 'ERR_BODY_PARSE_FAILURE', UpstreamRequestError],
+  ])('%s (GET %s → %s)', async (_case, path, code, type) => {
+    const error = await client()
+      .json({ method: 'GET', endpoint: 'A1', path })
+      .catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(type);
+    expect((error as UpstreamRequestError).code).toBe(code);
   });
 
   it('retries a GET but never a POST, reporting every attempt with its retry count', async () => {
     const attempts: UpstreamAttempt[] = [];
     const http = client({ retries: 1, attempts });
-    try {
-      const read = await http.json({ method: 'GET', endpoint: 'A1', path: 'fault' }).catch((failure: unknown) => failure);
-      expect(read).toBeInstanceOf(UpstreamHttpError);
-      expect((read as UpstreamHttpError).body).toEqual({ error: { message: 'down' } });
-      expect(attempts.map((attempt) => [attempt.method, attempt.status, attempt.retryCount])).toEqual([
-        ['GET', 503, 0],
-        ['GET', 503, 1],
-      ]);
-      attempts.length = 0;
-      await expect(http.json({ method: 'POST', endpoint: 'A6', path: 'fault', json: {} })).rejects.toBeInstanceOf(UpstreamHttpError);
-      expect(attempts.map((attempt) => [attempt.method, attempt.status])).toEqual([['POST', 503]]);
-    } finally {
-      await http.close();
-    }
+    const read = await http.json({ method: 'GET', endpoint: 'A1', path: 'fault' }).catch((failure: unknown) => failure);
+    expect(read).toBeInstanceOf(UpstreamHttpError);
+    expect((read as UpstreamHttpError).body).toEqual({ error: { message: 'down' } });
+    expect(attempts.map((attempt) => [attempt.method, attempt.status, attempt.retryCount])).toEqual([
+      ['GET', 503, 0],
+      ['GET', 503, 1],
+    ]);
+    attempts.length = 0;
+    await expect(http.json({ method: 'POST', endpoint: 'A6', path: 'fault', json: {} })).rejects.toBeInstanceOf(UpstreamHttpError);
+    expect(attempts.map((attempt) => [attempt.method, attempt.status])).toEqual([['POST', 503]]);
   });
 
   it('counts upstream faults in the breaker and, once open, sends nothing', async () => {
     const breaker = new CircuitBreaker({ upstream: 'cloud', threshold: 2, cooldownMs: 60_000 });
     const http = client({ breaker });
-    try {
-      for (let call = 0; call < 2; call += 1) {
-        await expect(http.json({ method: 'GET', endpoint: 'B1', path: 'fault' })).rejects.toBeInstanceOf(UpstreamHttpError);
-      }
-      expect(breaker.current).toBe('open');
-      const before = upstreamSeen.length;
-      await expect(http.json({ method: 'GET', endpoint: 'B1', path: 'fault' })).rejects.toMatchObject({ extensions: { circuit: 'open' } });
-      expect(upstreamSeen).toHaveLength(before);
-    } finally {
-      await http.close();
+    for (let call = 0; call < 2; call += 1) {
+      await expect(http.json({ method: 'GET', endpoint: 'B1', path: 'fault' })).rejects.toBeInstanceOf(UpstreamHttpError);
     }
+    expect(breaker.current).toBe('open');
+    const before = upstreamSeen.length;
+    await expect(http.json({ method: 'GET', endpoint: 'B1', path: 'fault' })).rejects.toMatchObject({ extensions: { circuit: 'open' } });
+    expect(upstreamSeen).toHaveLength(before);
   });
 
   it("hands back the caller's own body failure as it is, without counting it against the upstream", async () => {
@@ -263,12 +229,8 @@ describe('UpstreamClient (the gateway HTTP client on undici)', () => {
         throw refusal;
       })(),
     );
-    try {
-      const error = await http.json({ method: 'POST', endpoint: 'B3', path: 'upload', body, retryLimit: 0 }).catch((failure: unknown) => failure);
-      expect(error).toBe(refusal);
-      expect(breaker.current).toBe('closed');
-    } finally {
-      await http.close();
-    }
+    const error = await http.json({ method: 'POST', endpoint: 'B3', path: 'upload', body, retryLimit: 0 }).catch((failure: unknown) => failure);
+    expect(error).toBe(refusal);
+    expect(breaker.current).toBe('closed');
   });
 });
