@@ -61,18 +61,18 @@ beforeAll(async () => {
       request.resume();
       request.on('end', () => response.end('{}'));
     } else if (path === '/root/trickle') {
-      // A JSON answer whose body arrives a space every 100 ms for 800 ms.
+      // A JSON answer whose body arrives a space every 50 ms for 800 ms: no pause near the 300 ms timeout, the whole well past it.
       request.resume();
       response.writeHead(200, { 'content-type': 'application/json' });
       let sent = 0;
       const timer = setInterval(() => {
         sent += 1;
-        if (sent < 8) response.write(' ');
+        if (sent < 16) response.write(' ');
         else {
           clearInterval(timer);
           response.end('{"done":true}');
         }
-      }, 100);
+      }, 50);
       response.on('close', () => clearInterval(timer));
     } else if (path === '/root/loop') {
       response.writeHead(302, { location: '/root/loop' });
