@@ -49,16 +49,24 @@ speed hits both alike.
 - **Earlier rounds** (AMD host): Express in front of /graphql, a cache hit that parsed the whole page, synchronous and redacted log
   lines, and a child logger and a token hash per request. Fixing them took \`{ __typename }\` from 2,635 to about 5,300 requests/s and
   the cached listing from 1,595 to about 3,300/s. The simulator's latency now includes its own handling.
-- **What bounds scenarios 2 and 4 (sequential).** The gateway's fixed cost per request equals Apollo Server's alone: scenario 2 now
-  times \`{ __typename }\` on both, one request at a time. On this host that is about 1.5 ms, and a direct round trip to the
-  simulator already takes 1.3–1.7 ms more than its 20 ms. Together they use 2.8–3.2 ms of the 4 ms that a one-round-trip operation
-  may add. What is left must cover one upstream call made from inside a process; scenario 2's hop row shows that a bare pass-through
-  needs 0.8–1.3 ms for it on this host. A send (scenario 4) is the same: the Apollo pipeline plus one upstream call, for about
-  0.3 ms of the gateway's own work (route, body, log line). A request served alone also costs far more CPU than the same request under
-  load, even for a bare node:http server answering a constant: 0.06–0.07 ms against 0.035 ms per request (1 against 32 connections).
-  That is event-loop amortisation and the wake-ups of an idle VM, and the sequential scenarios pay it.
+- **What bounds scenarios 2 and 4 (sequential).** Figures from the run above (2026-11-22, 03:47 UTC).
+  - *The gateway's fixed cost is Apollo's.* Scenario 2 times \`{ __typename }\` one request at a time on the gateway (1.3 ms) and on
+    Apollo Server alone (1.5 ms): the gateway's own per-request code (caller identity, context, log line) adds nothing measurable.
+  - *The upstream's excess.* The same upstream calls sent straight from the bench already take 0.9–3.1 ms more than the critical
+    path. So the gateway may add only 1.6–3.3 ms to the rows it misses: partner → clients 3.3 ms, channels(5) with usage 2.9 ms,
+    _entities 1.6 ms.
+  - *What a round of upstream calls costs from inside a process.* Take away the 1.3 ms fixed cost from what the gateway adds. What is
+    left is 1.1 ms for client(id)'s one call, 1.3 ms per round for partner → clients, 1.65 ms per round for channels(5) with usage
+    (5 parallel A3 calls in its second round) and 1.3 ms for the 8 parallel calls of _entities. A bare node:http process that only
+    forwards one call costs 1.5 ms more than the direct call on this host (the hop row). Of the client's own CPU, only 0.03 ms per call
+    is more than bare node:http's (the second table).
+  - *A send (scenario 4)* is the same two costs: its overhead of 2.5 ms is the pipeline's fixed cost plus one upstream call made from
+    inside the process, for about 0.3 ms of the gateway's own work (route, body, log line).
+  - *Sequential requests cost more CPU.* A request served alone costs far more CPU than the same request under load, even for a bare
+    node:http server answering a constant: 0.06–0.07 ms against 0.035 ms per request, at 1 against 32 connections. That is event-loop
+    amortisation and the wake-ups of an idle VM, and the sequential scenarios pay it.
 - **What bounds scenario 3.** The gateway serves the cached listing at about the rate of Apollo Server alone answering the same query
-  from memory (the floor row; 96% of it in the profiled run, 2,188 against 2,279/s). By self time, graphql-js and Apollo Server
+  from memory, or faster (the floor row: 126% of it in the run above, 96% in the profiled run). By self time, graphql-js and Apollo Server
   (its content negotiation included) take about 36% of a cached request's CPU. Node's HTTP layer takes most of the rest; writing the
   answer to the socket alone is 12% (the writev system call). The gateway's own code takes about 10%, plus about 4% in the pino,
   keyv and DataLoader libraries it uses. At 32 connections, a p99 of 10 ms needs a mean well under 10 ms (Little's law),
