@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { ApolloServer } from '@apollo/server';
-import { startStandaloneServer } from '@apollo/server/standalone';
+import { createServer } from 'node:http';
+import { ApolloServer, HeaderMap } from '@apollo/server';
 
 /**
- * The floor of scenario 3: the smallest Apollo Server that answers the cached listing query the
- * same way (same fields, enum mapping from the same upstream page, held in memory), with
- * Apollo's own standalone HTTP server and nothing else: no auth, cache, plugins or logs. What it
- * reaches is the most any Apollo-based gateway can reach for that query on this machine.
+ * The floor of scenarios 2 and 3: the smallest Apollo Server that answers the cached listing query
+ * the same way (same fields, enum mapping from the same upstream page, held in memory), on bare
+ * node:http through Apollo's integration API, as the gateway serves /graphql, and nothing else:
+ * no auth, cache, plugins, logs or body checks. (Apollo's standalone server runs Express 4 in front,
+ * which the gateway does not.) What it reaches is the most any Apollo-based gateway can reach for
+ * that query on this machine.
  */
 interface ChannelRecord {
   id: string;
@@ -45,7 +47,24 @@ const resolvers = {
   },
 };
 
-const server = new ApolloServer({ typeDefs, resolvers });
-const { url } = await startStandaloneServer(server, { listen: { host: '127.0.0.1', port: Number(process.env.PORT) } });
-process.stdout.write(`floor ready at ${url}\n`);
-process.once('SIGTERM', () => void server.stop().then(() => process.exit(0)));
+const apollo = new ApolloServer({ typeDefs, resolvers });
+await apollo.start();
+
+const server = createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    const headers = new HeaderMap();
+    for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
+    const body = request.method === 'POST' ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown) : undefined;
+    void apollo
+      .executeHTTPGraphQLRequest({ httpGraphQLRequest: { method: request.method!, headers, search: '', body }, context: async () => ({}) })
+      .then((answer) => {
+        for (const [name, value] of answer.headers) response.setHeader(name, value);
+        response.statusCode = answer.status ?? 200;
+        response.end(answer.body.kind === 'complete' ? answer.body.string : '');
+      });
+  });
+});
+server.listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write(`floor ready at http://127.0.0.1:${process.env.PORT}/\n`));
+process.once('SIGTERM', () => void apollo.stop().then(() => server.close(() => process.exit(0))));
