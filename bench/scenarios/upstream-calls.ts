@@ -214,32 +214,38 @@ async function passThroughReference(context: BenchContext, direct: number): Prom
   }
 }
 
-/** `{ __typename }` sent one after the other: no resolver, no upstream call — the server's fixed cost per request. */
-async function fixedCost(context: BenchContext, graphqlUrl: string, name: string): Promise<Reference> {
-  const { iterations } = context.options;
-  const samples: number[] = [];
-  for (let run = 0; run < iterations + 3; run += 1) {
-    const { status, ms: elapsed, result } = await graphql(graphqlUrl, '{ __typename }');
-    const error = firstError(status, result);
-    if (error) return { row: [name, '0', '0 ms', `not available: ${error}`, '', '', '', '', '', '—'], p50: Number.NaN };
-    if (run >= 3) samples.push(elapsed);
-  }
-  const p50 = percentile(samples, 50);
-  return { row: [name, '0', '0 ms', ms(p50), ms(percentile(samples, 99)), '—', '—', '0 ms', ms(p50), '—'], p50 };
-}
-
-/** The same on Apollo Server alone (bench/floor/apollo-listing.ts, in its own process): the framework's share of that cost. */
-async function apolloFixedCost(context: BenchContext): Promise<Reference> {
+/**
+ * `{ __typename }` sent one after the other (no resolver, no upstream call: a server's fixed cost
+ * per request) to the gateway and to Apollo Server alone (bench/floor/apollo-listing.ts, its own
+ * process), alternately, so a host whose speed drifts hits both alike.
+ */
+async function fixedCosts(context: BenchContext): Promise<{ gateway: Reference; framework: Reference }> {
   const directory = mkdtempSync(join(tmpdir(), 'hubgraph-floor-'));
   const pageFile = join(directory, 'page.json');
   writeFileSync(pageFile, JSON.stringify({ total: 0, partner_channels: [] }));
   const floor = await startApolloFloor(pageFile);
+  const targets = [
+    { name: '`{ __typename }` (reference: no upstream call)', url: context.cold.graphqlUrl, samples: [] as number[], error: null as string | null },
+    { name: '`{ __typename }` on Apollo Server alone (reference: the framework, no gateway code)', url: `${floor.url}/`, samples: [] as number[], error: null as string | null },
+  ];
   try {
-    return await fixedCost(context, `${floor.url}/`, '`{ __typename }` on Apollo Server alone (reference: the framework, no gateway code)');
+    for (let run = 0; run < context.options.iterations + 3; run += 1) {
+      for (const target of targets) {
+        const { status, ms: elapsed, result } = await graphql(target.url, '{ __typename }');
+        target.error ??= firstError(status, result);
+        if (run >= 3) target.samples.push(elapsed);
+      }
+    }
   } finally {
     await floor.stop();
     rmSync(directory, { recursive: true, force: true });
   }
+  const [gateway, framework] = targets.map(({ name, samples, error }): Reference => {
+    if (error) return { row: [name, '0', '0 ms', `not available: ${error}`, '', '', '', '', '', '—'], p50: Number.NaN };
+    const p50 = percentile(samples, 50);
+    return { row: [name, '0', '0 ms', ms(p50), ms(percentile(samples, 99)), '—', '—', '0 ms', ms(p50), '—'], p50 };
+  });
+  return { gateway: gateway!, framework: framework! };
 }
 
 /**
@@ -290,8 +296,7 @@ export async function criticalPath(context: BenchContext): Promise<Section> {
   if (latencyMs === 0) return notAvailableSection(title, intro, 'BENCH_LATENCY_MS=0 leaves no critical path to compare with');
   const direct = await a1Reference(context, 'direct A1 call to the simulator (reference, no gateway)');
   const hop = await passThroughReference(context, direct.p50);
-  const fixed = await fixedCost(context, context.cold.graphqlUrl, '`{ __typename }` (reference: no upstream call)');
-  const framework = await apolloFixedCost(context);
+  const { gateway: fixed, framework } = await fixedCosts(context);
   const rows: string[][] = [direct.row, hop.row, fixed.row, framework.row];
   const boundedByUpstream: string[] = [];
   for (const operation of OPERATIONS) {
