@@ -59,6 +59,8 @@ async function orWhenStoreLost<T>(operation: () => Promise<T>, fallback: T): Pro
  * a lost one would let other instances serve stale data once Redis is back, so it throws.
  */
 export class ResponseCache {
+  private readonly filling = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly store: Keyv,
     /** Observes each lookup (metrics). */
@@ -106,6 +108,25 @@ export class ResponseCache {
     const value = this.storesObjects ? (stored as T | undefined) : typeof stored === 'string' ? (JSON.parse(stored) as T) : undefined;
     this.onLookup(value !== undefined);
     return value;
+  }
+
+  /**
+   * The entry for a key that missed, loaded once however many requests miss it at the same time:
+   * concurrent misses of one key (same tenant, scope, generation and request) share one upstream
+   * call instead of each making its own when a popular entry expires under load. Per process.
+   */
+  async fill<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    if (key === BYPASS) return load();
+    const pending = this.filling.get(key);
+    if (pending) return pending as Promise<T>;
+    const filled = load().then(async (value) => {
+      await this.set(key, value, ttlMs);
+      return value;
+    });
+    this.filling.set(key, filled);
+    const settled = () => this.filling.delete(key);
+    filled.then(settled, settled);
+    return filled;
   }
 
   /** With an in-process store, `value` itself is frozen (callers must never mutate upstream answers). */

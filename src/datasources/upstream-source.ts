@@ -109,9 +109,8 @@ export abstract class UpstreamSource {
           false,
           options.http,
         );
-      const body = options.throttle ? await options.throttle(call, stableStringify([dedupKey, cacheKey])) : await call();
-      if (cacheKey && policy) await this.cache.set(cacheKey, body, policy.ttlMs);
-      return body;
+      const fetchUpstream = () => (options.throttle ? options.throttle(call, stableStringify([dedupKey, cacheKey])) : call());
+      return cacheKey && policy ? this.cache.fill(cacheKey, policy.ttlMs, fetchUpstream) : fetchUpstream();
     };
     const promise = load();
     this.inflight.set(dedupKey, promise);

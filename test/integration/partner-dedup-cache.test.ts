@@ -102,6 +102,29 @@ describe('tenant-isolated response cache', () => {
     expect(harness.simulator.recorder.requests).toEqual([]);
   });
 
+  it('makes one upstream call for concurrent requests missing the same entry, and one per credential', async () => {
+    harness = await startTestGateway({ PARTNER_TOKEN: undefined, PARTNER_ID: undefined, CACHE_TTL_LISTING_MS: '60000' });
+    const as = (token: string, partnerId: string) => ({ authorization: `Bearer ${token}`, 'x-partner-id': partnerId });
+    // A slow upstream, so that every request misses while the first call is still out.
+    const slow = await fetch(`${harness.simulator.baseUrl()}/_control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: `^${ROOT}/clients$`, method: 'GET', delayMs: 300 }),
+    });
+    expect(slow.status).toBe(201);
+    const answers = await Promise.all([
+      ...Array.from({ length: 8 }, () => harness.graphql(CLIENTS, undefined, as(ACME.token, ACME.id))),
+      ...Array.from({ length: 3 }, () => harness.graphql(CLIENTS, undefined, as(GLOBEX.token, ACME.id))),
+    ]);
+    const [first] = answers;
+    expect(first!.body.errors).toBeUndefined();
+    for (const answer of answers.slice(0, 8)) expect(answer.body).toEqual(first!.body);
+    for (const answer of answers.slice(8)) expect(answer.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
+    expect(harness.simulator.recorder.matching(`${ROOT}/clients`, 'GET').map((request) => request.headers.authorization).sort()).toEqual(
+      [`Bearer ${ACME.token}`, `Bearer ${GLOBEX.token}`].sort(),
+    );
+  });
+
   it('stores listings for CACHE_TTL_LISTING_MS', async () => {
     harness = await startTestGateway({ CACHE_TTL_LISTING_MS: '45000' });
     const before = Date.now();

@@ -29,3 +29,43 @@ describe('ResponseCache entries', () => {
     expect(Object.isFrozen(first)).toBe(false);
   });
 });
+
+describe('ResponseCache.fill', () => {
+  const keyOf = async (cache: ResponseCache) =>
+    cache.key(TENANT, 'channels', await cache.generation(TENANT, 'channels'), stableStringify(['/channels', { limit: '10' }]));
+
+  it('shares one load among concurrent misses of a key and stores its answer', async () => {
+    const cache = new ResponseCache(new Keyv());
+    const key = await keyOf(cache);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return structuredClone(PAGE);
+    };
+    const answers = await Promise.all([cache.fill(key, 60_000, load), cache.fill(key, 60_000, load), cache.fill(key, 60_000, load)]);
+    expect(loads).toBe(1);
+    expect(answers).toEqual([PAGE, PAGE, PAGE]);
+    expect(await cache.get(key)).toEqual(PAGE);
+  });
+
+  it('shares a failure with the misses waiting for it, stores nothing, and lets the next miss load again', async () => {
+    const cache = new ResponseCache(new Keyv());
+    const key = await keyOf(cache);
+    const failure = new Error('upstream down');
+    let loads = 0;
+    const failing = async () => {
+      loads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw failure;
+    };
+    const settled = await Promise.allSettled([cache.fill(key, 60_000, failing), cache.fill(key, 60_000, failing)]);
+    expect(settled).toEqual([
+      { status: 'rejected', reason: failure },
+      { status: 'rejected', reason: failure },
+    ]);
+    expect(loads).toBe(1);
+    expect(await cache.get(key)).toBeUndefined();
+    expect(await cache.fill(key, 60_000, async () => structuredClone(PAGE))).toEqual(PAGE);
+  });
+});
