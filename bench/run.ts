@@ -49,29 +49,39 @@ speed hits both alike.
 - **Earlier rounds** (AMD host): Express in front of /graphql, a cache hit that parsed the whole page, synchronous and redacted log
   lines, and a child logger and a token hash per request. Fixing them took \`{ __typename }\` from 2,635 to about 5,300 requests/s and
   the cached listing from 1,595 to about 3,300/s. The simulator's latency now includes its own handling.
-- **What bounds scenarios 2 and 4 (sequential).** Figures from the run above (2026-11-22, 03:47 UTC).
-  - *The gateway's fixed cost is Apollo's.* Scenario 2 times \`{ __typename }\` one request at a time on the gateway (1.3 ms) and on
-    Apollo Server alone (1.5 ms): the gateway's own per-request code (caller identity, context, log line) adds nothing measurable.
-  - *The upstream's excess.* The same upstream calls sent straight from the bench already take 0.9–3.1 ms more than the critical
-    path. So the gateway may add only 1.6–3.3 ms to the rows it misses: partner → clients 3.3 ms, channels(5) with usage 2.9 ms,
-    _entities 1.6 ms.
-  - *What a round of upstream calls costs from inside a process.* Take away the 1.3 ms fixed cost from what the gateway adds. What is
-    left is 1.1 ms for client(id)'s one call, 1.3 ms per round for partner → clients, 1.65 ms per round for channels(5) with usage
-    (5 parallel A3 calls in its second round) and 1.3 ms for the 8 parallel calls of _entities. A bare node:http process that only
-    forwards one call costs 1.5 ms more than the direct call on this host (the hop row). Of the client's own CPU, only 0.03 ms per call
-    is more than bare node:http's (the second table).
+- **What bounds scenarios 2 and 4 (sequential).** Figures from the run above (2026-11-22, 04:17 UTC, started on an idle machine).
+  - *The gateway's fixed cost is about Apollo's.* Scenario 2 times \`{ __typename }\` one request at a time on the gateway (1.4 ms)
+    and on Apollo Server alone (1.2 ms), alternately: the gateway's own per-request code (caller identity, context, log line) adds
+    about 0.2 ms.
+  - *The upstream's excess.* The same upstream calls sent straight from the bench already take 0.4–2.6 ms more than the critical
+    path. So the gateway may add only 1.8–3.6 ms to the rows it misses: partner → clients 3.6 ms, channels(5) with usage 3.4 ms,
+    _entities 1.8 ms.
+  - *What a round of upstream calls costs from inside a process.* Take away the 1.4 ms fixed cost from what the gateway adds. What is
+    left is 0.9 ms for client(id)'s one call, 1.1 ms per round for partner → clients, 1.55 ms per round for channels(5) with usage
+    (5 parallel A3 calls in its second round) and 1.1 ms for the 8 parallel calls of _entities. A bare node:http process that only
+    forwards one call costs 1.0 ms more than the direct call (the hop row). The gateway's client costs the same CPU per call as bare
+    node:http (the second table; got cost twice as much).
   - *A send (scenario 4)* is the same two costs: its overhead of 2.5 ms is the pipeline's fixed cost plus one upstream call made from
     inside the process, for about 0.3 ms of the gateway's own work (route, body, log line).
   - *Sequential requests cost more CPU.* A request served alone costs far more CPU than the same request under load, even for a bare
     node:http server answering a constant: 0.06–0.07 ms against 0.035 ms per request, at 1 against 32 connections. That is event-loop
     amortisation and the wake-ups of an idle VM, and the sequential scenarios pay it.
-- **What bounds scenario 3.** The gateway serves the cached listing at about the rate of Apollo Server alone answering the same query
-  from memory, or faster (the floor row: 126% of it in the run above, 96% in the profiled run). By self time, graphql-js and Apollo Server
-  (its content negotiation included) take about 36% of a cached request's CPU. Node's HTTP layer takes most of the rest; writing the
-  answer to the socket alone is 12% (the writev system call). The gateway's own code takes about 10%, plus about 4% in the pino,
-  keyv and DataLoader libraries it uses. At 32 connections, a p99 of 10 ms needs a mean well under 10 ms (Little's law),
-  i.e. well over 3,200 requests/s with a tight spread. That is beyond the floor on either host. Even \`{ __typename }\`, which runs
-  no resolver, only sits at that p99 (10–16 ms in this round's runs).
+- **What bounds scenario 3, and what of it is ours.** The floor row is now Apollo Server alone on bare node:http through its
+  integration API, as the gateway serves /graphql. Until this round it was Apollo's standalone server, which runs Express 4 in front,
+  and the gateway beat it. Against the new floor the gateway serves the cached listing at 68% of its rate in the run above (2,511
+  against 3,670/s; 0.41 against 0.30 ms of CPU per request). In a separate check alternating the two for six rounds of 3 s, it served
+  about 80% (medians about 3,300 against 4,100/s; lowest CPU 0.27 against 0.23 ms per request).
+  - That difference is the gateway's own per-request work, each part a feature: caller identity, the context and its data sources,
+    the tenant-keyed cache lookup (generation, key hash, store), DataLoader priming, the per-field enum checks, the operation log line
+    (about 4% of a cached request's CPU) and metrics. No single part takes more than about 5%.
+  - Apollo Server alone misses the p99 half of the target too (25 ms in the run above). At 32 connections, a p99 of 10 ms needs a mean
+    well under 10 ms (Little's law), i.e. well over 3,200 requests/s with a tight spread. Even \`{ __typename }\`, which runs no
+    resolver, only sits at that p99 (9–16 ms in this round's runs).
+  - By self time, graphql-js and Apollo Server (its content negotiation included) take about 36% of a cached request's CPU. Node's
+    HTTP layer takes most of the rest; writing the answer to the socket alone is 12% (the writev system call).
+  - The profile also found a cache stampede: when the listing expired during the 64-connection run, every request in flight called
+    A4 (64 calls). Concurrent misses of one entry now share one upstream call (\`ResponseCache.fill\`), so an expiry costs one call
+    (the "A4×1" in the 64-connection row).
 `;
 
 const NO_CACHE = { CACHE_TTL_LISTING_MS: '0', CACHE_TTL_USAGE_MS: '0', CACHE_TTL_INSIGHTS_MS: '0', CACHE_TTL_MESSAGING_MS: '0' };
