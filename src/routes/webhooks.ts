@@ -6,8 +6,7 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 
 /** Largest notification accepted; the upstream's are a few KB (media arrives by id, never inline). */
-const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
-const WEBHOOK_BODY_LIMIT = '1mb';
+const WEBHOOK_BODY_LIMIT_MB = 1;
 
 const PATH = /^\/webhooks\/([^/?]+)\/?(?:\?.*)?$/;
 
@@ -91,14 +90,14 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
     let text: string;
     try {
       assertUtf8(request.headers['content-type']);
-      text = await readBody(request, WEBHOOK_BODY_LIMIT_BYTES);
+      text = await readBody(request, WEBHOOK_BODY_LIMIT_MB * 1024 * 1024);
     } catch (error) {
       if (!(error instanceof HttpRefusal)) throw error;
       // Size, encoding and charset are the sender's fault: 400, never a crash.
       count('rejected');
       // The rest of an oversized body is not worth reading: the connection closes after this answer.
       if (error.status === 413) response.shouldKeepAlive = false;
-      answer(response, 400, { error: error.status === 413 ? `the notification exceeds ${WEBHOOK_BODY_LIMIT}` : 'unreadable notification body' });
+      answer(response, 400, { error: error.status === 413 ? `the notification exceeds ${WEBHOOK_BODY_LIMIT_MB}mb` : 'unreadable notification body' });
       return;
     }
     const body = parseNotification(text);
