@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLResponse } from '@apollo/server';
-import { assertUtf8, HttpRefusal, readBody, requestIdOf } from './http-request.js';
+import { assertUtf8, HttpRefusal, readBody, requestIdOf, sendJson } from './http-request.js';
 
 /** Node-style middleware (`cors`, tracing) run before the operation; each calls `next` to go on. */
 export type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
@@ -50,16 +50,8 @@ async function send(response: ServerResponse, answer: HTTPGraphQLResponse): Prom
   response.end();
 }
 
-function refuse(response: ServerResponse, status: number, message: string): void {
-  if (response.headersSent) {
-    response.destroy();
-    return;
-  }
-  // The rest of an oversized body is not worth reading: the connection closes after this answer.
-  if (status === 413) response.shouldKeepAlive = false;
-  response.statusCode = status;
-  response.setHeader('content-type', 'application/json; charset=utf-8');
-  response.end(JSON.stringify({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] }));
+function refuse(response: ServerResponse, status: number, message: string, bodyUnread = false): void {
+  sendJson(response, status, { errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] }, { bodyUnread });
 }
 
 /**
@@ -83,7 +75,7 @@ export function graphqlHttpHandler<TContext extends BaseContext>(
       await send(response, answer);
     } catch (error) {
       if (error instanceof HttpRefusal) {
-        refuse(response, error.status, error.message);
+        refuse(response, error.status, error.message, error.bodyUnread);
       } else {
         options.onUnexpectedError(error, requestId);
         refuse(response, 500, 'Internal server error');

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { decoderFor } from './content-encoding.js';
 
-/* What the routes served on node:http (/graphql, webhooks) read from a request: its id and its body. */
+/* What the routes served on node:http (/graphql, webhooks) read from a request (its id, its body) and how they answer in JSON. */
 
 /** A caller's X-Request-Id is kept when it is a plain token (it ends up in logs and upstream headers). */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -20,6 +20,11 @@ export class HttpRefusal extends Error {
     message: string,
   ) {
     super(message);
+  }
+
+  /** Refused as too large while it was still arriving: the rest of the body was never read. */
+  get bodyUnread(): boolean {
+    return this.status === 413;
   }
 }
 
@@ -54,4 +59,24 @@ export async function readBody(request: IncomingMessage, limit: number): Promise
 export function assertUtf8(contentType: string | undefined): void {
   const charset = /;\s*charset=([^;\s]+)/i.exec(contentType ?? '')?.[1]?.replace(/"/g, '').toLowerCase();
   if (charset && charset !== 'utf-8' && charset !== 'utf8') throw new HttpRefusal(415, `Unsupported charset: ${charset}`);
+}
+
+/**
+ * A JSON answer. `bodyUnread`: the request's body was not read to its end, so the connection closes
+ * after this answer instead of reading the rest. An answer that has already begun (a failure
+ * mid-stream) cannot be replaced: the connection is cut instead.
+ */
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  options: { headers?: Record<string, string>; bodyUnread?: boolean } = {},
+): void {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  if (options.bodyUnread) response.shouldKeepAlive = false;
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...options.headers });
+  response.end(JSON.stringify(body));
 }

@@ -170,7 +170,7 @@ export class UpstreamClient {
   async json<T>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
     const retryLimit = request.retryLimit ?? (RETRY_METHODS.has(request.method) ? this.options.retries : 0);
     const target = this.target(request);
-    const headers = { accept: 'application/json', ...this.headers(request) };
+    const headers = this.headers(request, { accept: 'application/json' });
     for (let retryCount = 0; ; retryCount += 1) {
       try {
         const answer = await this.exchange(request, target, headers, retryCount, readJson, request.method !== 'GET' || request.body !== undefined);
@@ -221,8 +221,9 @@ export class UpstreamClient {
     return { origin: this.origin, path: `${this.rootPath}${path}${query ? `${path.includes('?') ? '&' : '?'}${query}` : ''}` };
   }
 
-  private headers(request: UpstreamRequest | Omit<UpstreamRequest, 'method'>): Record<string, string> {
-    const headers: Record<string, string> = { 'user-agent': USER_AGENT, 'accept-encoding': 'gzip, deflate, br', ...request.headers };
+  /** `defaults` give way to the request's own headers. */
+  private headers(request: UpstreamRequest | Omit<UpstreamRequest, 'method'>, defaults: Record<string, string> = {}): Record<string, string> {
+    const headers: Record<string, string> = { 'user-agent': USER_AGENT, 'accept-encoding': 'gzip, deflate, br', ...defaults, ...request.headers };
     if (request.requestId) headers['x-request-id'] = request.requestId;
     if ('json' in request && request.json !== undefined) headers['content-type'] = 'application/json';
     return headers;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isWebhookAuthorized } from '../events/credentials.js';
 import type { EventHub } from '../events/hub.js';
-import { assertUtf8, HttpRefusal, readBody, requestIdOf } from '../http-request.js';
+import { assertUtf8, HttpRefusal, readBody, requestIdOf, sendJson } from '../http-request.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 
@@ -22,11 +22,6 @@ export interface WebhookReceiver {
   handle(request: IncomingMessage, response: ServerResponse): boolean;
   /** Resolves when every accepted notification has been processed (graceful stop). */
   drain(): Promise<void>;
-}
-
-function answer(response: ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-  response.end(JSON.stringify(body));
 }
 
 /** The notification as JSON, an object or array at the top (as body-parser's strict mode took it); undefined when it is not. */
@@ -78,13 +73,13 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
   const receive = async (request: IncomingMessage, response: ServerResponse, channelId: string) => {
     if (!isWebhookAuthorized(keystoreSecret, channelId, request.headers.authorization)) {
       count('rejected');
-      answer(response, 401, { error: 'invalid or missing webhook credential' }, { 'www-authenticate': 'Basic realm="hubgraph-webhooks"' });
+      sendJson(response, 401, { error: 'invalid or missing webhook credential' }, { headers: { 'www-authenticate': 'Basic realm="hubgraph-webhooks"' } });
       return;
     }
     // A delivery that cannot be deduplicated or fanned out now is refused, so the upstream re-delivers it later.
     if (!events.canAccept()) {
       count('rejected');
-      answer(response, 503, { error: 'event store unavailable; retry later' }, { 'retry-after': '5' });
+      sendJson(response, 503, { error: 'event store unavailable; retry later' }, { headers: { 'retry-after': '5' } });
       return;
     }
     let text: string;
@@ -95,24 +90,23 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
       if (!(error instanceof HttpRefusal)) throw error;
       // Size, encoding and charset are the sender's fault: 400, never a crash.
       count('rejected');
-      // The rest of an oversized body is not worth reading: the connection closes after this answer.
-      if (error.status === 413) response.shouldKeepAlive = false;
-      answer(response, 400, { error: error.status === 413 ? `the notification exceeds ${WEBHOOK_BODY_LIMIT_MB}mb` : 'unreadable notification body' });
+      const message = error.bodyUnread ? `the notification exceeds ${WEBHOOK_BODY_LIMIT_MB}mb` : 'unreadable notification body';
+      sendJson(response, 400, { error: message }, { bodyUnread: error.bodyUnread });
       return;
     }
     const body = parseNotification(text);
     if (body === undefined) {
       count('rejected');
-      answer(response, 400, { error: 'the notification is not valid JSON' });
+      sendJson(response, 400, { error: 'the notification is not valid JSON' });
       return;
     }
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       count('rejected');
-      answer(response, 400, { error: 'the notification must be a JSON object' });
+      sendJson(response, 400, { error: 'the notification must be a JSON object' });
       return;
     }
     count('received');
-    answer(response, 200, { received: true });
+    sendJson(response, 200, { received: true });
     processLater(channelId, body);
   };
 
@@ -126,13 +120,12 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
       try {
         channelId = decodeURIComponent(match[1]!);
       } catch {
-        answer(response, 400, { error: 'malformed channel id in the path' });
+        sendJson(response, 400, { error: 'malformed channel id in the path' });
         return true;
       }
       receive(request, response, channelId).catch((error: unknown) => {
         logger.error({ err: error, requestId }, 'webhook: unexpected failure');
-        if (!response.headersSent) answer(response, 500, { error: 'internal error' });
-        else response.destroy();
+        sendJson(response, 500, { error: 'internal error' });
       });
       return true;
     },
