@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { SIM_PARTNERS } from '../../src/simulator/seed.js';
 import { firstError, graphql, graphqlBody, JSON_HEADERS, send } from '../support/http.js';
 import type { BenchContext } from '../support/context.js';
-import { cpuTimeOf, startApolloFloor } from '../support/gateway-process.js';
+import { cpuTimeOf, withApolloFloor } from '../support/gateway-process.js';
 import { notAvailableSection, type Section } from '../support/report.js';
 import { ms, rate, verdict } from '../support/stats.js';
 import { describeCounts, countByEndpoint } from '../support/upstream.js';
@@ -71,7 +68,7 @@ export async function cachedThroughput(context: BenchContext): Promise<Section> 
     intro,
     tables: [{ columns: ['connections', 'requests/s', 'p50', 'p99', 'requests', 'errors/non-2xx', 'gateway CPU per request', 'upstream calls during run', 'target (32)'], rows }],
     notes: [
-      `At 32 connections the gateway serves the cached listing at ${rate(at32.requestsPerSecond)} (${share(at32.requestsPerSecond)} of the floor's ${rate(floor.requestsPerSecond)}), at ${ms(at32.cpuPerRequest, 2)} of CPU per request against the floor's ${ms(floor.cpuPerRequest, 2)}. The floor is Apollo Server alone (on bare node:http through its integration API as the gateway's /graphql, the same schema shape and resolvers over the same A4 page held in memory; bench/floor/apollo-listing.ts), in its own process, loaded the same way: what Apollo Server serves for this query on this machine with nothing else to do. What the gateway does on top: caller identity, the tenant-keyed cache lookup (generation, key, store), DataLoader priming, the per-field enum checks, the operation log line and metrics, query limits.`,
+      `At 32 connections the gateway serves the cached listing at ${rate(at32.requestsPerSecond)} (${share(at32.requestsPerSecond)} of the floor's ${rate(floor.requestsPerSecond)}), at ${ms(at32.cpuPerRequest, 2)} of CPU per request against the floor's ${ms(floor.cpuPerRequest, 2)}. The floor is Apollo Server alone (on bare node:http through its integration API as the gateway's /graphql, the same schema shape and resolvers over the same A4 page held in memory; bench/floor/apollo-alone.ts), in its own process, loaded the same way: what Apollo Server serves for this query on this machine with nothing else to do. What the gateway does on top: caller identity, the tenant-keyed cache lookup (generation, key, store), DataLoader priming, the per-field enum checks, the operation log line and metrics, query limits.`,
       `\`{ __typename }\` (no resolver, no cache) runs at ${rate(typename.requestsPerSecond)} with ${ms(typename.cpuPerRequest, 2)} of CPU per request: the HTTP + Apollo + log/metrics cost every operation pays.`,
       `Latency at a fixed concurrency follows from throughput (Little's law: mean latency = connections / throughput): 32 connections at 3,000/s mean ${ms(32_000 / 3000, 1)} on average, so p99 ≤ 10 ms at 32 connections needs well over 3,200/s with a tight spread. Apollo Server alone, answering from memory, shows p50 ${ms(floor.p50, 0)} / p99 ${ms(floor.p99, 0)} at 32 connections here.`,
       'autocannon runs in the bench process on the same 2 cores, so the server under test gets at most one core while the load generator uses the other.',
@@ -79,20 +76,11 @@ export async function cachedThroughput(context: BenchContext): Promise<Section> 
   };
 }
 
-/** Starts the floor server on the A4 page the gateway caches for QUERY, runs `measure` against it, stops it. */
+/** Runs `measure` against the floor server answering from the A4 page the gateway caches for QUERY. */
 async function apolloFloor<T>(context: BenchContext, measure: (server: { url: string; pid: number }) => Promise<T>): Promise<T> {
   const partner = SIM_PARTNERS[0];
   const page = await send(`${context.simulator.urls.partner}/partners/${partner.id}/channels?limit=10`, {
     headers: { authorization: `Bearer ${partner.token}` },
   });
-  const directory = mkdtempSync(join(tmpdir(), 'hubgraph-floor-'));
-  const pageFile = join(directory, 'page.json');
-  writeFileSync(pageFile, page.body);
-  const floor = await startApolloFloor(pageFile);
-  try {
-    return await measure({ url: `${floor.url}/`, pid: floor.pid });
-  } finally {
-    await floor.stop();
-    rmSync(directory, { recursive: true, force: true });
-  }
+  return withApolloFloor({ page: page.body }, measure);
 }

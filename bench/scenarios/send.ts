@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { firstError, graphql, graphqlBody, JSON_HEADERS, send } from '../support/http.js';
 import type { BenchContext } from '../support/context.js';
-import { cpuTimeOf } from '../support/gateway-process.js';
+import { cpuTimeOf, withApolloFloor } from '../support/gateway-process.js';
 import { notAvailableSection, type Section } from '../support/report.js';
 import { ms, percentile, rate, verdict } from '../support/stats.js';
 import { countByEndpoint, describeCounts } from '../support/upstream.js';
@@ -10,13 +10,15 @@ import { countByEndpoint, describeCounts } from '../support/upstream.js';
 const CHANNEL = 'channel-001';
 const TO = '+4915112345678';
 const MUTATION = `mutation { sendMessage(channelId: "${CHANNEL}", input: { to: "${TO}", text: { body: "bench" } }) { id } }`;
+const REPLAY_SEND = '{ replay(operation: "send") }';
 
 export async function sendOverhead(context: BenchContext): Promise<Section> {
   const { iterations, durationSeconds, latencyMs } = context.options;
   const title = '4. Sends: sendMessage against a direct REST call';
   const intro = [
     `\`sendMessage\` (text, cloud channel ${CHANNEL}) through the default gateway against the same B1 call (POST {cloud_url}/messages with SVC-API-KEY) made directly to the simulator (${latencyMs} ms latency on both).`,
-    `Latency: ${iterations} sequential calls each, direct and gateway interleaved so background load hits both alike. Throughput: autocannon, 32 connections, ${durationSeconds} s each.`,
+    `The floor: Apollo Server alone making the same B1 call from its resolver (bench/floor/apollo-alone.ts).`,
+    `Latency: ${iterations} sequential calls each, direct, floor and gateway interleaved so background load hits them alike. Throughput: autocannon, 32 connections, ${durationSeconds} s each.`,
     'Target: gateway p50 − direct p50 ≤ 2 ms.',
   ];
   const apiKey = [...context.simulator.state.apiKeys].find(([, channelId]) => channelId === CHANNEL)?.[0];
@@ -33,72 +35,81 @@ export async function sendOverhead(context: BenchContext): Promise<Section> {
   if (probeError) return notAvailableSection(title, intro, probeError);
   const perSend = countByEndpoint(context.simulator.recorder.requests);
 
-  const direct: number[] = [];
-  const gateway: number[] = [];
-  for (let run = 0; run < iterations + 3; run += 1) {
-    const viaDirect = await send(directUrl, { method: 'POST', headers: directHeaders, body: directBody });
-    const viaGateway = await graphql(context.warm.graphqlUrl, MUTATION);
-    if (viaDirect.status !== 200) return notAvailableSection(title, intro, `direct call failed with HTTP ${viaDirect.status}`);
-    const error = firstError(viaGateway.status, viaGateway.result);
-    if (error) return notAvailableSection(title, intro, `sendMessage failed during the run: ${error}`);
-    if (run >= 3) {
-      direct.push(viaDirect.ms);
-      gateway.push(viaGateway.ms);
+  const floorCall = { method: 'POST', path: '/messages', headers: directHeaders, body: directBody };
+  return withApolloFloor({ page: JSON.stringify({ total: 0, partner_channels: [] }), replays: { send: [[floorCall]] }, upstream: context.simulator.urls.cloud }, async (floor) => {
+    const floorBody = graphqlBody(REPLAY_SEND);
+    const direct: number[] = [];
+    const alone: number[] = [];
+    const gateway: number[] = [];
+    for (let run = 0; run < iterations + 3; run += 1) {
+      const viaDirect = await send(directUrl, { method: 'POST', headers: directHeaders, body: directBody });
+      const viaFloor = await graphql(floor.url, REPLAY_SEND);
+      const viaGateway = await graphql(context.warm.graphqlUrl, MUTATION);
+      if (viaDirect.status !== 200) return notAvailableSection(title, intro, `direct call failed with HTTP ${viaDirect.status}`);
+      const floorError = firstError(viaFloor.status, viaFloor.result);
+      if (floorError) return notAvailableSection(title, intro, `Apollo Server alone failed the B1 call: ${floorError}`);
+      const error = firstError(viaGateway.status, viaGateway.result);
+      if (error) return notAvailableSection(title, intro, `sendMessage failed during the run: ${error}`);
+      if (run >= 3) {
+        direct.push(viaDirect.ms);
+        alone.push(viaFloor.ms);
+        gateway.push(viaGateway.ms);
+      }
     }
-  }
 
-  const throughput = async (url: string, headers: Record<string, string>, body: string) => {
-    context.simulator.recorder.clear();
-    const cpuBefore = cpuTimeOf(context.warm.pid);
-    const result = await autocannon({ url, method: 'POST', headers, body, connections: 32, duration: durationSeconds });
-    const gatewayCpu = (cpuTimeOf(context.warm.pid) - cpuBefore) / Math.max(1, result.requests.total);
-    return { result, gatewayCpu, upstream: context.simulator.recorder.matching(/^\/cloud\/messages$/, 'POST').length };
-  };
-  const directRun = await throughput(directUrl, directHeaders, directBody);
-  const gatewayRun = await throughput(context.warm.graphqlUrl, JSON_HEADERS, graphqlBody(MUTATION));
+    const throughput = async (url: string, headers: Record<string, string>, body: string, pid: number) => {
+      context.simulator.recorder.clear();
+      const cpuBefore = cpuTimeOf(pid);
+      const result = await autocannon({ url, method: 'POST', headers, body, connections: 32, duration: durationSeconds });
+      const serverCpu = (cpuTimeOf(pid) - cpuBefore) / Math.max(1, result.requests.total);
+      return { result, serverCpu, upstream: context.simulator.recorder.matching(/^\/cloud\/messages$/, 'POST').length };
+    };
+    const directRun = await throughput(directUrl, directHeaders, directBody, process.pid);
+    const floorRun = await throughput(floor.url, JSON_HEADERS, floorBody, floor.pid);
+    const gatewayRun = await throughput(context.warm.graphqlUrl, JSON_HEADERS, graphqlBody(MUTATION), context.warm.pid);
 
-  const overhead = percentile(gateway, 50) - percentile(direct, 50);
-  const overhead99 = percentile(gateway, 99) - percentile(direct, 99);
-  return {
-    title,
-    intro,
-    tables: [
-      {
-        columns: ['path', 'p50 (sequential)', 'p99 (sequential)', 'requests/s (32 conn.)', 'p50 / p99 (32 conn.)', 'B1 calls / responses', 'errors/non-2xx'],
-        rows: [
-          [
-            'direct REST (B1)',
-            ms(percentile(direct, 50)),
-            ms(percentile(direct, 99)),
-            rate(directRun.result.requests.average),
-            `${ms(directRun.result.latency.p50, 0)} / ${ms(directRun.result.latency.p99, 0)}`,
-            `${directRun.upstream} / ${directRun.result.requests.total}`,
-            String(directRun.result.non2xx + directRun.result.errors),
+    const overhead = percentile(gateway, 50) - percentile(direct, 50);
+    const overhead99 = percentile(gateway, 99) - percentile(direct, 99);
+    const floorOverhead = percentile(alone, 50) - percentile(direct, 50);
+    const pathRow = (name: string, samples: number[], run: Awaited<ReturnType<typeof throughput>>) => [
+      name,
+      ms(percentile(samples, 50)),
+      ms(percentile(samples, 99)),
+      rate(run.result.requests.average),
+      `${ms(run.result.latency.p50, 0)} / ${ms(run.result.latency.p99, 0)}`,
+      `${run.upstream} / ${run.result.requests.total}`,
+      String(run.result.non2xx + run.result.errors),
+    ];
+    return {
+      title,
+      intro,
+      tables: [
+        {
+          columns: ['path', 'p50 (sequential)', 'p99 (sequential)', 'requests/s (32 conn.)', 'p50 / p99 (32 conn.)', 'B1 calls / responses', 'errors/non-2xx'],
+          rows: [
+            pathRow('direct REST (B1)', direct, directRun),
+            pathRow('Apollo Server alone making the same B1 call from its resolver (floor)', alone, floorRun),
+            pathRow('gateway sendMessage', gateway, gatewayRun),
           ],
-          [
-            'gateway sendMessage',
-            ms(percentile(gateway, 50)),
-            ms(percentile(gateway, 99)),
-            rate(gatewayRun.result.requests.average),
-            `${ms(gatewayRun.result.latency.p50, 0)} / ${ms(gatewayRun.result.latency.p99, 0)}`,
-            `${gatewayRun.upstream} / ${gatewayRun.result.requests.total}`,
-            String(gatewayRun.result.non2xx + gatewayRun.result.errors),
+        },
+        {
+          columns: ['metric', 'measured', 'target'],
+          rows: [
+            ['overhead at p50 (gateway − direct)', ms(overhead, 2), `≤ 2 ms: ${verdict(overhead <= 2)}`],
+            ['overhead at p99', ms(overhead99, 2), '—'],
+            ['floor at p50: Apollo Server alone − direct', ms(floorOverhead, 2), '—'],
+            ["the gateway's own share at p50 (gateway − Apollo Server alone)", ms(overhead - floorOverhead, 2), '—'],
+            ['gateway CPU per sendMessage (32 conn. run)', ms(gatewayRun.serverCpu, 2), '—'],
+            ['Apollo Server alone: CPU per send (32 conn. run)', ms(floorRun.serverCpu, 2), '—'],
+            ['upstream calls of one send (first, cold cache)', describeCounts(perSend), 'B1×1 (+ A4×1 for the channel\'s hosting when not cached)'],
           ],
-        ],
-      },
-      {
-        columns: ['metric', 'measured', 'target'],
-        rows: [
-          ['overhead at p50 (gateway − direct)', ms(overhead, 2), `≤ 2 ms: ${verdict(overhead <= 2)}`],
-          ['overhead at p99', ms(overhead99, 2), '—'],
-          ['gateway CPU per sendMessage (32 conn. run)', ms(gatewayRun.gatewayCpu, 2), '—'],
-          ['upstream calls of one send (first, cold cache)', describeCounts(perSend), 'B1×1 (+ A4×1 for the channel\'s hosting when not cached)'],
-        ],
-      },
-    ],
-    notes: [
-      `Through the gateway a send is two HTTP exchanges (caller → gateway → simulator) plus the GraphQL pipeline, the channel's route (hosting from the cached channel listing, API key from the key store), the upstream request and a log line: ${ms(gatewayRun.gatewayCpu, 2)} of gateway CPU per send, so one process tops out near ${rate(1000 / gatewayRun.gatewayCpu)} on a core of its own.`,
-      'The direct path has no second hop; at concurrency the gateway\'s throughput is bounded by its CPU per send, not by the upstream (the simulator serves the direct run several times faster).',
-    ],
-  };
+        },
+      ],
+      notes: [
+        `Through the gateway a send is two HTTP exchanges (caller → gateway → simulator) plus the GraphQL pipeline, the channel's route (hosting from the cached channel listing, API key from the key store), the upstream request and a log line: ${ms(gatewayRun.serverCpu, 2)} of gateway CPU per send, so one process tops out near ${rate(1000 / gatewayRun.serverCpu)} on a core of its own.`,
+        `Apollo Server alone (bench/floor/apollo-alone.ts), its resolver making the same B1 call with undici and nothing else (no caller identity, route, key store, body mapping, metrics or logs), is the floor of a send through any gateway built on Apollo Server: ${ms(floorOverhead, 2)} over the direct call${floorOverhead > 2 ? ', already over the target' : ''}. The gateway's own work adds ${ms(overhead - floorOverhead, 2)} to it.`,
+        'The direct path has no second hop; at concurrency the gateway\'s throughput is bounded by its CPU per send, not by the upstream (the simulator serves the direct run several times faster).',
+      ],
+    };
+  });
 }

@@ -1,15 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { RecordedRequest } from '../../src/simulator/recorder.js';
 import { SIM_PARTNERS } from '../../src/simulator/seed.js';
 import { graphql, firstError, send } from '../support/http.js';
 import { settle, type BenchContext } from '../support/context.js';
 import { notAvailableSection, type Section } from '../support/report.js';
 import { ms, percentile, verdict } from '../support/stats.js';
-import { countByEndpoint, describeCounts, total } from '../support/upstream.js';
-import { startApolloFloor, startPassThrough, type GatewayProcess } from '../support/gateway-process.js';
+import { countByEndpoint, describeCounts, toReplay, total, type ReplayRequest } from '../support/upstream.js';
+import { startPassThrough, withApolloFloor, type GatewayProcess } from '../support/gateway-process.js';
 import { upstreamClientCost } from './upstream-client.js';
 
 /** A representative operation, the upstream calls it cannot do without, and its critical path. */
@@ -170,6 +166,20 @@ interface Reference {
   p50: number;
 }
 
+/** A reference row (no target): `added` is the difference to the direct call, when there is one. */
+function referenceRow(name: string, roundTrips: number, latencyMs: number, samples: number[], direct?: number): Reference {
+  const p50 = percentile(samples, 50);
+  const p99 = percentile(samples, 99);
+  const path = roundTrips * latencyMs;
+  const ratio = path > 0 ? `${(p50 / path).toFixed(2)} / ${(p99 / path).toFixed(2)}` : '—';
+  const added = direct === undefined ? (path > 0 ? '—' : ms(p50)) : ms(p50 - direct);
+  return { row: [name, String(roundTrips), ms(path, 0), ms(p50), ms(p99), ratio, '—', ms(direct ?? (path > 0 ? p50 : 0)), '—', added, '—'], p50 };
+}
+
+function unavailableRow(name: string, roundTrips: number, latencyMs: number, error: string): Reference {
+  return { row: [name, String(roundTrips), ms(roundTrips * latencyMs, 0), `not available: ${error}`, '', '', '', '', '', '', '—'], p50: Number.NaN };
+}
+
 /**
  * One A1 call straight to the simulator (what a single upstream round trip costs without the
  * gateway), or through another process at `origin` that forwards the same path to the simulator.
@@ -182,26 +192,10 @@ async function a1Reference(context: BenchContext, name: string, origin?: string,
   const samples: number[] = [];
   for (let run = 0; run < iterations + 3; run += 1) {
     const answer = await send(url, { headers: { authorization: `Bearer ${partner.token}` } });
-    if (answer.status !== 200) return { row: [name, '1', ms(latencyMs, 0), `HTTP ${answer.status}`, '', '', '', '', '', '—'], p50: Number.NaN };
+    if (answer.status !== 200) return unavailableRow(name, 1, latencyMs, `HTTP ${answer.status}`);
     if (run >= 3) samples.push(answer.ms);
   }
-  const p50 = percentile(samples, 50);
-  const p99 = percentile(samples, 99);
-  return {
-    row: [
-      name,
-      '1',
-      ms(latencyMs, 0),
-      ms(p50),
-      ms(p99),
-      `${(p50 / latencyMs).toFixed(2)} / ${(p99 / latencyMs).toFixed(2)}`,
-      '—',
-      ms(direct ?? p50),
-      direct === undefined ? '—' : ms(p50 - direct),
-      '—',
-    ],
-    p50,
-  };
+  return referenceRow(name, 1, latencyMs, samples, direct);
 }
 
 /** The same A1 call through bench/floor/pass-through.ts: the cost of one more process hop, nothing else. */
@@ -216,72 +210,65 @@ async function passThroughReference(context: BenchContext, direct: number): Prom
 
 /**
  * `{ __typename }` sent one after the other (no resolver, no upstream call: a server's fixed cost
- * per request) to the gateway and to Apollo Server alone (bench/floor/apollo-listing.ts, its own
- * process), alternately, so a host whose speed drifts hits both alike.
+ * per request) to the gateway and to Apollo Server alone, alternately, so a host whose speed
+ * drifts hits both alike.
  */
-async function fixedCosts(context: BenchContext): Promise<{ gateway: Reference; framework: Reference }> {
-  const directory = mkdtempSync(join(tmpdir(), 'hubgraph-floor-'));
-  const pageFile = join(directory, 'page.json');
-  writeFileSync(pageFile, JSON.stringify({ total: 0, partner_channels: [] }));
-  const floor = await startApolloFloor(pageFile);
+async function fixedCosts(context: BenchContext, floorUrl: string): Promise<{ gateway: Reference; framework: Reference }> {
+  const { latencyMs, iterations } = context.options;
   const targets = [
     { name: '`{ __typename }` (reference: no upstream call)', url: context.cold.graphqlUrl, samples: [] as number[], error: null as string | null },
-    { name: '`{ __typename }` on Apollo Server alone (reference: the framework, no gateway code)', url: `${floor.url}/`, samples: [] as number[], error: null as string | null },
+    { name: '`{ __typename }` on Apollo Server alone (reference: the framework, no gateway code)', url: floorUrl, samples: [] as number[], error: null as string | null },
   ];
-  try {
-    for (let run = 0; run < context.options.iterations + 3; run += 1) {
-      for (const target of targets) {
-        const { status, ms: elapsed, result } = await graphql(target.url, '{ __typename }');
-        target.error ??= firstError(status, result);
-        if (run >= 3) target.samples.push(elapsed);
-      }
+  for (let run = 0; run < iterations + 3; run += 1) {
+    for (const target of targets) {
+      const { status, ms: elapsed, result } = await graphql(target.url, '{ __typename }');
+      target.error ??= firstError(status, result);
+      if (run >= 3) target.samples.push(elapsed);
     }
-  } finally {
-    await floor.stop();
-    rmSync(directory, { recursive: true, force: true });
   }
-  const [gateway, framework] = targets.map(({ name, samples, error }): Reference => {
-    if (error) return { row: [name, '0', '0 ms', `not available: ${error}`, '', '', '', '', '', '—'], p50: Number.NaN };
-    const p50 = percentile(samples, 50);
-    return { row: [name, '0', '0 ms', ms(p50), ms(percentile(samples, 99)), '—', '—', '0 ms', ms(p50), '—'], p50 };
-  });
+  const [gateway, framework] = targets.map(({ name, samples, error }) =>
+    error ? unavailableRow(name, 0, latencyMs, error) : referenceRow(name, 0, latencyMs, samples),
+  );
   return { gateway: gateway!, framework: framework! };
 }
 
 /**
- * The upstream requests an operation made (as the simulator recorded them), sent again straight
- * from the bench with the same shape: a critical path of 2 is the first request, then the rest in
- * parallel; of 1, all in parallel. Its p50 is the operation's cost at the upstream without the gateway.
+ * The upstream requests one execution of the operation makes (as the simulator recorded them),
+ * as round trips: with a critical path of 2, the first request, then the rest in parallel; of 1,
+ * all in parallel.
  */
-async function replayDirect(context: BenchContext, operation: Operation): Promise<number> {
-  const { recorder, baseUrl } = context.simulator;
+async function recordRoundTrips(context: BenchContext, operation: Operation): Promise<ReplayRequest[][]> {
+  const { recorder } = context.simulator;
   recorder.clear();
   await graphql(context.cold.graphqlUrl, operation.query, operation.variables?.());
   await settle(context);
-  const recorded = [...recorder.requests];
-  const replay = (request: RecordedRequest) => {
-    const query = new URLSearchParams();
-    for (const [name, value] of Object.entries(request.query)) for (const item of [value].flat()) query.append(name, item);
-    const headers: Record<string, string> = {};
-    for (const name of ['authorization', 'svc-api-key', 'content-type']) {
-      const value = request.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
-    const search = query.size > 0 ? `?${query}` : '';
-    return send(`${baseUrl()}${request.path}${search}`, {
-      method: request.method,
-      headers,
-      ...(request.body !== undefined && request.method !== 'GET' && { body: JSON.stringify(request.body) }),
-    });
-  };
-  const groups = operation.sequentialRoundTrips === 2 ? [recorded.slice(0, 1), recorded.slice(1)] : [recorded];
-  const samples: number[] = [];
-  for (let run = 0; run < context.options.iterations + 3; run += 1) {
-    const started = performance.now();
-    for (const group of groups) await Promise.all(group.map(replay));
-    if (run >= 3) samples.push(performance.now() - started);
+  const recorded = recorder.requests.map(toReplay);
+  return operation.sequentialRoundTrips === 2 ? [recorded.slice(0, 1), recorded.slice(1)] : [recorded];
+}
+
+/** The round trips sent straight from the bench: the operation's cost at the upstream without any process in between. */
+async function sendDirectly(context: BenchContext, roundTrips: ReplayRequest[][]): Promise<number> {
+  const started = performance.now();
+  for (const calls of roundTrips) {
+    await Promise.all(
+      calls.map((call) => send(`${context.simulator.baseUrl()}${call.path}`, { method: call.method, headers: call.headers, ...(call.body !== undefined && { body: call.body }) })),
+    );
   }
-  return percentile(samples, 50);
+  return performance.now() - started;
+}
+
+const REPLAY = 'query ($operation: String!) { replay(operation: $operation) }';
+
+interface Timed {
+  samples: number[];
+  error: string | null;
+}
+
+async function timedGraphql(target: Timed, url: string, query: string, variables: Record<string, unknown> | undefined, keep: boolean): Promise<void> {
+  if (target.error) return;
+  const { status, ms: elapsed, result } = await graphql(url, query, variables);
+  target.error = firstError(status, result);
+  if (keep) target.samples.push(elapsed);
 }
 
 export async function criticalPath(context: BenchContext): Promise<Section> {
@@ -289,64 +276,100 @@ export async function criticalPath(context: BenchContext): Promise<Section> {
   const title = '2. Latency against the critical path';
   const intro = [
     `Simulator latency ${latencyMs} ms per upstream request. Each operation runs ${iterations} times one after the other (after 3 warm-up runs) on the gateway with caches off;`,
-    'the critical path is the number of upstream round trips that must happen in sequence × the latency. The same upstream requests the operation made are then',
-    'sent straight from the bench in the same shape (sequential round trips, parallel within one): the difference is what the gateway itself adds.',
+    'the critical path is the number of upstream round trips that must happen in sequence × the latency. The upstream requests one execution of the operation made',
+    '(recorded at the simulator) are also sent straight from the bench in the same shape (round trips in sequence, the requests of one in parallel), and made from the',
+    'resolver of Apollo Server alone (bench/floor/apollo-alone.ts: undici, JSON parse, nothing else), its own process. The three are timed alternately, request by request,',
+    'so a host whose speed drifts hits them alike: gateway − direct is what the gateway adds; gateway − Apollo alone is what the gateway\'s own code adds to what any',
+    'gateway built on Apollo Server needs for those calls.',
     'Target: p50 ≤ 1.1 × critical path + 2 ms.',
   ];
   if (latencyMs === 0) return notAvailableSection(title, intro, 'BENCH_LATENCY_MS=0 leaves no critical path to compare with');
   const direct = await a1Reference(context, 'direct A1 call to the simulator (reference, no gateway)');
   const hop = await passThroughReference(context, direct.p50);
-  const { gateway: fixed, framework } = await fixedCosts(context);
-  const rows: string[][] = [direct.row, hop.row, fixed.row, framework.row];
-  const boundedByUpstream: string[] = [];
-  for (const operation of OPERATIONS) {
-    const samples: number[] = [];
-    let error: string | null = null;
-    for (let run = 0; run < iterations + 3 && !error; run += 1) {
-      const { status, ms: elapsed, result } = await graphql(context.cold.graphqlUrl, operation.query, operation.variables?.());
-      error = firstError(status, result);
-      if (run >= 3) samples.push(elapsed);
+  const replays: Record<string, ReplayRequest[][]> = {};
+  for (const operation of OPERATIONS) replays[operation.name] = await recordRoundTrips(context, operation);
+
+  return withApolloFloor({ page: JSON.stringify({ total: 0, partner_channels: [] }), replays, upstream: context.simulator.baseUrl() }, async (floor) => {
+    const { gateway: fixed, framework } = await fixedCosts(context, floor.url);
+    const rows: string[][] = [direct.row, hop.row, fixed.row, framework.row];
+    const boundedByUpstream: string[] = [];
+    const boundedByFramework: string[] = [];
+    const ownShares: number[] = [];
+    for (const operation of OPERATIONS) {
+      const path = operation.sequentialRoundTrips * latencyMs;
+      const roundTrips = replays[operation.name]!;
+      const gateway: Timed = { samples: [], error: null };
+      const alone: Timed = { samples: [], error: null };
+      const directly: number[] = [];
+      for (let run = 0; run < iterations + 3; run += 1) {
+        const keep = run >= 3;
+        await timedGraphql(gateway, context.cold.graphqlUrl, operation.query, operation.variables?.(), keep);
+        await timedGraphql(alone, floor.url, REPLAY, { operation: operation.name }, keep);
+        const elapsed = await sendDirectly(context, roundTrips);
+        if (keep) directly.push(elapsed);
+      }
+      const error = gateway.error ?? (alone.error && `Apollo Server alone: ${alone.error}`);
+      if (error) {
+        rows.push(unavailableRow(operation.name, operation.sequentialRoundTrips, latencyMs, error).row);
+        continue;
+      }
+      const p50 = percentile(gateway.samples, 50);
+      const p99 = percentile(gateway.samples, 99);
+      const limit = 1.1 * path + 2;
+      const replayed = percentile(directly, 50);
+      const floorP50 = percentile(alone.samples, 50);
+      if (replayed > limit) boundedByUpstream.push(operation.name);
+      else if (floorP50 > limit) boundedByFramework.push(operation.name);
+      ownShares.push(p50 - floorP50);
+      rows.push([
+        operation.name,
+        String(operation.sequentialRoundTrips),
+        ms(path, 0),
+        ms(p50),
+        ms(p99),
+        `${(p50 / path).toFixed(2)} / ${(p99 / path).toFixed(2)}`,
+        ms(limit),
+        ms(replayed),
+        `${ms(floorP50)}${floorP50 > limit ? ' (over the limit)' : ''}`,
+        `${ms(p50 - replayed)} / ${ms(p50 - floorP50)}`,
+        verdict(p50 <= limit),
+      ]);
     }
-    const path = operation.sequentialRoundTrips * latencyMs;
-    if (error) {
-      rows.push([operation.name, String(operation.sequentialRoundTrips), ms(path, 0), `not available: ${error}`, '', '', '', '', '', '—']);
-      continue;
-    }
-    const p50 = percentile(samples, 50);
-    const p99 = percentile(samples, 99);
-    const limit = 1.1 * path + 2;
-    const replayed = await replayDirect(context, operation);
-    if (replayed > limit) boundedByUpstream.push(operation.name);
-    rows.push([
-      operation.name,
-      String(operation.sequentialRoundTrips),
-      ms(path, 0),
-      ms(p50),
-      ms(p99),
-      `${(p50 / path).toFixed(2)} / ${(p99 / path).toFixed(2)}`,
-      ms(limit),
-      ms(replayed),
-      ms(p50 - replayed),
-      verdict(p50 <= limit),
-    ]);
-  }
-  const clientCost = await upstreamClientCost();
-  return {
-    title,
-    intro,
-    tables: [
-      {
-        columns: ['operation', 'sequential round trips', 'critical path', 'p50', 'p99', 'p50/path / p99/path', 'p50 limit', 'same upstream calls sent directly (p50)', 'added by the gateway (p50)', 'target'],
-        rows,
-      },
-      clientCost,
-    ],
-    notes: [
-      `A direct round trip to the simulator takes ${ms(direct.p50)} at p50 for ${latencyMs} ms of latency (HTTP and timer granularity; the simulator's own handling counts into its latency): ${ms(direct.p50 - latencyMs)} of the target's ${ms(0.1 * latencyMs + 2)} allowance per round trip is spent before any process sits in between.`,
-      `One more process that only forwards the call (bare node:http, keep-alive, JSON parsed and re-serialised) adds ${ms(hop.p50 - direct.p50)}: the physical cost of a hop on this machine, which any gateway pays before doing anything.`,
-      `The gateway's fixed cost per request (\`{ __typename }\`: HTTP, Apollo request pipeline, operation log line) is ${ms(fixed.p50)} at p50; Apollo Server alone, answering the same in its own process, takes ${ms(framework.p50)}. ${boundedByUpstream.length ? `Sent directly, without the gateway, ${boundedByUpstream.join('; ')} already miss${boundedByUpstream.length === 1 ? 'es' : ''} the p50 limit.` : 'Sent directly, every operation stays within its p50 limit.'}`,
-      `Budget of a one-round-trip operation: the target allows ${ms(0.1 * latencyMs + 2)} over the latency. The upstream's own excess (${ms(direct.p50 - latencyMs)}) and Apollo Server's fixed cost for a trivial request (${ms(framework.p50)}, its HTTP exchange with the caller included) leave ${ms(0.1 * latencyMs + 2 - (direct.p50 - latencyMs) - framework.p50)} for everything else: the gateway's own work per request (its \`{ __typename }\` minus Apollo's: ${ms(fixed.p50 - framework.p50)}) and the upstream call made from inside the process (the hop row's difference, ${ms(hop.p50 - direct.p50)}, is the bare cost of one).`,
-      "Beyond the hop and the fixed cost, every upstream call costs the gateway CPU for its HTTP client (second table: what the client adds over bare node:http, and what got, the first choice, cost), the JSON parse, a metrics sample and cache-key hashing, paid on one thread once per call, so operations that fan out to many parallel calls (the _entities batch: 8) pay it 8 times before the last answer is processed — not extra round trips (scenario 1 shows none).",
-    ],
-  };
+    const clientCost = await upstreamClientCost();
+    const bounded = [
+      boundedByUpstream.length && `Sent directly, without any process in between, ${boundedByUpstream.join('; ')} already miss${boundedByUpstream.length === 1 ? 'es' : ''} the p50 limit.`,
+      boundedByFramework.length &&
+        `Apollo Server alone, making the same upstream calls and nothing else, already misses the p50 limit for ${boundedByFramework.join('; ')}: there the target is beyond any gateway built on Apollo Server and an HTTP client on this machine.`,
+    ].filter(Boolean);
+    return {
+      title,
+      intro,
+      tables: [
+        {
+          columns: [
+            'operation',
+            'sequential round trips',
+            'critical path',
+            'p50',
+            'p99',
+            'p50/path / p99/path',
+            'p50 limit',
+            'same upstream calls sent directly (p50)',
+            'Apollo Server alone making the same calls (p50)',
+            'added by the gateway: over direct / over Apollo alone (p50)',
+            'target',
+          ],
+          rows,
+        },
+        clientCost,
+      ],
+      notes: [
+        `A direct round trip to the simulator takes ${ms(direct.p50)} at p50 for ${latencyMs} ms of latency (HTTP and timer granularity; the simulator's own handling counts into its latency): ${ms(direct.p50 - latencyMs)} of the target's ${ms(0.1 * latencyMs + 2)} allowance per round trip is spent before any process sits in between.`,
+        `One more process that only forwards the call (bare node:http, keep-alive, JSON parsed and re-serialised) adds ${ms(hop.p50 - direct.p50)}: the physical cost of a hop on this machine, which any gateway pays before doing anything.`,
+        `The gateway's fixed cost per request (\`{ __typename }\`: HTTP, Apollo request pipeline, operation log line) is ${ms(fixed.p50)} at p50; Apollo Server alone, answering the same in its own process, takes ${ms(framework.p50)}.`,
+        `Apollo Server alone making an operation's upstream calls is the floor of that operation for an Apollo-based gateway on this machine: the hop, Apollo's pipeline and one HTTP client call per request, with no caller identity, routing, mapping, cache, metrics or logs. The gateway's own code adds ${ms(Math.min(...ownShares))} to ${ms(Math.max(...ownShares))} to it across the operations above.${bounded.length ? ` ${bounded.join(' ')}` : ''}`,
+        "Every upstream call costs the gateway CPU for its HTTP client (second table: what the client adds over bare node:http, and what got, the first choice, cost), the JSON parse, a metrics sample and cache-key hashing, paid on one thread once per call, so operations that fan out to many parallel calls (the _entities batch: 8) pay it 8 times before the last answer is processed — not extra round trips (scenario 1 shows none).",
+      ],
+    };
+  });
 }

@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { upstreamUrlEnv } from '../../src/config.js';
 import { SIM_PARTNERS } from '../../src/simulator/seed.js';
 import type { Simulator } from '../../src/simulator/server.js';
+import type { ReplayRequest } from './upstream.js';
 
 const MAIN = fileURLToPath(new URL('../../src/main.js', import.meta.url));
 
@@ -120,9 +123,31 @@ async function startFloor(script: string, env: Record<string, string>, readyText
   return { ...service, url: `http://127.0.0.1:${port}` };
 }
 
-/** The minimal Apollo Server of bench/floor/apollo-listing.ts, serving `pageFile` (an A4 page) from memory. */
-export function startApolloFloor(pageFile: string) {
-  return startFloor('apollo-listing.js', { FLOOR_PAGE_FILE: pageFile }, 'floor ready at');
+export interface ApolloFloorOptions {
+  /** The A4 page (JSON text) the floor answers the listing query from, held in memory. */
+  page: string;
+  /** Recorded upstream requests per operation name, replayed against `upstream` by `replay(operation)`. */
+  replays?: Record<string, ReplayRequest[][]>;
+  upstream?: string;
+}
+
+/** The minimal Apollo Server of bench/floor/apollo-alone.ts, running for the duration of `measure`. */
+export async function withApolloFloor<T>(options: ApolloFloorOptions, measure: (floor: { url: string; pid: number }) => Promise<T>): Promise<T> {
+  const directory = mkdtempSync(join(tmpdir(), 'hubgraph-floor-'));
+  const pageFile = join(directory, 'page.json');
+  const replayFile = join(directory, 'replays.json');
+  writeFileSync(pageFile, options.page);
+  writeFileSync(replayFile, JSON.stringify(options.replays ?? {}));
+  try {
+    const floor = await startFloor('apollo-alone.js', { FLOOR_PAGE_FILE: pageFile, FLOOR_REPLAY_FILE: replayFile, FLOOR_UPSTREAM: options.upstream ?? '' }, 'floor ready at');
+    try {
+      return await measure({ url: `${floor.url}/`, pid: floor.pid });
+    } finally {
+      await floor.stop();
+    }
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
 }
 
 /** The bare node:http pass-through of bench/floor/pass-through.ts in front of `target`. */

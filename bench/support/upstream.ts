@@ -37,3 +37,28 @@ export function describeCounts(counts: Record<string, number>): string {
   const entries = Object.entries(counts).sort(([a], [b]) => a.localeCompare(b));
   return entries.length ? entries.map(([id, count]) => `${id}×${count}`).join(' + ') : 'none';
 }
+
+/** A recorded upstream request in the form to send it again: path with its query, credentials and body. */
+export interface ReplayRequest {
+  method: string;
+  /** Below the simulator's base URL, query string included. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export function toReplay(request: RecordedRequest): ReplayRequest {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(request.query)) for (const item of [value].flat()) query.append(name, item);
+  const headers: Record<string, string> = {};
+  for (const name of ['authorization', 'svc-api-key', 'content-type']) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return {
+    method: request.method,
+    path: `${request.path}${query.size > 0 ? `?${query}` : ''}`,
+    headers,
+    ...(request.body !== undefined && request.method !== 'GET' && { body: JSON.stringify(request.body) }),
+  };
+}
