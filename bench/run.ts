@@ -66,7 +66,8 @@ Before/after figures are A/B runs of two builds on the same machine, alternated 
   every phase runs at about half speed (a VM's idle wake-up and cold caches). It also means a cut
   measured in a sequential trace saves less than it seemed: folding the send's own "message sent" log line into the operation line
   removed a 0.2 ms phase, but the A/B (gateway-side totals 23.36–23.48 against 23.39–23.63 ms sequentially; no difference at 32
-  connections) showed no gain beyond noise, so the change was not kept.
+  connections) showed no gain beyond noise, so the change was not kept. Nor was reading the request body with stream events instead
+  of an async iterator (client(id) sequentially, six alternating rounds: 23.05–23.81 ms before, 23.23–23.85 ms after).
 - **Scenario 3 on this host.** The throughput half is met with a wide margin (4,398–7,132 requests/s at 32 connections across this
   round's runs, 67–93% of Apollo Server alone, which itself ran at 4,728–7,999/s). The p99 half moves with the host: 9–16 ms
   for the gateway, 8–15 ms for Apollo Server alone answering from memory, so it is met only when Apollo Server alone would meet it too. Garbage collection is not ours:
