@@ -24,6 +24,12 @@ function bearer(header: string | undefined): string | null {
   return match ? match[1]! : null;
 }
 
+/** The Authorization header is `Bearer <one of tokens>` (compared in constant time). */
+export function presentsBearerToken(header: string | undefined, tokens: readonly string[]): boolean {
+  const presented = bearer(header);
+  return presented !== null && tokens.some((token) => safeEqual(token, presented));
+}
+
 /** The gateway's own token is the same for every request: fingerprinted once per token. */
 let partnerToken: { token: string; fingerprint: string } | undefined;
 
@@ -43,8 +49,7 @@ export function identifyCaller(config: Config, headers: IncomingHttpHeaders): Ca
 
   if (config.partnerToken) {
     if (config.gatewayTokens.length > 0) {
-      const presented = bearer(authorization);
-      if (!presented || !config.gatewayTokens.some((token) => safeEqual(token, presented))) {
+      if (!presentsBearerToken(authorization, config.gatewayTokens)) {
         throw new UnauthenticatedError('A valid gateway token is required: Authorization: Bearer <token>');
       }
     }

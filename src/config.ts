@@ -64,6 +64,7 @@ const schema = z.object({
   PARTNER_ID: z.string().min(1).optional(),
   PARTNER_TOKEN: z.string().min(1).optional(),
   GATEWAY_TOKENS: commaList.optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   CHANNEL_API_KEYS: channelApiKeys.optional(),
   KEYSTORE_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   PUBLIC_URL: httpUrl.optional(),
@@ -128,6 +129,8 @@ export interface Config {
   partnerId: string | null;
   partnerToken: string | null;
   gatewayTokens: string[];
+  /** null: /metrics is open (expose it only to the monitoring network); set: scrapes present it as a bearer token. */
+  metricsToken: string | null;
   channelApiKeys: Record<string, string>;
   keystoreSecret: string;
   keystoreSecretGenerated: boolean;
@@ -189,6 +192,7 @@ export function loadConfig(env: Env = process.env): Config {
     partnerId: values.PARTNER_ID ?? null,
     partnerToken: values.PARTNER_TOKEN ?? null,
     gatewayTokens: values.GATEWAY_TOKENS ?? [],
+    metricsToken: values.METRICS_TOKEN ?? null,
     channelApiKeys: values.CHANNEL_API_KEYS ?? {},
     keystoreSecret: values.KEYSTORE_SECRET ?? randomBytes(32).toString('hex'),
     keystoreSecretGenerated: values.KEYSTORE_SECRET === undefined,

@@ -5,7 +5,7 @@ export type { Logger };
 /** Paths pino blanks out wherever they appear in a log object. */
 export const REDACTED_PATHS = [
   // Credentials by name, at the top level and one level down (e.g. `{caller: {token}}`).
-  ...['authorization', 'apiKey', 'api_key', 'token', 'password', 'secret', 'partnerToken', 'gatewayTokens', 'channelApiKeys', 'keystoreSecret'].flatMap(
+  ...['authorization', 'apiKey', 'api_key', 'token', 'password', 'secret', 'partnerToken', 'gatewayTokens', 'metricsToken', 'channelApiKeys', 'keystoreSecret'].flatMap(
     (name) => [name, `*.${name}`],
   ),
   // Header maps: requests, option objects and errors carrying them (err.options.headers), graphql-ws connection params.
@@ -18,6 +18,7 @@ export const REDACTED_PATHS = [
   '*.headers["svc-api-key"]',
   'config.partnerToken',
   'config.gatewayTokens',
+  'config.metricsToken',
   'config.channelApiKeys',
   'config.keystoreSecret',
   'config.redisUrl',

@@ -12,7 +12,7 @@ import { specifiedRules, validate } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { identifyCaller } from './auth.js';
+import { identifyCaller, presentsBearerToken } from './auth.js';
 import type { Config, UpstreamUrls } from './config.js';
 import { createContext, type Context } from './context.js';
 import { graphqlHttpHandler, isGraphqlPath } from './graphql-http.js';
@@ -221,7 +221,15 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
       ...(draining && { draining: true }),
     });
   });
-  app.get('/metrics', async (_request, response) => {
+  const { metricsToken } = config;
+  app.get('/metrics', async (request, response) => {
+    if (metricsToken && !presentsBearerToken(request.headers.authorization, [metricsToken])) {
+      response
+        .status(401)
+        .set('www-authenticate', 'Bearer realm="metrics"')
+        .json({ error: { code: 'UNAUTHENTICATED', message: 'METRICS_TOKEN is set: scrape with Authorization: Bearer <token>' } });
+      return;
+    }
     response.type(services.metrics.registry.contentType).send(await services.metrics.text());
   });
 

@@ -13,6 +13,36 @@ function value(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
+describe('/metrics with METRICS_TOKEN', () => {
+  const token = 'scrape-token-0123456789';
+  let harness: TestGateway;
+  beforeAll(async () => {
+    harness = await startTestGateway({ METRICS_TOKEN: token });
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it.each([
+    ['no Authorization', undefined],
+    ['another token', 'Bearer scrape-token-9876543210'],
+    ['the token without Bearer', token],
+  ])('refuses a scrape with %s: 401 with a Bearer challenge, no metrics', async (_case, authorization) => {
+    const response = await fetch(new URL('/metrics', harness.url), authorization ? { headers: { authorization } } : {});
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
+    const body = (await response.json()) as { error: { code: string } };
+    expect(body.error.code).toBe('UNAUTHENTICATED');
+    expect(JSON.stringify(body)).not.toContain('hubgraph_');
+  });
+
+  it('serves the metrics to a scrape presenting the token', async () => {
+    const response = await fetch(new URL('/metrics', harness.url), { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('hubgraph_graphql_operations_total');
+  });
+});
+
 describe('/metrics (Prometheus text, one registry per gateway)', () => {
   let harness: TestGateway;
   let other: TestGateway;
