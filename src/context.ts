@@ -94,7 +94,7 @@ export function createContext(services: Services, request: ContextRequest): Cont
     keys,
     loaders,
   );
-  const media = new MediaApi(messaging, services.config, services.store, requestId);
+  const media = new MediaApi(messaging, services.config, services.mediaFailures, requestId);
   const state: RequestState = {
     requestId,
     caller,

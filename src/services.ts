@@ -4,6 +4,7 @@ import { ResponseCache } from './cache.js';
 import type { Config, UpstreamUrls } from './config.js';
 import { CircuitBreaker } from './datasources/circuit-breaker.js';
 import { UpstreamClient, type UpstreamAttempt } from './datasources/http.js';
+import { MediaFailureGuard, redisMediaFailureLog, storeMediaFailureLog } from './datasources/media-failures.js';
 import { createEventHub, type EventHub } from './events/hub.js';
 import type { Upstream } from './datasources/endpoints.js';
 import { KeyStore } from './keystore.js';
@@ -44,6 +45,8 @@ export interface Services {
   balanceLimiter: BalanceLimiter;
   /** Webhook events: dedup and fan-out to subscriptions (through Redis when configured). */
   events: EventHub;
+  /** Failed media GETs per channel, counted across instances through Redis when configured. */
+  mediaFailures: MediaFailureGuard;
   close(): Promise<void>;
 }
 
@@ -135,6 +138,7 @@ export function createServices(options: ServicesOptions): Services {
       ...(redis && { bounded: <T>(command: Promise<T>) => redis.withTimeout(command) }),
     }),
     events,
+    mediaFailures: new MediaFailureGuard(redis ? redisMediaFailureLog(redis) : storeMediaFailureLog(store)),
     async close() {
       await events.close();
       // After the HTTP server has drained: lets the calls still in flight finish, then closes the pooled connections.

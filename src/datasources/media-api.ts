@@ -1,26 +1,21 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { FormDataEncoder, type FileLike, type FormDataLike } from 'form-data-encoder';
-import type Keyv from 'keyv';
 import type { Config } from '../config.js';
 import {
   BadUserInputError,
   errorFromUpstreamResponse,
   ErrorCode,
   HubgraphError,
-  MediaBlockedError,
   NotFoundError,
   toGraphQLError,
 } from '../errors.js';
 import { isValidMediaId, sizeViolation, type MediaRule, type MediaViolation } from '../messaging/media-rules.js';
 import type { UpstreamRequest, UpstreamResponse } from './http.js';
+import type { MediaFailureGuard } from './media-failures.js';
 import type { ChannelRoute, MessagingApi } from './messaging-api.js';
 import type { MediaRecordDto, MediaRef } from './types.js';
 import { UpstreamHttpError } from './upstream-errors.js';
-
-/** Spec §8: more than 5 failed media GETs within an hour block GET media for the number for an hour. */
-export const MEDIA_FAILURES_ALLOWED = 5;
-export const MEDIA_FAILURE_WINDOW_MS = 60 * 60 * 1000;
 
 /** A media rule broken by the caller's file; `reason` tells the HTTP route 400 from 413. */
 export class MediaInputError extends BadUserInputError {
@@ -29,41 +24,6 @@ export class MediaInputError extends BadUserInputError {
   constructor(violation: MediaViolation, fields: Partial<Record<MediaViolation['field'], string>> = {}) {
     super(violation.message, fields[violation.field] ?? violation.field);
     this.reason = violation.reason;
-  }
-}
-
-/**
- * Counts failed media GETs per channel in the shared store, so every instance sees the same
- * count, and refuses a GET while the count stands at the number the upstream still tolerates.
- * The read-modify-write is not atomic across instances: concurrent failures may undercount by one.
- */
-export class MediaFailureGuard {
-  constructor(
-    private readonly store: Keyv,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  private key(channelId: string): string {
-    return `media-failures:${channelId}`;
-  }
-
-  private async recent(channelId: string): Promise<number[]> {
-    const since = this.now() - MEDIA_FAILURE_WINDOW_MS;
-    const stored = (await this.store.get<number[]>(this.key(channelId))) ?? [];
-    return stored.filter((at) => at > since);
-  }
-
-  /** MEDIA_BLOCKED when one more failure would make the upstream block the number. */
-  async assertAllowed(channelId: string): Promise<void> {
-    const recent = await this.recent(channelId);
-    if (recent.length < MEDIA_FAILURES_ALLOWED) return;
-    const oldest = Math.min(...recent);
-    throw new MediaBlockedError(channelId, Math.max(1, Math.ceil((oldest + MEDIA_FAILURE_WINDOW_MS - this.now()) / 1000)));
-  }
-
-  async recordFailure(channelId: string): Promise<void> {
-    const recent = [...(await this.recent(channelId)), this.now()];
-    await this.store.set(this.key(channelId), recent, MEDIA_FAILURE_WINDOW_MS);
   }
 }
 
@@ -154,16 +114,13 @@ async function readSmall(stream: Readable, limit = 64 * 1024): Promise<string> {
  * counts towards the upstream's block) and are refused once the block is one failure away.
  */
 export class MediaApi {
-  private readonly guard: MediaFailureGuard;
-
   constructor(
     private readonly messaging: MessagingApi,
     private readonly config: Config,
-    store: Keyv,
+    /** Process-wide: counts every request's failed media GETs (shared through Redis when configured). */
+    private readonly guard: MediaFailureGuard,
     private readonly requestId: string,
-  ) {
-    this.guard = new MediaFailureGuard(store);
-  }
+  ) {}
 
   route(partnerId: string, channelId: string): Promise<ChannelRoute> {
     return this.messaging.route(partnerId, channelId);

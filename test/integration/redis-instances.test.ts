@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { MEDIA_FAILURE_WINDOW_MS } from '../../src/datasources/media-failures.js';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { LOCAL_REDIS_URL, dropNamespace, namespaceKeys, requireRedis, uniqueNamespace } from '../support/redis.js';
@@ -71,5 +72,52 @@ describe('two instances sharing the local Redis', () => {
     const after = await second.graphql<{ client: { partnerPayload: string | null } }>(query);
     expect(after.body.data?.client.partnerPayload).toBe(payload);
     expect(a1()).toBe(1);
+  });
+});
+
+/** Failed media GETs count towards one upstream block per number, whichever instance made them. */
+describe('media GET failures of two instances on the local Redis', () => {
+  const namespace = uniqueNamespace('media-failures');
+  const ONPREM = 'channel-003';
+  const MEDIA = `query($id: ID!) { channel(id: "${ONPREM}") { media(id: $id) { id } } }`;
+  let simulator: Simulator;
+  let first: TestGateway;
+  let second: TestGateway;
+
+  beforeAll(async () => {
+    await requireRedis();
+    simulator = await startSimulator();
+    const env = { REDIS_URL: LOCAL_REDIS_URL, REDIS_NAMESPACE: namespace, CHANNEL_API_KEYS: JSON.stringify({ [ONPREM]: `sim-key-${ONPREM}` }) };
+    first = await startTestGateway(env, {}, simulator);
+    second = await startTestGateway(env, {}, simulator);
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await simulator?.close();
+    await dropNamespace(namespace);
+  });
+
+  it('counts failures made at the same moment by both instances, and refuses the next GET on either', async () => {
+    const failed = await Promise.all(
+      [first, first, first, second, second].map(async (instance, attempt) => {
+        const { body } = await instance.graphql(MEDIA, { id: `missing-${attempt}` });
+        return body.errors?.[0]?.extensions?.code;
+      }),
+    );
+    expect(failed).toEqual(['NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND']);
+    expect(simulator.recorder.matching(/^\/onprem\/v1\/media\/missing-/, 'GET')).toHaveLength(5);
+
+    simulator.recorder.clear();
+    for (const instance of [first, second]) {
+      const { body } = await instance.graphql(MEDIA, { id: 'missing-6' });
+      expect(body.errors?.[0]?.extensions?.code).toBe('MEDIA_BLOCKED');
+    }
+    expect(simulator.recorder.matching(/^\/onprem\/v1\/media\//, 'GET')).toHaveLength(0);
+    // The log expires with the window: nothing stays in Redis for good.
+    const redis = first.gateway.services.redis!;
+    const ttl = await redis.client.pTTL(redis.key(`media-failure-log:${ONPREM}`));
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(MEDIA_FAILURE_WINDOW_MS);
   });
 });

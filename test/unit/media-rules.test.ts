@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import Keyv from 'keyv';
-import { MediaFailureGuard, MEDIA_FAILURE_WINDOW_MS } from '../../src/datasources/media-api.js';
+import { MediaFailureGuard, MEDIA_FAILURE_WINDOW_MS, storeMediaFailureLog } from '../../src/datasources/media-failures.js';
 import { ErrorCode, HubgraphError } from '../../src/errors.js';
 import {
   isValidMediaId,
@@ -109,7 +109,7 @@ describe('media rules (spec B3 tables)', () => {
 describe('MediaFailureGuard', () => {
   it('refuses once five failures fall within the hour, until the oldest leaves it', async () => {
     let now = 1_000_000;
-    const guard = new MediaFailureGuard(new Keyv(), () => now);
+    const guard = new MediaFailureGuard(storeMediaFailureLog(new Keyv()), () => now);
     for (let failure = 0; failure < 5; failure += 1) {
       await guard.assertAllowed('channel-x');
       await guard.recordFailure('channel-x');
@@ -123,5 +123,11 @@ describe('MediaFailureGuard', () => {
     await expect(guard.assertAllowed('channel-y')).resolves.toBeUndefined();
     now = 1_000_000 + MEDIA_FAILURE_WINDOW_MS + 1;
     await expect(guard.assertAllowed('channel-x')).resolves.toBeUndefined();
+  });
+
+  it('counts failures recorded at the same moment (each read-modify-write waits for the one before)', async () => {
+    const guard = new MediaFailureGuard(storeMediaFailureLog(new Keyv()));
+    await Promise.all(Array.from({ length: 5 }, () => guard.recordFailure('channel-x')));
+    await expect(guard.assertAllowed('channel-x')).rejects.toMatchObject({ code: ErrorCode.MediaBlocked });
   });
 });
