@@ -128,13 +128,8 @@ export class RedisConnection {
   }
 }
 
-/**
- * keyv's Redis adapter over the shared connection, made strict: by default it answers
- * "not found" when Redis fails, which would turn a lost Redis into silent cache misses, missing
- * API keys and forgotten idempotency keys. Here every failure surfaces as StoreUnavailableError.
- */
 /** A store call bounded in time, any failure of it a StoreUnavailableError. */
-async function strict<T>(connection: RedisConnection, command: Promise<T>): Promise<T> {
+export async function strict<T>(connection: RedisConnection, command: Promise<T>): Promise<T> {
   try {
     return await connection.withTimeout(command);
   } catch {
@@ -142,6 +137,11 @@ async function strict<T>(connection: RedisConnection, command: Promise<T>): Prom
   }
 }
 
+/**
+ * keyv's Redis adapter over the shared connection, made strict: by default it answers
+ * "not found" when Redis fails, which would turn a lost Redis into silent cache misses, missing
+ * API keys and forgotten idempotency keys. Here every failure surfaces as StoreUnavailableError.
+ */
 class StrictRedisStore<T> extends KeyvRedis<T> {
   constructor(private readonly connection: RedisConnection) {
     super(connection.client, { namespace: connection.namespace, throwOnErrors: true, throwOnConnectError: true });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Keyv from 'keyv';
 import { MediaBlockedError } from '../errors.js';
-import type { RedisConnection } from '../redis.js';
+import { strict, type RedisConnection } from '../redis.js';
 
 /** Spec §8: more than 5 failed media GETs within an hour block GET media for the number for an hour. */
 export const MEDIA_FAILURES_ALLOWED = 5;
@@ -24,11 +24,12 @@ export function redisMediaFailureLog(redis: RedisConnection): MediaFailureLog {
   const key = (channelId: string) => redis.key(`media-failure-log:${channelId}`);
   return {
     async recent(channelId, since) {
-      const entries = await redis.withTimeout(redis.client.zRangeByScoreWithScores(key(channelId), `(${since}`, '+inf'));
+      const entries = await strict(redis, redis.client.zRangeByScoreWithScores(key(channelId), `(${since}`, '+inf'));
       return entries.map((entry) => entry.score);
     },
     async add(channelId, at) {
-      await redis.withTimeout(
+      await strict(
+        redis,
         redis.client
           .multi()
           .zAdd(key(channelId), { score: at, value: `${at}:${randomUUID()}` })

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MEDIA_FAILURE_WINDOW_MS } from '../../src/datasources/media-failures.js';
+import { MEDIA_FAILURE_WINDOW_MS, MediaFailureGuard, redisMediaFailureLog } from '../../src/datasources/media-failures.js';
+import { StoreUnavailableError } from '../../src/errors.js';
+import { createLogger } from '../../src/logger.js';
+import { RedisConnection } from '../../src/redis.js';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { LOCAL_REDIS_URL, dropNamespace, namespaceKeys, requireRedis, uniqueNamespace } from '../support/redis.js';
+import { LOCAL_REDIS_URL, dropNamespace, freePort, namespaceKeys, requireRedis, uniqueNamespace } from '../support/redis.js';
 
 /** Two gateway instances on one Redis and one upstream, as behind a load balancer. */
 describe('two instances sharing the local Redis', () => {
@@ -119,5 +122,23 @@ describe('media GET failures of two instances on the local Redis', () => {
     const ttl = await redis.client.pTTL(redis.key(`media-failure-log:${ONPREM}`));
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(MEDIA_FAILURE_WINDOW_MS);
+  });
+});
+
+describe('media GET failures with Redis lost', () => {
+  it('refuses with the store error (not a bug report) when the count cannot be read or written', async () => {
+    const connection = new RedisConnection({
+      url: `redis://127.0.0.1:${await freePort()}`,
+      namespace: uniqueNamespace('media-lost'),
+      timeoutMs: 200,
+      logger: createLogger('silent'),
+    });
+    try {
+      const guard = new MediaFailureGuard(redisMediaFailureLog(connection));
+      await expect(guard.assertAllowed('channel-003')).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(guard.recordFailure('channel-003')).rejects.toBeInstanceOf(StoreUnavailableError);
+    } finally {
+      await connection.close();
+    }
   });
 });
