@@ -36,7 +36,7 @@ export async function sendOverhead(context: BenchContext): Promise<Section> {
   const perSend = countByEndpoint(context.simulator.recorder.requests);
 
   const floorCall = { method: 'POST', path: '/messages', headers: directHeaders, body: directBody };
-  return withApolloFloor({ page: JSON.stringify({ total: 0, partner_channels: [] }), replays: { send: [[floorCall]] }, upstream: context.simulator.urls.cloud }, async (floor) => {
+  return withApolloFloor({ replays: { send: [[floorCall]] }, upstream: context.simulator.urls.cloud }, async (floor) => {
     const floorBody = graphqlBody(REPLAY_SEND);
     const direct: number[] = [];
     const alone: number[] = [];

@@ -289,7 +289,7 @@ export async function criticalPath(context: BenchContext): Promise<Section> {
   const replays: Record<string, ReplayRequest[][]> = {};
   for (const operation of OPERATIONS) replays[operation.name] = await recordRoundTrips(context, operation);
 
-  return withApolloFloor({ page: JSON.stringify({ total: 0, partner_channels: [] }), replays, upstream: context.simulator.baseUrl() }, async (floor) => {
+  return withApolloFloor({ replays, upstream: context.simulator.baseUrl() }, async (floor) => {
     const { gateway: fixed, framework } = await fixedCosts(context, floor.url);
     const rows: string[][] = [direct.row, hop.row, fixed.row, framework.row];
     const boundedByUpstream: string[] = [];

@@ -124,8 +124,8 @@ async function startFloor(script: string, env: Record<string, string>, readyText
 }
 
 export interface ApolloFloorOptions {
-  /** The A4 page (JSON text) the floor answers the listing query from, held in memory. */
-  page: string;
+  /** The A4 page (JSON text) the floor answers the listing query from, held in memory (default: an empty page). */
+  page?: string;
   /** Recorded upstream requests per operation name, replayed against `upstream` by `replay(operation)`. */
   replays?: Record<string, ReplayRequest[][]>;
   upstream?: string;
@@ -136,7 +136,7 @@ export async function withApolloFloor<T>(options: ApolloFloorOptions, measure: (
   const directory = mkdtempSync(join(tmpdir(), 'hubgraph-floor-'));
   const pageFile = join(directory, 'page.json');
   const replayFile = join(directory, 'replays.json');
-  writeFileSync(pageFile, options.page);
+  writeFileSync(pageFile, options.page ?? JSON.stringify({ total: 0, partner_channels: [] }));
   writeFileSync(replayFile, JSON.stringify(options.replays ?? {}));
   try {
     const floor = await startFloor('apollo-alone.js', { FLOOR_PAGE_FILE: pageFile, FLOOR_REPLAY_FILE: replayFile, FLOOR_UPSTREAM: options.upstream ?? '' }, 'floor ready at');
