@@ -14,14 +14,15 @@ describe('npm start process on SIGTERM', () => {
     await rm(outDir, { recursive: true, force: true });
   });
 
-  it('finishes the request in flight and exits 0', async () => {
+  it('finishes the request in flight, writes its buffered log lines and exits 0', async () => {
     await promisify(execFile)(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', outDir]);
     const child = spawn(process.execPath, [join(outDir, 'src', 'main.js')], {
       cwd: root,
-      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', KEYSTORE_SECRET: 'sigterm-test-secret-0123456789' },
+      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', KEYSTORE_SECRET: 'sigterm-test-secret-0123456789' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // 'close': the process has exited and its output is read to the end.
+    const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
     let output = '';
     const ready = new Promise<RegExpExecArray>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
@@ -55,6 +56,10 @@ describe('npm start process on SIGTERM', () => {
       expect(answer.status).toBe(200);
       expect(await answer.json()).toEqual({ data: { partner: { clients: { total: 6 } } } });
       expect(await exited).toBe(0);
+      // Log lines wait in a buffer between flushes; exiting writes what is left.
+      const lines = output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string; outcome?: string });
+      expect(lines).toContainEqual(expect.objectContaining({ msg: 'graphql operation', outcome: 'success' }));
+      expect(lines).toContainEqual(expect.objectContaining({ msg: 'shutting down' }));
     } finally {
       child.kill('SIGKILL');
     }
