@@ -44,13 +44,21 @@ Before/after figures are A/B runs of two builds on the same machine, alternated 
   the gateway and with the same calls sent directly. That floor is what any gateway built on Apollo Server and an HTTP client pays on
   this machine for the operation: one more process, Apollo's pipeline and the calls. It answers with a count rather than the
   operation's selection, so graphql-js completing the gateway's larger results counts against the gateway.
-  - *Where the floor itself misses the target:* the send (floor 2.6–2.8 ms over the direct call, target 2 ms), the _entities batch
-    (24.3–24.6 ms, limit 24.0) and, in one of this round's four runs, channels(5) with usage (45.1–46.2 ms, limit 46.0). The
-    one-call hop alone costs 1.3 ms and the simulator's own answer 0.9–1.2 ms over its latency, out of the 4.0 ms a one-round-trip
+  - *Where the floor itself misses the target:* the send (floor 2.45–2.8 ms over the direct call, target 2 ms) and the _entities
+    batch (24.0–24.6 ms, limit 24.0); in one of this round's five runs also channels(5) with usage (45.1–46.2 ms, limit 46.0). The
+    one-call hop alone costs 1.3 ms and the simulator's own answer 0.8–1.2 ms over its latency, out of the 4.0 ms a one-round-trip
     operation is allowed.
-  - *The gateway's own share* over the floor is 0.0–0.9 ms for a send and 0.6–1.9 ms for the operations of scenario 2, largest for the
-    two operations of two round trips. client(id) and partner → clients miss because of it (floor 23.1–23.5 ms and 45.2–45.6
-    ms, limits 24.0 and 46.0).
+  - *The gateway's own share* over the floor, in the run above: 0.0 ms for a send, 0.2 ms for client(id), 0.6 ms for updateClient,
+    1.0 ms for _entities and channels(5) with usage, 1.3 ms for partner → clients (before the log fix below: 0.0–0.9 ms for a send
+    and 0.6–1.9 ms across scenario 2). partner → clients misses because of it (its floor is 45.2–45.6 ms, the limit 46.0), and
+    channels(5) with usage when its floor leaves less than its own share.
+- **Fixed in our code this round: log writes on the answer's path.** Every log line started its own asynchronous write, which pino
+  runs on libuv's thread pool: while the answer was on its way, a second thread most likely woke up on a machine of two cores,
+  next to the caller. Lines now go to stdout in batches (4 KB, or every 500 ms, and what is pending on exit; src/logger.ts). In an A/B of
+  client(id) one request at a time, six alternating rounds, the new build was faster in every round (by 0.10–0.34 ms, median about
+  0.26 ms); at 32 connections the two builds were within the host's noise. With LOG_LEVEL=warn (no operation line at all) the gain
+  was the same size, so the line's own cost, not its order, was the issue: writing it after the answer instead (setImmediate) gained
+  nothing.
 - **Where the gateway's own share goes (sequential), traced.** The gateway and the floor were traced with Node's diagnostics
   channels (HTTP server request and response, undici request created and answered) for partner → clients (A1, then 3 × A4 in
   parallel), 200 sequential runs each, p50 per phase, gateway against floor:
@@ -66,7 +74,7 @@ Before/after figures are A/B runs of two builds on the same machine, alternated 
   every phase runs at about half speed (a VM's idle wake-up and cold caches). It also means a cut
   measured in a sequential trace saves less than it seemed: folding the send's own "message sent" log line into the operation line
   removed a 0.2 ms phase, but the A/B (gateway-side totals 23.36–23.48 against 23.39–23.63 ms sequentially; no difference at 32
-  connections) showed no gain beyond noise, so the change was not kept. Nor was reading the request body with stream events instead
+  connections) showed no gain beyond noise, so the change was not kept (a write per request remained; the batching above removes it). Nor was reading the request body with stream events instead
   of an async iterator (client(id) sequentially, six alternating rounds: 23.05–23.81 ms before, 23.23–23.85 ms after).
 - **Scenario 3 on this host.** The throughput half is met with a wide margin (4,398–7,132 requests/s at 32 connections across this
   round's runs, 67–93% of Apollo Server alone, which itself ran at 4,728–7,999/s). The p99 half moves with the host: 9–16 ms
