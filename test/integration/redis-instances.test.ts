@@ -7,28 +7,37 @@ import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { LOCAL_REDIS_URL, dropNamespace, freePort, namespaceKeys, requireRedis, uniqueNamespace } from '../support/redis.js';
 
-/** Two gateway instances on one Redis and one upstream, as behind a load balancer. */
-describe('two instances sharing the local Redis', () => {
-  const namespace = uniqueNamespace('instances');
-  let simulator: Simulator;
-  let first: TestGateway;
-  let second: TestGateway;
+interface Instances {
+  namespace: string;
+  simulator: Simulator;
+  first: TestGateway;
+  second: TestGateway;
+}
 
+/** Two gateway instances on one Redis namespace and one upstream, as behind a load balancer, for the enclosing describe. */
+function twoInstances(label: string, env: Record<string, string> = {}): Instances {
+  const instances = { namespace: uniqueNamespace(label) } as Instances;
   beforeAll(async () => {
     await requireRedis();
-    simulator = await startSimulator();
-    const env = { REDIS_URL: LOCAL_REDIS_URL, REDIS_NAMESPACE: namespace };
-    first = await startTestGateway(env, {}, simulator);
-    second = await startTestGateway(env, {}, simulator);
+    instances.simulator = await startSimulator();
+    const shared = { REDIS_URL: LOCAL_REDIS_URL, REDIS_NAMESPACE: instances.namespace, ...env };
+    instances.first = await startTestGateway(shared, {}, instances.simulator);
+    instances.second = await startTestGateway(shared, {}, instances.simulator);
   });
   afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await simulator?.close();
-    await dropNamespace(namespace);
+    await instances.first?.close();
+    await instances.second?.close();
+    await instances.simulator?.close();
+    await dropNamespace(instances.namespace);
   });
+  return instances;
+}
+
+describe('two instances sharing the local Redis', () => {
+  const instances = twoInstances('instances');
 
   it('both are ready and keep their shared state in Redis under the namespace', async () => {
+    const { first, second, namespace } = instances;
     for (const instance of [first, second]) {
       const response = await fetch(new URL('/readyz', instance.url));
       expect(response.status).toBe(200);
@@ -41,6 +50,7 @@ describe('two instances sharing the local Redis', () => {
   });
 
   it('an API key created through one instance is used by the other', async () => {
+    const { first, second, simulator, namespace } = instances;
     const created = await first.graphql<{ createApiKey: { apiKey: string } }>('mutation { createApiKey(channelId: "channel-001") { apiKey } }');
     expect(created.body.errors).toBeUndefined();
     const apiKey = created.body.data!.createApiKey.apiKey;
@@ -58,6 +68,7 @@ describe('two instances sharing the local Redis', () => {
   });
 
   it('a cache entry invalidated by a mutation on one instance is not served stale by the other', async () => {
+    const { first, second, simulator } = instances;
     const query = '{ client(id: "client-002") { partnerPayload } }';
     const a1 = () => simulator.recorder.matching(/\/clients$/, 'GET').length;
     const before = await second.graphql<{ client: { partnerPayload: string | null } }>(query);
@@ -80,28 +91,12 @@ describe('two instances sharing the local Redis', () => {
 
 /** Failed media GETs count towards one upstream block per number, whichever instance made them. */
 describe('media GET failures of two instances on the local Redis', () => {
-  const namespace = uniqueNamespace('media-failures');
   const ONPREM = 'channel-003';
   const MEDIA = `query($id: ID!) { channel(id: "${ONPREM}") { media(id: $id) { id } } }`;
-  let simulator: Simulator;
-  let first: TestGateway;
-  let second: TestGateway;
-
-  beforeAll(async () => {
-    await requireRedis();
-    simulator = await startSimulator();
-    const env = { REDIS_URL: LOCAL_REDIS_URL, REDIS_NAMESPACE: namespace, CHANNEL_API_KEYS: JSON.stringify({ [ONPREM]: `sim-key-${ONPREM}` }) };
-    first = await startTestGateway(env, {}, simulator);
-    second = await startTestGateway(env, {}, simulator);
-  });
-  afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await simulator?.close();
-    await dropNamespace(namespace);
-  });
+  const instances = twoInstances('media-failures', { CHANNEL_API_KEYS: JSON.stringify({ [ONPREM]: `sim-key-${ONPREM}` }) });
 
   it('counts failures made at the same moment by both instances, and refuses the next GET on either', async () => {
+    const { first, second, simulator } = instances;
     const failed = await Promise.all(
       [first, first, first, second, second].map(async (instance, attempt) => {
         const { body } = await instance.graphql(MEDIA, { id: `missing-${attempt}` });
