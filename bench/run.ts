@@ -69,6 +69,13 @@ Before/after figures are A/B runs of two builds on the same machine, alternated 
   - from the last answer to the response: 0.65 against 0.99 ms.
   No phase holds a large single cost. CPU profiles of the same operation under load show graphql-js execution and JSON parsing of the
   upstream pages on top; of our own code only readJson (2.7% self, which is the JSON.parse of the pages) passes 0.5%.
+  - *Without the network, in one process:* partner → clients executed through Apollo's executeOperation with its four upstream
+    answers served from memory (NODE_ENV=production, 30,000 runs, profiled) takes about 315 µs, of which copying the stubbed answers
+    is about a quarter. By self time, graphql-js (completing the operation's result, which the floor does not do) takes 23%, garbage
+    collection 12%, and the gateway's own code 15% (about 45 µs: page mapping 4%, the read path's keys and parameters 4%, the
+    channel resolvers 3%). So the larger part of the gateway's share over the floor in the trace above is graphql-js completing a
+    result the floor never builds (and the collections that follow); the gateway's own code is the smaller part, spread over pieces
+    of a few µs each.
 - **A request served after an idle wait is about twice as slow.** The same send spends 2.3 ms in the gateway (from its request to
   its response, the upstream call excluded) when the upstream takes 20 ms, and 1.2 ms when it answers at once: after 20 ms of sleep,
   every phase runs at about half speed (a VM's idle wake-up and cold caches). It also means a cut
