@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { ApolloServer, HeaderMap } from '@apollo/server';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { Kind, parse, type GraphQLResolveInfo } from 'graphql';
 import { request } from 'undici';
-import type { ReplayRequest } from '../support/upstream.js';
+import { loadTypeDefs } from '../../src/schema.js';
+import type { RecordedOperation, ReplayRequest } from '../support/upstream.js';
 
 /**
  * The floor of scenarios 2, 3 and 4: the smallest Apollo Server that answers the cached listing
@@ -12,12 +15,13 @@ import type { ReplayRequest } from '../support/upstream.js';
  * front, which the gateway does not.) What it reaches is the most any Apollo-based gateway can
  * reach for that query on this machine.
  *
- * `replay(operation)` makes the upstream requests a gateway operation made (recorded at the
- * simulator: round trips in sequence, the requests of one round trip in parallel) from its
- * resolver, with undici's keep-alive pool and a JSON parse of every answer: the floor of an
- * operation that needs those calls, for any gateway built on Apollo Server and undici. It answers
- * with a count, not the operation's selection, so what graphql-js spends completing the gateway's
- * larger result counts against the gateway: the floor is a lower bound.
+ * Given operations in FLOOR_REPLAY_FILE (the gateway ran them: their query, the upstream requests they made
+ * as recorded at the simulator, and the data they answered), it serves the gateway's own schema
+ * instead: for a known query it makes the same upstream requests from its resolvers (round trips in
+ * sequence, the requests of one round trip in parallel; undici's keep-alive pool and a JSON parse of
+ * every answer) and answers the data the gateway answered, through graphql-js's default resolvers.
+ * So it pays what any gateway on Apollo Server pays for the operation (the hop, Apollo's pipeline,
+ * the calls, completing the same result) and nothing of the gateway's own work.
  */
 interface ChannelRecord {
   id: string;
@@ -29,16 +33,56 @@ interface ChannelRecord {
 
 const page = JSON.parse(readFileSync(process.env.FLOOR_PAGE_FILE!, 'utf8')) as { total: number; partner_channels: ChannelRecord[] };
 
-/** Per operation name: its round trips in sequence, each a list of requests sent in parallel. */
-const replays = JSON.parse(readFileSync(process.env.FLOOR_REPLAY_FILE!, 'utf8')) as Record<string, ReplayRequest[][]>;
-const upstream = process.env.FLOOR_UPSTREAM!;
+/** The gateway's operations by query text (FLOOR_REPLAY_FILE); none: the listing floor. */
+const operations = new Map(
+  Object.entries(
+    process.env.FLOOR_REPLAY_FILE ? (JSON.parse(readFileSync(process.env.FLOOR_REPLAY_FILE, 'utf8')) as Record<string, RecordedOperation>) : {},
+  ),
+);
+const upstream = process.env.FLOOR_UPSTREAM ?? '';
 
-async function replayed(call: ReplayRequest): Promise<number> {
+async function replayed(call: ReplayRequest): Promise<void> {
   const answer = await request(`${upstream}${call.path}`, { method: call.method as 'GET', headers: call.headers, body: call.body ?? null });
   const text = await answer.body.text();
   if (answer.statusCode >= 300) throw new Error(`${call.method} ${call.path} answered ${answer.statusCode}: ${text.slice(0, 200)}`);
   JSON.parse(text);
-  return text.length;
+}
+
+interface OperationContext {
+  answered?: Promise<Record<string, unknown>>;
+}
+
+/** The recorded operation's upstream requests, made once per request; then its recorded data. */
+function answered(context: OperationContext, info: GraphQLResolveInfo): Promise<Record<string, unknown>> {
+  context.answered ??= (async () => {
+    const operation = operations.get(info.operation.loc!.source.body);
+    if (!operation) throw new Error('not an operation the gateway ran');
+    for (const calls of operation.roundTrips) await Promise.all(calls.map(replayed));
+    return operation.data;
+  })();
+  return context.answered;
+}
+
+/** The gateway's schema with every root field and entity answered from the recorded operation. */
+function gatewaySchemaOverRecordings() {
+  const typeDefs = parse(loadTypeDefs());
+  const resolvers: Record<string, Record<string, unknown>> = {};
+  for (const definition of typeDefs.definitions) {
+    if (definition.kind !== Kind.OBJECT_TYPE_DEFINITION && definition.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
+    const name = definition.name.value;
+    const forType = (resolvers[name] ??= {});
+    if (name === 'Query' || name === 'Mutation') {
+      for (const field of definition.fields ?? []) {
+        forType[field.name.value] = async (_root: unknown, _args: unknown, context: OperationContext, info: GraphQLResolveInfo) =>
+          (await answered(context, info))[info.path.key as string];
+      }
+    }
+    if (definition.directives?.some((directive) => directive.name.value === 'key')) {
+      forType.__resolveReference = async (reference: { id: string }, context: OperationContext, info: GraphQLResolveInfo) =>
+        ((await answered(context, info))._entities as Array<{ id?: string }>).find((entity) => entity?.id === reference.id);
+    }
+  }
+  return buildSubgraphSchema([{ typeDefs, resolvers: resolvers as never }]);
 }
 
 const typeDefs = `#graphql
@@ -47,24 +91,11 @@ const typeDefs = `#graphql
   type Channel { id: ID! hubStatus: HubStatus! hosting: Hosting! phoneNumber: String displayName: String accountMode: String }
   type ChannelConnection { total: Int! count: Int! nodes: [Channel!]! }
   type Partner { channels(limit: Int): ChannelConnection! }
-  type Query {
-    partner: Partner!
-    "Bytes of the answers to the operation's replayed upstream requests."
-    replay(operation: String!): Int!
-  }
+  type Query { partner: Partner! }
 `;
 
 const resolvers = {
-  Query: {
-    partner: () => ({}),
-    replay: async (_root: unknown, { operation }: { operation: string }) => {
-      const roundTrips = replays[operation];
-      if (!roundTrips) throw new Error(`no recorded requests for ${operation}`);
-      let bytes = 0;
-      for (const calls of roundTrips) for (const size of await Promise.all(calls.map(replayed))) bytes += size;
-      return bytes;
-    },
-  },
+  Query: { partner: () => ({}) },
   Partner: {
     channels: async (_partner: unknown, { limit }: { limit?: number }) => {
       const nodes = page.partner_channels.slice(0, limit ?? 50);
@@ -81,7 +112,7 @@ const resolvers = {
   },
 };
 
-const apollo = new ApolloServer({ typeDefs, resolvers });
+const apollo = new ApolloServer<OperationContext>(operations.size > 0 ? { schema: gatewaySchemaOverRecordings() } : { typeDefs, resolvers });
 await apollo.start();
 
 const server = createServer((request, response) => {

@@ -10,14 +10,13 @@ import { countByEndpoint, describeCounts } from '../support/upstream.js';
 const CHANNEL = 'channel-001';
 const TO = '+4915112345678';
 const MUTATION = `mutation { sendMessage(channelId: "${CHANNEL}", input: { to: "${TO}", text: { body: "bench" } }) { id } }`;
-const REPLAY_SEND = '{ replay(operation: "send") }';
 
 export async function sendOverhead(context: BenchContext): Promise<Section> {
   const { iterations, durationSeconds, latencyMs } = context.options;
   const title = '4. Sends: sendMessage against a direct REST call';
   const intro = [
     `\`sendMessage\` (text, cloud channel ${CHANNEL}) through the default gateway against the same B1 call (POST {cloud_url}/messages with SVC-API-KEY) made directly to the simulator (${latencyMs} ms latency on both).`,
-    `The floor: Apollo Server alone making the same B1 call from its resolver (bench/floor/apollo-alone.ts).`,
+    `The floor: Apollo Server alone on the gateway's schema, making the same B1 call from its resolver and answering the same data (bench/floor/apollo-alone.ts).`,
     `Latency: ${iterations} sequential calls each, direct, floor and gateway interleaved so background load hits them alike. Throughput: autocannon, 32 connections, ${durationSeconds} s each.`,
     'Target: gateway p50 − direct p50 ≤ 2 ms.',
   ];
@@ -36,14 +35,14 @@ export async function sendOverhead(context: BenchContext): Promise<Section> {
   const perSend = countByEndpoint(context.simulator.recorder.requests);
 
   const floorCall = { method: 'POST', path: '/messages', headers: directHeaders, body: directBody };
-  return withApolloFloor({ replays: { send: [[floorCall]] }, upstream: context.simulator.urls.cloud }, async (floor) => {
-    const floorBody = graphqlBody(REPLAY_SEND);
+  const operations = { [MUTATION]: { roundTrips: [[floorCall]], data: (probe.result.data ?? {}) as Record<string, unknown> } };
+  return withApolloFloor({ operations, upstream: context.simulator.urls.cloud }, async (floor) => {
     const direct: number[] = [];
     const alone: number[] = [];
     const gateway: number[] = [];
     for (let run = 0; run < iterations + 3; run += 1) {
       const viaDirect = await send(directUrl, { method: 'POST', headers: directHeaders, body: directBody });
-      const viaFloor = await graphql(floor.url, REPLAY_SEND);
+      const viaFloor = await graphql(floor.url, MUTATION);
       const viaGateway = await graphql(context.warm.graphqlUrl, MUTATION);
       if (viaDirect.status !== 200) return notAvailableSection(title, intro, `direct call failed with HTTP ${viaDirect.status}`);
       const floorError = firstError(viaFloor.status, viaFloor.result);
@@ -65,7 +64,7 @@ export async function sendOverhead(context: BenchContext): Promise<Section> {
       return { result, serverCpu, upstream: context.simulator.recorder.matching(/^\/cloud\/messages$/, 'POST').length };
     };
     const directRun = await throughput(directUrl, directHeaders, directBody, process.pid);
-    const floorRun = await throughput(floor.url, JSON_HEADERS, floorBody, floor.pid);
+    const floorRun = await throughput(floor.url, JSON_HEADERS, graphqlBody(MUTATION), floor.pid);
     const gatewayRun = await throughput(context.warm.graphqlUrl, JSON_HEADERS, graphqlBody(MUTATION), context.warm.pid);
 
     const overhead = percentile(gateway, 50) - percentile(direct, 50);
@@ -88,7 +87,7 @@ export async function sendOverhead(context: BenchContext): Promise<Section> {
           columns: ['path', 'p50 (sequential)', 'p99 (sequential)', 'requests/s (32 conn.)', 'p50 / p99 (32 conn.)', 'B1 calls / responses', 'errors/non-2xx'],
           rows: [
             pathRow('direct REST (B1)', direct, directRun),
-            pathRow('Apollo Server alone making the same B1 call from its resolver (floor)', alone, floorRun),
+            pathRow('Apollo Server alone: same mutation, B1 call and answer (floor)', alone, floorRun),
             pathRow('gateway sendMessage', gateway, gatewayRun),
           ],
         },
@@ -107,7 +106,7 @@ export async function sendOverhead(context: BenchContext): Promise<Section> {
       ],
       notes: [
         `Through the gateway a send is two HTTP exchanges (caller → gateway → simulator) plus the GraphQL pipeline, the channel's route (hosting from the cached channel listing, API key from the key store), the upstream request and a log line: ${ms(gatewayRun.serverCpu, 2)} of gateway CPU per send, so one process tops out near ${rate(1000 / gatewayRun.serverCpu)} on a core of its own.`,
-        `Apollo Server alone (bench/floor/apollo-alone.ts), its resolver making the same B1 call with undici and nothing else (no caller identity, route, key store, body mapping, metrics or logs), is the floor of a send through any gateway built on Apollo Server: ${ms(floorOverhead, 2)} over the direct call${floorOverhead > 2 ? ', already over the target' : ''}. The gateway's own work adds ${ms(overhead - floorOverhead, 2)} to it.`,
+        `Apollo Server alone (bench/floor/apollo-alone.ts) on the gateway's schema, its resolver making the same B1 call with undici and answering the same data, and nothing else (no caller identity, route, key store, body mapping, metrics or logs), is the floor of a send through any gateway built on Apollo Server: ${ms(floorOverhead, 2)} over the direct call${floorOverhead > 2 ? ', already over the target' : ''}. The gateway's own work adds ${ms(overhead - floorOverhead, 2)} to it.`,
         'The direct path has no second hop; at concurrency the gateway\'s throughput is bounded by its CPU per send, not by the upstream (the simulator serves the direct run several times faster).',
       ],
     };

@@ -4,7 +4,7 @@ import { graphql, firstError, send } from '../support/http.js';
 import { settle, type BenchContext } from '../support/context.js';
 import { notAvailableSection, type Section } from '../support/report.js';
 import { ms, percentile, verdict } from '../support/stats.js';
-import { countByEndpoint, describeCounts, toReplay, total, type ReplayRequest } from '../support/upstream.js';
+import { countByEndpoint, describeCounts, toReplay, total, type RecordedOperation, type ReplayRequest } from '../support/upstream.js';
 import { startPassThrough, withApolloFloor, type GatewayProcess } from '../support/gateway-process.js';
 import { upstreamClientCost } from './upstream-client.js';
 
@@ -233,17 +233,20 @@ async function fixedCosts(context: BenchContext, floorUrl: string): Promise<{ ga
 }
 
 /**
- * The upstream requests one execution of the operation makes (as the simulator recorded them),
- * as round trips: with a critical path of 2, the first request, then the rest in parallel; of 1,
- * all in parallel.
+ * One execution of the operation on the gateway: the upstream requests it made (as the simulator
+ * recorded them) as round trips (with a critical path of 2, the first request, then the rest in
+ * parallel; of 1, all in parallel) and the data it answered.
  */
-async function recordRoundTrips(context: BenchContext, operation: Operation): Promise<ReplayRequest[][]> {
+async function record(context: BenchContext, operation: Operation): Promise<RecordedOperation> {
   const { recorder } = context.simulator;
   recorder.clear();
-  await graphql(context.cold.graphqlUrl, operation.query, operation.variables?.());
+  const { result } = await graphql(context.cold.graphqlUrl, operation.query, operation.variables?.());
   await settle(context);
   const recorded = recorder.requests.map(toReplay);
-  return operation.sequentialRoundTrips === 2 ? [recorded.slice(0, 1), recorded.slice(1)] : [recorded];
+  return {
+    roundTrips: operation.sequentialRoundTrips === 2 ? [recorded.slice(0, 1), recorded.slice(1)] : [recorded],
+    data: (result.data ?? {}) as Record<string, unknown>,
+  };
 }
 
 /** The round trips sent straight from the bench: the operation's cost at the upstream without any process in between. */
@@ -256,8 +259,6 @@ async function sendDirectly(context: BenchContext, roundTrips: ReplayRequest[][]
   }
   return performance.now() - started;
 }
-
-const REPLAY = 'query ($operation: String!) { replay(operation: $operation) }';
 
 interface Timed {
   samples: number[];
@@ -277,8 +278,9 @@ export async function criticalPath(context: BenchContext): Promise<Section> {
   const intro = [
     `Simulator latency ${latencyMs} ms per upstream request. Each operation runs ${iterations} times one after the other (after 3 warm-up runs) on the gateway with caches off;`,
     'the critical path is the number of upstream round trips that must happen in sequence × the latency. The upstream requests one execution of the operation made',
-    '(recorded at the simulator) are also sent straight from the bench in the same shape (round trips in sequence, the requests of one in parallel), and made from the',
-    'resolver of Apollo Server alone (bench/floor/apollo-alone.ts: undici, JSON parse, nothing else), its own process. The three are timed alternately, request by request,',
+    '(recorded at the simulator) are also sent straight from the bench in the same shape (round trips in sequence, the requests of one in parallel), and made by',
+    'Apollo Server alone in its own process (bench/floor/apollo-alone.ts): the same query on the gateway\'s schema, the same calls from its resolvers (undici, JSON parse),',
+    'the data the gateway answered, completed by graphql-js\'s default resolvers. The three are timed alternately, request by request,',
     'so a host whose speed drifts hits them alike: gateway − direct is what the gateway adds; gateway − Apollo alone is what the gateway\'s own code adds to what any',
     'gateway built on Apollo Server needs for those calls.',
     'Target: p50 ≤ 1.1 × critical path + 2 ms.',
@@ -286,10 +288,10 @@ export async function criticalPath(context: BenchContext): Promise<Section> {
   if (latencyMs === 0) return notAvailableSection(title, intro, 'BENCH_LATENCY_MS=0 leaves no critical path to compare with');
   const direct = await a1Reference(context, 'direct A1 call to the simulator (reference, no gateway)');
   const hop = await passThroughReference(context, direct.p50);
-  const replays: Record<string, ReplayRequest[][]> = {};
-  for (const operation of OPERATIONS) replays[operation.name] = await recordRoundTrips(context, operation);
+  const operations: Record<string, RecordedOperation> = {};
+  for (const operation of OPERATIONS) operations[operation.query] = await record(context, operation);
 
-  return withApolloFloor({ replays, upstream: context.simulator.baseUrl() }, async (floor) => {
+  return withApolloFloor({ operations, upstream: context.simulator.baseUrl() }, async (floor) => {
     const { gateway: fixed, framework } = await fixedCosts(context, floor.url);
     const rows: string[][] = [direct.row, hop.row, fixed.row, framework.row];
     const boundedByUpstream: string[] = [];
@@ -297,14 +299,15 @@ export async function criticalPath(context: BenchContext): Promise<Section> {
     const ownShares: number[] = [];
     for (const operation of OPERATIONS) {
       const path = operation.sequentialRoundTrips * latencyMs;
-      const roundTrips = replays[operation.name]!;
+      const { roundTrips } = operations[operation.query]!;
       const gateway: Timed = { samples: [], error: null };
       const alone: Timed = { samples: [], error: null };
       const directly: number[] = [];
       for (let run = 0; run < iterations + 3; run += 1) {
         const keep = run >= 3;
-        await timedGraphql(gateway, context.cold.graphqlUrl, operation.query, operation.variables?.(), keep);
-        await timedGraphql(alone, floor.url, REPLAY, { operation: operation.name }, keep);
+        const variables = operation.variables?.();
+        await timedGraphql(gateway, context.cold.graphqlUrl, operation.query, variables, keep);
+        await timedGraphql(alone, floor.url, operation.query, variables, keep);
         const elapsed = await sendDirectly(context, roundTrips);
         if (keep) directly.push(elapsed);
       }
@@ -355,7 +358,7 @@ export async function criticalPath(context: BenchContext): Promise<Section> {
             'p50/path / p99/path',
             'p50 limit',
             'same upstream calls sent directly (p50)',
-            'Apollo Server alone making the same calls (p50)',
+            'Apollo Server alone: same query, calls and data (p50)',
             'added by the gateway: over direct / over Apollo alone (p50)',
             'target',
           ],
@@ -367,7 +370,7 @@ export async function criticalPath(context: BenchContext): Promise<Section> {
         `A direct round trip to the simulator takes ${ms(direct.p50)} at p50 for ${latencyMs} ms of latency (HTTP and timer granularity; the simulator's own handling counts into its latency): ${ms(direct.p50 - latencyMs)} of the target's ${ms(0.1 * latencyMs + 2)} allowance per round trip is spent before any process sits in between.`,
         `One more process that only forwards the call (bare node:http, keep-alive, JSON parsed and re-serialised) adds ${ms(hop.p50 - direct.p50)}: the physical cost of a hop on this machine, which any gateway pays before doing anything.`,
         `The gateway's fixed cost per request (\`{ __typename }\`: HTTP, Apollo request pipeline, operation log line) is ${ms(fixed.p50)} at p50; Apollo Server alone, answering the same in its own process, takes ${ms(framework.p50)}.`,
-        `Apollo Server alone making an operation's upstream calls is the floor of that operation for an Apollo-based gateway on this machine: the hop, Apollo's pipeline and one HTTP client call per request, with no caller identity, routing, mapping, cache, metrics or logs. The gateway's own code adds ${ms(Math.min(...ownShares))} to ${ms(Math.max(...ownShares))} to it across the operations above.${bounded.length ? ` ${bounded.join(' ')}` : ''}`,
+        `Apollo Server alone answering the operation with the same calls and data is its floor for an Apollo-based gateway on this machine: the hop, Apollo's pipeline, one HTTP client call per request and graphql-js completing the same result, with no caller identity, routing, mapping, cache, metrics or logs. (It completes the whole result after the last answer, where the gateway completes a first round's part while it waits for the second: for two round trips it is a little high.) The gateway's own code adds ${ms(Math.min(...ownShares))} to ${ms(Math.max(...ownShares))} to it across the operations above.${bounded.length ? ` ${bounded.join(' ')}` : ''}`,
         "Every upstream call costs the gateway CPU for its HTTP client (second table: what the client adds over bare node:http, and what got, the first choice, cost), the JSON parse, a metrics sample and cache-key hashing, paid on one thread once per call, so operations that fan out to many parallel calls (the _entities batch: 8) pay it 8 times before the last answer is processed — not extra round trips (scenario 1 shows none).",
       ],
     };

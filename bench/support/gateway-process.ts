@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { upstreamUrlEnv } from '../../src/config.js';
 import { SIM_PARTNERS } from '../../src/simulator/seed.js';
 import type { Simulator } from '../../src/simulator/server.js';
-import type { ReplayRequest } from './upstream.js';
+import type { RecordedOperation } from './upstream.js';
 
 const MAIN = fileURLToPath(new URL('../../src/main.js', import.meta.url));
 
@@ -126,8 +126,8 @@ async function startFloor(script: string, env: Record<string, string>, readyText
 export interface ApolloFloorOptions {
   /** The A4 page (JSON text) the floor answers the listing query from, held in memory (default: an empty page). */
   page?: string;
-  /** Recorded upstream requests per operation name, replayed against `upstream` by `replay(operation)`. */
-  replays?: Record<string, ReplayRequest[][]>;
+  /** The gateway's operations by query text: the floor then serves the gateway's schema, replaying their upstream requests against `upstream`. */
+  operations?: Record<string, RecordedOperation>;
   upstream?: string;
 }
 
@@ -137,7 +137,7 @@ export async function withApolloFloor<T>(options: ApolloFloorOptions, measure: (
   const pageFile = join(directory, 'page.json');
   const replayFile = join(directory, 'replays.json');
   writeFileSync(pageFile, options.page ?? JSON.stringify({ total: 0, partner_channels: [] }));
-  writeFileSync(replayFile, JSON.stringify(options.replays ?? {}));
+  writeFileSync(replayFile, JSON.stringify(options.operations ?? {}));
   try {
     const floor = await startFloor('apollo-alone.js', { FLOOR_PAGE_FILE: pageFile, FLOOR_REPLAY_FILE: replayFile, FLOOR_UPSTREAM: options.upstream ?? '' }, 'floor ready at');
     try {

@@ -47,6 +47,13 @@ export interface ReplayRequest {
   body?: string;
 }
 
+/** One operation the gateway ran: the upstream requests it made, as round trips, and the data it answered. */
+export interface RecordedOperation {
+  /** In sequence; the requests of one round trip in parallel. */
+  roundTrips: ReplayRequest[][];
+  data: Record<string, unknown>;
+}
+
 export function toReplay(request: RecordedRequest): ReplayRequest {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(request.query)) for (const item of [value].flat()) query.append(name, item);
