@@ -39,19 +39,20 @@ Before/after figures are A/B runs of two builds on the same machine, alternated 
   (concurrent misses of one entry now share one upstream call: the "A4×1" of the 64-connection row), and got as the upstream client
   (undici now, at half the CPU per call; README, "Why undici"). Together they took \`{ __typename }\` from 2,635 requests/s in
   the first round to 7,400–15,100/s in this round's runs, and the cached listing from 1,595 to 4,400–7,100/s, on the same kind of host.
-- **This round: a floor per operation.** Scenarios 2 and 4 now time Apollo Server alone making each operation's recorded upstream
-  requests from its resolver (bench/floor/apollo-alone.ts: undici, a JSON parse, nothing else), request by request alternately with
-  the gateway and with the same calls sent directly. That floor is what any gateway built on Apollo Server and an HTTP client pays on
-  this machine for the operation: one more process, Apollo's pipeline and the calls. It answers with a count rather than the
-  operation's selection, so graphql-js completing the gateway's larger results counts against the gateway.
-  - *Where the floor itself misses the target:* the send (floor 2.45–2.8 ms over the direct call, target 2 ms) and the _entities
-    batch (24.0–24.6 ms, limit 24.0); in one of this round's five runs also channels(5) with usage (45.1–46.2 ms, limit 46.0). The
-    one-call hop alone costs 1.3 ms and the simulator's own answer 0.8–1.2 ms over its latency, out of the 4.0 ms a one-round-trip
-    operation is allowed.
-  - *The gateway's own share* over the floor, in the run above: 0.0 ms for a send, 0.2 ms for client(id), 0.6 ms for updateClient,
-    1.0 ms for _entities and channels(5) with usage, 1.3 ms for partner → clients (before the log fix below: 0.0–0.9 ms for a send
-    and 0.6–1.9 ms across scenario 2). partner → clients misses because of it (its floor is 45.2–45.6 ms, the limit 46.0), and
-    channels(5) with usage when its floor leaves less than its own share.
+- **This round: a floor per operation.** Scenarios 2 and 4 now time Apollo Server alone answering each operation the way the
+  gateway did (bench/floor/apollo-alone.ts): the same query on the gateway's own schema, the upstream requests the gateway made
+  (recorded at the simulator) made from its resolvers with undici, and the data the gateway answered, completed by graphql-js's
+  default resolvers. It runs request by request alternately with the gateway and with the same calls sent directly. That floor is
+  what any gateway built on Apollo Server pays on this machine for the operation: one more process, Apollo's pipeline, the calls and
+  completing the result. (A first version answered with a count instead of the result; it left graphql-js's completion on the
+  gateway's side, which is why earlier figures of the gateway's own share were up to 1.9 ms.)
+  - *In the run above, the floor itself misses the target* for partner → clients (46.4 ms, limit 46.0), _entities (24.6 ms, limit
+    24.0) and the send (2.56 ms over the direct call, target 2 ms), and sits at the limit for channels(5) with usage (46.0 ms); a
+    shorter check run gave 47.7, 25.2, 2.72 and 47.0. The one-call hop alone costs 1.3 ms and the simulator's own answer 0.7–1.2
+    ms over its latency, out of the 4.0 ms a one-round-trip operation is allowed.
+  - *The gateway's own share* over the floor in the run above: −0.1 ms for a send (within noise), 0.2 ms for client(id), 0.5 ms for
+    updateClient, 0.6 ms for _entities, 0.7 ms for partner → clients and 0.8 ms for channels(5) with usage. Every row the gateway
+    misses is one the floor misses or only just meets.
 - **Fixed in our code this round: log writes on the answer's path.** Every log line started its own asynchronous write, which pino
   runs on libuv's thread pool: while the answer was on its way, a second thread most likely woke up on a machine of two cores,
   next to the caller. Lines now go to stdout in batches (4 KB, or every 500 ms, and what is pending on exit; src/logger.ts). In an A/B of
@@ -59,9 +60,9 @@ Before/after figures are A/B runs of two builds on the same machine, alternated 
   0.26 ms); at 32 connections the two builds were within the host's noise. With LOG_LEVEL=warn (no operation line at all) the gain
   was the same size, so the line's own cost, not its order, was the issue: writing it after the answer instead (setImmediate) gained
   nothing.
-- **Where the gateway's own share goes (sequential), traced.** The gateway and the floor were traced with Node's diagnostics
-  channels (HTTP server request and response, undici request created and answered) for partner → clients (A1, then 3 × A4 in
-  parallel), 200 sequential runs each, p50 per phase, gateway against floor:
+- **Where the gateway's time goes (sequential), traced.** The gateway and the first floor (before the log fix) were traced with
+  Node's diagnostics channels (HTTP server request and response, undici request created and answered) for partner → clients (A1,
+  then 3 × A4 in parallel), 200 sequential runs each, p50 per phase, gateway against floor:
   - from the request to the A1 call: 0.80 against 0.58 ms (body, caller identity, context, Apollo's pipeline, the resolvers);
   - from the A1 answer to the A4 calls: 0.59 against 0.32 ms (page mapping, DataLoader, the read path's keys);
   - between the three A4 answers: 0.57 against 0.32 ms each (each answer's parse, report, mapping and resolvers run before the next is
@@ -71,11 +72,11 @@ Before/after figures are A/B runs of two builds on the same machine, alternated 
   upstream pages on top; of our own code only readJson (2.7% self, which is the JSON.parse of the pages) passes 0.5%.
   - *Without the network, in one process:* partner → clients executed through Apollo's executeOperation with its four upstream
     answers served from memory (NODE_ENV=production, 30,000 runs, profiled) takes about 315 µs, of which copying the stubbed answers
-    is about a quarter. By self time, graphql-js (completing the operation's result, which the floor does not do) takes 23%, garbage
+    is about a quarter. By self time, graphql-js (completing the result, which the first floor did not do) takes 23%, garbage
     collection 12%, and the gateway's own code 15% (about 45 µs: page mapping 4%, the read path's keys and parameters 4%, the
-    channel resolvers 3%). So the larger part of the gateway's share over the floor in the trace above is graphql-js completing a
-    result the floor never builds (and the collections that follow); the gateway's own code is the smaller part, spread over pieces
-    of a few µs each.
+    channel resolvers 3%). So the larger part of the gateway's share over the first floor was graphql-js completing a result that
+    floor never built (and the collections that follow), which is why the floor now completes the same result; the gateway's own
+    code is the smaller part, spread over pieces of a few µs each.
 - **A request served after an idle wait is about twice as slow.** The same send spends 2.3 ms in the gateway (from its request to
   its response, the upstream call excluded) when the upstream takes 20 ms, and 1.2 ms when it answers at once: after 20 ms of sleep,
   every phase runs at about half speed (a VM's idle wake-up and cold caches). It also means a cut
@@ -84,7 +85,7 @@ Before/after figures are A/B runs of two builds on the same machine, alternated 
   connections) showed no gain beyond noise, so the change was not kept (a write per request remained; the batching above removes it). Nor was reading the request body with stream events instead
   of an async iterator (client(id) sequentially, six alternating rounds: 23.05–23.81 ms before, 23.23–23.85 ms after).
 - **Scenario 3 on this host.** The throughput half is met with a wide margin (4,398–7,132 requests/s at 32 connections across this
-  round's runs, 67–93% of Apollo Server alone, which itself ran at 4,728–7,999/s). The p99 half moves with the host: 9–16 ms
+  round's runs, 67–100% of Apollo Server alone, which itself ran at 4,728–7,999/s; the run above met both halves). The p99 half moves with the host: 9–16 ms
   for the gateway, 8–15 ms for Apollo Server alone answering from memory, so it is met only when Apollo Server alone would meet it too. Garbage collection is not ours:
   traced with a GC observer, the gateway and the floor both run a young-generation collection every 87–96 requests.
 `;
