@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type Keyv from 'keyv';
 import { stableStringify } from '../cache.js';
 import { BadUserInputError, ErrorCode, HubgraphError, UpstreamUnavailableError } from '../errors.js';
+import type { Logger } from '../logger.js';
 import type { RedisConnection } from '../redis.js';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -49,6 +50,8 @@ export interface IdempotencyOptions {
   pendingMs: number;
   /** Poll interval while another instance's send is pending. */
   pollMs?: number;
+  /** Told of a store failure after the send was decided (the caller still gets the send's own outcome). */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
@@ -106,21 +109,38 @@ export class IdempotentSends {
       const entry = await this.entry<T>(storeKey);
       if (entry && entry.state !== 'pending') return this.replay(entry, fingerprint);
       await this.store.set(storeKey, { state: 'pending', request: fingerprint } satisfies Entry<T>, this.options.pendingMs);
+      let result: T;
       try {
-        const result = await send();
-        await this.store.set(storeKey, { state: 'done', request: fingerprint, result } satisfies Entry<T>, IDEMPOTENCY_WINDOW_MS);
-        return result;
+        result = await send();
       } catch (error) {
-        if (error instanceof HubgraphError && error.code === ErrorCode.UpstreamUnavailable && error.extensions.outcome === 'UNKNOWN') {
-          const unknown: Entry<T> = { state: 'unknown', request: fingerprint, message: error.message };
-          await this.store.set(storeKey, unknown, IDEMPOTENCY_WINDOW_MS);
-        } else {
-          await this.store.delete(storeKey);
-        }
+        const unknown = error instanceof HubgraphError && error.code === ErrorCode.UpstreamUnavailable && error.extensions.outcome === 'UNKNOWN';
+        await this.recordAfterSend(
+          () => (unknown ? this.store.set(storeKey, { state: 'unknown', request: fingerprint, message: error.message } satisfies Entry<T>, IDEMPOTENCY_WINDOW_MS) : this.store.delete(storeKey)),
+          unknown ? 'the send had an unknown outcome' : 'the send was refused',
+        );
         throw error;
       }
+      await this.recordAfterSend(
+        () => this.store.set(storeKey, { state: 'done', request: fingerprint, result } satisfies Entry<T>, IDEMPOTENCY_WINDOW_MS),
+        'the message was sent',
+      );
+      return result;
     } finally {
-      await this.lock.release(storeKey);
+      // The lock expires on its own (pendingMs): failing to free it early must not replace the send's outcome.
+      await this.lock.release(storeKey).catch((error: unknown) => this.options.logger?.warn({ err: error }, 'idempotency: the send lock could not be freed; it expires on its own'));
+    }
+  }
+
+  /**
+   * Once the send is decided, its outcome is what the caller must learn: a store failure while
+   * recording it is logged, never thrown in its place (a sent message reported as an error would
+   * invite the repeat the key exists to prevent).
+   */
+  private async recordAfterSend(write: () => Promise<unknown>, outcome: string): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      this.options.logger?.warn({ err: error }, `idempotency: ${outcome}, but the store could not record it; a repeat of the key may not see it`);
     }
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import Keyv from 'keyv';
-import { BadUserInputError, UpstreamUnavailableError } from '../../src/errors.js';
+import { BadUserInputError, StoreUnavailableError, UpstreamUnavailableError } from '../../src/errors.js';
 import type { SendMessageInput } from '../../src/generated/graphql.js';
 import { buildBusinessProfileUpdate, profileForGraph } from '../../src/messaging/business-profile.js';
 import { checkBlocklistPage, checkReason } from '../../src/messaging/blocking.js';
@@ -186,6 +186,43 @@ describe('IdempotentSends', () => {
     finish('message-1');
     await expect(Promise.all([a, b])).resolves.toEqual(['message-1', 'message-1']);
     expect(sends).toBe(1);
+  });
+
+  /** A store whose writes fail once the send has happened (Redis lost mid-send), and a log of the warnings. */
+  function storeLostAfterSend() {
+    const store = new Keyv();
+    let lost = false;
+    const set = store.set.bind(store);
+    const remove = store.delete.bind(store);
+    store.set = (async (...args: Parameters<Keyv['set']>) => (lost ? Promise.reject(new StoreUnavailableError()) : set(...args))) as Keyv['set'];
+    store.delete = (async (...args: Parameters<Keyv['delete']>) => (lost ? Promise.reject(new StoreUnavailableError()) : remove(...args))) as Keyv['delete'];
+    const warnings: string[] = [];
+    const logger = { warn: (_fields: unknown, message: string) => warnings.push(message) } as never;
+    return { store, warnings, logger, lose: () => (lost = true) };
+  }
+
+  it('answers a sent message as sent when the store cannot record it or free the lock afterwards', async () => {
+    const { store, warnings, logger, lose } = storeLostAfterSend();
+    const lock = { acquire: async () => true, release: async () => Promise.reject(new StoreUnavailableError()) };
+    const sends = new IdempotentSends(store, lock, { pendingMs: 5_000, logger });
+    const sent = sends.run(scope, {}, async () => {
+      lose();
+      return 'message-1';
+    });
+    await expect(sent).resolves.toBe('message-1');
+    expect(warnings).toEqual([expect.stringMatching(/message was sent, but the store could not record it/), expect.stringMatching(/lock could not be freed/)]);
+  });
+
+  it("keeps a refused send's own error when the store cannot clear the key afterwards", async () => {
+    const { store, warnings, logger, lose } = storeLostAfterSend();
+    const sends = new IdempotentSends(store, memorySendLock(), { pendingMs: 5_000, logger });
+    const refusal = new BadUserInputError('recipient is not a WhatsApp user', 'input.to');
+    const sent = sends.run(scope, {}, async () => {
+      lose();
+      throw refusal;
+    });
+    await expect(sent).rejects.toBe(refusal);
+    expect(warnings).toEqual([expect.stringMatching(/send was refused, but the store could not record it/)]);
   });
 
   it('lets a duplicate give up with an unknown outcome, sending nothing, while another holder keeps the lock', async () => {
