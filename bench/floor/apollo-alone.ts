@@ -34,12 +34,8 @@ interface ChannelRecord {
 const page = JSON.parse(readFileSync(process.env.FLOOR_PAGE_FILE!, 'utf8')) as { total: number; partner_channels: ChannelRecord[] };
 
 /** The gateway's operations by query text (FLOOR_REPLAY_FILE); none: the listing floor. */
-const operations = new Map(
-  Object.entries(
-    process.env.FLOOR_REPLAY_FILE ? (JSON.parse(readFileSync(process.env.FLOOR_REPLAY_FILE, 'utf8')) as Record<string, RecordedOperation>) : {},
-  ),
-);
-const upstream = process.env.FLOOR_UPSTREAM ?? '';
+const operations = new Map(Object.entries(JSON.parse(readFileSync(process.env.FLOOR_REPLAY_FILE!, 'utf8')) as Record<string, RecordedOperation>));
+const upstream = process.env.FLOOR_UPSTREAM!;
 
 async function replayed(call: ReplayRequest): Promise<void> {
   const answer = await request(`${upstream}${call.path}`, { method: call.method as 'GET', headers: call.headers, body: call.body ?? null });

@@ -342,7 +342,7 @@ export async function criticalPath(context: BenchContext): Promise<Section> {
     const bounded = [
       boundedByUpstream.length && `Sent directly, without any process in between, ${boundedByUpstream.join('; ')} already miss${boundedByUpstream.length === 1 ? 'es' : ''} the p50 limit.`,
       boundedByFramework.length &&
-        `Apollo Server alone, making the same upstream calls and nothing else, already misses the p50 limit for ${boundedByFramework.join('; ')}: there the target is beyond any gateway built on Apollo Server and an HTTP client on this machine.`,
+        `Apollo Server alone, making the same upstream calls and answering the same data and nothing else, already misses the p50 limit for ${boundedByFramework.join('; ')}: there the target is beyond any gateway built on Apollo Server and an HTTP client on this machine.`,
     ].filter(Boolean);
     return {
       title,

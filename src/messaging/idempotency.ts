@@ -113,11 +113,12 @@ export class IdempotentSends {
       try {
         result = await send();
       } catch (error) {
-        const unknown = error instanceof HubgraphError && error.code === ErrorCode.UpstreamUnavailable && error.extensions.outcome === 'UNKNOWN';
-        await this.recordAfterSend(
-          () => (unknown ? this.store.set(storeKey, { state: 'unknown', request: fingerprint, message: error.message } satisfies Entry<T>, IDEMPOTENCY_WINDOW_MS) : this.store.delete(storeKey)),
-          unknown ? 'the send had an unknown outcome' : 'the send was refused',
-        );
+        if (error instanceof HubgraphError && error.code === ErrorCode.UpstreamUnavailable && error.extensions.outcome === 'UNKNOWN') {
+          const unknown: Entry<T> = { state: 'unknown', request: fingerprint, message: error.message };
+          await this.recordAfterSend(() => this.store.set(storeKey, unknown, IDEMPOTENCY_WINDOW_MS), 'the send had an unknown outcome');
+        } else {
+          await this.recordAfterSend(() => this.store.delete(storeKey), 'the send was refused');
+        }
         throw error;
       }
       await this.recordAfterSend(
