@@ -55,7 +55,7 @@ Before/after figures are A/B runs of two builds on the same machine, alternated 
     misses is one the floor misses or only just meets.
 - **Fixed in our code this round: log writes on the answer's path.** Every log line started its own asynchronous write, which pino
   runs on libuv's thread pool: while the answer was on its way, a second thread most likely woke up on a machine of two cores,
-  next to the caller. Lines now go to stdout in batches (4 KB, or every 500 ms, and what is pending on exit; src/logger.ts). In an A/B of
+  next to the caller. Lines now go to stdout in batches (4 KB, or every 500 ms, and what is pending on exit; src/observability/logger.ts). In an A/B of
   client(id) one request at a time, six alternating rounds, the new build was faster in every round (by 0.10–0.34 ms, median about
   0.26 ms); at 32 connections the two builds were within the host's noise. With LOG_LEVEL=warn (no operation line at all) the gain
   was the same size, so the line's own cost, not its order, was the issue: writing it after the answer instead (setImmediate) gained

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { GraphQLError } from 'graphql';
-import { identifyCaller, tenantOf, type Caller } from './auth.js';
+import { identifyCaller, tenantOf, type Caller } from './http/auth.js';
 import { InsightsApi } from './datasources/insights-api.js';
 import { MediaApi } from './datasources/media-api.js';
 import { MessagingApi } from './datasources/messaging-api.js';
 import { PartnerApi } from './datasources/partner-api.js';
-import { createLoaders, type Loaders } from './loaders.js';
-import type { ChannelKeys } from './keystore.js';
-import type { Logger } from './logger.js';
+import { createLoaders, type Loaders } from './datasources/loaders.js';
+import type { ChannelKeys } from './store/keystore.js';
+import type { Logger } from './observability/logger.js';
 import type { Services } from './services.js';
 
 export interface Context {

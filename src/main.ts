@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.js';
-import { createGateway } from './server.js';
+import { createGateway } from './http/server.js';
 
 /** `npm start`: validated config, gateway (and embedded simulator when no upstream is set), SIGTERM drain. */
 async function main() {

@@ -1,17 +1,17 @@
 import Keyv from 'keyv';
-import { BalanceLimiter } from './balance-limiter.js';
-import { ResponseCache } from './cache.js';
+import { BalanceLimiter } from './store/balance-limiter.js';
+import { ResponseCache } from './store/cache.js';
 import type { Config, UpstreamUrls } from './config.js';
 import { CircuitBreaker } from './datasources/circuit-breaker.js';
 import { UpstreamClient, type UpstreamAttempt } from './datasources/http.js';
 import { MediaFailureGuard, redisMediaFailureLog, storeMediaFailureLog } from './datasources/media-failures.js';
 import { createEventHub, type EventHub } from './events/hub.js';
 import type { Upstream } from './datasources/endpoints.js';
-import { KeyStore } from './keystore.js';
-import { Tracing } from './tracing.js';
-import type { Logger } from './logger.js';
-import { Metrics } from './metrics.js';
-import { createRedisStore, RedisConnection } from './redis.js';
+import { KeyStore } from './store/keystore.js';
+import { Tracing } from './observability/tracing.js';
+import type { Logger } from './observability/logger.js';
+import { Metrics } from './observability/metrics.js';
+import { createRedisStore, RedisConnection } from './store/redis.js';
 
 /**
  * Process-wide pieces shared by every request: upstream clients, stores and the logger.

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import got from 'got';
 import { CircuitBreaker } from '../../src/datasources/circuit-breaker.js';
 import { UpstreamClient } from '../../src/datasources/http.js';
-import { Metrics } from '../../src/metrics.js';
+import { Metrics } from '../../src/observability/metrics.js';
 import { SIM_PARTNERS } from '../../src/simulator/seed.js';
 import { startSimulator } from '../../src/simulator/server.js';
 import type { Table } from '../support/report.js';

@@ -1,5 +1,5 @@
 import type { UpstreamClient } from './http.js';
-import type { ResponseCache, Tenant } from '../cache.js';
+import type { ResponseCache, Tenant } from '../store/cache.js';
 import type { Config } from '../config.js';
 import { BadUserInputError, ForbiddenError } from '../errors.js';
 import { checkPage, type Page } from './filters.js';

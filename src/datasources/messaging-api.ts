@@ -1,11 +1,11 @@
 import type { UpstreamClient } from './http.js';
-import { fingerprint, type ResponseCache, type Tenant } from '../cache.js';
+import { fingerprint, type ResponseCache, type Tenant } from '../store/cache.js';
 import type { Config } from '../config.js';
 import { errorFromUpstreamBody, MissingApiKeyError, NotFoundError, UnsupportedForHostingError } from '../errors.js';
 import type { Hosting } from '../generated/graphql.js';
-import type { ChannelKeys } from '../keystore.js';
-import type { Loaders } from '../loaders.js';
-import { hostingOf } from '../resolvers/channel.js';
+import type { ChannelKeys } from '../store/keystore.js';
+import type { Loaders } from './loaders.js';
+import { hostingOf } from './hosting.js';
 import { CLOUD_PROFILE_FIELDS } from '../messaging/business-profile.js';
 import type { SendResponseDto } from '../messaging/send-message.js';
 import type { WebhookConfigBody } from '../messaging/webhooks.js';

@@ -1,6 +1,6 @@
 import type { UpstreamClient } from './http.js';
-import type { BalanceLimiter } from '../balance-limiter.js';
-import type { ResponseCache, Tenant } from '../cache.js';
+import type { BalanceLimiter } from '../store/balance-limiter.js';
+import type { ResponseCache, Tenant } from '../store/cache.js';
 import type { Config } from '../config.js';
 import {
   CHANNEL_SORT_GROUPS,

@@ -1,4 +1,4 @@
-import { stableStringify, type ResponseCache, type Tenant } from '../cache.js';
+import { stableStringify, type ResponseCache, type Tenant } from '../store/cache.js';
 import { toGraphQLError } from '../errors.js';
 import type { EndpointId } from './endpoints.js';
 import type { UpstreamClient, UpstreamRequest } from './http.js';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { safeEqual } from '../auth.js';
+import { safeEqual } from '../http/auth.js';
 
 const WEBHOOK_USER = 'hubgraph';
 

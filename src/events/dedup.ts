@@ -1,4 +1,4 @@
-import type { RedisClient } from '../redis.js';
+import type { RedisClient } from '../store/redis.js';
 
 /**
  * Remembers which events were already published, for long enough to cover the upstream's

@@ -1,5 +1,5 @@
-import type { Logger } from '../logger.js';
-import type { RedisConnection } from '../redis.js';
+import type { Logger } from '../observability/logger.js';
+import type { RedisConnection } from '../store/redis.js';
 import { MemoryDedupStore, RedisDedupStore, type DedupStore } from './dedup.js';
 import { parseNotification, type ParseProblem } from './parse.js';
 import { InProcessPubSub, RedisPubSub, type PubSub, type Unsubscribe } from './pubsub.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { stableStringify } from '../cache.js';
+import { stableStringify } from '../store/cache.js';
 import type { ChannelErrorEventDto, ChannelEvent, InboundMessageDto, MessageStatusEventDto } from './types.js';
 
 /** An item that could not be turned into an event; the others of the notification still are. */

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { RedisClient } from '../redis.js';
-import type { Logger } from '../logger.js';
+import type { RedisClient } from '../store/redis.js';
+import type { Logger } from '../observability/logger.js';
 
 export type Unsubscribe = () => Promise<void>;
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type Keyv from 'keyv';
-import { stableStringify } from '../cache.js';
+import { stableStringify } from '../store/cache.js';
 import { BadUserInputError, ErrorCode, HubgraphError, UpstreamUnavailableError } from '../errors.js';
-import type { Logger } from '../logger.js';
-import type { RedisConnection } from '../redis.js';
+import type { Logger } from '../observability/logger.js';
+import type { RedisConnection } from '../store/redis.js';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 

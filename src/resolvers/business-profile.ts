@@ -1,6 +1,6 @@
 import type { BusinessProfileResolvers } from '../generated/graphql.js';
 import { knownVertical } from '../messaging/business-profile.js';
-import { reportFieldError } from '../plugins/field-errors.js';
+import { reportFieldError } from './field-errors.js';
 
 export const BusinessProfile: BusinessProfileResolvers = {
   address: (profile) => profile.address ?? null,

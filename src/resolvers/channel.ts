@@ -1,10 +1,11 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { requirePartnerId } from '../auth.js';
+import { requirePartnerId } from '../http/auth.js';
 import type { Context } from '../context.js';
+import { hostingOf } from '../datasources/hosting.js';
 import type { ChannelNode } from '../datasources/types.js';
 import { HubgraphError, ErrorCode } from '../errors.js';
 import type { ChannelResolvers, DataRegion, HubStatus, Hosting } from '../generated/graphql.js';
-import { reportFieldError } from '../plugins/field-errors.js';
+import { reportFieldError } from './field-errors.js';
 
 const HUB_STATUSES: Record<string, HubStatus> = {
   draft: 'DRAFT',
@@ -16,17 +17,7 @@ const HUB_STATUSES: Record<string, HubStatus> = {
   pending: 'PENDING',
 };
 
-export const HOSTING_PLATFORMS: Record<string, Hosting> = {
-  net_cloud_api: 'CLOUD',
-  net_hosting: 'ON_PREMISE',
-};
-
 const DATA_REGIONS = new Set<string>(['AU', 'ID', 'ZA', 'IN', 'CA', 'JP', 'SG', 'KR', 'DE', 'CH', 'GB', 'BR', 'BH']);
-
-/** Hosting of an upstream channel record; UNKNOWN for a platform type this gateway does not know. */
-export function hostingOf(channel: Pick<ChannelNode, 'integration'>): Hosting {
-  return HOSTING_PLATFORMS[channel.integration?.hosting_platform_type ?? ''] ?? 'UNKNOWN';
-}
 
 function unknownValue(context: Context, info: GraphQLResolveInfo, channel: ChannelNode, upstreamField: string, value: unknown) {
   context.logger.warn({ channelId: channel.id, upstreamField, value }, 'unknown upstream enum value');

@@ -1,4 +1,4 @@
-import { requirePartnerId } from '../auth.js';
+import { requirePartnerId } from '../http/auth.js';
 import type { UserRefDto } from '../datasources/types.js';
 import type { ClientResolvers, UserRef } from '../generated/graphql.js';
 

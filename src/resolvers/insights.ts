@@ -1,4 +1,4 @@
-import { requirePartnerId } from '../auth.js';
+import { requirePartnerId } from '../http/auth.js';
 import type { ClientInsightsResolvers, ClientResolvers, InsightSourceResolvers, MutationResolvers } from '../generated/graphql.js';
 
 export const clientInsights: ClientResolvers['insights'] = (client) => ({ partnerId: client.partnerId, clientId: client.id });

@@ -1,4 +1,4 @@
-import { requirePartnerId } from '../auth.js';
+import { requirePartnerId } from '../http/auth.js';
 import { MediaApi, MediaInputError } from '../datasources/media-api.js';
 import { BadUserInputError } from '../errors.js';
 import type { ChannelResolvers, MediaResolvers, MutationResolvers } from '../generated/graphql.js';

@@ -1,4 +1,4 @@
-import { requirePartnerId } from '../auth.js';
+import { requirePartnerId } from '../http/auth.js';
 import { BadUserInputError } from '../errors.js';
 import { webhookAuthorization } from '../events/credentials.js';
 import type { MutationResolvers } from '../generated/graphql.js';

@@ -1,4 +1,4 @@
-import { requirePartnerId } from '../auth.js';
+import { requirePartnerId } from '../http/auth.js';
 import { BadUserInputError, ErrorCode, HubgraphError } from '../errors.js';
 import type { MutationResolvers } from '../generated/graphql.js';
 import { createApiKey } from '../messaging/api-keys.js';

@@ -1,9 +1,9 @@
-import { requirePartnerId } from '../auth.js';
+import { requirePartnerId } from '../http/auth.js';
 import type { Context } from '../context.js';
 import type { LocalStorageDto } from '../datasources/types.js';
 import { BadUserInputError, ErrorCode, HubgraphError, NotFoundError, UnsupportedForHostingError } from '../errors.js';
 import type { LocalStorageResult, MutationResolvers, PartnerSettingsResolvers } from '../generated/graphql.js';
-import { hostingOf } from './channel.js';
+import { hostingOf } from '../datasources/hosting.js';
 
 /** A7: "max_channels … maximum 10" (the edit endpoint's text); a client needs at least one channel slot. */
 const MAX_CHANNELS = { min: 1, max: 10 };

@@ -1,4 +1,4 @@
-import { requirePartnerId } from '../auth.js';
+import { requirePartnerId } from '../http/auth.js';
 import type { QueryResolvers } from '../generated/graphql.js';
 
 export const Query: QueryResolvers = {

@@ -1,4 +1,4 @@
-import { requirePartnerId } from '../auth.js';
+import { requirePartnerId } from '../http/auth.js';
 import type { Context } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import type { EventKind, PayloadOf } from '../events/types.js';

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import busboy from 'busboy';
 import { Router, type Request, type Response } from 'express';
-import { safeEqual } from '../auth.js';
+import { safeEqual } from '../http/auth.js';
 import { mediaRule, sizeViolation, UPLOAD_MAX_BYTES, type MediaHosting } from '../messaging/media-rules.js';
 import { sendVariantError } from './http.js';
 import { untilAnswerDue } from './latency.js';

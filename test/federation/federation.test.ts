@@ -5,7 +5,7 @@ import { ApolloServer } from '@apollo/server';
 import { startStandaloneServer } from '@apollo/server/standalone';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { parse } from 'graphql';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { loadTypeDefs } from '../../src/schema.js';
 import { ACME, singleResult, startTestGateway, type TestGateway } from '../support/gateway.js';
 

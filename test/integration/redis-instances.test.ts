@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MEDIA_FAILURE_WINDOW_MS, MediaFailureGuard, redisMediaFailureLog } from '../../src/datasources/media-failures.js';
 import { StoreUnavailableError } from '../../src/errors.js';
-import { createLogger } from '../../src/logger.js';
-import { RedisConnection } from '../../src/redis.js';
+import { createLogger } from '../../src/observability/logger.js';
+import { RedisConnection } from '../../src/store/redis.js';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { LOCAL_REDIS_URL, dropNamespace, freePort, namespaceKeys, requireRedis, uniqueNamespace } from '../support/redis.js';

@@ -2,8 +2,8 @@ import { Writable } from 'node:stream';
 import type { GraphQLResponse } from '@apollo/server';
 import { afterAll, beforeAll, beforeEach, expect } from '@jest/globals';
 import { loadConfig, upstreamUrlEnv, type Config } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
-import { createGateway, type Gateway } from '../../src/server.js';
+import { createLogger } from '../../src/observability/logger.js';
+import { createGateway, type Gateway } from '../../src/http/server.js';
 import { SIM_PARTNERS } from '../../src/simulator/seed.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../src/simulator/server.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { BalanceLimiter } from '../../src/balance-limiter.js';
+import { BalanceLimiter } from '../../src/store/balance-limiter.js';
 import { RateLimitedError, StoreUnavailableError } from '../../src/errors.js';
 
 const ok = () => Promise.resolve('ok');

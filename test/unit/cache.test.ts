@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import Keyv from 'keyv';
-import { ResponseCache, stableStringify, type Tenant } from '../../src/cache.js';
+import { ResponseCache, stableStringify, type Tenant } from '../../src/store/cache.js';
 
 const TENANT: Tenant = { partnerId: 'partner-1', credentialFingerprint: 'fp' };
 const PAGE = { total: 1, data: [{ id: 'channel-001', setup_info: { phone_number: '+4915100000001' } }] };

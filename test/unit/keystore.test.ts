@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import Keyv from 'keyv';
-import { KeyStore } from '../../src/keystore.js';
+import { KeyStore } from '../../src/store/keystore.js';
 
 describe('KeyStore', () => {
   it('keeps created keys sealed in the store and falls back to configured ones', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { createLogger } from '../../src/logger.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { LogCapture } from '../support/gateway.js';
 
 describe('log redaction', () => {

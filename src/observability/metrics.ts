@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { UpstreamAttempt } from './datasources/http.js';
+import type { UpstreamAttempt } from '../datasources/http.js';
 
 /** Operation names come from callers (the parser has checked their syntax): only so many, only so long. */
 const MAX_OPERATION_NAMES = 200;

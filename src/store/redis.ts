@@ -1,8 +1,8 @@
 import { createClient, type RedisClientType } from '@redis/client';
 import KeyvRedis from '@keyv/redis';
 import Keyv from 'keyv';
-import { StoreUnavailableError } from './errors.js';
-import type { Logger } from './logger.js';
+import { StoreUnavailableError } from '../errors.js';
+import type { Logger } from '../observability/logger.js';
 
 export type RedisClient = RedisClientType;
 

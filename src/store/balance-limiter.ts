@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { RateLimitedError, StoreUnavailableError } from './errors.js';
+import { RateLimitedError, StoreUnavailableError } from '../errors.js';
 
 export interface BalanceLimiterOptions {
   /** Upstream calls allowed per window and partner (A2: 5). */

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { fingerprint, type Tenant } from './cache.js';
-import type { Config } from './config.js';
-import { BadUserInputError, UnauthenticatedError } from './errors.js';
+import { fingerprint, type Tenant } from '../store/cache.js';
+import type { Config } from '../config.js';
+import { BadUserInputError, UnauthenticatedError } from '../errors.js';
 
 /** Who is calling and with which credential the gateway speaks to areas A and C for them. */
 export interface Caller {

@@ -1,8 +1,8 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Context } from '../context.js';
-import type { Logger } from '../logger.js';
-import type { Metrics } from '../metrics.js';
+import type { Logger } from './logger.js';
+import type { Metrics } from './metrics.js';
 
 type Outcome = 'success' | 'partial' | 'error' | 'rejected';
 

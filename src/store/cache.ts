@@ -1,6 +1,6 @@
 import { hash, randomInt } from 'node:crypto';
 import Keyv from 'keyv';
-import { StoreUnavailableError } from './errors.js';
+import { StoreUnavailableError } from '../errors.js';
 
 /** Who the cached data belongs to: the partner and a fingerprint of the credential used upstream. */
 export interface Tenant {

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
-import type { PartnerApi } from './datasources/partner-api.js';
-import type { ChannelNode, ClientNode } from './datasources/types.js';
+import type { PartnerApi } from './partner-api.js';
+import type { ChannelNode, ClientNode } from './types.js';
 
 /** `partnerId` + entity id; both are part of every key so partners never share an entry. */
 export interface EntityKey {

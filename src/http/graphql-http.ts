@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLResponse } from '@apollo/server';
-import { assertUtf8, HttpRefusal, readBody, requestIdOf, sendJson } from './http-request.js';
+import { assertUtf8, HttpRefusal, readBody, requestIdOf, sendJson } from './request.js';
 
 /** Node-style middleware (`cors`, tracing) run before the operation; each calls `next` to go on. */
 export type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;

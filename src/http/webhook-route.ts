@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isWebhookAuthorized } from '../events/credentials.js';
 import type { EventHub } from '../events/hub.js';
-import { assertUtf8, HttpRefusal, readBody, requestIdOf, sendJson } from '../http-request.js';
-import type { Logger } from '../logger.js';
-import type { Metrics } from '../metrics.js';
+import { assertUtf8, HttpRefusal, readBody, requestIdOf, sendJson } from './request.js';
+import type { Logger } from '../observability/logger.js';
+import type { Metrics } from '../observability/metrics.js';
 
 /** Largest notification accepted; the upstream's are a few KB (media arrives by id, never inline). */
 const WEBHOOK_BODY_LIMIT_MB = 1;
