@@ -226,9 +226,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     circuitBreaker: { threshold: values.CIRCUIT_BREAKER_THRESHOLD, cooldownMs: values.CIRCUIT_BREAKER_COOLDOWN_MS },
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
-    tracing: values.OTEL_EXPORTER_OTLP_ENDPOINT
-      ? { endpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: values.OTEL_SERVICE_NAME }
-      : null,
+    tracing: values.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: values.OTEL_SERVICE_NAME } : null,
     simulator: {
       port: values.SIMULATOR_PORT,
       latencyMs: values.SIMULATOR_LATENCY_MS,

@@ -75,14 +75,7 @@ export function createContext(services: Services, request: ContextRequest): Cont
     services.config,
     services.balanceLimiter,
   );
-  const insights = new InsightsApi(
-    services.http.insights,
-    services.cache,
-    tenant,
-    requestId,
-    caller.upstreamAuthorization,
-    services.config,
-  );
+  const insights = new InsightsApi(services.http.insights, services.cache, tenant, requestId, caller.upstreamAuthorization, services.config);
   const loaders = createLoaders(partner);
   const keys = services.keyStore.forRequest();
   const messaging = new MessagingApi(

@@ -31,7 +31,10 @@ export class HubgraphError extends GraphQLError {
 
 export class BadUserInputError extends HubgraphError {
   /** `field` is the input path, e.g. `input.text.body`. */
-  constructor(message: string, readonly field: string) {
+  constructor(
+    message: string,
+    readonly field: string,
+  ) {
     super(message, ErrorCode.BadUserInput, { field });
   }
 }
@@ -44,11 +47,7 @@ export class UnsupportedForHostingError extends HubgraphError {
 
 export class MissingApiKeyError extends HubgraphError {
   constructor(channelId: string) {
-    super(
-      `No API key is known for channel ${channelId}: create one with createApiKey or configure CHANNEL_API_KEYS`,
-      ErrorCode.MissingApiKey,
-      { channelId },
-    );
+    super(`No API key is known for channel ${channelId}: create one with createApiKey or configure CHANNEL_API_KEYS`, ErrorCode.MissingApiKey, { channelId });
   }
 }
 
@@ -72,7 +71,10 @@ export class NotFoundError extends HubgraphError {
 }
 
 export class RateLimitedError extends HubgraphError {
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super(message, ErrorCode.RateLimited, { retryAfterSeconds });
   }
 }
@@ -206,10 +208,10 @@ export function toGraphQLError(error: unknown, endpoint: EndpointId, options: { 
   if (error instanceof UpstreamRequestError) {
     const reason = error instanceof UpstreamTimeoutError ? 'timed out' : `failed (${error.code})`;
     if (options.write && !NOT_SENT_CODES.has(error.code)) {
-      return new UpstreamUnavailableError(
-        `The request to ${endpoint} ${reason} after it was sent: the outcome is unknown; check before repeating it`,
-        { endpoint, outcome: 'UNKNOWN' },
-      );
+      return new UpstreamUnavailableError(`The request to ${endpoint} ${reason} after it was sent: the outcome is unknown; check before repeating it`, {
+        endpoint,
+        outcome: 'UNKNOWN',
+      });
     }
     return new UpstreamUnavailableError(`The upstream is unavailable (${endpoint} ${reason})`, { endpoint });
   }

@@ -100,8 +100,7 @@ const resolvers = {
   },
   Channel: {
     hubStatus: (channel: ChannelRecord) => channel.hub_status?.toUpperCase() ?? 'UNKNOWN',
-    hosting: (channel: ChannelRecord) =>
-      ({ net_cloud_api: 'CLOUD', net_hosting: 'ON_PREMISE' })[channel.integration?.hosting_platform_type ?? ''] ?? 'UNKNOWN',
+    hosting: (channel: ChannelRecord) => ({ net_cloud_api: 'CLOUD', net_hosting: 'ON_PREMISE' })[channel.integration?.hosting_platform_type ?? ''] ?? 'UNKNOWN',
     phoneNumber: (channel: ChannelRecord) => channel.setup_info?.phone_number ?? null,
     displayName: (channel: ChannelRecord) => channel.setup_info?.phone_name ?? null,
     accountMode: (channel: ChannelRecord) => channel.account_mode ?? null,

@@ -11,7 +11,14 @@ const agent = new Agent({ keepAlive: true });
 
 const server = createServer((incoming, outgoing) => {
   const upstream = request(
-    { host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: { authorization: incoming.headers.authorization ?? '' }, agent },
+    {
+      host: target.hostname,
+      port: target.port,
+      path: incoming.url,
+      method: incoming.method,
+      headers: { authorization: incoming.headers.authorization ?? '' },
+      agent,
+    },
     (answer) => {
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));

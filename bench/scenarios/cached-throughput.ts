@@ -66,7 +66,22 @@ export async function cachedThroughput(context: BenchContext): Promise<Section> 
   return {
     title,
     intro,
-    tables: [{ columns: ['connections', 'requests/s', 'p50', 'p99', 'requests', 'errors/non-2xx', 'gateway CPU per request', 'upstream calls during run', 'target (32)'], rows }],
+    tables: [
+      {
+        columns: [
+          'connections',
+          'requests/s',
+          'p50',
+          'p99',
+          'requests',
+          'errors/non-2xx',
+          'gateway CPU per request',
+          'upstream calls during run',
+          'target (32)',
+        ],
+        rows,
+      },
+    ],
     notes: [
       `At 32 connections the gateway serves the cached listing at ${rate(at32.requestsPerSecond)} (${share(at32.requestsPerSecond)} of the floor's ${rate(floor.requestsPerSecond)}), at ${ms(at32.cpuPerRequest, 2)} of CPU per request against the floor's ${ms(floor.cpuPerRequest, 2)}. The floor is Apollo Server alone (on bare node:http through its integration API as the gateway's /graphql, the same schema shape and resolvers over the same A4 page held in memory; bench/floor/apollo-alone.ts), in its own process, loaded the same way: what Apollo Server serves for this query on this machine with nothing else to do. What the gateway does on top: caller identity, the tenant-keyed cache lookup (generation, key, store), DataLoader priming, the per-field enum checks, the operation log line and metrics, query limits.`,
       `\`{ __typename }\` (no resolver, no cache) runs at ${rate(typename.requestsPerSecond)} with ${ms(typename.cpuPerRequest, 2)} of CPU per request: the HTTP + Apollo + log/metrics cost every operation pays.`,

@@ -27,7 +27,8 @@ export async function sendOverhead(context: BenchContext): Promise<Section> {
   const directBody = JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to: TO, type: 'text', text: { body: 'bench' } });
 
   const directProbe = await send(directUrl, { method: 'POST', headers: directHeaders, body: directBody });
-  if (directProbe.status !== 200) return notAvailableSection(title, intro, `the simulator answers the direct B1 call with HTTP ${directProbe.status}: ${directProbe.body.slice(0, 160)}`);
+  if (directProbe.status !== 200)
+    return notAvailableSection(title, intro, `the simulator answers the direct B1 call with HTTP ${directProbe.status}: ${directProbe.body.slice(0, 160)}`);
   context.simulator.recorder.clear();
   const probe = await graphql(context.warm.graphqlUrl, MUTATION);
   const probeError = firstError(probe.status, probe.result);
@@ -100,14 +101,14 @@ export async function sendOverhead(context: BenchContext): Promise<Section> {
             ["the gateway's own share at p50 (gateway − Apollo Server alone)", ms(overhead - floorOverhead, 2), '—'],
             ['gateway CPU per sendMessage (32 conn. run)', ms(gatewayRun.serverCpu, 2), '—'],
             ['Apollo Server alone: CPU per send (32 conn. run)', ms(floorRun.serverCpu, 2), '—'],
-            ['upstream calls of one send (first, cold cache)', describeCounts(perSend), 'B1×1 (+ A4×1 for the channel\'s hosting when not cached)'],
+            ['upstream calls of one send (first, cold cache)', describeCounts(perSend), "B1×1 (+ A4×1 for the channel's hosting when not cached)"],
           ],
         },
       ],
       notes: [
         `Through the gateway a send is two HTTP exchanges (caller → gateway → simulator) plus the GraphQL pipeline, the channel's route (hosting from the cached channel listing, API key from the key store), the upstream request and a log line: ${ms(gatewayRun.serverCpu, 2)} of gateway CPU per send, so one process tops out near ${rate(1000 / gatewayRun.serverCpu)} on a core of its own.`,
         `Apollo Server alone (bench/floor/apollo-alone.ts) on the gateway's schema, its resolver making the same B1 call with undici and answering the same data, and nothing else (no caller identity, route, key store, body mapping, metrics or logs), is the floor of a send through any gateway built on Apollo Server: ${ms(floorOverhead, 2)} over the direct call${floorOverhead > 2 ? ', already over the target' : ''}. The gateway's own work adds ${ms(overhead - floorOverhead, 2)} to it.`,
-        'The direct path has no second hop; at concurrency the gateway\'s throughput is bounded by its CPU per send, not by the upstream (the simulator serves the direct run several times faster).',
+        "The direct path has no second hop; at concurrency the gateway's throughput is bounded by its CPU per send, not by the upstream (the simulator serves the direct run several times faster).",
       ],
     };
   });

@@ -31,9 +31,7 @@ function fileContent(bytes: number): Readable {
 /** POST /media/:channelId as multipart (field `file`), streamed; resolves with the answer. */
 async function upload(gateway: GatewayProcess, bytes: number): Promise<{ status: number; body: string }> {
   const boundary = `----hubgraph-bench-${Date.now()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.pdf"\r\nContent-Type: ${MIME}\r\n\r\n`,
-  );
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.pdf"\r\nContent-Type: ${MIME}\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return new Promise((resolve, reject) => {
     const outgoing = request(`${gateway.baseUrl}/media/${CHANNEL}`, {

@@ -31,8 +31,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'partner → clients(3) → channels → client',
-    query:
-      '{ partner { id clients(limit: 3) { total nodes { id name channels { total nodes { id hubStatus hosting phoneNumber client { id name } } } } } } }',
+    query: '{ partner { id clients(limit: 3) { total nodes { id name channels { total nodes { id hubStatus hosting phoneNumber client { id name } } } } } } }',
     minimum: { A1: 1, A4: 3 },
     reason:
       'one A1 page; A4 filters match one client_id per call, so one A4 per client; channel.client and hosting come from the A1 page and the A4 records (0 calls)',
@@ -150,7 +149,13 @@ export async function upstreamCalls(context: BenchContext): Promise<Section> {
       continue;
     }
     const met = matchesMinimum(row.counts, operation.minimum);
-    rows.push([operation.name, `${describeCounts(row.counts)} = ${total(row.counts)}`, `${describeCounts(operation.minimum)} = ${total(operation.minimum)}`, operation.reason, verdict(met)]);
+    rows.push([
+      operation.name,
+      `${describeCounts(row.counts)} = ${total(row.counts)}`,
+      `${describeCounts(operation.minimum)} = ${total(operation.minimum)}`,
+      operation.reason,
+      verdict(met),
+    ]);
   }
   rows.push(...(await mutationThenRead(context)));
   return {
@@ -217,7 +222,12 @@ async function fixedCosts(context: BenchContext, floorUrl: string): Promise<{ ga
   const { latencyMs, iterations } = context.options;
   const targets = [
     { name: '`{ __typename }` (reference: no upstream call)', url: context.cold.graphqlUrl, samples: [] as number[], error: null as string | null },
-    { name: '`{ __typename }` on Apollo Server alone (reference: the framework, no gateway code)', url: floorUrl, samples: [] as number[], error: null as string | null },
+    {
+      name: '`{ __typename }` on Apollo Server alone (reference: the framework, no gateway code)',
+      url: floorUrl,
+      samples: [] as number[],
+      error: null as string | null,
+    },
   ];
   for (let run = 0; run < iterations + 3; run += 1) {
     for (const target of targets) {
@@ -254,7 +264,9 @@ async function sendDirectly(context: BenchContext, roundTrips: ReplayRequest[][]
   const started = performance.now();
   for (const calls of roundTrips) {
     await Promise.all(
-      calls.map((call) => send(`${context.simulator.baseUrl()}${call.path}`, { method: call.method, headers: call.headers, ...(call.body !== undefined && { body: call.body }) })),
+      calls.map((call) =>
+        send(`${context.simulator.baseUrl()}${call.path}`, { method: call.method, headers: call.headers, ...(call.body !== undefined && { body: call.body }) }),
+      ),
     );
   }
   return performance.now() - started;
@@ -279,9 +291,9 @@ export async function criticalPath(context: BenchContext): Promise<Section> {
     `Simulator latency ${latencyMs} ms per upstream request. Each operation runs ${iterations} times one after the other (after 3 warm-up runs) on the gateway with caches off;`,
     'the critical path is the number of upstream round trips that must happen in sequence × the latency. The upstream requests one execution of the operation made',
     '(recorded at the simulator) are also sent straight from the bench in the same shape (round trips in sequence, the requests of one in parallel), and made by',
-    'Apollo Server alone in its own process (bench/floor/apollo-alone.ts): the same query on the gateway\'s schema, the same calls from its resolvers (undici, JSON parse),',
-    'the data the gateway answered, completed by graphql-js\'s default resolvers. The three are timed alternately, request by request,',
-    'so a host whose speed drifts hits them alike: gateway − direct is what the gateway adds; gateway − Apollo alone is what the gateway\'s own code adds to what any',
+    "Apollo Server alone in its own process (bench/floor/apollo-alone.ts): the same query on the gateway's schema, the same calls from its resolvers (undici, JSON parse),",
+    "the data the gateway answered, completed by graphql-js's default resolvers. The three are timed alternately, request by request,",
+    "so a host whose speed drifts hits them alike: gateway − direct is what the gateway adds; gateway − Apollo alone is what the gateway's own code adds to what any",
     'gateway built on Apollo Server needs for those calls.',
     'Target: p50 ≤ 1.1 × critical path + 2 ms.',
   ];
@@ -340,7 +352,8 @@ export async function criticalPath(context: BenchContext): Promise<Section> {
     }
     const clientCost = await upstreamClientCost();
     const bounded = [
-      boundedByUpstream.length && `Sent directly, without any process in between, ${boundedByUpstream.join('; ')} already miss${boundedByUpstream.length === 1 ? 'es' : ''} the p50 limit.`,
+      boundedByUpstream.length &&
+        `Sent directly, without any process in between, ${boundedByUpstream.join('; ')} already miss${boundedByUpstream.length === 1 ? 'es' : ''} the p50 limit.`,
       boundedByFramework.length &&
         `Apollo Server alone, making the same upstream calls and answering the same data and nothing else, already misses the p50 limit for ${boundedByFramework.join('; ')}: there the target is beyond any gateway built on Apollo Server and an HTTP client on this machine.`,
     ].filter(Boolean);
@@ -371,7 +384,7 @@ export async function criticalPath(context: BenchContext): Promise<Section> {
         `One more process that only forwards the call (bare node:http, keep-alive, JSON parsed and re-serialised) adds ${ms(hop.p50 - direct.p50)}: the physical cost of a hop on this machine, which any gateway pays before doing anything.`,
         `The gateway's fixed cost per request (\`{ __typename }\`: HTTP, Apollo request pipeline, operation log line) is ${ms(fixed.p50)} at p50; Apollo Server alone, answering the same in its own process, takes ${ms(framework.p50)}.`,
         `Apollo Server alone answering the operation with the same calls and data is its floor for an Apollo-based gateway on this machine: the hop, Apollo's pipeline, one HTTP client call per request and graphql-js completing the same result, with no caller identity, routing, mapping, cache, metrics or logs. (It completes the whole result after the last answer, where the gateway completes a first round's part while it waits for the second: for two round trips it is a little high.) The gateway's own code adds ${ms(Math.min(...ownShares))} to ${ms(Math.max(...ownShares))} to it across the operations above.${bounded.length ? ` ${bounded.join(' ')}` : ''}`,
-        "Every upstream call costs the gateway CPU for its HTTP client (second table: what the client adds over bare node:http, and what got, the first choice, cost), the JSON parse, a metrics sample and cache-key hashing, paid on one thread once per call, so operations that fan out to many parallel calls (the _entities batch: 8) pay it 8 times before the last answer is processed — not extra round trips (scenario 1 shows none).",
+        'Every upstream call costs the gateway CPU for its HTTP client (second table: what the client adds over bare node:http, and what got, the first choice, cost), the JSON parse, a metrics sample and cache-key hashing, paid on one thread once per call, so operations that fan out to many parallel calls (the _entities batch: 8) pay it 8 times before the last answer is processed — not extra round trips (scenario 1 shows none).',
       ],
     };
   });

@@ -74,14 +74,24 @@ export async function upstreamClientCost(): Promise<Table> {
       for (const [name, call] of Object.entries(calls) as Array<[keyof typeof calls, () => Promise<unknown>]>) rounds[name].push(await measure(call));
     }
     const median = (name: keyof typeof calls) => ({
-      p50: percentile(rounds[name].map((round) => round.p50), 50),
-      cpu: percentile(rounds[name].map((round) => round.cpu), 50),
+      p50: percentile(
+        rounds[name].map((round) => round.p50),
+        50,
+      ),
+      cpu: percentile(
+        rounds[name].map((round) => round.cpu),
+        50,
+      ),
     });
     const bareResult = median('bare');
     const clientResult = median('client');
     const gotResult = median('got');
     return {
-      columns: ['upstream HTTP client (same A1 call, simulator without latency, in the bench process; median of 5 alternating rounds)', 'p50', 'CPU per call (client + simulator)'],
+      columns: [
+        'upstream HTTP client (same A1 call, simulator without latency, in the bench process; median of 5 alternating rounds)',
+        'p50',
+        'CPU per call (client + simulator)',
+      ],
       rows: [
         ['bare node:http, keep-alive agent', ms(bareResult.p50, 2), ms(bareResult.cpu, 2)],
         ["the gateway's client (src/datasources/http.ts: undici, timeout, retry policy, breaker, observer)", ms(clientResult.p50, 2), ms(clientResult.cpu, 2)],

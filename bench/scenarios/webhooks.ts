@@ -29,7 +29,13 @@ function notification(messageId: string, phoneNumber: string): string {
               metadata: { display_phone_number: phoneNumber, phone_number_id: CHANNEL },
               contacts: [{ profile: { name: 'Bench Sender' }, wa_id: '4915112345678' }],
               messages: [
-                { from: '4915112345678', id: messageId, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: 'hello from the bench' } },
+                {
+                  from: '4915112345678',
+                  id: messageId,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: 'text',
+                  text: { body: 'hello from the bench' },
+                },
               ],
             },
           },
@@ -165,7 +171,11 @@ export async function webhookIngest(context: BenchContext): Promise<Section> {
               `${distinct} distinct, ${ingestEvents - distinct} duplicates (acks counted: ${result['2xx']}; up to 32 more were in flight when autocannon stopped)`,
               `each accepted event once: ${verdict(ingestEvents === distinct && distinct >= result['2xx'])}`,
             ],
-            ['delivery POST → subscriber p50 / p99 (sequential)', `${ms(percentile(delivery, 50))} / ${ms(deliveryP99)}`, `p99 ≤ 100 ms: ${verdict(deliveryP99 <= 100)}`],
+            [
+              'delivery POST → subscriber p50 / p99 (sequential)',
+              `${ms(percentile(delivery, 50))} / ${ms(deliveryP99)}`,
+              `p99 ≤ 100 ms: ${verdict(deliveryP99 <= 100)}`,
+            ],
             ['sequential notifications not delivered within 2 s', `${lost}${lost >= MAX_LOST ? ' (measurement stopped)' : ''}`, '0'],
           ],
         },

@@ -139,7 +139,11 @@ export async function withApolloFloor<T>(options: ApolloFloorOptions, measure: (
   writeFileSync(pageFile, options.page ?? JSON.stringify({ total: 0, partner_channels: [] }));
   writeFileSync(replayFile, JSON.stringify(options.operations ?? {}));
   try {
-    const floor = await startFloor('apollo-alone.js', { FLOOR_PAGE_FILE: pageFile, FLOOR_REPLAY_FILE: replayFile, FLOOR_UPSTREAM: options.upstream ?? '' }, 'floor ready at');
+    const floor = await startFloor(
+      'apollo-alone.js',
+      { FLOOR_PAGE_FILE: pageFile, FLOOR_REPLAY_FILE: replayFile, FLOOR_UPSTREAM: options.upstream ?? '' },
+      'floor ready at',
+    );
     try {
       return await measure({ url: `${floor.url}/`, pid: floor.pid });
     } finally {

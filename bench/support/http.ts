@@ -38,9 +38,7 @@ function attempt(url: string, options: SendOptions): Promise<HttpAnswer> {
     const outgoing = request(url, { method: options.method ?? 'GET', headers: options.headers, agent }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () =>
-        resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }),
-      );
+      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
       incoming.on('error', reject);
     });
     outgoing.setTimeout(REQUEST_TIMEOUT_MS, () => outgoing.destroy(new Error(`no answer from ${url} within ${REQUEST_TIMEOUT_MS / 1000} s`)));

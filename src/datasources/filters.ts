@@ -7,10 +7,7 @@ const camelToSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${le
  * dotted field path in snake_case (`contactInfo.country` → `contact_info.country`).
  * `renames` maps top-level input names whose upstream key is not derived (`search` → `q`).
  */
-export function toUpstreamFilters(
-  input: object | null | undefined,
-  renames: Record<string, string> = {},
-): Record<string, string | number | boolean> {
+export function toUpstreamFilters(input: object | null | undefined, renames: Record<string, string> = {}): Record<string, string | number | boolean> {
   const filters: Record<string, string | number | boolean> = {};
   const walk = (value: object, prefix: string, top: boolean) => {
     for (const [name, item] of Object.entries(value)) {
@@ -32,9 +29,7 @@ export function toUpstreamFilters(
  */
 export function sortFieldPath(value: string, groups: readonly string[]): string {
   const lower = value.toLowerCase();
-  const match = [...groups]
-    .sort((a, b) => b.length - a.length)
-    .find((group) => lower.startsWith(`${group.replace(/\./g, '_')}_`));
+  const match = [...groups].sort((a, b) => b.length - a.length).find((group) => lower.startsWith(`${group.replace(/\./g, '_')}_`));
   return match ? `${match}.${lower.slice(match.length + 1)}` : lower;
 }
 
@@ -54,10 +49,7 @@ export const CHANNEL_SORT_GROUPS = [
   'channel_settings',
 ] as const;
 
-export function toUpstreamSort(
-  order: { field: string; direction?: 'ASC' | 'DESC' | null } | null | undefined,
-  groups: readonly string[],
-): string | undefined {
+export function toUpstreamSort(order: { field: string; direction?: 'ASC' | 'DESC' | null } | null | undefined, groups: readonly string[]): string | undefined {
   if (!order) return undefined;
   const path = sortFieldPath(order.field, groups);
   return order.direction === 'DESC' ? `-${path}` : path;

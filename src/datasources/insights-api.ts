@@ -85,9 +85,7 @@ export class InsightsApi extends BearerSource {
   /** FORBIDDEN before any data endpoint is called for a client without insights access. */
   async requireAllowed(partnerId: string, clientId: string): Promise<void> {
     if (!(await this.allowed(partnerId, clientId))) {
-      throw new ForbiddenError(
-        `Insights are not enabled for client ${clientId}: insights access is enabled per client on request to the provider`,
-      );
+      throw new ForbiddenError(`Insights are not enabled for client ${clientId}: insights access is enabled per client on request to the provider`);
     }
   }
 
@@ -119,11 +117,7 @@ export class InsightsApi extends BearerSource {
     return this.data<InsightActionDto>(partnerId, clientId, `${this.clientPath(clientId)}/actions`, searchParams);
   }
 
-  async actionSources(
-    partnerId: string,
-    clientId: string,
-    query: DateRange & Page & { actionIds: readonly string[]; sourceIds?: readonly string[] | null },
-  ) {
+  async actionSources(partnerId: string, clientId: string, query: DateRange & Page & { actionIds: readonly string[]; sourceIds?: readonly string[] | null }) {
     const searchParams = {
       actions_id: insightsList(query.actionIds, 'actionIds', true),
       sources_id: query.sourceIds ? insightsList(query.sourceIds, 'sourceIds', true) : undefined,
@@ -137,12 +131,10 @@ export class InsightsApi extends BearerSource {
     if (name.trim() === '') throw new BadUserInputError('name must not be empty', 'name');
     await this.requireAllowed(partnerId, clientId);
     try {
-      const body = await this.write<{ success: boolean }>(
-        'C',
-        'PATCH',
-        `${this.clientPath(clientId)}/sources/${encodeURIComponent(sourceId)}`,
-        { json: { name }, headers: this.headers },
-      );
+      const body = await this.write<{ success: boolean }>('C', 'PATCH', `${this.clientPath(clientId)}/sources/${encodeURIComponent(sourceId)}`, {
+        json: { name },
+        headers: this.headers,
+      });
       return body.success === true;
     } finally {
       await this.invalidate(InsightsScopes.data(clientId), this.tenantFor(partnerId));

@@ -30,13 +30,11 @@ const CLIENT_CHANNELS_PAGE = 100;
 /** Per-request loaders: one upstream call per distinct entity, and listings prime them. */
 export function createLoaders(partnerApi: PartnerApi) {
   const clientById = new DataLoader<EntityKey, ClientNode | null, string>(
-    async (keys) =>
-      Promise.all(keys.map((key) => partnerApi.getClient(key.partnerId, key.id).catch((error: Error) => error))),
+    async (keys) => Promise.all(keys.map((key) => partnerApi.getClient(key.partnerId, key.id).catch((error: Error) => error))),
     { cacheKeyFn: entityCacheKey },
   );
   const channelById = new DataLoader<EntityKey, ChannelNode | null, string>(
-    async (keys) =>
-      Promise.all(keys.map((key) => partnerApi.getChannel(key.partnerId, key.id).catch((error: Error) => error))),
+    async (keys) => Promise.all(keys.map((key) => partnerApi.getChannel(key.partnerId, key.id).catch((error: Error) => error))),
     { cacheKeyFn: entityCacheKey },
   );
   // Channels from A5 lack integration, client and waba_account: one A4 call per client completes them all.

@@ -2,14 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { FormDataEncoder, type FileLike, type FormDataLike } from 'form-data-encoder';
 import type { Config } from '../config.js';
-import {
-  BadUserInputError,
-  errorFromUpstreamResponse,
-  ErrorCode,
-  HubgraphError,
-  NotFoundError,
-  toGraphQLError,
-} from '../errors.js';
+import { BadUserInputError, errorFromUpstreamResponse, ErrorCode, HubgraphError, NotFoundError, toGraphQLError } from '../errors.js';
 import { isValidMediaId, sizeViolation, type MediaRule, type MediaViolation } from '../messaging/media-rules.js';
 import type { UpstreamRequest, UpstreamResponse } from './http.js';
 import type { MediaFailureGuard } from './media-failures.js';

@@ -2,14 +2,7 @@ import type { UpstreamClient } from './http.js';
 import type { BalanceLimiter } from '../store/balance-limiter.js';
 import type { ResponseCache, Tenant } from '../store/cache.js';
 import type { Config } from '../config.js';
-import {
-  CHANNEL_SORT_GROUPS,
-  CLIENT_SORT_GROUPS,
-  checkPage,
-  toUpstreamFilters,
-  toUpstreamSort,
-  type Page,
-} from './filters.js';
+import { CHANNEL_SORT_GROUPS, CLIENT_SORT_GROUPS, checkPage, toUpstreamFilters, toUpstreamSort, type Page } from './filters.js';
 import type {
   ApiKeyDto,
   ChannelDto,
@@ -68,11 +61,7 @@ export class PartnerApi extends BearerSource {
   /** A1 */
   async listClients(partnerId: string, query: ListingQuery<object, Order>): Promise<ClientListDto> {
     checkPage(query);
-    const searchParams = this.listingParams(
-      toUpstreamFilters(query.filter),
-      toUpstreamSort(query.orderBy, CLIENT_SORT_GROUPS),
-      query,
-    );
+    const searchParams = this.listingParams(toUpstreamFilters(query.filter), toUpstreamSort(query.orderBy, CLIENT_SORT_GROUPS), query);
     const body = await this.read<ClientListingDto>('A1', `partners/${encodeURIComponent(partnerId)}/clients`, {
       searchParams,
       headers: this.headers,
@@ -91,11 +80,7 @@ export class PartnerApi extends BearerSource {
   /** A4 */
   async listChannels(partnerId: string, query: ListingQuery<object, Order>): Promise<ChannelListDto> {
     checkPage(query);
-    const searchParams = this.listingParams(
-      toUpstreamFilters(query.filter, { search: 'q' }),
-      toUpstreamSort(query.orderBy, CHANNEL_SORT_GROUPS),
-      query,
-    );
+    const searchParams = this.listingParams(toUpstreamFilters(query.filter, { search: 'q' }), toUpstreamSort(query.orderBy, CHANNEL_SORT_GROUPS), query);
     const body = await this.read<ChannelListingDto>('A4', `partners/${encodeURIComponent(partnerId)}/channels`, {
       searchParams,
       headers: this.headers,
@@ -174,16 +159,12 @@ export class PartnerApi extends BearerSource {
 
   /** A3: no rate limit is stated for it, so only cached and deduplicated like A2 (an upstream 429 still maps to RATE_LIMITED). */
   async channelUsage(partnerId: string, clientId: string, channelId: string, query: UsageQuery): Promise<UsageDto> {
-    return this.read<UsageDto>(
-      'A3',
-      `${this.clientPath(partnerId, clientId)}/channels/${encodeURIComponent(channelId)}/info/balance`,
-      {
-        searchParams: usageSearchParams(query, 'A3'),
-        headers: this.headers,
-        tenant: this.tenantFor(partnerId),
-        cache: { scope: PartnerScopes.usage(clientId), ttlMs: this.config.cacheTtlMs.usage },
-      },
-    );
+    return this.read<UsageDto>('A3', `${this.clientPath(partnerId, clientId)}/channels/${encodeURIComponent(channelId)}/info/balance`, {
+      searchParams: usageSearchParams(query, 'A3'),
+      headers: this.headers,
+      tenant: this.tenantFor(partnerId),
+      cache: { scope: PartnerScopes.usage(clientId), ttlMs: this.config.cacheTtlMs.usage },
+    });
   }
 
   /** Drops the cached scopes a write may have changed, whatever its outcome (a timed-out write may have happened). */

@@ -89,9 +89,7 @@ export abstract class UpstreamSource {
     const load = async (): Promise<T> => {
       // A TTL of 0 turns the cache off: no generation read, no key, no lookup that cannot hit.
       const policy = options.cache && options.cache.ttlMs > 0 ? options.cache : undefined;
-      const cacheKey = policy
-        ? this.cache.key(tenant, policy.scope, await this.generation(tenant, policy.scope), request)
-        : undefined;
+      const cacheKey = policy ? this.cache.key(tenant, policy.scope, await this.generation(tenant, policy.scope), request) : undefined;
       if (cacheKey) {
         const cached = await this.cache.get<T>(cacheKey);
         if (cached !== undefined) return cached;
@@ -173,7 +171,13 @@ export abstract class UpstreamSource {
  * belong to the partner named in the path, seen through that credential.
  */
 export abstract class BearerSource extends UpstreamSource {
-  protected constructor(http: UpstreamClient, cache: ResponseCache, tenant: Tenant, requestId: string, private readonly authorization: string) {
+  protected constructor(
+    http: UpstreamClient,
+    cache: ResponseCache,
+    tenant: Tenant,
+    requestId: string,
+    private readonly authorization: string,
+  ) {
     super(http, cache, tenant, requestId);
   }
 

@@ -148,9 +148,7 @@ export function createEventHub(logger: Logger, redis: RedisConnection | null): E
   }
   return new EventHub(
     new RedisDedupStore(redis.client, redis.key('events:dedup:'), DEDUP_TTL_MS, (command) => redis.withTimeout(command)),
-    new RedisPubSub(redis.client, redis.subscriber(), redis.key('events:'), logger, SUBSCRIBE_CONNECT_WAIT_MS, (command) =>
-      redis.withTimeout(command),
-    ),
+    new RedisPubSub(redis.client, redis.subscriber(), redis.key('events:'), logger, SUBSCRIBE_CONNECT_WAIT_MS, (command) => redis.withTimeout(command)),
     () => redis.isReady,
   );
 }

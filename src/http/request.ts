@@ -57,7 +57,10 @@ export async function readBody(request: IncomingMessage, limit: number): Promise
 
 /** 415 unless the Content-Type names no charset or UTF-8. */
 export function assertUtf8(contentType: string | undefined): void {
-  const charset = /;\s*charset=([^;\s]+)/i.exec(contentType ?? '')?.[1]?.replace(/"/g, '').toLowerCase();
+  const charset = /;\s*charset=([^;\s]+)/i
+    .exec(contentType ?? '')?.[1]
+    ?.replace(/"/g, '')
+    .toLowerCase();
   if (charset && charset !== 'utf-8' && charset !== 'utf8') throw new HttpRefusal(415, `Unsupported charset: ${charset}`);
 }
 

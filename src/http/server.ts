@@ -175,15 +175,12 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
     stopOnTerminationSignals: false,
     // An unexpected failure (a bug, a library's own error) may describe internals: callers get a
     // generic message, the observability plugin logs the original with the request id.
-    formatError: (formatted) =>
-      formatted.extensions?.code === 'INTERNAL_SERVER_ERROR' ? { ...formatted, message: 'Internal server error' } : formatted,
+    formatError: (formatted) => (formatted.extensions?.code === 'INTERNAL_SERVER_ERROR' ? { ...formatted, message: 'Internal server error' } : formatted),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownTimeoutMs }),
       // Open subscriptions end with 1001 Going Away when the server stops.
       { serverWillStart: async () => ({ drainServer: async () => subscriptions.dispose() }) },
-      config.introspection
-        ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
-        : ApolloServerPluginLandingPageDisabled(),
+      config.introspection ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }) : ApolloServerPluginLandingPageDisabled(),
       // No field carries cache hints; the plugin would otherwise run a hook on every resolved field.
       ApolloServerPluginCacheControlDisabled(),
       observabilityPlugin(services.metrics, logger),

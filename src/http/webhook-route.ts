@@ -53,19 +53,19 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
     const work = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => events.ingest(channelId, body))
       .then(
-      (result) => {
-        count('published', result.published);
-        count('deduplicated', result.duplicates);
-        if (result.problems.length > 0) {
-          // Paths and reasons only: item contents are personal data.
-          logger.warn({ channelId, problems: result.problems, published: result.published }, 'webhook: skipped malformed items');
-        }
-        logger.debug({ channelId, published: result.published, duplicates: result.duplicates }, 'webhook: processed');
-      },
-      (error: unknown) => {
-        logger.error({ err: error, channelId }, 'webhook: processing failed; its events were not published');
-      },
-    );
+        (result) => {
+          count('published', result.published);
+          count('deduplicated', result.duplicates);
+          if (result.problems.length > 0) {
+            // Paths and reasons only: item contents are personal data.
+            logger.warn({ channelId, problems: result.problems, published: result.published }, 'webhook: skipped malformed items');
+          }
+          logger.debug({ channelId, published: result.published, duplicates: result.duplicates }, 'webhook: processed');
+        },
+        (error: unknown) => {
+          logger.error({ err: error, channelId }, 'webhook: processing failed; its events were not published');
+        },
+      );
     pending.add(work);
     void work.finally(() => pending.delete(work));
   };

@@ -128,7 +128,9 @@ export class IdempotentSends {
       return result;
     } finally {
       // The lock expires on its own (pendingMs): failing to free it early must not replace the send's outcome.
-      await this.lock.release(storeKey).catch((error: unknown) => this.options.logger?.warn({ err: error }, 'idempotency: the send lock could not be freed; it expires on its own'));
+      await this.lock
+        .release(storeKey)
+        .catch((error: unknown) => this.options.logger?.warn({ err: error }, 'idempotency: the send lock could not be freed; it expires on its own'));
     }
   }
 

@@ -70,7 +70,10 @@ export function parseMime(value: string): ParsedMime | null {
   const match = MIME_PATTERN.exec(value.trim());
   if (!match) return null;
   const parameters: Record<string, string> = {};
-  for (const part of match[3]!.split(';').map((item) => item.trim()).filter(Boolean)) {
+  for (const part of match[3]!
+    .split(';')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
     const [name, ...rest] = part.split('=');
     parameters[name!.toLowerCase()] = rest.join('=').replace(/^"|"$/g, '').toLowerCase();
   }

@@ -18,18 +18,7 @@ export const ONPREMISE_CAPTION_MAX = 1024;
 const BUTTON_INDEX_MAX = 9;
 
 /** Content fields of SendMessageInput; exactly one must be set, and its name is the upstream `type`. */
-export const CONTENT_FIELDS = [
-  'text',
-  'location',
-  'contacts',
-  'audio',
-  'document',
-  'image',
-  'sticker',
-  'video',
-  'template',
-  'interactive',
-] as const;
+export const CONTENT_FIELDS = ['text', 'location', 'contacts', 'audio', 'document', 'image', 'sticker', 'video', 'template', 'interactive'] as const;
 export type ContentField = (typeof CONTENT_FIELDS)[number];
 
 type MediaKind = 'audio' | 'document' | 'image' | 'sticker' | 'video';
@@ -115,10 +104,7 @@ function contact(card: ContactCardInput, index: number): Json {
   requireText(name.formattedName, `${path}.name.formattedName`, 'name.formattedName');
   const parts = [name.firstName, name.lastName, name.middleName, name.suffix, name.prefix];
   if (!parts.some((part) => typeof part === 'string' && part.trim() !== '')) {
-    throw new BadUserInputError(
-      'name needs at least one of firstName, lastName, middleName, suffix, prefix besides formattedName',
-      `${path}.name`,
-    );
+    throw new BadUserInputError('name needs at least one of firstName, lastName, middleName, suffix, prefix besides formattedName', `${path}.name`);
   }
   if (isSet(card.birthday) && !validBirthday(card.birthday!)) {
     throw new BadUserInputError('birthday must be a date in YYYY-MM-DD format', `${path}.birthday`);
@@ -303,10 +289,7 @@ function interactive(value: unknown): Json {
 export function contentField(input: SendMessageInput): ContentField {
   const present = CONTENT_FIELDS.filter((field) => isSet(input[field]));
   if (present.length !== 1) {
-    throw new BadUserInputError(
-      `Exactly one of ${CONTENT_FIELDS.join(', ')} must be set; got ${present.length > 0 ? present.join(', ') : 'none'}`,
-      'input',
-    );
+    throw new BadUserInputError(`Exactly one of ${CONTENT_FIELDS.join(', ')} must be set; got ${present.length > 0 ? present.join(', ') : 'none'}`, 'input');
   }
   return present[0]!;
 }

@@ -25,7 +25,10 @@ function cloudHostProblem(value: string): string | null {
     return 'is not a valid URL';
   }
   // URL normalises an explicit default port away; the raw authority still shows it.
-  const authority = value.replace(/^[a-z]+:\/\//i, '').split(/[/?#]/)[0]!.replace(/^[^@]*@/, '');
+  const authority = value
+    .replace(/^[a-z]+:\/\//i, '')
+    .split(/[/?#]/)[0]!
+    .replace(/^[^@]*@/, '');
   if (url.port !== '' || /:\d*$/.test(authority)) return 'must not name an explicit port on cloud channels';
   if (url.hostname.includes('_')) return 'must not contain an underscore in its (sub)domain on cloud channels';
   return null;
@@ -49,11 +52,7 @@ function headersOf(value: unknown, field: string): Record<string, string> {
  * value (or a header value that is a bare host name) may have an underscore in a (sub)domain or
  * an explicit port.
  */
-export function validateWebhookConfig(
-  input: { url: string; headers?: unknown },
-  hosting: MessagingHosting,
-  field = 'input',
-): WebhookConfigBody {
+export function validateWebhookConfig(input: { url: string; headers?: unknown }, hosting: MessagingHosting, field = 'input'): WebhookConfigBody {
   const url = input.url.trim();
   if (!/^https?:\/\//i.test(url)) throw new BadUserInputError('url must be an http:// or https:// URL', `${field}.url`);
   const urlProblem = cloudHostProblem(url);

@@ -5,9 +5,19 @@ export type { Logger };
 /** Paths pino blanks out wherever they appear in a log object. */
 export const REDACTED_PATHS = [
   // Credentials by name, at the top level and one level down (e.g. `{caller: {token}}`).
-  ...['authorization', 'apiKey', 'api_key', 'token', 'password', 'secret', 'partnerToken', 'gatewayTokens', 'metricsToken', 'channelApiKeys', 'keystoreSecret'].flatMap(
-    (name) => [name, `*.${name}`],
-  ),
+  ...[
+    'authorization',
+    'apiKey',
+    'api_key',
+    'token',
+    'password',
+    'secret',
+    'partnerToken',
+    'gatewayTokens',
+    'metricsToken',
+    'channelApiKeys',
+    'keystoreSecret',
+  ].flatMap((name) => [name, `*.${name}`]),
   // Header maps: requests, option objects and errors carrying them (err.options.headers), graphql-ws connection params.
   ...['headers', 'req.headers', 'options.headers', 'err.options.headers', 'error.options.headers', 'connectionParams'].flatMap((path) => [
     `${path}.authorization`,

@@ -1,15 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ApolloServerPlugin } from '@apollo/server';
-import {
-  ROOT_CONTEXT,
-  SpanKind,
-  SpanStatusCode,
-  defaultTextMapSetter,
-  trace,
-  type Context as TraceContext,
-  type Span,
-  type Tracer,
-} from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, defaultTextMapSetter, trace, type Context as TraceContext, type Span, type Tracer } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { Resource } from '@opentelemetry/resources';

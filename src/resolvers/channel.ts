@@ -39,8 +39,7 @@ async function complete(channel: ChannelNode, { loaders }: Context): Promise<Cha
 }
 
 export const Channel: ChannelResolvers = {
-  __resolveReference: (reference, { caller, loaders }) =>
-    loaders.channelById.load({ partnerId: requirePartnerId(caller), id: reference.id }),
+  __resolveReference: (reference, { caller, loaders }) => loaders.channelById.load({ partnerId: requirePartnerId(caller), id: reference.id }),
   clientId: (channel) => channel.client_id,
   client: async (channel, _args, { loaders }) => {
     const client = await loaders.clientById.load({ partnerId: channel.partnerId, id: channel.client_id });
@@ -90,30 +89,26 @@ export const Channel: ChannelResolvers = {
   tier: (channel) => channel.settings?.tier ?? null,
   integration: async (channel, _args, context) => {
     const { integration } = await complete(channel, context);
-    return (
-      integration
-        ? {
-        appId: integration.app_id ?? null,
-        enabled: integration.enabled ?? null,
-        hostingPlatformType: integration.hosting_platform_type ?? null,
-        state: integration.state ?? null,
-          }
-        : null
-    );
+    return integration
+      ? {
+          appId: integration.app_id ?? null,
+          enabled: integration.enabled ?? null,
+          hostingPlatformType: integration.hosting_platform_type ?? null,
+          state: integration.state ?? null,
+        }
+      : null;
   },
   wabaAccount: async (channel, _args, context) => {
     const { waba_account: waba } = await complete(channel, context);
-    return (
-      waba
-        ? {
-        id: waba.id ?? null,
-        externalId: waba.external_id ?? null,
-        fbAccountStatus: waba.fb_account_status ?? null,
-        fbBusinessId: waba.fb_business_id ?? null,
-        namespace: waba.namespace ?? null,
-        onBehalfOfBusinessInfo: waba.on_behalf_of_business_info ?? null,
-          }
-        : null
-    );
+    return waba
+      ? {
+          id: waba.id ?? null,
+          externalId: waba.external_id ?? null,
+          fbAccountStatus: waba.fb_account_status ?? null,
+          fbBusinessId: waba.fb_business_id ?? null,
+          namespace: waba.namespace ?? null,
+          onBehalfOfBusinessInfo: waba.on_behalf_of_business_info ?? null,
+        }
+      : null;
   },
 };

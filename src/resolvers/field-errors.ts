@@ -9,9 +9,7 @@ import type { Context } from '../context.js';
  * response still carries an error at that field's path.
  */
 export function reportFieldError(context: Context, info: GraphQLResolveInfo, message: string, extensions: Record<string, unknown>) {
-  context.fieldErrors.push(
-    new GraphQLError(message, { path: responsePathAsArray(info.path), extensions: { code: ErrorCode.UpstreamError, ...extensions } }),
-  );
+  context.fieldErrors.push(new GraphQLError(message, { path: responsePathAsArray(info.path), extensions: { code: ErrorCode.UpstreamError, ...extensions } }));
 }
 
 export function fieldErrorsPlugin(): ApolloServerPlugin<Context> {

@@ -62,6 +62,5 @@ export const InsightSource: InsightSourceResolvers = {
 export const insightsMutations: Pick<MutationResolvers, 'renameInsightsSource' | 'exportInsightsContacts'> = {
   renameInsightsSource: (_parent, { clientId, sourceId, name }, { caller, dataSources }) =>
     dataSources.insights.renameSource(requirePartnerId(caller), clientId, sourceId, name),
-  exportInsightsContacts: (_parent, { clientId }, { caller, dataSources }) =>
-    dataSources.insights.exportContacts(requirePartnerId(caller), clientId),
+  exportInsightsContacts: (_parent, { clientId }, { caller, dataSources }) => dataSources.insights.exportContacts(requirePartnerId(caller), clientId),
 };

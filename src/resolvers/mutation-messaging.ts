@@ -34,7 +34,10 @@ export const messagingMutations: MutationResolvers = {
       return result;
     };
     if (idempotencyKey === undefined) return send();
-    const sends = idempotentSendsFor(context.services.store, context.services.redis, { pendingMs: config.upstreamTimeoutMs * 2, logger: context.services.logger });
+    const sends = idempotentSendsFor(context.services.store, context.services.redis, {
+      pendingMs: config.upstreamTimeoutMs * 2,
+      logger: context.services.logger,
+    });
     return sends.run({ partnerId, channelId, key: idempotencyKey }, body, send);
   },
 

@@ -36,12 +36,7 @@ const localStorageResult = ({ meta }: LocalStorageDto): LocalStorageResult => ({
 });
 
 type PartnerMutations =
-  | 'updateClient'
-  | 'requestChannelCancellation'
-  | 'updatePartnerSettings'
-  | 'enableLocalStorage'
-  | 'disableLocalStorage'
-  | 'setDefaultDataLocalizationRegion';
+  'updateClient' | 'requestChannelCancellation' | 'updatePartnerSettings' | 'enableLocalStorage' | 'disableLocalStorage' | 'setDefaultDataLocalizationRegion';
 
 export const partnerMutations: Pick<MutationResolvers, PartnerMutations> = {
   updateClient: async (_parent, { clientId, input }, context) => {

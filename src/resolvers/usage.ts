@@ -90,8 +90,7 @@ const GRANULARITIES: Record<string, Granularity> = { day: 'DAY', month: 'MONTH' 
 export const Usage: UsageResolvers = {
   balance: (usage) => usage.balance ?? 0,
   currency: (usage) => (usage.currency ?? '').toUpperCase(),
-  lastRenewal: (usage) =>
-    usage.last_renewal ? { date: usage.last_renewal.date ?? null, amount: usage.last_renewal.amount ?? null } : null,
+  lastRenewal: (usage) => (usage.last_renewal ? { date: usage.last_renewal.date ?? null, amount: usage.last_renewal.amount ?? null } : null),
   businessInitiatedPrice: (usage) => usage.bi_price_for_currency_and_client_country ?? null,
   userInitiatedPrice: (usage) => usage.ui_price_for_currency_and_client_country ?? null,
   estimatedTemplateCost: (usage) => usage.estimated_template_cost ?? null,
@@ -124,8 +123,7 @@ export const UsagePeriod: UsagePeriodResolvers = {
 };
 
 /** A2 */
-export const clientUsage: ClientResolvers['usage'] = (client, args, { dataSources }) =>
-  dataSources.partner.clientUsage(client.partnerId, client.id, args);
+export const clientUsage: ClientResolvers['usage'] = (client, args, { dataSources }) => dataSources.partner.clientUsage(client.partnerId, client.id, args);
 
 /** A3: the path names the channel's owning client. */
 export const channelUsage: ChannelResolvers['usage'] = (channel, args, { dataSources }) =>

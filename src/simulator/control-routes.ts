@@ -95,9 +95,7 @@ export class FaultInjector {
 
   /** Takes one use of the first rule matching the request, if any. */
   private take(method: string, path: string): FaultRule | undefined {
-    const rule = this.rules.find(
-      (candidate) => candidate.remaining > 0 && (!candidate.method || candidate.method === method) && candidate.pattern.test(path),
-    );
+    const rule = this.rules.find((candidate) => candidate.remaining > 0 && (!candidate.method || candidate.method === method) && candidate.pattern.test(path));
     if (!rule) return undefined;
     rule.remaining -= 1;
     rule.hits += 1;

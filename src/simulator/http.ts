@@ -16,14 +16,7 @@ export function bearerToken(request: Request): string | null {
 }
 
 /** Error body of a messaging root: on-premise's documented `errors` array, cloud's (unspecified) as the network's usual `error` object. */
-export function sendVariantError(
-  response: Response,
-  onPremise: boolean,
-  status: number,
-  code: number,
-  title: string,
-  details?: string,
-): void {
+export function sendVariantError(response: Response, onPremise: boolean, status: number, code: number, title: string, details?: string): void {
   if (onPremise) return sendError(response, status, code, title, details);
   response.status(status).json({ error: { code, message: title, ...(details && { error_data: { details } }) } });
 }

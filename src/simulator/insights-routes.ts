@@ -150,7 +150,9 @@ export function insightsRouter(state: SimState): Router {
   });
 
   router.patch('/v1/clients/:clientId/sources/:sourceId', (request, response) => {
-    const source = data().sources.get(request.params.clientId)?.find((item) => item.id === request.params.sourceId);
+    const source = data()
+      .sources.get(request.params.clientId)
+      ?.find((item) => item.id === request.params.sourceId);
     if (!source) return sendApiError(response, 404, 'source not found');
     const name = (request.body as { name?: unknown } | undefined)?.name;
     if (typeof name !== 'string' || name === '') return sendApiError(response, 400, 'name is required');

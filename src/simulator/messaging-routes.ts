@@ -170,7 +170,7 @@ function sendProblem(body: Record<string, unknown>, hosting: SimHosting, messagi
   }
   if (MEDIA_TYPES.has(type)) {
     const media = content as Record<string, unknown>;
-    if (('id' in media) === ('link' in media)) return `${type} needs exactly one of id and link`;
+    if ('id' in media === 'link' in media) return `${type} needs exactly one of id and link`;
     if (hosting === 'cloud' && 'provider' in media) return 'provider is not supported';
   }
   if (type === 'location') {

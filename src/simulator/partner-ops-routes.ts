@@ -46,7 +46,10 @@ function numericFields(period: UsagePeriodDto): Array<{ field: NumericField; pri
  * channels so the shares add up exactly, prices evenly.
  */
 function channelShare(state: SimState, channel: SimChannel): UsagePeriodDto[] {
-  const siblings = [...state.channels.values()].filter((item) => item.client_id === channel.client_id).map((item) => item.id).sort();
+  const siblings = [...state.channels.values()]
+    .filter((item) => item.client_id === channel.client_id)
+    .map((item) => item.id)
+    .sort();
   const count = siblings.length;
   const index = siblings.indexOf(channel.id);
   const periods = state.usage.get(channel.client_id) ?? [];

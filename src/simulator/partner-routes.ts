@@ -26,7 +26,11 @@ function matches(record: unknown, filters: Record<string, unknown>, searchFields
   return Object.entries(filters).every(([path, expected]) => {
     if (path === 'q') {
       const needle = String(expected).toLowerCase();
-      return searchFields.some((field) => String(fieldAt(record, field) ?? '').toLowerCase().includes(needle));
+      return searchFields.some((field) =>
+        String(fieldAt(record, field) ?? '')
+          .toLowerCase()
+          .includes(needle),
+      );
     }
     const actual = fieldAt(record, path);
     return actual !== undefined && String(actual) === String(expected);

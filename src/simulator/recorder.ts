@@ -21,9 +21,7 @@ export class RequestRecorder {
   /** Requests whose path matches, optionally by method. */
   matching(pattern: RegExp | string, method?: string): RecordedRequest[] {
     return this.requests.filter(
-      (request) =>
-        (typeof pattern === 'string' ? request.path === pattern : pattern.test(request.path)) &&
-        (!method || request.method === method),
+      (request) => (typeof pattern === 'string' ? request.path === pattern : pattern.test(request.path)) && (!method || request.method === method),
     );
   }
 

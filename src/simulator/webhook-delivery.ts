@@ -134,7 +134,12 @@ export class WebhookDelivery {
             errors: [
               onPremise
                 ? { code: 1013, title: 'User is not valid', details: 'The recipient is not a valid user of the network' }
-                : { code: 131026, title: 'Message undeliverable', message: 'Message undeliverable', error_data: { details: 'The recipient cannot receive this message' } },
+                : {
+                    code: 131026,
+                    title: 'Message undeliverable',
+                    message: 'Message undeliverable',
+                    error_data: { details: 'The recipient cannot receive this message' },
+                  },
             ],
           },
         ]

@@ -49,8 +49,7 @@ const notesSubgraph = buildSubgraphSchema([
     typeDefs: NOTES_SDL,
     resolvers: {
       Query: {
-        notes: () =>
-          NOTES.map((note) => ({ text: note.text, channel: { id: note.channel }, client: { id: note.client }, partner: { id: ACME.id } })),
+        notes: () => NOTES.map((note) => ({ text: note.text, channel: { id: note.channel }, client: { id: note.client }, partner: { id: ACME.id } })),
       },
       Channel: {
         __resolveReference: (reference: { id: string }) => reference,
@@ -96,17 +95,21 @@ describe('federation', () => {
   it('publishes its SDL with @key entities through _service', async () => {
     const { body } = await hubgraph.graphql<{ _service: { sdl: string } }>('{ _service { sdl } }');
     const sdl = body.data?._service.sdl ?? '';
-    for (const type of ["Partner", "Client", "Channel"]) expect(sdl).toMatch(new RegExp(`type ${type}\\s+@key\\(fields: "id"\\)`));
+    for (const type of ['Partner', 'Client', 'Channel']) expect(sdl).toMatch(new RegExp(`type ${type}\\s+@key\\(fields: "id"\\)`));
     expect(hubgraph.simulator.recorder.requests).toEqual([]);
   });
 
   it('resolves fields of both subgraphs in one query through the gateway', async () => {
-    const result = singleResult(
-      await router.executeOperation({ query: '{ channel(id: "channel-003") { id hosting phoneNumber notes client { name } } }' }),
-    );
+    const result = singleResult(await router.executeOperation({ query: '{ channel(id: "channel-003") { id hosting phoneNumber notes client { name } } }' }));
     expect(result.errors).toBeUndefined();
     expect(result.data).toEqual({
-      channel: { id: 'channel-003', hosting: 'ON_PREMISE', phoneNumber: '+49 30 5550002', notes: ['note about channel-003'], client: { name: 'Northwind Traders' } },
+      channel: {
+        id: 'channel-003',
+        hosting: 'ON_PREMISE',
+        phoneNumber: '+49 30 5550002',
+        notes: ['note about channel-003'],
+        client: { name: 'Northwind Traders' },
+      },
     });
   });
 
@@ -124,10 +127,54 @@ describe('federation', () => {
     expect(result.errors).toBeUndefined();
     expect(result.data).toEqual({
       notes: [
-        { text: 'first', channel: { id: 'channel-001', hubStatus: 'LIVE', displayName: 'Northwind Traders Support', notes: ['note about channel-001'], client: { id: 'client-001' } }, client: { id: 'client-001', name: 'Northwind Traders' }, partner: { id: ACME.id, clients: { total: 6 } } },
-        { text: 'second', channel: { id: 'channel-002', hubStatus: 'DRAFT', displayName: 'Northwind Traders Line 2', notes: ['note about channel-002'], client: { id: 'client-001' } }, client: { id: 'client-001', name: 'Northwind Traders' }, partner: { id: ACME.id, clients: { total: 6 } } },
-        { text: 'again', channel: { id: 'channel-001', hubStatus: 'LIVE', displayName: 'Northwind Traders Support', notes: ['note about channel-001'], client: { id: 'client-001' } }, client: { id: 'client-001', name: 'Northwind Traders' }, partner: { id: ACME.id, clients: { total: 6 } } },
-        { text: 'other client', channel: { id: 'channel-005', hubStatus: 'UNREGISTERED', displayName: 'Blue Harbor Clinic Support', notes: ['note about channel-005'], client: { id: 'client-002' } }, client: { id: 'client-002', name: 'Blue Harbor Clinic' }, partner: { id: ACME.id, clients: { total: 6 } } },
+        {
+          text: 'first',
+          channel: {
+            id: 'channel-001',
+            hubStatus: 'LIVE',
+            displayName: 'Northwind Traders Support',
+            notes: ['note about channel-001'],
+            client: { id: 'client-001' },
+          },
+          client: { id: 'client-001', name: 'Northwind Traders' },
+          partner: { id: ACME.id, clients: { total: 6 } },
+        },
+        {
+          text: 'second',
+          channel: {
+            id: 'channel-002',
+            hubStatus: 'DRAFT',
+            displayName: 'Northwind Traders Line 2',
+            notes: ['note about channel-002'],
+            client: { id: 'client-001' },
+          },
+          client: { id: 'client-001', name: 'Northwind Traders' },
+          partner: { id: ACME.id, clients: { total: 6 } },
+        },
+        {
+          text: 'again',
+          channel: {
+            id: 'channel-001',
+            hubStatus: 'LIVE',
+            displayName: 'Northwind Traders Support',
+            notes: ['note about channel-001'],
+            client: { id: 'client-001' },
+          },
+          client: { id: 'client-001', name: 'Northwind Traders' },
+          partner: { id: ACME.id, clients: { total: 6 } },
+        },
+        {
+          text: 'other client',
+          channel: {
+            id: 'channel-005',
+            hubStatus: 'UNREGISTERED',
+            displayName: 'Blue Harbor Clinic Support',
+            notes: ['note about channel-005'],
+            client: { id: 'client-002' },
+          },
+          client: { id: 'client-002', name: 'Blue Harbor Clinic' },
+          partner: { id: ACME.id, clients: { total: 6 } },
+        },
       ],
     });
     // The router sends one subgraph operation per entity fetch; within each, no request is repeated.

@@ -73,7 +73,10 @@ describe('events with Redis: fan-out and dedup across instances', () => {
     await Promise.all([first.gateway.webhooks.drain(), second.gateway.webhooks.drain()]);
 
     // A later event published after the re-deliveries were processed: whatever was going to arrive has arrived before it.
-    const later = { messages: [{ from: '4915112345678', id: 'wamid.redis-2', type: 'text', text: { body: 'later' } }], statuses: [{ id: 'wamid.redis-out', status: 'read' }] };
+    const later = {
+      messages: [{ from: '4915112345678', id: 'wamid.redis-2', type: 'text', text: { body: 'later' } }],
+      statuses: [{ id: 'wamid.redis-out', status: 'read' }],
+    };
     expect((await postNotification(second.url, CHANNEL, later, credential)).status).toBe(200);
     await second.gateway.webhooks.drain();
     for (const side of [onFirst, onSecond]) await Promise.all([side.messages.atLeast(2), side.statuses.atLeast(2)]);
@@ -103,7 +106,11 @@ describe('events with Redis: fan-out and dedup across instances', () => {
 describe('events with an unreachable Redis', () => {
   it('refuses deliveries with 503 (the upstream re-delivers later) instead of accepting and losing them', async () => {
     const port = await freePort();
-    const gateway = await startTestGateway({ REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_NAMESPACE: `hubgraph-events-down-${randomUUID()}`, REDIS_TIMEOUT_MS: '200' });
+    const gateway = await startTestGateway({
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      REDIS_NAMESPACE: `hubgraph-events-down-${randomUUID()}`,
+      REDIS_TIMEOUT_MS: '200',
+    });
     try {
       const answer = await postNotification(
         gateway.url,

@@ -91,9 +91,13 @@ describe('events: simulator deliveries → gateway receiver → subscriptions', 
     expect(gateway.simulator.recorder.matching(/configs\/webhook/)).toEqual([]);
   });
 
-  it('an incoming message and a send\'s statuses (sent, delivered, read) arrive once each, in the on-premise shape', async () => {
-    const messages = await subscribed('message', ON_PREMISE_CHANNEL, () => collect<Item>(connection, SUBSCRIPTIONS.messages, { channelId: ON_PREMISE_CHANNEL }, 'messageReceived'));
-    const statuses = await subscribed('status', ON_PREMISE_CHANNEL, () => collect<Item>(connection, SUBSCRIPTIONS.statuses, { channelId: ON_PREMISE_CHANNEL }, 'messageStatusChanged'));
+  it("an incoming message and a send's statuses (sent, delivered, read) arrive once each, in the on-premise shape", async () => {
+    const messages = await subscribed('message', ON_PREMISE_CHANNEL, () =>
+      collect<Item>(connection, SUBSCRIPTIONS.messages, { channelId: ON_PREMISE_CHANNEL }, 'messageReceived'),
+    );
+    const statuses = await subscribed('status', ON_PREMISE_CHANNEL, () =>
+      collect<Item>(connection, SUBSCRIPTIONS.statuses, { channelId: ON_PREMISE_CHANNEL }, 'messageStatusChanged'),
+    );
 
     const incomingId = await inbound(ON_PREMISE_CHANNEL, CONTACT, 'Is my order on its way?');
     const [message] = await messages.atLeast(1);
@@ -149,7 +153,9 @@ describe('events: simulator deliveries → gateway receiver → subscriptions', 
       url: `${origin}/webhooks/${CLOUD_CHANNEL}`,
       headers: { Authorization: webhookAuthorization(gateway.config.keystoreSecret, CLOUD_CHANNEL) },
     });
-    const statuses = await subscribed('status', CLOUD_CHANNEL, () => collect<Item>(connection, SUBSCRIPTIONS.statuses, { channelId: CLOUD_CHANNEL }, 'messageStatusChanged'));
+    const statuses = await subscribed('status', CLOUD_CHANNEL, () =>
+      collect<Item>(connection, SUBSCRIPTIONS.statuses, { channelId: CLOUD_CHANNEL }, 'messageStatusChanged'),
+    );
     await inbound(CLOUD_CHANNEL, CONTACT, 'hi');
     const sentId = await send(CLOUD_CHANNEL, CONTACT, 'Hello from the cloud');
     await statuses.atLeast(3);
@@ -170,7 +176,9 @@ describe('events: simulator deliveries → gateway receiver → subscriptions', 
   it('re-delivers with backoff until the receiver answers 200, and the event is still published once', async () => {
     const webhook = gateway.simulator.state.webhooks.get(ON_PREMISE_CHANNEL)!;
     const good = webhook.headers.Authorization!;
-    const messages = await subscribed('message', ON_PREMISE_CHANNEL, () => collect<Item>(connection, SUBSCRIPTIONS.messages, { channelId: ON_PREMISE_CHANNEL }, 'messageReceived'));
+    const messages = await subscribed('message', ON_PREMISE_CHANNEL, () =>
+      collect<Item>(connection, SUBSCRIPTIONS.messages, { channelId: ON_PREMISE_CHANNEL }, 'messageReceived'),
+    );
     const attempts = gateway.simulator.webhookDelivery.attempts;
     const before = attempts.length;
 

@@ -2,15 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { gzipSync } from 'node:zlib';
 import { webhookAuthorization } from '../../src/events/credentials.js';
 import { ACME, GLOBEX, startTestGateway, type TestGateway } from '../support/gateway.js';
-import {
-  cloudNotification,
-  collect,
-  connectWs,
-  postNotification,
-  SUBSCRIPTIONS,
-  waitUntil,
-  type WsConnection,
-} from '../support/events.js';
+import { cloudNotification, collect, connectWs, postNotification, SUBSCRIPTIONS, waitUntil, type WsConnection } from '../support/events.js';
 
 const CHANNEL = 'channel-001';
 const OTHER_CHANNEL = 'channel-002';
@@ -258,7 +250,7 @@ describe('events: webhook receiver → subscriptions (one instance, in-process f
     expect(metrics).toContain('hubgraph_webhook_notifications_total{outcome="rejected"} 11');
   });
 
-  it('refuses a subscription connection without valid credentials (4403), and subscriptions to another partner\'s channel', async () => {
+  it("refuses a subscription connection without valid credentials (4403), and subscriptions to another partner's channel", async () => {
     for (const params of [{}, { authorization: 'Bearer wrong-token' }]) {
       const rejected = connectWs(gateway.url, params);
       const subscription = collect(rejected, SUBSCRIPTIONS.messages, { channelId: CHANNEL }, 'messageReceived');

@@ -30,7 +30,9 @@ describe('insights (area C)', () => {
     expect(body.errors).toBeUndefined();
     const insights = body.data!.client.insights;
     expect(insights.allowed).toBe(true);
-    const source = seed().sources.get('client-001')!.find((item) => item.app_id === 'app-channel-001')!;
+    const source = seed()
+      .sources.get('client-001')!
+      .find((item) => item.app_id === 'app-channel-001')!;
     const points = seed().points.filter((point) => point.source_id === source.id && point.date >= day(dateFrom) && point.date <= day(dateTo));
     expect(points).toHaveLength(7);
     expect(insights.sources).toMatchObject({ totalCount: 1, offset: 0, limit: 2 });
@@ -71,7 +73,12 @@ describe('insights (area C)', () => {
 
   it('reads actions and actions per source with comma-separated lists', async () => {
     const { body } = await harness.graphql<{
-      client: { insights: { actions: { totalCount: number; nodes: Array<{ id: string; hits: number }> }; actionSources: { totalCount: number; nodes: Array<{ sourceId: string; hits: number }> } } };
+      client: {
+        insights: {
+          actions: { totalCount: number; nodes: Array<{ id: string; hits: number }> };
+          actionSources: { totalCount: number; nodes: Array<{ sourceId: string; hits: number }> };
+        };
+      };
     }>(
       `query ($from: DateTime!, $to: DateTime!) { client(id: "client-004") { insights {
         actions(sourceIds: ["src-client-004-1", "src-client-004-2"], dateFrom: $from, dateTo: $to, limit: 10) {
@@ -129,10 +136,10 @@ describe('insights (area C)', () => {
       'actions(sourceIds: ["s"], dateFrom: $from, dateTo: $to) { totalCount }',
       'actionSources(actionIds: ["a"], dateFrom: $from, dateTo: $to) { totalCount }',
     ]) {
-      const { body } = await harness.graphql(
-        `query ($from: DateTime!, $to: DateTime!) { client(id: "client-002") { insights { ${field} } } }`,
-        { from: dateFrom, to: dateTo },
-      );
+      const { body } = await harness.graphql(`query ($from: DateTime!, $to: DateTime!) { client(id: "client-002") { insights { ${field} } } }`, {
+        from: dateFrom,
+        to: dateTo,
+      });
       expect(body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
       expect(body.errors?.[0]?.message).toMatch(/enabled per client on request/);
     }
@@ -146,7 +153,8 @@ describe('insights (area C)', () => {
 
   it('renames a source and the next read shows the new name', async () => {
     const query = `query ($from: DateTime!, $to: DateTime!) { client(id: "client-001") { insights { sources(dateFrom: $from, dateTo: $to) { nodes { id name } } } } }`;
-    const read = () => harness.graphql<{ client: { insights: { sources: { nodes: Array<{ id: string; name: string }> } } } }>(query, { from: dateFrom, to: dateTo });
+    const read = () =>
+      harness.graphql<{ client: { insights: { sources: { nodes: Array<{ id: string; name: string }> } } } }>(query, { from: dateFrom, to: dateTo });
     expect((await read()).body.data?.client.insights.sources.nodes.find((node) => node.id === 'src-client-001-2')?.name).toBe('Newsletter link');
     harness.simulator.recorder.clear();
     const { body } = await harness.graphql('mutation { renameInsightsSource(clientId: "client-001", sourceId: "src-client-001-2", name: "Autumn campaign") }');

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  mediaSimState,
-  SIM_MEDIA_CDN_HOST,
-  SIM_MEDIA_LINK_TTL_MS,
-  SIM_MEDIA_RETENTION_MS,
-  type MediaSimState,
-} from '../../src/simulator/media-routes.js';
+import { mediaSimState, SIM_MEDIA_CDN_HOST, SIM_MEDIA_LINK_TTL_MS, SIM_MEDIA_RETENTION_MS, type MediaSimState } from '../../src/simulator/media-routes.js';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 
 const CLOUD = 'channel-001';
@@ -88,7 +82,9 @@ describe('simulator B3 media', () => {
       headers: { ...key(ONPREM), 'content-type': 'image/png' },
       body: Buffer.from('on-prem'),
     });
-    const { media: [stored] } = (await upload.json()) as { media: Array<{ id: string }> };
+    const {
+      media: [stored],
+    } = (await upload.json()) as { media: Array<{ id: string }> };
     media.media.get(stored!.id)!.uploadedAt = Date.now() - 14 * DAY_MS - 1;
     expect((await fetch(`${simulator.urls.onPremise}/v1/media/${stored!.id}`, { headers: key(ONPREM) })).status).toBe(404);
     media.failures.clear();

@@ -194,7 +194,12 @@ describe('B3 media through the gateway', () => {
     });
 
     it('on-premise: pipes the part as the body with its Content-Type', async () => {
-      const answer = await send(`${base}/media/${ONPREM}?type=document`, 'POST', { ...AUTH, 'content-type': multipartType }, multipart('application/pdf', PNG, 'a.pdf'));
+      const answer = await send(
+        `${base}/media/${ONPREM}?type=document`,
+        'POST',
+        { ...AUTH, 'content-type': multipartType },
+        multipart('application/pdf', PNG, 'a.pdf'),
+      );
       expect(answer.status).toBe(200);
       const [post] = harness.simulator.recorder.matching('/onprem/v1/media', 'POST');
       expect(post?.headers['content-type']).toBe('application/pdf');
@@ -214,7 +219,12 @@ describe('B3 media through the gateway', () => {
       expect(binary?.headers).toMatchObject({ 'content-type': 'image/png', 'content-length': String(PNG.length) });
       expect(media.uploads[0]?.file).toMatchObject({ size: PNG.length, sha256: sha(PNG) });
 
-      const cloud = await send(`${base}/media/${CLOUD}?fileName=photo.png`, 'POST', { ...AUTH, 'content-type': 'image/png', 'content-length': String(PNG.length) }, [PNG]);
+      const cloud = await send(
+        `${base}/media/${CLOUD}?fileName=photo.png`,
+        'POST',
+        { ...AUTH, 'content-type': 'image/png', 'content-length': String(PNG.length) },
+        [PNG],
+      );
       expect(cloud.status).toBe(200);
       const [form] = harness.simulator.recorder.matching('/cloud/media', 'POST');
       expect(Number(form?.headers['content-length'])).toBeGreaterThan(PNG.length);

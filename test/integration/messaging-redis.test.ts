@@ -67,7 +67,10 @@ describe('messaging with Redis: keys across restarts, idempotency across instanc
     simulator.recorder.clear();
     simulator.faults.add({ path: '^/cloud/messages$', method: 'POST', delayMs: 300, times: 1 });
     const input = { to: ENGAGED, idempotencyKey: `two-instances-${randomUUID()}`, text: { body: 'exactly once' } };
-    const answers = await Promise.all([a!.graphql<{ sendMessage: { id: string } }>(SEND, { input }), b.graphql<{ sendMessage: { id: string } }>(SEND, { input })]);
+    const answers = await Promise.all([
+      a!.graphql<{ sendMessage: { id: string } }>(SEND, { input }),
+      b.graphql<{ sendMessage: { id: string } }>(SEND, { input }),
+    ]);
     for (const answer of answers) expect(answer.body.errors).toBeUndefined();
     expect(answers[0].body.data?.sendMessage.id).toBe(answers[1].body.data?.sendMessage.id);
     expect(simulator.recorder.matching('/cloud/messages', 'POST')).toHaveLength(1);

@@ -34,7 +34,11 @@ describe('simulator area B', () => {
     const cloud = await call('/cloud/messages', 'sim-key-channel-001', { messaging_product: 'whatsapp', ...text });
     expect(cloud).toEqual({
       status: 200,
-      body: { messaging_product: 'whatsapp', contacts: [{ input: '4915112345678', wa_id: '4915112345678' }], messages: [{ id: expect.stringMatching(/^wamid\./) }] },
+      body: {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: '4915112345678', wa_id: '4915112345678' }],
+        messages: [{ id: expect.stringMatching(/^wamid\./) }],
+      },
     });
     expect((await call('/cloud/messages', 'sim-key-channel-001', text)).status).toBe(400);
     const onPremise = await call('/onprem/v1/messages', 'sim-key-channel-003', text);

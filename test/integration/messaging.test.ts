@@ -141,8 +141,20 @@ describe('messaging (area B) over HTTP against the simulator', () => {
           },
         ],
       ],
-      ['image by link', CLOUD, { image: { link: 'https://cdn.example.com/a.png', caption: 'A picture' } }, 'image', { link: 'https://cdn.example.com/a.png', caption: 'A picture' }],
-      ['document by id', ONPREM, { document: { id: 'media-1', filename: 'offer.pdf', caption: 'Offer' } }, 'document', { id: 'media-1', filename: 'offer.pdf', caption: 'Offer' }],
+      [
+        'image by link',
+        CLOUD,
+        { image: { link: 'https://cdn.example.com/a.png', caption: 'A picture' } },
+        'image',
+        { link: 'https://cdn.example.com/a.png', caption: 'A picture' },
+      ],
+      [
+        'document by id',
+        ONPREM,
+        { document: { id: 'media-1', filename: 'offer.pdf', caption: 'Offer' } },
+        'document',
+        { id: 'media-1', filename: 'offer.pdf', caption: 'Offer' },
+      ],
       ['audio', CLOUD, { audio: { id: 'media-2' } }, 'audio', { id: 'media-2' }],
       ['sticker', ONPREM, { sticker: { id: 'media-3' } }, 'sticker', { id: 'media-3' }],
       [
@@ -212,7 +224,13 @@ describe('messaging (area B) over HTTP against the simulator', () => {
           language: { code: 'en_US' },
           components: [
             { type: 'header', parameters: [{ type: 'image', image: { id: 'media-9' } }] },
-            { type: 'body', parameters: [{ type: 'text', text: 'Ada' }, { type: 'text', text: '20%' }] },
+            {
+              type: 'body',
+              parameters: [
+                { type: 'text', text: 'Ada' },
+                { type: 'text', text: '20%' },
+              ],
+            },
             { type: 'limited_time_offer', parameters: [{ type: 'limited_time_offer', limited_time_offer: { expiration_time_ms: expiresAt.getTime() } }] },
             { type: 'button', sub_type: 'copy_code', index: 0, parameters: [{ type: 'coupon_code', coupon_code: 'SUMMER20' }] },
             { type: 'button', sub_type: 'url', index: 1, parameters: [{ type: 'text', text: 'summer' }] },
@@ -227,7 +245,12 @@ describe('messaging (area B) over HTTP against the simulator', () => {
       ['text over 4096 characters', CLOUD, { to: ENGAGED, text: { body: 'x'.repeat(4097) } }, 'input.text.body'],
       ['replyTo on-premise (context is cloud only)', ONPREM, { to: ENGAGED, replyTo: 'x', text: { body: 'a' } }, 'input.replyTo'],
       ['contact name without another part', CLOUD, { to: ENGAGED, contacts: [{ name: { formattedName: 'Ada' } }] }, 'input.contacts.0.name'],
-      ['bad birthday', CLOUD, { to: ENGAGED, contacts: [{ name: { formattedName: 'A', firstName: 'A' }, birthday: '1815-13-10' }] }, 'input.contacts.0.birthday'],
+      [
+        'bad birthday',
+        CLOUD,
+        { to: ENGAGED, contacts: [{ name: { formattedName: 'A', firstName: 'A' }, birthday: '1815-13-10' }] },
+        'input.contacts.0.birthday',
+      ],
       ['media with id and link', CLOUD, { to: ENGAGED, image: { id: 'm', link: 'https://x.example/a.png' } }, 'input.image'],
       ['media without id and link', CLOUD, { to: ENGAGED, image: { caption: 'c' } }, 'input.image'],
       ['non-http link', CLOUD, { to: ENGAGED, image: { link: 'ftp://x.example/a.png' } }, 'input.image.link'],
@@ -235,9 +258,27 @@ describe('messaging (area B) over HTTP against the simulator', () => {
       ['caption over 1024 on-premise', ONPREM, { to: ENGAGED, image: { id: 'm', caption: 'c'.repeat(1025) } }, 'input.image.caption'],
       ['filename on image', CLOUD, { to: ENGAGED, image: { id: 'm', filename: 'a.png' } }, 'input.image.filename'],
       ['provider on cloud', CLOUD, { to: ENGAGED, image: { link: 'https://x.example/a.png', provider: 'p' } }, 'input.image.provider'],
-      ['raw components with typed fields', CLOUD, { to: ENGAGED, template: { name: 't', languageCode: 'en', bodyParameters: ['a'], components: [] } }, 'input.template.components'],
-      ['offer expiration on-premise', ONPREM, { to: ENGAGED, template: { name: 't', languageCode: 'en', offerExpiresAt: '2999-01-01T00:00:00Z', couponCode: 'C', urlButtonIndex: 1, urlButtonParameter: 'x' } }, 'input.template.offerExpiresAt'],
-      ['offer without coupon code', CLOUD, { to: ENGAGED, template: { name: 't', languageCode: 'en', offerExpiresAt: '2999-01-01T00:00:00Z', urlButtonIndex: 1, urlButtonParameter: 'x' } }, 'input.template.couponCode'],
+      [
+        'raw components with typed fields',
+        CLOUD,
+        { to: ENGAGED, template: { name: 't', languageCode: 'en', bodyParameters: ['a'], components: [] } },
+        'input.template.components',
+      ],
+      [
+        'offer expiration on-premise',
+        ONPREM,
+        {
+          to: ENGAGED,
+          template: { name: 't', languageCode: 'en', offerExpiresAt: '2999-01-01T00:00:00Z', couponCode: 'C', urlButtonIndex: 1, urlButtonParameter: 'x' },
+        },
+        'input.template.offerExpiresAt',
+      ],
+      [
+        'offer without coupon code',
+        CLOUD,
+        { to: ENGAGED, template: { name: 't', languageCode: 'en', offerExpiresAt: '2999-01-01T00:00:00Z', urlButtonIndex: 1, urlButtonParameter: 'x' } },
+        'input.template.couponCode',
+      ],
       ['interactive not an object', CLOUD, { to: ENGAGED, interactive: [1, 2] }, 'input.interactive'],
     ];
 
@@ -423,16 +464,28 @@ describe('messaging (area B) over HTTP against the simulator', () => {
         input: { description: 'New text', websites: ['https://a.example', 'http://b.example'], vertical: 'HEALTH' },
       });
       expect(body.errors).toBeUndefined();
-      expect(body.data?.updateBusinessProfile).toMatchObject({ description: 'New text', vertical: 'HEALTH', websites: ['https://a.example', 'http://b.example'] });
+      expect(body.data?.updateBusinessProfile).toMatchObject({
+        description: 'New text',
+        vertical: 'HEALTH',
+        websites: ['https://a.example', 'http://b.example'],
+      });
       const [update, readBack] = areaB();
       expect(update?.method).toBe('POST');
       expect(update?.path).toBe('/cloud/chat_business_profile');
-      expect(update?.body).toEqual({ messaging_product: 'whatsapp', description: 'New text', websites: ['https://a.example', 'http://b.example'], vertical: 'HEALTH' });
+      expect(update?.body).toEqual({
+        messaging_product: 'whatsapp',
+        description: 'New text',
+        websites: ['https://a.example', 'http://b.example'],
+        vertical: 'HEALTH',
+      });
       expect(readBack?.method).toBe('GET');
     });
 
     it('updates on-premise with the vertical display name and without messaging_product', async () => {
-      const body = await gql<{ updateBusinessProfile: Record<string, unknown> }>(UPDATE, { channelId: ONPREM, input: { vertical: 'HEALTH', email: 'care@clinic.example' } });
+      const body = await gql<{ updateBusinessProfile: Record<string, unknown> }>(UPDATE, {
+        channelId: ONPREM,
+        input: { vertical: 'HEALTH', email: 'care@clinic.example' },
+      });
       expect(body.errors).toBeUndefined();
       expect(body.data?.updateBusinessProfile).toMatchObject({ vertical: 'HEALTH', email: 'care@clinic.example' });
       const update = areaB()[0]!;
@@ -504,7 +557,11 @@ describe('messaging (area B) over HTTP against the simulator', () => {
     it('maps 2048 to NOT_ENGAGED keeping title and details (also from a 200 answer carrying errors)', async () => {
       const block = await gql(BLOCK, { channelId: ONPREM, phone: SIM_STALE_CONTACT });
       expectError(block, 'NOT_ENGAGED');
-      expect(block.errors?.[0]?.extensions?.upstream).toMatchObject({ code: 2048, title: 'Contact not engaged', details: expect.stringContaining(SIM_STALE_CONTACT) });
+      expect(block.errors?.[0]?.extensions?.upstream).toMatchObject({
+        code: 2048,
+        title: 'Contact not engaged',
+        details: expect.stringContaining(SIM_STALE_CONTACT),
+      });
       const report = await gql(REPORT, { channelId: ONPREM, phone: SIM_STALE_CONTACT });
       expectError(report, 'NOT_ENGAGED');
       expect(report.errors?.[0]?.message).toContain('Contact not engaged');
@@ -568,8 +625,16 @@ describe('messaging (area B) over HTTP against the simulator', () => {
     it.each([
       ['an explicit port', { url: 'https://hooks.example.com:8443/wa' }, 'input.url'],
       ['an underscore in a subdomain', { url: 'https://my_hooks.example.com/wa' }, 'input.url'],
-      ['a header URL with an underscore', { url: 'https://hooks.example.com/wa', headers: { 'X-Callback': 'https://a_b.example.com/x' } }, 'input.headers.X-Callback'],
-      ['a header URL with a port', { url: 'https://hooks.example.com/wa', headers: { 'X-Callback': 'https://ab.example.com:81/x' } }, 'input.headers.X-Callback'],
+      [
+        'a header URL with an underscore',
+        { url: 'https://hooks.example.com/wa', headers: { 'X-Callback': 'https://a_b.example.com/x' } },
+        'input.headers.X-Callback',
+      ],
+      [
+        'a header URL with a port',
+        { url: 'https://hooks.example.com/wa', headers: { 'X-Callback': 'https://ab.example.com:81/x' } },
+        'input.headers.X-Callback',
+      ],
       ['non-string headers', { url: 'https://hooks.example.com/wa', headers: { 'X-Count': 3 } }, 'input.headers.X-Count'],
     ])('refuses a cloud webhook with %s and sends nothing', async (_name, input, field) => {
       expectError(await gql(SET, { channelId: CLOUD, input }), 'BAD_USER_INPUT', field);
@@ -607,7 +672,10 @@ describe('messaging (area B) over HTTP against the simulator', () => {
       ['channel-006', '/onprem'],
     ])('stores the key for %s and re-applies the webhook the new key removed', async (channelId, root) => {
       const webhook = { url: 'https://hooks.example.com/restore', headers: { Authorization: 'Basic cjpz' } };
-      expect((await gql(`mutation { setWebhook(channelId: "${channelId}", input: { url: "${webhook.url}", headers: { Authorization: "Basic cjpz" } }) { url } }`)).errors).toBeUndefined();
+      expect(
+        (await gql(`mutation { setWebhook(channelId: "${channelId}", input: { url: "${webhook.url}", headers: { Authorization: "Basic cjpz" } }) { url } }`))
+          .errors,
+      ).toBeUndefined();
       harness.simulator.recorder.clear();
 
       const { body } = await harness.graphql<{ createApiKey: { apiKey: string; appId: string; webhookRestore: unknown } }>(CREATE, { channelId });
@@ -636,7 +704,9 @@ describe('messaging (area B) over HTTP against the simulator', () => {
       const channelId = 'channel-004';
       harness.simulator.state.webhooks.set(channelId, { url: 'https://hooks.example.com/again', headers: {} });
       harness.simulator.faults.add({ path: '^/cloud/v1/configs/webhook$', method: 'POST', status: 500, times: 1 });
-      const { body } = await harness.graphql<{ createApiKey: { apiKey: string; webhookRestore: { restored: boolean; url: string; error: string } } }>(CREATE, { channelId });
+      const { body } = await harness.graphql<{ createApiKey: { apiKey: string; webhookRestore: { restored: boolean; url: string; error: string } } }>(CREATE, {
+        channelId,
+      });
       expect(body.errors).toBeUndefined();
       expect(body.data?.createApiKey.webhookRestore).toEqual({
         restored: false,

@@ -55,9 +55,7 @@ describe('no duplicate upstream calls within one operation', () => {
     expect(body.errors).toBeUndefined();
     expect(body.data?.partner.channels.nodes).toHaveLength(4);
     expect(body.data?.partner.channels.nodes.every((channel) => channel.client.name === 'Northwind Traders')).toBe(true);
-    expect(harness.simulator.recorder.matching(`${ROOT}/clients`, 'GET').map((request) => request.query)).toEqual([
-      { filters: filters({ id: 'client-001' }) },
-    ]);
+    expect(harness.simulator.recorder.matching(`${ROOT}/clients`, 'GET').map((request) => request.query)).toEqual([{ filters: filters({ id: 'client-001' }) }]);
     expect(harness.simulator.recorder.requests).toHaveLength(2);
   });
 
@@ -76,9 +74,7 @@ describe('no duplicate upstream calls within one operation', () => {
   });
 
   it('sends the same listing once when two aliases ask for it', async () => {
-    const { body } = await harness.graphql(
-      '{ partner { clients { nodes { id } } } later: partner { clients { nodes { id } } } }',
-    );
+    const { body } = await harness.graphql('{ partner { clients { nodes { id } } } later: partner { clients { nodes { id } } } }');
     expect(body.errors).toBeUndefined();
     expect(harness.simulator.recorder.requests).toHaveLength(1);
   });
@@ -120,9 +116,12 @@ describe('tenant-isolated response cache', () => {
     expect(first!.body.errors).toBeUndefined();
     for (const answer of answers.slice(0, 8)) expect(answer.body).toEqual(first!.body);
     for (const answer of answers.slice(8)) expect(answer.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
-    expect(harness.simulator.recorder.matching(`${ROOT}/clients`, 'GET').map((request) => request.headers.authorization).sort()).toEqual(
-      [`Bearer ${ACME.token}`, `Bearer ${GLOBEX.token}`].sort(),
-    );
+    expect(
+      harness.simulator.recorder
+        .matching(`${ROOT}/clients`, 'GET')
+        .map((request) => request.headers.authorization)
+        .sort(),
+    ).toEqual([`Bearer ${ACME.token}`, `Bearer ${GLOBEX.token}`].sort());
   });
 
   it('stores listings for CACHE_TTL_LISTING_MS', async () => {

@@ -36,17 +36,13 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
     );
     expect(after.body.data?.client).toEqual({ partnerPayload: 'crm-new', maxChannels: 3 });
     // The channel listing embeds client.partner_payload: its search finds the new value at once.
-    const search = await harness.graphql<{ partner: { channels: { total: number } } }>(
-      '{ partner { channels(filter: { search: "crm-new" }) { total } } }',
-    );
+    const search = await harness.graphql<{ partner: { channels: { total: number } } }>('{ partner { channels(filter: { search: "crm-new" }) { total } } }');
     expect(search.body.data?.partner.channels.total).toBe(4);
   });
 
   it('A7 sends max_channels only when given and rejects it outside 1..10 without a call', async () => {
     for (const value of [0, 11, -1]) {
-      const { body } = await harness.graphql(
-        `mutation { updateClient(clientId: "client-003", input: { partnerPayload: "x", maxChannels: ${value} }) { id } }`,
-      );
+      const { body } = await harness.graphql(`mutation { updateClient(clientId: "client-003", input: { partnerPayload: "x", maxChannels: ${value} }) { id } }`);
       expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.maxChannels' });
     }
     expect(writes()).toHaveLength(0);
@@ -63,13 +59,27 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
     harness.simulator.recorder.clear();
 
     const { body } = await harness.graphql<{
-      requestChannelCancellation: { id: string; clientId: string; hubStatus: string; cancelledAt: string; hosting: string; integration: { appId: string }; displayName: string };
+      requestChannelCancellation: {
+        id: string;
+        clientId: string;
+        hubStatus: string;
+        cancelledAt: string;
+        hosting: string;
+        integration: { appId: string };
+        displayName: string;
+      };
     }>(
       'mutation { requestChannelCancellation(clientId: "client-002", channelId: "channel-008") { id clientId hubStatus cancelledAt hosting integration { appId } displayName } }',
     );
     expect(body.errors).toBeUndefined();
     const channel = body.data!.requestChannelCancellation;
-    expect(channel).toMatchObject({ id: 'channel-008', clientId: 'client-002', hubStatus: 'PENDING_DELETION', hosting: 'CLOUD', integration: { appId: 'app-channel-008' } });
+    expect(channel).toMatchObject({
+      id: 'channel-008',
+      clientId: 'client-002',
+      hubStatus: 'PENDING_DELETION',
+      hosting: 'CLOUD',
+      integration: { appId: 'app-channel-008' },
+    });
     expect(channel.cancelledAt).toBe(harness.simulator.state.channels.get('channel-008')!.cancelled_at);
     const [post, ...more] = writes();
     expect(more).toHaveLength(0);
@@ -111,10 +121,9 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
       ['ftp://acme.example/done', 'https://hooks.acme.example/new', 'input.redirectUrl'],
     ];
     for (const [redirectUrl, webhookUrl, field] of invalid) {
-      const { body } = await harness.graphql(
-        'mutation ($input: PartnerSettingsInput!) { updatePartnerSettings(input: $input) { id } }',
-        { input: { allowClientToAddPhoneNumber: false, redirectUrl, webhookUrl } },
-      );
+      const { body } = await harness.graphql('mutation ($input: PartnerSettingsInput!) { updatePartnerSettings(input: $input) { id } }', {
+        input: { allowClientToAddPhoneNumber: false, redirectUrl, webhookUrl },
+      });
       expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
     }
     expect(writes()).toHaveLength(0);
@@ -166,7 +175,7 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
     expect(after.body.data?.channel.dataLocalizationRegion).toBe('SG');
   });
 
-  it('A10 refuses on-premise channels, another client\'s channel and unknown channels before any write', async () => {
+  it("A10 refuses on-premise channels, another client's channel and unknown channels before any write", async () => {
     const cases: Array<[string, string]> = [
       ['clientId: "client-001", channelId: "channel-003"', 'UNSUPPORTED_FOR_HOSTING'],
       ['clientId: "client-002", channelId: "channel-001"', 'BAD_USER_INPUT'],
@@ -183,9 +192,7 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
   it('A11 disables local storage and the next read shows the default storage', async () => {
     const before = await harness.graphql<{ channel: { dataLocalizationRegion: string | null } }>('{ channel(id: "channel-002") { dataLocalizationRegion } }');
     expect(before.body.data?.channel.dataLocalizationRegion).toBe('DE');
-    const { body } = await harness.graphql(
-      'mutation { disableLocalStorage(clientId: "client-001", channelId: "channel-002") { success httpCode message } }',
-    );
+    const { body } = await harness.graphql('mutation { disableLocalStorage(clientId: "client-001", channelId: "channel-002") { success httpCode message } }');
     expect(body.errors).toBeUndefined();
     expect(body.data).toMatchObject({ disableLocalStorage: { success: true, httpCode: 200 } });
     const [post, ...more] = writes();

@@ -170,9 +170,30 @@ describe('partner graph reads (A1, A4, A5) over HTTP against the simulator', () 
       data: {
         client: {
           manageableChannels: [
-            { id: 'channel-001', hubStatus: 'LIVE', hosting: 'CLOUD', phoneNumber: '+49 30 5550000', integration: { state: 'running' }, wabaAccount: { id: 'waba-1' } },
-            { id: 'channel-003', hubStatus: 'SANDBOX', hosting: 'ON_PREMISE', phoneNumber: '+49 30 5550002', integration: { state: 'running' }, wabaAccount: { id: 'waba-1' } },
-            { id: 'channel-004', hubStatus: 'PENDING_DELETION', hosting: 'CLOUD', phoneNumber: '+49 30 5550003', integration: { state: 'running' }, wabaAccount: { id: 'waba-1' } },
+            {
+              id: 'channel-001',
+              hubStatus: 'LIVE',
+              hosting: 'CLOUD',
+              phoneNumber: '+49 30 5550000',
+              integration: { state: 'running' },
+              wabaAccount: { id: 'waba-1' },
+            },
+            {
+              id: 'channel-003',
+              hubStatus: 'SANDBOX',
+              hosting: 'ON_PREMISE',
+              phoneNumber: '+49 30 5550002',
+              integration: { state: 'running' },
+              wabaAccount: { id: 'waba-1' },
+            },
+            {
+              id: 'channel-004',
+              hubStatus: 'PENDING_DELETION',
+              hosting: 'CLOUD',
+              phoneNumber: '+49 30 5550003',
+              integration: { state: 'running' },
+              wabaAccount: { id: 'waba-1' },
+            },
           ],
         },
       },

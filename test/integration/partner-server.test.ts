@@ -124,7 +124,9 @@ describe('the built server process (npm start)', () => {
     });
     children.push(server.child);
     const line = await server.ready;
-    expect(line).toMatch(new RegExp(`^hubgraph ready at http://127\\.0\\.0\\.1:\\d+/graphql \\(upstream: ${simulator.urls.partner.replace(/[.]/g, '\\.')}\\)$`));
+    expect(line).toMatch(
+      new RegExp(`^hubgraph ready at http://127\\.0\\.0\\.1:\\d+/graphql \\(upstream: ${simulator.urls.partner.replace(/[.]/g, '\\.')}\\)$`),
+    );
     expect(line).not.toContain('simulator at');
     const url = line.split(' ')[3]!;
 

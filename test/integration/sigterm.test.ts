@@ -15,7 +15,13 @@ describe('npm start process on SIGTERM', () => {
   });
 
   it('finishes the request in flight, writes its buffered log lines and exits 0', async () => {
-    await promisify(execFile)(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', outDir]);
+    await promisify(execFile)(process.execPath, [
+      join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      join(root, 'tsconfig.build.json'),
+      '--outDir',
+      outDir,
+    ]);
     const child = spawn(process.execPath, [join(outDir, 'src', 'main.js')], {
       cwd: root,
       env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', KEYSTORE_SECRET: 'sigterm-test-secret-0123456789' },
@@ -47,7 +53,7 @@ describe('npm start process on SIGTERM', () => {
         body: JSON.stringify({ query: '{ partner { clients(limit: 1) { total } } }' }),
       });
       // SIGTERM once the upstream call is under way (the fault rule counts it).
-      for (let hits = 0; hits === 0; ) {
+      for (let hits = 0; hits === 0;) {
         const { faults } = (await (await fetch(`${simulatorUrl}/_control/faults`)).json()) as { faults: Array<{ hits: number }> };
         hits = faults[0]?.hits ?? 0;
       }
@@ -57,7 +63,10 @@ describe('npm start process on SIGTERM', () => {
       expect(await answer.json()).toEqual({ data: { partner: { clients: { total: 6 } } } });
       expect(await exited).toBe(0);
       // Log lines wait in a buffer between flushes; exiting writes what is left.
-      const lines = output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string; outcome?: string });
+      const lines = output
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { msg: string; outcome?: string });
       expect(lines).toContainEqual(expect.objectContaining({ msg: 'graphql operation', outcome: 'success' }));
       expect(lines).toContainEqual(expect.objectContaining({ msg: 'shutting down' }));
     } finally {

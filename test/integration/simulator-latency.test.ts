@@ -71,7 +71,9 @@ describe('simulator latency', () => {
       const agent = new Agent({ keepAlive: true, maxSockets: 5 });
       const get = () =>
         new Promise<void>((resolve, reject) => {
-          request(server.url, { agent }, (answer) => answer.resume().on('end', resolve)).on('error', reject).end();
+          request(server.url, { agent }, (answer) => answer.resume().on('end', resolve))
+            .on('error', reject)
+            .end();
         });
       await Promise.all(Array.from({ length: 5 }, get));
       const started = performance.now();

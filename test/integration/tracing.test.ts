@@ -39,7 +39,8 @@ async function startCollector(): Promise<{ url: string; exports: TraceExport[]; 
   };
 }
 
-const spansOf = (exports: TraceExport[]) => exports.flatMap((batch) => batch.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)));
+const spansOf = (exports: TraceExport[]) =>
+  exports.flatMap((batch) => batch.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)));
 const attribute = (span: ExportedSpan, key: string) => span.attributes.find((item) => item.key === key)?.value;
 
 describe('OpenTelemetry tracing', () => {

@@ -82,7 +82,10 @@ function expectTotals(totals: Figures, periods: Figures[]) {
   for (const key of ['quantity', 'paidQuantity', 'freeQuantity', 'freeEntryPoint', 'freeTier'] as const) {
     expect(totals[key]).toBe(periods.reduce((sum, period) => sum + period[key], 0));
   }
-  expect(totals.totalPrice).toBeCloseTo(periods.reduce((sum, period) => sum + period.totalPrice, 0), 6);
+  expect(totals.totalPrice).toBeCloseTo(
+    periods.reduce((sum, period) => sum + period.totalPrice, 0),
+    6,
+  );
   for (const group of ['businessInitiated', 'userInitiated', 'authentication', 'marketing', 'service', 'utility'] as const) {
     const expected = sumCounts(periods.map((period) => period[group]));
     expect(totals[group].quantity).toBe(expected.quantity);
@@ -106,9 +109,7 @@ describe('usage and balance (A2, A3)', () => {
     );
     expect(body.errors).toBeUndefined();
     const usage = body.data!.client.usage;
-    const seeded = harness.simulator.state.usage
-      .get('client-001')!
-      .filter((period) => period.period_date >= from && period.period_date <= to);
+    const seeded = harness.simulator.state.usage.get('client-001')!.filter((period) => period.period_date >= from && period.period_date <= to);
     expect(seeded).toHaveLength(8);
     expect(usage.granularity).toBe('DAY');
     expect(usage.currency).toBe('EUR'); // the seed says `eur`
@@ -190,7 +191,11 @@ describe('usage and balance (A2, A3)', () => {
     const first = await harness.graphql<{ client: { a: { totals: { quantity: number } }; c: { totals: { quantity: number } } } }>(query);
     expect(first.body.errors).toBeUndefined();
     expect(first.body.data!.client.a.totals.quantity).toBe(first.body.data!.client.c.totals.quantity);
-    expect(a2Calls().map((call) => call.query.granularity).sort()).toEqual(['DAY', 'MONTH']);
+    expect(
+      a2Calls()
+        .map((call) => call.query.granularity)
+        .sort(),
+    ).toEqual(['DAY', 'MONTH']);
     harness.simulator.recorder.clear();
     const again = await harness.graphql(query);
     expect(again.body).toEqual(first.body);

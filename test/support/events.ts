@@ -62,20 +62,16 @@ export interface Collected<T> {
 }
 
 /** Subscribes and collects every `data[field]` the server sends. */
-export function collect<T = Record<string, unknown>>(
-  connection: WsConnection,
-  query: string,
-  variables: Record<string, unknown>,
-  field: string,
-): Collected<T> {
+export function collect<T = Record<string, unknown>>(connection: WsConnection, query: string, variables: Record<string, unknown>, field: string): Collected<T> {
   const result: Collected<T> = {
     items: [],
     errors: [],
     completed: false,
-    atLeast: (count) => waitUntil(() => result.items.length >= count || result.errors.length > 0).then(() => {
-      if (result.items.length < count) throw new Error(`subscription failed: ${JSON.stringify(result.errors)}`);
-      return result.items;
-    }),
+    atLeast: (count) =>
+      waitUntil(() => result.items.length >= count || result.errors.length > 0).then(() => {
+        if (result.items.length < count) throw new Error(`subscription failed: ${JSON.stringify(result.errors)}`);
+        return result.items;
+      }),
     ended: () => waitUntil(() => result.completed || result.errors.length > 0),
     unsubscribe: () => undefined,
   };

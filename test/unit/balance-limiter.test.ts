@@ -40,7 +40,9 @@ describe('BalanceLimiter', () => {
       await new Promise((resolve) => setImmediate(resolve));
       return calls;
     };
-    await expect(Promise.all([limiter.schedule('p', call, 'k'), limiter.schedule('p', call, 'k'), limiter.schedule('p', call, 'k')])).resolves.toEqual([1, 1, 1]);
+    await expect(Promise.all([limiter.schedule('p', call, 'k'), limiter.schedule('p', call, 'k'), limiter.schedule('p', call, 'k')])).resolves.toEqual([
+      1, 1, 1,
+    ]);
     expect(calls).toBe(1);
     await expect(limiter.schedule('p', call, 'other')).resolves.toBe(2);
     await expect(limiter.schedule('p', call, 'third')).rejects.toBeInstanceOf(RateLimitedError);

@@ -17,8 +17,7 @@ const answers: Record<string, (response: ServerResponse) => void> = {
     response.writeHead(500, { 'content-type': 'text/plain' });
     response.end('internal failure');
   },
-  '/2048': (response) =>
-    json(response, 400, { errors: [{ code: 2048, title: 'Contact not engaged', details: 'no message in 24 hours' }] }),
+  '/2048': (response) => json(response, 400, { errors: [{ code: 2048, title: 'Contact not engaged', details: 'no message in 24 hours' }] }),
   '/1009': (response) => json(response, 400, { errors: [{ code: 1009, title: 'Parameter value is not valid', details: 'bad phone' }] }),
   '/422': (response) => json(response, 422, { errors: [{ code: 131_000, title: 'Something went wrong' }] }),
   '/slow': () => undefined,

@@ -22,16 +22,16 @@ describe('parseNotification', () => {
               value: {
                 metadata: { display_phone_number: '49305550000', phone_number_id: 'pn-1' },
                 contacts: [{ profile: { name: 'Mia' }, wa_id: '4915112345678' }],
-                messages: [
-                  textMessage,
-                  { from: '4915112345678', id: 'wamid.B', timestamp: '1700000001', type: 'image', image: { id: 'media-1' } },
-                ],
+                messages: [textMessage, { from: '4915112345678', id: 'wamid.B', timestamp: '1700000001', type: 'image', image: { id: 'media-1' } }],
               },
             },
             { field: 'messages', value: { statuses: [{ id: 'wamid.OUT', status: 'delivered', timestamp: '1700000002', recipient_id: '4915112345678' }] } },
           ],
         },
-        { id: 'waba-2', changes: [{ field: 'messages', value: { errors: [{ code: 131052, title: 'Media download error', error_data: { details: 'too large' } }] } }] },
+        {
+          id: 'waba-2',
+          changes: [{ field: 'messages', value: { errors: [{ code: 131052, title: 'Media download error', error_data: { details: 'too large' } }] } }],
+        },
       ],
     };
     const parsed = parseNotification('channel-001', body);
@@ -74,7 +74,13 @@ describe('parseNotification', () => {
   it('reads the on-premise shape (arrays at the root), including failed statuses with their errors', () => {
     const parsed = parseNotification('channel-003', {
       statuses: [
-        { id: 'wamid.1', status: 'failed', timestamp: '1700000000', recipient_id: '999123', errors: [{ code: 1013, title: 'User is not valid', details: 'unknown' }] },
+        {
+          id: 'wamid.1',
+          status: 'failed',
+          timestamp: '1700000000',
+          recipient_id: '999123',
+          errors: [{ code: 1013, title: 'User is not valid', details: 'unknown' }],
+        },
         { id: 'wamid.2', status: 'read', timestamp: '1700000001', recipient_id: '4915' },
       ],
       errors: [{ code: '1005', title: 'Access denied' }],
@@ -85,7 +91,15 @@ describe('parseNotification', () => {
     expect(parsed.events[0]!.payload).toMatchObject({
       messageId: 'wamid.1',
       status: 'failed',
-      errors: [{ channelId: 'channel-003', code: 1013, title: 'User is not valid', details: 'unknown', raw: { code: 1013, title: 'User is not valid', details: 'unknown' } }],
+      errors: [
+        {
+          channelId: 'channel-003',
+          code: 1013,
+          title: 'User is not valid',
+          details: 'unknown',
+          raw: { code: 1013, title: 'User is not valid', details: 'unknown' },
+        },
+      ],
     });
     expect(parsed.events[2]).toMatchObject({ kind: 'error', payload: { code: 1005, title: 'Access denied', details: null } });
   });

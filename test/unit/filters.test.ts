@@ -1,13 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { type GraphQLInputObjectType, getNamedType, isEnumType, isInputObjectType, type GraphQLNamedType } from 'graphql';
-import {
-  CHANNEL_SORT_GROUPS,
-  CLIENT_SORT_GROUPS,
-  checkPage,
-  sortFieldPath,
-  toUpstreamFilters,
-  toUpstreamSort,
-} from '../../src/datasources/filters.js';
+import { CHANNEL_SORT_GROUPS, CLIENT_SORT_GROUPS, checkPage, sortFieldPath, toUpstreamFilters, toUpstreamSort } from '../../src/datasources/filters.js';
 import { BadUserInputError, ErrorCode } from '../../src/errors.js';
 import { buildSchema } from '../../src/schema.js';
 
@@ -108,9 +101,12 @@ const sorted = (values: string[]) => [...values].sort();
 
 describe('filter translation (spec 4.1, A1/A4 `filters`)', () => {
   it('turns nested inputs into one dotted snake_case key per leaf', () => {
-    expect(
-      toUpstreamFilters({ name: 'Acme', contactInfo: { country: 'DE', zipCode: '10115' }, metaInfo: { businessVertical: 'RETAIL' } }),
-    ).toEqual({ name: 'Acme', 'contact_info.country': 'DE', 'contact_info.zip_code': '10115', 'meta_info.business_vertical': 'RETAIL' });
+    expect(toUpstreamFilters({ name: 'Acme', contactInfo: { country: 'DE', zipCode: '10115' }, metaInfo: { businessVertical: 'RETAIL' } })).toEqual({
+      name: 'Acme',
+      'contact_info.country': 'DE',
+      'contact_info.zip_code': '10115',
+      'meta_info.business_vertical': 'RETAIL',
+    });
   });
 
   it('maps the channel search to q, keeps numbers and booleans typed and skips unset fields', () => {
@@ -162,7 +158,10 @@ describe('filter translation (spec 4.1, A1/A4 `filters`)', () => {
 });
 
 describe('order translation (spec 4.1, A1/A4 `sort`)', () => {
-  const enumValues = (name: string) => namedType(name, isEnumType).getValues().map((value) => value.name);
+  const enumValues = (name: string) =>
+    namedType(name, isEnumType)
+      .getValues()
+      .map((value) => value.name);
 
   it('maps every ClientOrderField value to a distinct sortable client field path, covering them all', () => {
     const paths = enumValues('ClientOrderField').map((value) => sortFieldPath(value, CLIENT_SORT_GROUPS));
@@ -195,7 +194,11 @@ describe('order translation (spec 4.1, A1/A4 `sort`)', () => {
     for (const name of ['ClientOrder', 'ChannelOrder']) {
       expect(namedType(name, isInputObjectType).getFields().direction?.defaultValue).toBe('ASC');
     }
-    expect(namedType('SortDirection', isEnumType).getValues().map((value) => value.name)).toEqual(['ASC', 'DESC']);
+    expect(
+      namedType('SortDirection', isEnumType)
+        .getValues()
+        .map((value) => value.name),
+    ).toEqual(['ASC', 'DESC']);
   });
 });
 

@@ -14,7 +14,24 @@ describe('log redaction', () => {
     logger.info({ config: { partnerToken: 't-config', gatewayTokens: ['t-gw'], keystoreSecret: 's-config', redisUrl: 'redis://:pw@host' } }, 'six');
     logger.flush();
     const text = capture.lines.join('\n');
-    for (const secret of ['t-top', 't-token', 'k-top', 't-nested', 'k-nested', 't-headers', 'k-headers', 't-req', 'c-req', 't-err', 'k-err', 't-ws', 't-config', 't-gw', 's-config', ':pw@']) {
+    for (const secret of [
+      't-top',
+      't-token',
+      'k-top',
+      't-nested',
+      'k-nested',
+      't-headers',
+      'k-headers',
+      't-req',
+      'c-req',
+      't-err',
+      'k-err',
+      't-ws',
+      't-config',
+      't-gw',
+      's-config',
+      ':pw@',
+    ]) {
       expect({ secret, leaked: text.includes(secret) }).toEqual({ secret, leaked: false });
     }
     // Only the secrets go: the rest of the record stays useful.

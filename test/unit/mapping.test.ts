@@ -152,9 +152,7 @@ describe('Client mapping (spec 2.1)', () => {
     const bare: ClientNode = { partnerId: PARTNER, id: 'client-bare', partner_payload: null };
     const contextValue = createContext(services, { headers: {}, requestId: 'unit' });
     contextValue.loaders.primeClients(PARTNER, [bare]);
-    const result = singleResult(
-      await apollo.executeOperation({ query: `{ client(id: "client-bare") { ${CLIENT_FIELDS} } }` }, { contextValue }),
-    );
+    const result = singleResult(await apollo.executeOperation({ query: `{ client(id: "client-bare") { ${CLIENT_FIELDS} } }` }, { contextValue }));
     expect(result.errors).toBeUndefined();
     expect(result.data).toEqual({
       client: {
@@ -234,9 +232,7 @@ describe('Channel mapping (spec 2.2, 2.3)', () => {
     ['net_cloud_api', 'CLOUD'],
     ['net_hosting', 'ON_PREMISE'],
   ])('maps hosting_platform_type %s to %s', async (raw, expected) => {
-    const result = await run('{ channel(id: "channel-9") { hosting } }', [
-      channel({ integration: { hosting_platform_type: raw } }),
-    ]);
+    const result = await run('{ channel(id: "channel-9") { hosting } }', [channel({ integration: { hosting_platform_type: raw } })]);
     expect(result.data).toEqual({ channel: { hosting: expected } });
   });
 
@@ -252,10 +248,9 @@ describe('Channel mapping (spec 2.2, 2.3)', () => {
 describe('unknown upstream enum values', () => {
   it('resolves an unknown hub_status to UNKNOWN, keeps the rest of the query and reports + logs it at that field', async () => {
     logs.lines.length = 0;
-    const result = await run(
-      '{ channel(id: "channel-9") { id hubStatus hubStatusRaw phoneNumber client { name } } }',
-      [channel({ hub_status: 'archived_v3' })],
-    );
+    const result = await run('{ channel(id: "channel-9") { id hubStatus hubStatusRaw phoneNumber client { name } } }', [
+      channel({ hub_status: 'archived_v3' }),
+    ]);
     expect(result.data).toEqual({
       channel: { id: 'channel-9', hubStatus: 'UNKNOWN', hubStatusRaw: 'archived_v3', phoneNumber: '+49 30 5550009', client: { name: 'Northwind Traders' } },
     });
@@ -272,9 +267,7 @@ describe('unknown upstream enum values', () => {
 
   it('resolves an unknown hosting_platform_type to UNKNOWN with an error at that field', async () => {
     logs.lines.length = 0;
-    const result = await run('{ channel(id: "channel-9") { id hosting } }', [
-      channel({ integration: { hosting_platform_type: 'net_edge' } }),
-    ]);
+    const result = await run('{ channel(id: "channel-9") { id hosting } }', [channel({ integration: { hosting_platform_type: 'net_edge' } })]);
     expect(result.data).toEqual({ channel: { id: 'channel-9', hosting: 'UNKNOWN' } });
     expect(result.errors).toEqual([
       expect.objectContaining({ path: ['channel', 'hosting'], extensions: expect.objectContaining({ upstreamValue: 'net_edge' }) }),

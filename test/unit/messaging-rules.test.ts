@@ -62,7 +62,9 @@ describe('buildSendMessageBody', () => {
     const now = Date.parse('2030-01-01T00:00:00Z');
     const template = { name: 't', languageCode: 'en', couponCode: 'C', urlButtonIndex: 0, urlButtonParameter: 'x' };
     expect(fieldOf(() => buildSendMessageBody({ ...base, template }, { ...cloud, now }))).toBe('input.template.urlButtonIndex');
-    expect(fieldOf(() => buildSendMessageBody({ ...base, template: { ...template, urlButtonIndex: 10 } }, { ...cloud, now }))).toBe('input.template.urlButtonIndex');
+    expect(fieldOf(() => buildSendMessageBody({ ...base, template: { ...template, urlButtonIndex: 10 } }, { ...cloud, now }))).toBe(
+      'input.template.urlButtonIndex',
+    );
     expect(fieldOf(() => buildSendMessageBody({ ...base, template: { name: 't', languageCode: 'en', urlButtonIndex: 1 } }, cloud))).toBe(
       'input.template.urlButtonParameter',
     );
@@ -72,11 +74,15 @@ describe('buildSendMessageBody', () => {
     expect(fieldOf(() => buildSendMessageBody({ ...base, template: { name: 't', languageCode: 'en', headerMediaType: 'VIDEO' } }, cloud))).toBe(
       'input.template.headerMediaId',
     );
-    expect(fieldOf(() => buildSendMessageBody({ ...base, template: { name: 't', languageCode: 'en', headerMediaId: 'm', headerMediaType: 'AUDIO' } }, cloud))).toBe(
-      'input.template.headerMediaType',
-    );
+    expect(
+      fieldOf(() => buildSendMessageBody({ ...base, template: { name: 't', languageCode: 'en', headerMediaId: 'm', headerMediaType: 'AUDIO' } }, cloud)),
+    ).toBe('input.template.headerMediaType');
     const body = buildSendMessageBody({ ...base, template: { name: 't', languageCode: 'en', headerMediaId: 'm', headerMediaType: 'DOCUMENT' } }, onPremise);
-    expect(body.template).toEqual({ name: 't', language: { code: 'en' }, components: [{ type: 'header', parameters: [{ type: 'document', document: { id: 'm' } }] }] });
+    expect(body.template).toEqual({
+      name: 't',
+      language: { code: 'en' },
+      components: [{ type: 'header', parameters: [{ type: 'document', document: { id: 'm' } }] }],
+    });
     expect(buildSendMessageBody({ ...base, template: { name: 't', languageCode: 'en' } }, cloud).template).toEqual({ name: 't', language: { code: 'en' } });
   });
 
@@ -153,7 +159,8 @@ describe('blocking and webhook rules', () => {
     expect(fieldOf(() => validateWebhookConfig({ url: 'https://h.example.com', headers: { 'X-Forward-Host': 'api.example.com:8443' } }, 'CLOUD'))).toBe(
       'input.headers.X-Forward-Host',
     );
-    const jwt = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+    const jwt =
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
     expect(validateWebhookConfig({ url: 'https://h.example.com', headers: { 'X-Token': jwt } }, 'CLOUD').headers).toEqual({ 'X-Token': jwt });
     // Underscores in the path are fine; only (sub)domains are restricted.
     expect(validateWebhookConfig({ url: 'https://hooks.example.com/a_b', headers: { Authorization: 'Basic x_y' } }, 'CLOUD').url).toBe(
