@@ -114,7 +114,7 @@ function fixedWorkloadMs(): number {
 /** Cumulative CPU time counters of the whole machine (Linux /proc/stat), or null elsewhere. */
 function cpuCounters(): { steal: number; total: number } | null {
   try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
     return { steal: fields[7] ?? 0, total: fields.reduce((sum, value) => sum + value, 0) };
   } catch {
     return null;
@@ -156,8 +156,8 @@ function machine(loadBefore: number[], loadAfter: number[], elapsedSeconds: numb
     'it in-process lets the bench read its request recorder and stored webhook credential directly. On a 2-core machine the load generator and the',
     'gateway compete for the same two cores, so throughput figures are a lower bound of what a gateway gets with a load generator on another machine.',
     // The end figure includes the bench's own processes, so only the start tells whether others were running.
-    loadBefore[0]! > 0.5 * cpus.length
-      ? `**The machine was not idle** (1-minute load average ${loadBefore[0]!.toFixed(2)} on ${cpus.length} cores before the bench started, e.g. other test suites running): figures were taken under that load and are lower (throughput) and higher (latency) than the gateway's own.`
+    loadBefore[0] > 0.5 * cpus.length
+      ? `**The machine was not idle** (1-minute load average ${loadBefore[0].toFixed(2)} on ${cpus.length} cores before the bench started, e.g. other test suites running): figures were taken under that load and are lower (throughput) and higher (latency) than the gateway's own.`
       : 'The machine was close to idle when the run started (the load average at the end includes the bench itself).',
     '',
   ].join('\n');

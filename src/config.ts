@@ -164,7 +164,7 @@ export function loadConfig(env: Env = process.env): Config {
   const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = schema.safeParse(defined);
   if (!result.success) {
-    const issue = result.error.issues[0]!;
+    const issue = result.error.issues[0];
     const variable = String(issue.path[0] ?? 'environment');
     throw new ConfigError(variable, issue.message);
   }

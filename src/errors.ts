@@ -127,7 +127,7 @@ function parseBody(body: unknown): UpstreamErrorBody {
       return {};
     }
   }
-  return body && typeof body === 'object' ? (body as UpstreamErrorBody) : {};
+  return body && typeof body === 'object' ? body : {};
 }
 
 /** Pulls code/title/details out of whichever documented or common error shape the upstream used. */

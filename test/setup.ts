@@ -2,7 +2,7 @@ import { afterEach, beforeEach, jest } from '@jest/globals';
 
 // Tests fail on stray console output: anything worth printing belongs in an assertion or a log.
 const methods = ['log', 'info', 'warn', 'error', 'debug'] as const;
-let spies: Array<ReturnType<typeof jest.spyOn>> = [];
+let spies: Array<jest.Spied<typeof console.log>> = [];
 
 beforeEach(() => {
   spies = methods.map((method) => jest.spyOn(console, method));

@@ -36,7 +36,7 @@ export async function sendOverhead(context: BenchContext): Promise<Section> {
   const perSend = countByEndpoint(context.simulator.recorder.requests);
 
   const floorCall = { method: 'POST', path: '/messages', headers: directHeaders, body: directBody };
-  const operations = { [MUTATION]: { roundTrips: [[floorCall]], data: (probe.result.data ?? {}) as Record<string, unknown> } };
+  const operations = { [MUTATION]: { roundTrips: [[floorCall]], data: probe.result.data ?? {} } };
   return withApolloFloor({ operations, upstream: context.simulator.urls.cloud }, async (floor) => {
     const direct: number[] = [];
     const alone: number[] = [];

@@ -131,10 +131,10 @@ export async function streamingMemory(context: BenchContext): Promise<Section> {
   let mediaId: string | undefined;
   /** `transfer` runs REPEATS times in a fresh gateway; null from it means every byte went through. */
   const measure = async (name: string, transfer: (gateway: GatewayProcess) => Promise<string | null>) => {
-    const { gateway, failure: unusable } = await freshGateway(context, name.split(' ')[0]!);
+    const { gateway, failure: unusable } = await freshGateway(context, name.split(' ')[0]);
     try {
       if (unusable) return rows.push([name, `not available: ${unusable}`, '', '', '', '—']);
-      let failure: string | null = null;
+      let failure = null as string | null;
       const rates: string[] = [];
       const { baseline, peak } = await peakDuring(gateway.pid, async () => {
         for (let run = 0; run < REPEATS && !failure; run += 1) {

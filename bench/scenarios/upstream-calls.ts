@@ -239,7 +239,7 @@ async function fixedCosts(context: BenchContext, floorUrl: string): Promise<{ ga
   const [gateway, framework] = targets.map(({ name, samples, error }) =>
     error ? unavailableRow(name, 0, latencyMs, error) : referenceRow(name, 0, latencyMs, samples),
   );
-  return { gateway: gateway!, framework: framework! };
+  return { gateway: gateway, framework: framework };
 }
 
 /**
@@ -255,7 +255,7 @@ async function record(context: BenchContext, operation: Operation): Promise<Reco
   const recorded = recorder.requests.map(toReplay);
   return {
     roundTrips: operation.sequentialRoundTrips === 2 ? [recorded.slice(0, 1), recorded.slice(1)] : [recorded],
-    data: (result.data ?? {}) as Record<string, unknown>,
+    data: result.data ?? {},
   };
 }
 
@@ -311,7 +311,7 @@ export async function criticalPath(context: BenchContext): Promise<Section> {
     const ownShares: number[] = [];
     for (const operation of OPERATIONS) {
       const path = operation.sequentialRoundTrips * latencyMs;
-      const { roundTrips } = operations[operation.query]!;
+      const { roundTrips } = operations[operation.query];
       const gateway: Timed = { samples: [], error: null };
       const alone: Timed = { samples: [], error: null };
       const directly: number[] = [];

@@ -62,7 +62,7 @@ async function subscribe(context: BenchContext, onEvent: (id: string) => void): 
     { query: `subscription { messageReceived(channelId: "${CHANNEL}") { id channelId from text } }` },
     {
       next: (value) => {
-        if (value.errors?.length) failed(new Error(value.errors[0]!.message));
+        if (value.errors?.length) failed(new Error(value.errors[0].message));
         if (value.data) onEvent(value.data.messageReceived.id);
       },
       error: (error) => failed(error instanceof Error ? error : new Error(JSON.stringify(error))),

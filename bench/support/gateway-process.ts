@@ -71,7 +71,7 @@ export interface NodeProcess {
 async function startNodeProcess(script: string, env: Record<string, string>, execArgv: string[], readyText: string, name: string): Promise<NodeProcess> {
   const child = spawn(process.execPath, [...execArgv, script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   await new Promise<void>((resolve, reject) => {
@@ -84,15 +84,15 @@ async function startNodeProcess(script: string, env: Record<string, string>, exe
         resolve();
       }
     };
-    child.stdout!.on('data', onData);
+    child.stdout.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`${name} exited with ${code} before it was ready: ${stderr || stdout}`));
     });
   });
   // Log lines keep flowing; they are read and dropped so a full pipe never blocks the process.
-  child.stdout!.removeAllListeners('data');
-  child.stdout!.resume();
+  child.stdout.removeAllListeners('data');
+  child.stdout.resume();
   child.removeAllListeners('exit');
   return {
     child,

@@ -64,7 +64,7 @@ export function toReplay(request: RecordedRequest): ReplayRequest {
   }
   return {
     method: request.method,
-    path: `${request.path}${query.size > 0 ? `?${query}` : ''}`,
+    path: `${request.path}${query.size > 0 ? `?${query.toString()}` : ''}`,
     headers,
     ...(request.body !== undefined && request.method !== 'GET' && { body: JSON.stringify(request.body) }),
   };

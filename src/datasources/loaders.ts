@@ -43,7 +43,7 @@ export function createLoaders(partnerApi: PartnerApi) {
       const results = new Map<string, ChannelNode | null | Error>();
       await Promise.all(
         [...byPartnerAndClient(keys).values()].map(async (group) => {
-          const { partnerId, clientId } = group[0]!;
+          const { partnerId, clientId } = group[0];
           try {
             const list = await partnerApi.listChannels(partnerId, {
               filter: { clientId },

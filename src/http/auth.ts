@@ -21,7 +21,7 @@ export function safeEqual(a: string, b: string): boolean {
 
 function bearer(header: string | undefined): string | null {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  return match ? match[1]! : null;
+  return match ? match[1] : null;
 }
 
 /** The Authorization header is `Bearer <one of tokens>` (compared in constant time). */

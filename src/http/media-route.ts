@@ -146,7 +146,7 @@ function receiveMultipart(request: Request, context: Context, route: ChannelRout
       request.unpipe(parser);
       // The rest of the body is read and dropped so the client gets the answer instead of a reset.
       request.resume();
-      reject(error);
+      reject(error instanceof Error ? error : new Error(String(error)));
     };
     parser.on('file', (name, file, info) => {
       if (name !== 'file' || started) {

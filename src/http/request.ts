@@ -52,7 +52,7 @@ export async function readBody(request: IncomingMessage, limit: number): Promise
     // A body that does not inflate (or a connection that broke off) is the caller's problem, not a 500.
     throw error instanceof HttpRefusal ? error : new HttpRefusal(400, 'The request body could not be read');
   }
-  return chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+  return chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8');
 }
 
 /** 415 unless the Content-Type names no charset or UTF-8. */

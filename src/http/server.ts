@@ -13,7 +13,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { identifyCaller, presentsBearerToken } from './auth.js';
-import type { Config, UpstreamUrls } from '../config.js';
+import type { Config } from '../config.js';
 import { createContext, type Context } from '../context.js';
 import { graphqlHttpHandler, isGraphqlPath } from './graphql-http.js';
 import { requestIdOf } from './request.js';
@@ -71,7 +71,7 @@ async function resolveUpstream(config: Config, options: GatewayOptions) {
     partnerToken: config.partnerToken ?? demo.token,
     channelApiKeys: { ...channelKeys, ...config.channelApiKeys },
   };
-  return { config: simulatorConfig, urls: simulator.urls as UpstreamUrls, simulator: options.simulator ? null : simulator };
+  return { config: simulatorConfig, urls: simulator.urls, simulator: options.simulator ? null : simulator };
 }
 
 function requestIdMiddleware(request: Request, response: Response, next: NextFunction) {

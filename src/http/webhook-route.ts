@@ -118,7 +118,7 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
       response.setHeader('x-request-id', requestId);
       let channelId: string;
       try {
-        channelId = decodeURIComponent(match[1]!);
+        channelId = decodeURIComponent(match[1]);
       } catch {
         sendJson(response, 400, { error: 'malformed channel id in the path' });
         return true;

@@ -148,7 +148,7 @@ export class IdempotentSends {
   }
 
   private async entry<T>(storeKey: string): Promise<Entry<T> | undefined> {
-    return (await this.store.get<Entry<T>>(storeKey)) as Entry<T> | undefined;
+    return await this.store.get<Entry<T>>(storeKey);
   }
 
   private replay<T>(entry: Settled<T>, fingerprint: string): T {

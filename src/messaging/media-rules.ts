@@ -70,12 +70,12 @@ export function parseMime(value: string): ParsedMime | null {
   const match = MIME_PATTERN.exec(value.trim());
   if (!match) return null;
   const parameters: Record<string, string> = {};
-  for (const part of match[3]!
+  for (const part of match[3]
     .split(';')
     .map((item) => item.trim())
     .filter(Boolean)) {
     const [name, ...rest] = part.split('=');
-    parameters[name!.toLowerCase()] = rest.join('=').replace(/^"|"$/g, '').toLowerCase();
+    parameters[name.toLowerCase()] = rest.join('=').replace(/^"|"$/g, '').toLowerCase();
   }
   return { essence: `${match[1]}/${match[2]}`.toLowerCase(), parameters };
 }
@@ -85,7 +85,7 @@ export function webpIsAnimated(head: Uint8Array): boolean | null {
   const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
   if (head.length < 16 || ascii(0, 4) !== 'RIFF' || ascii(8, 12) !== 'WEBP') return null;
   if (ascii(12, 16) !== 'VP8X') return false;
-  return head.length > 20 && (head[20]! & 0x02) !== 0;
+  return head.length > 20 && (head[20] & 0x02) !== 0;
 }
 
 export interface MediaRuleInput {

@@ -291,7 +291,7 @@ export function contentField(input: SendMessageInput): ContentField {
   if (present.length !== 1) {
     throw new BadUserInputError(`Exactly one of ${CONTENT_FIELDS.join(', ')} must be set; got ${present.length > 0 ? present.join(', ') : 'none'}`, 'input');
   }
-  return present[0]!;
+  return present[0];
 }
 
 /**

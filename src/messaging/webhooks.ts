@@ -27,7 +27,7 @@ function cloudHostProblem(value: string): string | null {
   // URL normalises an explicit default port away; the raw authority still shows it.
   const authority = value
     .replace(/^[a-z]+:\/\//i, '')
-    .split(/[/?#]/)[0]!
+    .split(/[/?#]/)[0]
     .replace(/^[^@]*@/, '');
   if (url.port !== '' || /:\d*$/.test(authority)) return 'must not name an explicit port on cloud channels';
   if (url.hostname.includes('_')) return 'must not contain an underscore in its (sub)domain on cloud channels';

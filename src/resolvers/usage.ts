@@ -12,8 +12,7 @@ import type {
 
 type Figures = Omit<UsageTotals, '__typename'>;
 
-const CATEGORIES = ['authentication', 'marketing', 'service', 'utility', 'business_initiated', 'user_initiated'] as const;
-type Category = (typeof CATEGORIES)[number];
+type Category = 'authentication' | 'marketing' | 'service' | 'utility' | 'business_initiated' | 'user_initiated';
 
 /** Sums of decimal prices are rounded to 6 places so 0.1 + 0.2 reads 0.3. */
 const roundPrice = (value: number) => Math.round(value * 1e6) / 1e6;

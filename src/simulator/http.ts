@@ -12,7 +12,7 @@ export function sendApiError(response: Response, status: number, message: string
 
 export function bearerToken(request: Request): string | null {
   const match = request.header('authorization')?.match(/^Bearer\s+(\S+)$/i);
-  return match ? match[1]! : null;
+  return match ? match[1] : null;
 }
 
 /** Error body of a messaging root: on-premise's documented `errors` array, cloud's (unspecified) as the network's usual `error` object. */

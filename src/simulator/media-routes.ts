@@ -330,7 +330,7 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting): Router {
         const stored = findMedia(media, request.params.mediaId, channelId, hosting);
         if (!stored) return failedGet(response, channelId, 404, 'Media not found');
         const expires = Date.now() + SIM_MEDIA_LINK_TTL_MS;
-        const url = `https://${SIM_MEDIA_CDN_HOST}/cdn/${stored.id}?${new URLSearchParams({ expires: String(expires), signature: sign(media, stored.id, expires) })}`;
+        const url = `https://${SIM_MEDIA_CDN_HOST}/cdn/${stored.id}?${new URLSearchParams({ expires: String(expires), signature: sign(media, stored.id, expires) }).toString()}`;
         response.json({
           messaging_product: 'whatsapp',
           url,

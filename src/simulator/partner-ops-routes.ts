@@ -77,7 +77,7 @@ function sumShares(shares: UsagePeriodDto[][]): UsagePeriodDto[] {
   const [first, ...rest] = shares;
   if (!first) return [];
   const sum = first.map((period) => ({ ...period }));
-  for (const share of rest) share.forEach((period, index) => sumInto(sum[index]!, period));
+  for (const share of rest) share.forEach((period, index) => sumInto(sum[index], period));
   return sum;
 }
 
@@ -146,7 +146,7 @@ function admitBalanceCall(state: SimState, limit: BalanceRateLimit, partnerId: s
   limits.accepted.set(partnerId, recent);
   if (recent.length >= limit.points) {
     limits.rejected += 1;
-    response.setHeader('Retry-After', String(Math.max(1, Math.ceil((recent[0]! + limit.windowMs - now) / 1000))));
+    response.setHeader('Retry-After', String(Math.max(1, Math.ceil((recent[0] + limit.windowMs - now) / 1000))));
     sendApiError(response, 429, `rate limit: ${limit.points} balance requests per ${limit.windowMs / 1000} seconds`);
     return false;
   }

@@ -22,18 +22,23 @@ function parseFilters(raw: unknown): Record<string, unknown> | null {
   }
 }
 
+/** A JSON leaf as the text a query-string filter compares it with. */
+function asText(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+}
+
 function matches(record: unknown, filters: Record<string, unknown>, searchFields: string[] = []): boolean {
   return Object.entries(filters).every(([path, expected]) => {
     if (path === 'q') {
       const needle = String(expected).toLowerCase();
       return searchFields.some((field) =>
-        String(fieldAt(record, field) ?? '')
+        asText(fieldAt(record, field) ?? '')
           .toLowerCase()
           .includes(needle),
       );
     }
     const actual = fieldAt(record, path);
-    return actual !== undefined && String(actual) === String(expected);
+    return actual !== undefined && asText(actual) === asText(expected);
   });
 }
 
@@ -41,7 +46,7 @@ function compare(a: unknown, b: unknown): number {
   if (a === b) return 0;
   if (a === null || a === undefined) return 1;
   if (b === null || b === undefined) return -1;
-  return String(a).localeCompare(String(b), 'en', { numeric: true });
+  return asText(a).localeCompare(asText(b), 'en', { numeric: true });
 }
 
 /** Filters, sorts and pages a listing as A1/A4 do; answers 400 for malformed parameters. */

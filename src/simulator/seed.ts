@@ -113,8 +113,8 @@ export function seedState(now = new Date()): SimState {
     });
     const clientCount = partnerIndex === 0 ? 6 : 2;
     for (let c = 0; c < clientCount; c += 1, clientIndex += 1) {
-      const name = CLIENT_NAMES[clientIndex % CLIENT_NAMES.length]!;
-      const country = COUNTRIES[clientIndex % COUNTRIES.length]!;
+      const name = CLIENT_NAMES[clientIndex % CLIENT_NAMES.length];
+      const country = COUNTRIES[clientIndex % COUNTRIES.length];
       const clientId = `client-${String(clientIndex + 1).padStart(3, '0')}`;
       const created = daysAgo(400 - clientIndex * 20, now);
       const client: ClientDto & { partner_id: string } = {
@@ -124,7 +124,7 @@ export function seedState(now = new Date()): SimState {
         status: clientIndex % 5 === 4 ? 'inactive' : 'active',
         organisation: `${name} Ltd`,
         meta_info: {
-          business_vertical: VERTICALS[clientIndex % VERTICALS.length]!,
+          business_vertical: VERTICALS[clientIndex % VERTICALS.length],
           timezone: 'Europe/Berlin',
           about: `${name} talks to its customers here.`,
           business_description: `${name} serves customers in ${country}.`,
@@ -136,7 +136,7 @@ export function seedState(now = new Date()): SimState {
           language: 'en',
           country,
           street_name: `${10 + clientIndex} Market Street`,
-          city: ['Berlin', 'London', 'Amsterdam', 'Paris', 'Madrid', 'Rome', 'Sao Paulo', 'Mumbai'][clientIndex % 8]!,
+          city: ['Berlin', 'London', 'Amsterdam', 'Paris', 'Madrid', 'Rome', 'Sao Paulo', 'Mumbai'][clientIndex % 8],
           email: `ops@${name.toLowerCase().replace(/\s+/g, '-')}.example`,
           full_name: `${['Ada', 'Grace', 'Alan', 'Linus', 'Barbara', 'Ken'][clientIndex % 6]} ${['Lovelace', 'Hopper', 'Turing', 'Torvalds', 'Liskov', 'Thompson'][clientIndex % 6]}`,
           zip_code: String(10_115 + clientIndex),
@@ -165,7 +165,7 @@ export function seedState(now = new Date()): SimState {
       for (let k = 0; k < channelCount; k += 1, channelIndex += 1) {
         const channelId = `channel-${String(channelIndex + 1).padStart(3, '0')}`;
         const onPremise = channelIndex % 3 === 2;
-        const hubStatus = HUB_STATUSES[channelIndex % HUB_STATUSES.length]!;
+        const hubStatus = HUB_STATUSES[channelIndex % HUB_STATUSES.length];
         const channel: ChannelDto & { partner_id: string; modified_at: string } = {
           partner_id: partner.id,
           id: channelId,
@@ -176,8 +176,8 @@ export function seedState(now = new Date()): SimState {
           terminated_at: null,
           created_at: iso(daysAgo(320 - channelIndex * 5, now)),
           modified_at: iso(daysAgo(10, now)),
-          current_limit: ['TIER_1K', 'TIER_10K', 'TIER_100K'][channelIndex % 3]!,
-          current_quality_rating: ['High', 'Medium', 'Low'][channelIndex % 3]!,
+          current_limit: ['TIER_1K', 'TIER_10K', 'TIER_100K'][channelIndex % 3],
+          current_quality_rating: ['High', 'Medium', 'Low'][channelIndex % 3],
           has_inbox: false,
           hub_status: hubStatus,
           status: 'ready',

@@ -161,8 +161,8 @@ export class WebhookDelivery {
 
   private liveEvents(): void {
     for (const channelId of this.context.state.webhooks.keys()) {
-      const contact = SIM_CONTACTS[this.liveTick % SIM_CONTACTS.length]!;
-      this.inbound(channelId, contact.waId, LIVE_TEXTS[this.liveTick % LIVE_TEXTS.length]!, contact.name);
+      const contact = SIM_CONTACTS[this.liveTick % SIM_CONTACTS.length];
+      this.inbound(channelId, contact.waId, LIVE_TEXTS[this.liveTick % LIVE_TEXTS.length], contact.name);
     }
     this.liveTick += 1;
   }

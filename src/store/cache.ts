@@ -77,7 +77,7 @@ export class ResponseCache {
   }
 
   async generation(tenant: Tenant, scope: string): Promise<number> {
-    const read = async () => ((await this.store.get<number>(this.generationKey(tenant, scope))) ?? 0) as number;
+    const read = async () => (await this.store.get<number>(this.generationKey(tenant, scope))) ?? 0;
     return orWhenStoreLost(read, UNKNOWN_GENERATION);
   }
 

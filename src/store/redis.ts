@@ -97,7 +97,7 @@ export class RedisConnection {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.client, ...this.subscribers].map((client) => (client.isOpen ? client.destroy() : undefined)));
+    for (const client of [this.client, ...this.subscribers]) if (client.isOpen) client.destroy();
   }
 
   private connect(role: string): RedisClient {

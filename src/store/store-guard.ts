@@ -1,4 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
+import { OperationTypeNode } from 'graphql';
 import type { Context } from '../context.js';
 import { StoreUnavailableError } from '../errors.js';
 import type { Services } from '../services.js';
@@ -15,7 +16,7 @@ export function storeGuardPlugin(services: Services): ApolloServerPlugin<Context
     async requestDidStart() {
       return {
         async didResolveOperation({ operation }) {
-          if (operation?.operation === 'mutation' && !(await services.ready())) throw new StoreUnavailableError();
+          if (operation?.operation === OperationTypeNode.MUTATION && !(await services.ready())) throw new StoreUnavailableError();
         },
       };
     },

@@ -98,7 +98,7 @@ describe('events with Redis: fan-out and dedup across instances', () => {
         `${namespace}:events:dedup:status:${CHANNEL}:wamid.redis-out:read`,
       ].sort(),
     );
-    const ttl = await first.gateway.services.redis!.client.pTTL(keys[0]!);
+    const ttl = await first.gateway.services.redis!.client.pTTL(keys[0]);
     expect(ttl).toBeGreaterThan(7 * 24 * 60 * 60 * 1000);
   });
 });

@@ -70,8 +70,8 @@ describe('events: simulator deliveries → gateway receiver → subscriptions', 
     const authorization = webhookAuthorization(gateway.config.keystoreSecret, ON_PREMISE_CHANNEL);
     const requests = gateway.simulator.recorder.matching('/onprem/v1/configs/webhook', 'POST');
     expect(requests).toHaveLength(1);
-    expect(requests[0]!.headers['svc-api-key']).toBe(`sim-key-${ON_PREMISE_CHANNEL}`);
-    expect(requests[0]!.body).toEqual({ url: `${origin}/webhooks/${ON_PREMISE_CHANNEL}`, headers: { Authorization: authorization } });
+    expect(requests[0].headers['svc-api-key']).toBe(`sim-key-${ON_PREMISE_CHANNEL}`);
+    expect(requests[0].body).toEqual({ url: `${origin}/webhooks/${ON_PREMISE_CHANNEL}`, headers: { Authorization: authorization } });
     expect(gateway.simulator.state.webhooks.get(ON_PREMISE_CHANNEL)).toEqual({
       url: `${origin}/webhooks/${ON_PREMISE_CHANNEL}`,
       headers: { Authorization: authorization },
@@ -164,7 +164,7 @@ describe('events: simulator deliveries → gateway receiver → subscriptions', 
       [sentId, 'delivered'],
       [sentId, 'read'],
     ]);
-    expect(statuses.items[0]!.raw).toEqual(expect.objectContaining({ pricing: expect.objectContaining({ category: 'service' }) }));
+    expect(statuses.items[0].raw).toEqual(expect.objectContaining({ pricing: expect.objectContaining({ category: 'service' }) }));
     const lastDelivery = gateway.simulator.webhookDelivery.attempts.filter((attempt) => attempt.channelId === CLOUD_CHANNEL).at(-1)!;
     expect(lastDelivery.body).toMatchObject({
       object: 'chat_business_account',
@@ -175,7 +175,7 @@ describe('events: simulator deliveries → gateway receiver → subscriptions', 
 
   it('re-delivers with backoff until the receiver answers 200, and the event is still published once', async () => {
     const webhook = gateway.simulator.state.webhooks.get(ON_PREMISE_CHANNEL)!;
-    const good = webhook.headers.Authorization!;
+    const good = webhook.headers.Authorization;
     const messages = await subscribed('message', ON_PREMISE_CHANNEL, () =>
       collect<Item>(connection, SUBSCRIPTIONS.messages, { channelId: ON_PREMISE_CHANNEL }, 'messageReceived'),
     );
@@ -187,7 +187,7 @@ describe('events: simulator deliveries → gateway receiver → subscriptions', 
     await waitUntil(() => attempts.slice(before).filter((attempt) => attempt.status === 401).length >= 2);
     webhook.headers.Authorization = good;
     const [message] = await messages.atLeast(1);
-    expect(message!.id).toBe(id);
+    expect(message.id).toBe(id);
 
     const mine = attempts.slice(before).filter((attempt) => JSON.stringify(attempt.body).includes(id));
     expect(mine.at(-1)!.status).toBe(200);

@@ -71,7 +71,7 @@ describe('upstream HTTP client (retries, timeouts, error mapping)', () => {
     const [first, second] = a1Requests(harness);
     expect(second).toBeDefined();
     // Retry-After: 1 means the retry may not come sooner than one second later.
-    expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
+    expect(second.at - first.at).toBeGreaterThanOrEqual(950);
   });
 
   it('gives up at once on a Retry-After beyond the request timeout: RATE_LIMITED with retryAfterSeconds', async () => {

@@ -59,7 +59,7 @@ describe('insights (area C)', () => {
       ['GET', `${ROOT}/insights-allowed/client-001`],
       ['GET', `${ROOT}/clients/client-001/sources`],
     ]);
-    expect(calls[1]!.query).toEqual({ date_from: day(dateFrom), date_to: day(dateTo), app_ids: 'app-channel-001', limit: '2', offset: '0' });
+    expect(calls[1].query).toEqual({ date_from: day(dateFrom), date_to: day(dateTo), app_ids: 'app-channel-001', limit: '2', offset: '0' });
     for (const call of calls) expect(call.headers.authorization).toBe(`Bearer ${ACME.token}`);
 
     // Cached across requests: neither the permission nor the data is asked again.
@@ -162,7 +162,7 @@ describe('insights (area C)', () => {
     expect(dataCalls()).toEqual([
       expect.objectContaining({ method: 'PATCH', path: `${ROOT}/clients/client-001/sources/src-client-001-2`, body: { name: 'Autumn campaign' } }),
     ]);
-    expect(dataCalls()[0]!.headers.authorization).toBe(`Bearer ${ACME.token}`);
+    expect(dataCalls()[0].headers.authorization).toBe(`Bearer ${ACME.token}`);
     expect((await read()).body.data?.client.insights.sources.nodes.find((node) => node.id === 'src-client-001-2')?.name).toBe('Autumn campaign');
   });
 

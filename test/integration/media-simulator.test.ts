@@ -57,7 +57,7 @@ describe('simulator B3 media', () => {
     const id = await uploadCloud(Buffer.from('png bytes'));
     const record = (await (await fetch(`${simulator.urls.cloud}/${id}`, { headers: key(CLOUD) })).json()) as Record<string, string>;
     expect(record).toMatchObject({ messaging_product: 'whatsapp', id, mime_type: 'image/png', file_size: '9' });
-    const url = new URL(record.url!);
+    const url = new URL(record.url);
     expect(url.host).toBe(SIM_MEDIA_CDN_HOST);
     expect(Number(url.searchParams.get('expires')) - Date.now()).toBeLessThanOrEqual(SIM_MEDIA_LINK_TTL_MS);
     media.cdn.redirect = false;
@@ -65,7 +65,7 @@ describe('simulator B3 media', () => {
     expect(Buffer.from(await ok.arrayBuffer()).toString()).toBe('png bytes');
     const forged = new URLSearchParams(url.search);
     forged.set('expires', String(Date.now() + 60 * 60 * 1000));
-    expect((await fetch(`${simulator.urls.cloud}${url.pathname}?${forged}`, { headers: key(CLOUD) })).status).toBe(403);
+    expect((await fetch(`${simulator.urls.cloud}${url.pathname}?${forged.toString()}`, { headers: key(CLOUD) })).status).toBe(403);
     media.cdn.redirect = true;
     media.failures.clear();
   });
@@ -85,8 +85,8 @@ describe('simulator B3 media', () => {
     const {
       media: [stored],
     } = (await upload.json()) as { media: Array<{ id: string }> };
-    media.media.get(stored!.id)!.uploadedAt = Date.now() - 14 * DAY_MS - 1;
-    expect((await fetch(`${simulator.urls.onPremise}/v1/media/${stored!.id}`, { headers: key(ONPREM) })).status).toBe(404);
+    media.media.get(stored.id)!.uploadedAt = Date.now() - 14 * DAY_MS - 1;
+    expect((await fetch(`${simulator.urls.onPremise}/v1/media/${stored.id}`, { headers: key(ONPREM) })).status).toBe(404);
     media.failures.clear();
   });
 

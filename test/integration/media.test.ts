@@ -295,13 +295,13 @@ describe('B3 media through the gateway', () => {
       }
       const answer = await send(`${base}/media/${CLOUD}`, 'POST', { ...AUTH, 'content-type': multipartType }, body());
       expect(answer.status).toBe(200);
-      const upload = media.uploads[0]!;
+      const upload = media.uploads[0];
       expect(upload.file).toMatchObject({ size, sha256: hash.digest('hex'), mimeType: 'application/pdf' });
       expect(upload.chunks).toBeGreaterThan(100);
       // Holding the file would retain about half of it at the median sample and nearly all of it at
       // the last; in-flight buffers between the four streams (client, gateway in and out, simulator)
       // come and go, a few MB (more on a loaded machine).
-      const median = [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+      const median = [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
       expect(samples.length).toBeGreaterThan(10);
       expect(median).toBeLessThan(size / 4);
       expect(peak).toBeLessThan(size / 2);
@@ -361,7 +361,7 @@ describe('B3 media through the gateway', () => {
       expect(text).not.toMatch(/signature|expires=/);
       const hops = harness.simulator.recorder.matching(new RegExp(`^/cloud/cdn/${id}`), 'GET');
       expect(hops.map((hop) => hop.path)).toEqual([`/cloud/cdn/${id}`, `/cloud/cdn/${id}/file`]);
-      expect(Object.keys(hops[0]!.query).sort()).toEqual(['expires', 'signature']);
+      expect(Object.keys(hops[0].query).sort()).toEqual(['expires', 'signature']);
       expect(hops.every((hop) => hop.headers['svc-api-key'] === KEYS[CLOUD])).toBe(true);
       expect(String(hops[1]?.headers['accept-encoding'])).toContain('gzip');
     });

@@ -68,7 +68,7 @@ describe('messaging with Redis: keys across restarts, idempotency across instanc
     simulator.faults.add({ path: '^/cloud/messages$', method: 'POST', delayMs: 300, times: 1 });
     const input = { to: ENGAGED, idempotencyKey: `two-instances-${randomUUID()}`, text: { body: 'exactly once' } };
     const answers = await Promise.all([
-      a!.graphql<{ sendMessage: { id: string } }>(SEND, { input }),
+      a.graphql<{ sendMessage: { id: string } }>(SEND, { input }),
       b.graphql<{ sendMessage: { id: string } }>(SEND, { input }),
     ]);
     for (const answer of answers) expect(answer.body.errors).toBeUndefined();

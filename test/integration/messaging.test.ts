@@ -43,7 +43,7 @@ describe('messaging (area B) over HTTP against the simulator', () => {
   async function gql<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) {
     const { body } = await harness.graphql<T>(query, variables);
     seen.push(JSON.stringify(body));
-    return body as { data?: T | null; errors?: Errors };
+    return body;
   }
 
   /** Area-B requests the simulator received (area A listings are not counted). */
@@ -54,7 +54,7 @@ describe('messaging (area B) over HTTP against the simulator', () => {
   function onlyAreaB(): RecordedRequest {
     const requests = areaB();
     expect(requests).toHaveLength(1);
-    return requests[0]!;
+    return requests[0];
   }
 
   function expectError(body: { errors?: Errors }, code: string, field?: string) {
@@ -488,7 +488,7 @@ describe('messaging (area B) over HTTP against the simulator', () => {
       });
       expect(body.errors).toBeUndefined();
       expect(body.data?.updateBusinessProfile).toMatchObject({ vertical: 'HEALTH', email: 'care@clinic.example' });
-      const update = areaB()[0]!;
+      const update = areaB()[0];
       expect(update.path).toBe('/onprem/v1/settings/business/profile');
       expect(update.body).toEqual({ vertical: 'Medical and Health', email: 'care@clinic.example' });
     });
@@ -687,7 +687,7 @@ describe('messaging (area B) over HTTP against the simulator', () => {
 
       const a6 = harness.simulator.recorder.matching(`/api/v2/partners/${ACME.id}/channels/${channelId}/api_keys`, 'POST');
       expect(a6).toHaveLength(1);
-      expect(a6[0]!.headers.authorization).toBe(`Bearer ${ACME.token}`);
+      expect(a6[0].headers.authorization).toBe(`Bearer ${ACME.token}`);
       const [read, restore] = areaB();
       expect(read).toMatchObject({ method: 'GET', path: `${root}/v1/configs/webhook`, headers: { 'svc-api-key': KEYS[channelId] } });
       expect(restore).toMatchObject({ method: 'POST', path: `${root}/v1/configs/webhook`, headers: { 'svc-api-key': created.apiKey }, body: webhook });

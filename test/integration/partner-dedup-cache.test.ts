@@ -113,8 +113,8 @@ describe('tenant-isolated response cache', () => {
       ...Array.from({ length: 3 }, () => harness.graphql(CLIENTS, undefined, as(GLOBEX.token, ACME.id))),
     ]);
     const [first] = answers;
-    expect(first!.body.errors).toBeUndefined();
-    for (const answer of answers.slice(0, 8)) expect(answer.body).toEqual(first!.body);
+    expect(first.body.errors).toBeUndefined();
+    for (const answer of answers.slice(0, 8)) expect(answer.body).toEqual(first.body);
     for (const answer of answers.slice(8)) expect(answer.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
     expect(
       harness.simulator.recorder
@@ -136,8 +136,8 @@ describe('tenant-isolated response cache', () => {
       if (raw?.expires) expiries.push(raw.expires);
     }
     expect(expiries).toHaveLength(1);
-    expect(expiries[0]! - before).toBeGreaterThanOrEqual(45_000);
-    expect(expiries[0]! - Date.now()).toBeLessThanOrEqual(45_000);
+    expect(expiries[0] - before).toBeGreaterThanOrEqual(45_000);
+    expect(expiries[0] - Date.now()).toBeLessThanOrEqual(45_000);
   });
 
   it('does not cache at all with CACHE_TTL_LISTING_MS=0', async () => {

@@ -28,8 +28,8 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
       path: `${ROOT}/clients/client-002`,
       body: { partner_payload: 'crm-new', max_channels: 3 },
     });
-    expect(patch!.headers.authorization).toBe(`Bearer ${ACME.token}`);
-    expect(patch!.headers['content-type']).toMatch(/^application\/json/);
+    expect(patch.headers.authorization).toBe(`Bearer ${ACME.token}`);
+    expect(patch.headers['content-type']).toMatch(/^application\/json/);
 
     const after = await harness.graphql<{ client: { partnerPayload: string; maxChannels: number } }>(
       '{ client(id: "client-002") { partnerPayload maxChannels } }',
@@ -84,8 +84,8 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
     const [post, ...more] = writes();
     expect(more).toHaveLength(0);
     expect(post).toMatchObject({ method: 'POST', path: `${ROOT}/clients/client-002/channels/channel-008/control/cancellation_request` });
-    expect(post!.body).toBeUndefined();
-    expect(post!.headers.authorization).toBe(`Bearer ${ACME.token}`);
+    expect(post.body).toBeUndefined();
+    expect(post.headers.authorization).toBe(`Bearer ${ACME.token}`);
 
     harness.simulator.recorder.clear();
     const after = await harness.graphql<{ channel: { hubStatus: string } }>(
@@ -198,7 +198,7 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
     const [post, ...more] = writes();
     expect(more).toHaveLength(0);
     expect(post).toMatchObject({ method: 'POST', path: `${ROOT}/clients/client-001/channels/channel-002/control/disable_local_storage` });
-    expect(post!.body).toBeUndefined();
+    expect(post.body).toBeUndefined();
     const after = await harness.graphql<{ channel: { dataLocalizationRegion: string | null } }>('{ channel(id: "channel-002") { dataLocalizationRegion } }');
     expect(after.body.data?.channel.dataLocalizationRegion).toBeNull();
   });

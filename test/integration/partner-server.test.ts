@@ -102,7 +102,7 @@ describe('the built server process (npm start)', () => {
     const line = await server.ready;
     const match = line.match(/^hubgraph ready at (http:\/\/127\.0\.0\.1:\d+\/graphql) \(embedded upstream simulator at http:\/\/127\.0\.0\.1:\d+\)$/);
     expect(match).not.toBeNull();
-    const url = match![1]!;
+    const url = match![1];
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -128,7 +128,7 @@ describe('the built server process (npm start)', () => {
       new RegExp(`^hubgraph ready at http://127\\.0\\.0\\.1:\\d+/graphql \\(upstream: ${simulator.urls.partner.replace(/[.]/g, '\\.')}\\)$`),
     );
     expect(line).not.toContain('simulator at');
-    const url = line.split(' ')[3]!;
+    const url = line.split(' ')[3];
 
     // The upstream holds the answer until the shutdown has begun; the request must still complete.
     simulator.faults.add({ path: '/clients$', delayMs: 1_500, times: 1 });

@@ -18,7 +18,7 @@ async function openSubscription(harness: TestGateway): Promise<{ socket: WebSock
   await new Promise<void>((resolve, reject) => {
     socket.once('error', reject);
     socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as { type: string };
+      const message = JSON.parse((data as Buffer).toString()) as { type: string };
       if (message.type === 'connection_ack') {
         socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription { messageReceived(channelId: "channel-001") { id } }' } }));
         resolve();

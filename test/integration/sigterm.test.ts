@@ -47,7 +47,7 @@ describe('npm start process on SIGTERM', () => {
         body: JSON.stringify({ path: '/clients$', method: 'GET', delayMs: 700, times: 2 }),
       });
       expect(fault.status).toBe(201);
-      const inFlight = fetch(url!, {
+      const inFlight = fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ query: '{ partner { clients(limit: 1) { total } } }' }),

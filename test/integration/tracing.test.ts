@@ -78,7 +78,7 @@ describe('OpenTelemetry tracing', () => {
       const children = spans.filter((span) => span.parentSpanId === server!.spanId);
       expect(children.map((span) => span.name).sort()).toEqual(['partner A1', 'partner A4']);
       for (const child of children) expect(child.traceId).toBe(server!.traceId);
-      expect(collector.exports[0]!.resourceSpans[0]!.resource.attributes).toContainEqual({
+      expect(collector.exports[0].resourceSpans[0].resource.attributes).toContainEqual({
         key: 'service.name',
         value: { stringValue: 'hubgraph-test' },
       });

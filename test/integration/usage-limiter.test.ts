@@ -39,7 +39,7 @@ describe('A2 budget: 5 requests per window and partner, never an upstream 429', 
     const [sixth, vars] = usageQuery(5);
     const refused = await harness.graphql(sixth, vars);
     expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED' });
-    const retryAfter = refused.body.errors![0]!.extensions!.retryAfterSeconds as number;
+    const retryAfter = refused.body.errors![0].extensions!.retryAfterSeconds as number;
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(31);
     expect(a2Calls(harness.simulator)).toHaveLength(5);
@@ -68,7 +68,7 @@ describe('A2 budget: 5 requests per window and partner, never an upstream 429', 
     expect(other).toBe(0);
     expect(ok.length).toBeGreaterThanOrEqual(5);
     expect(ok.length + limited.length).toBe(16);
-    for (const answer of limited) expect(answer.body.errors![0]!.extensions!.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    for (const answer of limited) expect(answer.body.errors![0].extensions!.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     // Every call that reached the simulator was answered (its sliding log refuses a 6th call within a window).
     expect(balanceLimitState(harness.simulator.state).rejected).toBe(0);
     expect(a2Calls(harness.simulator)).toHaveLength(ok.length);
@@ -88,7 +88,7 @@ describe('A2 budget: 5 requests per window and partner, never an upstream 429', 
     harness.simulator.recorder.clear();
     const refused = await harness.graphql(...usageQuery(0));
     expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED' });
-    expect(refused.body.errors![0]!.extensions!.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(refused.body.errors![0].extensions!.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     // Sent once: a retry would spend budget again.
     expect(a2Calls(harness.simulator)).toHaveLength(1);
     expect(balanceLimitState(harness.simulator.state).rejected).toBe(1);

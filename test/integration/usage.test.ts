@@ -50,9 +50,9 @@ const midnight = (daysAgo: number) => {
 const count = (period: UsagePeriodDto, category: string): Count => {
   const record = period as unknown as Record<string, number>;
   return {
-    quantity: record[`${category}_quantity`]!,
-    paidQuantity: record[`${category}_paid_quantity`]!,
-    price: record[`${category}_price`]!,
+    quantity: record[`${category}_quantity`],
+    paidQuantity: record[`${category}_paid_quantity`],
+    price: record[`${category}_price`],
   };
 };
 
@@ -128,8 +128,8 @@ describe('usage and balance (A2, A3)', () => {
       path: `${ROOT}/clients/client-001/info/balance`,
       query: { start_date: String(Date.parse(from) / 1000), end_date: String(Date.parse(to) / 1000), granularity: 'DAY' },
     });
-    expect(call!.headers.authorization).toBe(`Bearer ${ACME.token}`);
-    expect(call!.body).toBeUndefined();
+    expect(call.headers.authorization).toBe(`Bearer ${ACME.token}`);
+    expect(call.body).toBeUndefined();
   });
 
   it('asks MONTH by default and sums each month', async () => {
@@ -179,7 +179,7 @@ describe('usage and balance (A2, A3)', () => {
       path: `${ROOT}/clients/client-002/channels/channel-006/info/balance`,
       query: { start_date: String(Date.parse(from) / 1000), granularity: 'DAY', app_ids: 'app-channel-006,other' },
     });
-    expect(call!.headers.authorization).toBe(`Bearer ${ACME.token}`);
+    expect(call.headers.authorization).toBe(`Bearer ${ACME.token}`);
   });
 
   it('calls A2 once per distinct request within an operation and then serves it from the cache', async () => {

@@ -16,9 +16,9 @@ describe('ResponseCache entries', () => {
     const [first, second] = await cachedTwice(new ResponseCache(new Keyv({ serialize: undefined, deserialize: undefined }), undefined, true));
     expect(first).toEqual(PAGE);
     expect(second).toBe(first);
-    expect(Object.isFrozen(first!.data[0]!.setup_info)).toBe(true);
+    expect(Object.isFrozen(first!.data[0].setup_info)).toBe(true);
     expect(() => {
-      first!.data[0]!.setup_info.phone_number = 'changed';
+      first!.data[0].setup_info.phone_number = 'changed';
     }).toThrow(TypeError);
   });
 

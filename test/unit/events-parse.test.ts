@@ -43,7 +43,7 @@ describe('parseNotification', () => {
       ['status', 'status:channel-001:wamid.OUT:delivered'],
       ['error', expect.stringMatching(/^error:channel-001:[\w-]{43}$/)],
     ]);
-    expect(parsed.events[0]!.payload).toEqual({
+    expect(parsed.events[0].payload).toEqual({
       channelId: 'channel-001',
       id: 'wamid.A',
       from: '4915112345678',
@@ -52,8 +52,8 @@ describe('parseNotification', () => {
       text: 'hello',
       raw: textMessage,
     });
-    expect(parsed.events[1]!.payload).toMatchObject({ type: 'image', text: null });
-    expect(parsed.events[2]!.payload).toEqual({
+    expect(parsed.events[1].payload).toMatchObject({ type: 'image', text: null });
+    expect(parsed.events[2].payload).toEqual({
       channelId: 'channel-001',
       messageId: 'wamid.OUT',
       status: 'delivered',
@@ -62,7 +62,7 @@ describe('parseNotification', () => {
       errors: [],
       raw: { id: 'wamid.OUT', status: 'delivered', timestamp: '1700000002', recipient_id: '4915112345678' },
     });
-    expect(parsed.events[3]!.payload).toEqual({
+    expect(parsed.events[3].payload).toEqual({
       channelId: 'channel-001',
       code: 131052,
       title: 'Media download error',
@@ -88,7 +88,7 @@ describe('parseNotification', () => {
     expect(parsed.shape).toBe('on-premise');
     expect(parsed.problems).toEqual([]);
     expect(parsed.events).toHaveLength(3);
-    expect(parsed.events[0]!.payload).toMatchObject({
+    expect(parsed.events[0].payload).toMatchObject({
       messageId: 'wamid.1',
       status: 'failed',
       errors: [
@@ -141,9 +141,9 @@ describe('parseNotification', () => {
   });
 
   it('gives identical error items the same key and different ones different keys', () => {
-    const first = parseNotification('c', { errors: [{ code: 1, title: 'x' }] }).events[0]!.dedupKey;
-    const reordered = parseNotification('c', { errors: [{ title: 'x', code: 1 }] }).events[0]!.dedupKey;
-    const other = parseNotification('c', { errors: [{ code: 2, title: 'x' }] }).events[0]!.dedupKey;
+    const first = parseNotification('c', { errors: [{ code: 1, title: 'x' }] }).events[0].dedupKey;
+    const reordered = parseNotification('c', { errors: [{ title: 'x', code: 1 }] }).events[0].dedupKey;
+    const other = parseNotification('c', { errors: [{ code: 2, title: 'x' }] }).events[0].dedupKey;
     expect(reordered).toBe(first);
     expect(other).not.toBe(first);
   });

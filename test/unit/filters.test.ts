@@ -85,7 +85,7 @@ const CHANNEL_SORT_PATHS = [
 
 /** An input value with every leaf of the input type set (strings are the leaf's input path). */
 function everyLeaf(type: GraphQLInputObjectType, prefix = ''): Record<string, unknown> {
-  return Object.fromEntries(
+  return Object.fromEntries<unknown>(
     Object.values(type.getFields()).map((field) => {
       const path = prefix ? `${prefix}.${field.name}` : field.name;
       const leafType = getNamedType(field.type);

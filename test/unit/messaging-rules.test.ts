@@ -201,8 +201,8 @@ describe('IdempotentSends', () => {
     let lost = false;
     const set = store.set.bind(store);
     const remove = store.delete.bind(store);
-    store.set = (async (...args: Parameters<Keyv['set']>) => (lost ? Promise.reject(new StoreUnavailableError()) : set(...args))) as Keyv['set'];
-    store.delete = (async (...args: Parameters<Keyv['delete']>) => (lost ? Promise.reject(new StoreUnavailableError()) : remove(...args))) as Keyv['delete'];
+    store.set = async (...args: Parameters<Keyv['set']>) => (lost ? Promise.reject(new StoreUnavailableError()) : set(...args));
+    store.delete = async (...args: Parameters<Keyv['delete']>) => (lost ? Promise.reject(new StoreUnavailableError()) : remove(...args));
     const warnings: string[] = [];
     const logger = { warn: (_fields: unknown, message: string) => warnings.push(message) } as never;
     return { store, warnings, logger, lose: () => (lost = true) };
