@@ -16,6 +16,7 @@ export enum ErrorCode {
   MediaBlocked = 'MEDIA_BLOCKED',
   UpstreamError = 'UPSTREAM_ERROR',
   UpstreamUnavailable = 'UPSTREAM_UNAVAILABLE',
+  ServiceWindowClosed = 'SERVICE_WINDOW_CLOSED',
 }
 
 export class HubgraphError extends GraphQLError {
@@ -153,31 +154,44 @@ export function retryAfterSeconds(header: string | string[] | undefined, fallbac
   return Number.isNaN(date) ? fallback : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-/** The upstream's own error body turned into the contract's codes; also used for 200 answers carrying `errors`. */
+/** Upstream error codes that mean the same thing on both hostings, each mapped to one contract code. */
+const SERVICE_WINDOW_CODES = new Set([131047, 470]); // cloud "re-engagement message", on-premise "more than 24 hours"
+const INVALID_PARAMETER_CODES = new Set([100, 1009]); // cloud "invalid parameter", on-premise "parameter value is not valid"
+
+/**
+ * The upstream's own error body turned into the contract's codes; also used for 200 answers carrying `errors`.
+ * Messages are written for people; which endpoint answered, its status, code and title stay in `extensions.upstream`.
+ */
 export function errorFromUpstreamBody(endpoint: EndpointId, status: number, body: unknown): HubgraphError {
   const detail = describeUpstreamBody(body);
   const upstream: UpstreamDetails = { endpoint, status, ...detail };
   const suffix = detail.title ? `: ${detail.title}${detail.details ? ` (${detail.details})` : ''}` : '';
-  if (Number(detail.code) === 2048) {
+  const code = Number(detail.code);
+  if (code === 2048) {
     return new HubgraphError(`The contact has not written in the last 24 hours${suffix}`, ErrorCode.NotEngaged, { upstream });
   }
-  if (Number(detail.code) === 1009) {
-    return new HubgraphError(`Invalid parameter value${suffix}`, ErrorCode.InvalidParameter, { upstream });
+  if (SERVICE_WINDOW_CODES.has(code)) {
+    return new HubgraphError(
+      'The 24-hour customer service window with this contact is closed: only an approved template can be sent until the contact writes again',
+      ErrorCode.ServiceWindowClosed,
+      { upstream },
+    );
+  }
+  if (INVALID_PARAMETER_CODES.has(code)) {
+    return new HubgraphError(`A parameter value was refused${suffix}`, ErrorCode.InvalidParameter, { upstream });
   }
   switch (status) {
     case 401:
-      return new HubgraphError(`The upstream refused the credentials (${endpoint})${suffix}`, ErrorCode.Unauthenticated, { upstream });
+      return new HubgraphError(`The upstream refused the credentials${suffix}`, ErrorCode.Unauthenticated, { upstream });
     case 403:
-      return new HubgraphError(`The upstream denied access (${endpoint})${suffix}`, ErrorCode.Forbidden, { upstream });
+      return new HubgraphError(`Access was denied${suffix}`, ErrorCode.Forbidden, { upstream });
     case 404:
-      return new HubgraphError(`Not found upstream (${endpoint})${suffix}`, ErrorCode.NotFound, { upstream });
+      return new HubgraphError(`Not found${suffix}`, ErrorCode.NotFound, { upstream });
     default:
       if (status >= 500) {
-        return new UpstreamUnavailableError(`The upstream failed (${endpoint}, HTTP ${status})${suffix}`, { upstream });
+        return new UpstreamUnavailableError(`The upstream service failed; try again later${suffix}`, { upstream });
       }
-      return new HubgraphError(`The upstream rejected the request (${endpoint}, HTTP ${status})${suffix}`, ErrorCode.UpstreamError, {
-        upstream,
-      });
+      return new HubgraphError(`The upstream refused the request${suffix}`, ErrorCode.UpstreamError, { upstream });
   }
 }
 
@@ -188,7 +202,7 @@ export function errorFromUpstreamResponse(
 ): HubgraphError {
   if (response.statusCode === 429) {
     const seconds = retryAfterSeconds(response.headers['retry-after']);
-    return new RateLimitedError(`The upstream rate limit was reached (${endpoint}); retry in ${seconds} s`, seconds);
+    return new RateLimitedError(`The upstream rate limit was reached; retry in ${seconds} s`, seconds);
   }
   return errorFromUpstreamBody(endpoint, response.statusCode, response.body);
 }

@@ -2,6 +2,7 @@ import type { UpstreamClient } from './http.js';
 import type { BalanceLimiter } from '../store/balance-limiter.js';
 import type { ResponseCache, Tenant } from '../store/cache.js';
 import type { Config } from '../config.js';
+import { ErrorCode, HubgraphError } from '../errors.js';
 import { CHANNEL_SORT_GROUPS, CLIENT_SORT_GROUPS, checkPage, toUpstreamFilters, toUpstreamSort, type Page } from './filters.js';
 import type {
   ApiKeyDto,
@@ -75,6 +76,20 @@ export class PartnerApi extends BearerSource {
       offset: body.offset ?? null,
       nodes: body.clients.map((client) => ({ ...client, partnerId })),
     };
+  }
+
+  /**
+   * A1 with one row: the cheapest call that tells a partner the caller may read from an unknown (404) or
+   * foreign (403) one; both answer NOT_FOUND, so a caller cannot probe which partner ids exist.
+   */
+  async requireReadablePartner(partnerId: string): Promise<void> {
+    try {
+      await this.listClients(partnerId, { limit: 1 });
+    } catch (error) {
+      const code = error instanceof HubgraphError ? error.code : null;
+      if (code !== ErrorCode.NotFound && code !== ErrorCode.Forbidden) throw error;
+      throw new HubgraphError(`Partner ${partnerId} not found`, ErrorCode.NotFound, { upstream: (error as HubgraphError).extensions.upstream });
+    }
   }
 
   /** A4 */

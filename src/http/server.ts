@@ -112,15 +112,19 @@ function connectionHeaders(params: Readonly<Record<string, unknown>> | undefined
   };
 }
 
+/** Any port of the local machine: what a front-end dev server (Vite, Next) runs on beside `npm start`. */
+const LOCAL_DEV_ORIGINS = [/^http:\/\/localhost(:\d+)?$/, /^http:\/\/127\.0\.0\.1(:\d+)?$/];
+
 /**
- * `*`: any origin; a list: those origins; empty: no CORS headers, so browsers keep other origins
- * out (and no middleware at all: it would only look at every request to add nothing).
+ * `*`: any origin; a list: those origins; unset on the embedded simulator: the local machine's origins, so a
+ * front-end on another port works at once; otherwise no CORS headers, so browsers keep other origins out (and
+ * no middleware at all: it would only look at every request to add nothing).
  */
-function corsMiddleware(config: Config) {
+function corsMiddleware(config: Config, embeddedSimulator: boolean) {
   const origins = config.corsOrigins;
-  if (origins.length === 0) return null;
+  if (origins.length === 0 && !embeddedSimulator) return null;
   return cors({
-    origin: origins.includes('*') ? true : origins,
+    origin: origins.length === 0 ? LOCAL_DEV_ORIGINS : origins.includes('*') ? true : origins,
     methods: ['GET', 'POST', 'OPTIONS'],
     exposedHeaders: ['x-request-id'],
     maxAge: 600,
@@ -132,7 +136,7 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
   const { config, urls, simulator } = await resolveUpstream(baseConfig, options);
   const services = createServices({ config, upstreamUrls: urls, logger });
 
-  const cors = corsMiddleware(config);
+  const cors = corsMiddleware(config, simulator !== null);
   const app = express();
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);

@@ -113,9 +113,9 @@ describe('upstream HTTP client (retries, timeouts, error mapping)', () => {
   });
 
   it.each([
-    ['a foreign partner (403)', '{ partner(id: "partner-globex") { clients { total } } }', 'FORBIDDEN', 403],
+    ['a foreign partner (403)', '{ partner(id: "partner-globex") { clients { total } } }', 'NOT_FOUND', 403],
     ['an unknown partner (404)', '{ partner(id: "partner-nope") { clients { total } } }', 'NOT_FOUND', 404],
-  ])('maps %s without retrying', async (_case, text, code, status) => {
+  ])('answers %s as NOT_FOUND without retrying', async (_case, text, code, status) => {
     const body = await query(text);
     expect(body.data).toBeNull();
     expect(body.errors?.[0]?.extensions).toMatchObject({ code, upstream: { endpoint: 'A1', status } });

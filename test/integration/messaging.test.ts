@@ -299,9 +299,9 @@ describe('messaging (area B) over HTTP against the simulator', () => {
       expect(areaB()).toHaveLength(0);
     });
 
-    it('reports the upstream refusal of a free-form message outside the 24-hour window', async () => {
+    it('reports the upstream refusal of a free-form message outside the 24-hour window as SERVICE_WINDOW_CLOSED', async () => {
       const body = await send(CLOUD, { to: SIM_STALE_CONTACT, text: { body: 'late' } });
-      expectError(body, 'UPSTREAM_ERROR');
+      expectError(body, 'SERVICE_WINDOW_CLOSED');
       expect(body.errors?.[0]?.extensions?.upstream).toMatchObject({ endpoint: 'B1', status: 400, code: 131047 });
     });
 

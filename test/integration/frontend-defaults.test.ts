@@ -1,0 +1,67 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { loadConfig } from '../../src/config.js';
+import { createGateway, type Gateway } from '../../src/http/server.js';
+import { createLogger } from '../../src/observability/logger.js';
+import { ACME, GLOBEX, startTestGateway, type TestGateway } from '../support/gateway.js';
+
+const preflight = (url: string, origin: string) =>
+  fetch(url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+
+describe('browser-ready defaults on the embedded simulator (npm start with no upstream configured)', () => {
+  let gateway: Gateway;
+
+  beforeAll(async () => {
+    const silent = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+    gateway = await createGateway(loadConfig({ PORT: '0', HOST: '127.0.0.1', SIMULATOR_PORT: '0' }), { logger: createLogger('fatal', silent) });
+    await gateway.start();
+  });
+
+  afterAll(() => gateway.stop());
+
+  it.each(['http://localhost:5173', 'http://127.0.0.1:3000', 'http://localhost'])(
+    'allows the local front-end origin %s when CORS_ORIGINS is unset',
+    async (origin) => {
+      const answer = await preflight(gateway.url, origin);
+      expect(answer.headers.get('access-control-allow-origin')).toBe(origin);
+    },
+  );
+
+  it.each(['https://evil.example', 'http://localhost.evil.example', 'https://localhost:5173'])('still refuses %s', async (origin) => {
+    expect((await preflight(gateway.url, origin)).headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('defaults with a configured upstream', () => {
+  let harness: TestGateway;
+
+  beforeAll(async () => {
+    harness = await startTestGateway();
+  });
+
+  afterAll(() => harness.close());
+
+  it('keeps CORS closed when CORS_ORIGINS is unset, local origins included', async () => {
+    expect((await preflight(harness.url, 'http://localhost:5173')).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it.each([
+    ['an unknown partner id', 'partner-nope'],
+    ['another partner', GLOBEX.id],
+  ])('answers partner(id) for %s with NOT_FOUND after one A1 call, whatever is selected', async (_case, id) => {
+    harness.simulator.recorder.clear();
+    const { body } = await harness.graphql(`{ partner(id: "${id}") { id } }`);
+    expect(body.data).toBeNull();
+    expect(body.errors).toEqual([
+      expect.objectContaining({ message: `Partner ${id} not found`, path: ['partner'], extensions: expect.objectContaining({ code: 'NOT_FOUND' }) }),
+    ]);
+    expect(harness.simulator.recorder.matching(/\/clients$/, 'GET')).toHaveLength(1);
+  });
+
+  it("answers the caller's own partner without an upstream call", async () => {
+    harness.simulator.recorder.clear();
+    const { body } = await harness.graphql(`{ partner(id: "${ACME.id}") { id } }`);
+    expect(body).toEqual({ data: { partner: { id: ACME.id } } });
+    expect(harness.simulator.recorder.requests).toHaveLength(0);
+  });
+});
