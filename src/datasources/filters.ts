@@ -12,7 +12,7 @@ export function toUpstreamFilters(input: object | null | undefined, renames: Rec
   const walk = (value: object, prefix: string, top: boolean) => {
     for (const [name, item] of Object.entries(value)) {
       if (item === null || item === undefined) continue;
-      const key = top && renames[name] ? renames[name]! : camelToSnake(name);
+      const key = top && renames[name] ? renames[name] : camelToSnake(name);
       const path = prefix ? `${prefix}.${key}` : key;
       if (typeof item === 'object') walk(item as object, path, false);
       else filters[path] = item as string | number | boolean;
