@@ -37,7 +37,7 @@ Before/after figures are A/B runs of two builds on the same machine, alternated 
 - **Fixed in our code in earlier rounds.** Express in front of /graphql and of the webhook receiver (both now on node:http), a cache
   hit that parsed the whole page, synchronous and redacted log lines, a child logger and a token hash per request, a cache stampede
   (concurrent misses of one entry now share one upstream call: the "A4×1" of the 64-connection row), and got as the upstream client
-  (undici now, at half the CPU per call; README, "Why undici"). Together they took \`{ __typename }\` from 2,635 requests/s in
+  (undici now, at half the CPU per call; docs/architecture.md, "Why undici"). Together they took \`{ __typename }\` from 2,635 requests/s in
   the first round to 7,400–15,100/s in this round's runs, and the cached listing from 1,595 to 4,400–7,100/s, on the same kind of host.
 - **This round: a floor per operation.** Scenarios 2 and 4 now time Apollo Server alone answering each operation the way the
   gateway did (bench/floor/apollo-alone.ts): the same query on the gateway's own schema, the upstream requests the gateway made

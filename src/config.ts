@@ -53,7 +53,7 @@ const commaList = z.string().transform((value) =>
     .filter(Boolean),
 );
 
-// Every variable the gateway reads; names of the contract are fixed, the rest are additions documented in the README.
+// Every variable the gateway reads; names of the contract are fixed, the rest are additions documented in docs/configuration.md.
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().min(1).default('0.0.0.0'),

@@ -18,7 +18,7 @@ const ROUNDS = 5;
  * with a circuit breaker and the metrics observer as in production) against bare node:http, for the
  * same A1 request to a simulator without latency, all in this process: the difference is what the
  * client adds to every call. got, the first choice of client, is timed the same way (the reason for
- * the switch, README "Why undici"); it stays a dev dependency of the bench for this row only.
+ * the switch, docs/architecture.md, "Why undici"); it stays a dev dependency of the bench for this row only.
  */
 export async function upstreamClientCost(): Promise<Table> {
   const simulator = await startSimulator({});

@@ -141,7 +141,7 @@ async function readJson(response: Dispatcher.ResponseData): Promise<unknown> {
 /**
  * One client per upstream root, on one undici connection pool (keep-alive). got was the first
  * choice; it cost about twice undici's CPU per call, which every fanned-out operation paid per call
- * (README, "Why undici"). Retries live here rather than in an undici interceptor because every
+ * (docs/architecture.md, "Why undici"). Retries live here rather than in an undici interceptor because every
  * attempt must pass the circuit breaker, get its own span and be counted in the metrics: on
  * idempotent methods only, for network failures, timeouts, 5xx and 429, with exponential backoff,
  * honouring Retry-After up to the request timeout (a longer wait is the caller's decision).

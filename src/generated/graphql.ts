@@ -1173,7 +1173,7 @@ export type UpdateClientInput = {
 };
 
 export type UploadMediaInput = {
-  /** File content, base64; the inline route is for small files (see README for the limit). */
+  /** File content, base64; the inline route is for small files (limit: MEDIA_INLINE_MAX_BYTES, docs/configuration.md). */
   base64: Scalars['String']['input'];
   fileName: Scalars['String']['input'];
   mimeType: Scalars['String']['input'];
