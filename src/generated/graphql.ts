@@ -12,8 +12,9 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
-  /** ISO 8601 in and out; converted to the upstream's formats (e.g. UNIX seconds for A2/A3). */
+  /** Point in time as an ISO 8601 string, for example `2026-11-23T20:00:00.000Z`. Inputs accept a date or a date-time with an optional offset and are refused with BAD_USER_INPUT otherwise; outputs are always UTC with milliseconds, converted from the upstream's timestamps (UNIX seconds for usage figures). */
   DateTime: { input: string; output: string; }
+  /** Any JSON value (object, array, string, number, boolean or null), passed through as the upstream sends or expects it. */
   JSON: { input: unknown; output: unknown; }
   _FieldSet: { input: unknown; output: unknown; }
 };
@@ -386,32 +387,47 @@ export type ChannelSetupInfoFilter = {
   wasInUse?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** Business account that the partner manages; it owns one or more channels, and conversation usage is accounted per client. Resolvable as a federation entity by `id`. */
 export type Client = {
   __typename?: 'Client';
-  /** The client's channels (A4 filtered by client_id). */
+  /** The client's channels, one page at a time. BAD_USER_INPUT when `limit` is below 1 or `offset` below 0 (upstream A4, filtered by client). */
   channels: ChannelList;
+  /** The client's contact details; null when the upstream sends none. */
   contactInfo?: Maybe<ClientContactInfo>;
+  /** The user registered under the client; null when the upstream sends none. */
   contactUser?: Maybe<ContactUser>;
+  /** When the client was created; null when the upstream omits it. */
   createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Who created the client; null when the upstream does not say. */
   createdBy?: Maybe<UserRef>;
+  /** The client id. */
   id: Scalars['ID']['output'];
+  /** Where the client's conversations came from and what they cost (beta, enabled per client on request). */
   insights: ClientInsights;
-  /** A5: channels the partner may manage (and so create API keys for). */
+  /** Channels of this client the partner may manage, and so create API keys for (upstream A5). */
   manageableChannels: Array<Channel>;
-  /** The client listing states a default of 2, the edit endpoint a default and maximum of 10. */
+  /** How many channels the client may have; null when the upstream omits it. The client listing states a default of 2, the edit endpoint a default and maximum of 10. */
   maxChannels?: Maybe<Scalars['Int']['output']>;
+  /** Business details given when the business account was created; null when the upstream sends none. */
   metaInfo?: Maybe<ClientMetaInfo>;
+  /** When the client was last changed; null when the upstream omits it. */
   modifiedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Who last changed the client; null when the upstream does not say. */
   modifiedBy?: Maybe<UserRef>;
+  /** The client name; null when the upstream omits it. */
   name?: Maybe<Scalars['String']['output']>;
+  /** The client's company name; null when not given. */
   organisation?: Maybe<Scalars['String']['output']>;
+  /** Free text the partner attached to the client (set with updateClient); null when none. */
   partnerPayload?: Maybe<Scalars['String']['output']>;
+  /** Whether the client is active, as the upstream spells it (for example `active`; other values are not documented). */
   status?: Maybe<Scalars['String']['output']>;
-  /** A2. Rate limited upstream to 5 requests / 30 s: the gateway caches, deduplicates and keeps a per-partner budget. */
+  /** Conversation usage and balance of the client over all its channels. The upstream allows 5 requests per 30 seconds, so the gateway caches and shares a per-partner budget; RATE_LIMITED with `retryAfterSeconds` when it is spent (upstream A2). */
   usage: Usage;
 };
 
 
+/** Business account that the partner manages; it owns one or more channels, and conversation usage is accounted per client. Resolvable as a federation entity by `id`. */
 export type ClientChannelsArgs = {
   filter?: InputMaybe<ChannelFilter>;
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -420,6 +436,7 @@ export type ClientChannelsArgs = {
 };
 
 
+/** Business account that the partner manages; it owns one or more channels, and conversation usage is accounted per client. Resolvable as a federation entity by `id`. */
 export type ClientUsageArgs = {
   appIds?: InputMaybe<Array<Scalars['String']['input']>>;
   from?: InputMaybe<Scalars['DateTime']['input']>;
@@ -427,26 +444,42 @@ export type ClientUsageArgs = {
   to?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
+/** The client's contact details; each is null when not given. */
 export type ClientContactInfo = {
   __typename?: 'ClientContactInfo';
+  /** City of the address. */
   city?: Maybe<Scalars['String']['output']>;
+  /** Country, as the upstream spells it. */
   country?: Maybe<Scalars['String']['output']>;
+  /** Contact e-mail address. */
   email?: Maybe<Scalars['String']['output']>;
+  /** Full name of the contact person. */
   fullName?: Maybe<Scalars['String']['output']>;
+  /** Contact language, as the upstream spells it. */
   language?: Maybe<Scalars['String']['output']>;
+  /** Contact phone number, as entered. */
   phone?: Maybe<Scalars['String']['output']>;
+  /** Street name of the address. */
   streetName?: Maybe<Scalars['String']['output']>;
+  /** The business's web page URL. */
   webpageUrl?: Maybe<Scalars['String']['output']>;
+  /** Postal code of the address. */
   zipCode?: Maybe<Scalars['String']['output']>;
 };
 
-/** Every filterable field of A1 is expressible; each set field becomes one entry of the upstream `filters` object keyed by its field path. */
+/** Narrows a client listing: each field set must match exactly, and fields combine with AND. Leave a field out to not filter on it. */
 export type ClientFilter = {
+  /** Only clients whose contact details match. */
   contactInfo?: InputMaybe<ContactInfoFilter>;
+  /** Only clients whose registered user matches. */
   contactUser?: InputMaybe<ContactUserFilter>;
+  /** Only the client with this id. */
   id?: InputMaybe<Scalars['ID']['input']>;
+  /** Only clients whose business details match. */
   metaInfo?: InputMaybe<ClientMetaInfoFilter>;
+  /** Only clients with this name. */
   name?: InputMaybe<Scalars['String']['input']>;
+  /** Only clients with this status, as the upstream spells it (for example `active`). */
   status?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -491,61 +524,101 @@ export type ClientInsightsSourcesArgs = {
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** One page of a partner's clients. */
 export type ClientList = {
   __typename?: 'ClientList';
-  /** Objects in this page. */
+  /** The upstream's count, described by the interface as the number of clients in the partner account; use `total` for the number of matches. */
   count: Scalars['Int']['output'];
+  /** Page size the upstream applied; null when it does not say. */
   limit?: Maybe<Scalars['Int']['output']>;
+  /** The clients of this page. */
   nodes: Array<Client>;
+  /** Number of matching clients skipped before this page; null when the upstream does not say. */
   offset?: Maybe<Scalars['Int']['output']>;
-  /** Total matching objects upstream. */
+  /** Number of clients matching the filter upstream, over all pages. */
   total: Scalars['Int']['output'];
 };
 
+/** Business details given when the client's business account was created; each is null when not given. */
 export type ClientMetaInfo = {
   __typename?: 'ClientMetaInfo';
+  /** Short text about the business. */
   about?: Maybe<Scalars['String']['output']>;
+  /** Description of the business. */
   businessDescription?: Maybe<Scalars['String']['output']>;
+  /** The business vertical, as the upstream spells it. */
   businessVertical?: Maybe<Scalars['String']['output']>;
+  /** The business's time zone, as the upstream spells it. */
   timezone?: Maybe<Scalars['String']['output']>;
+  /** What the business uses messaging for. */
   useCase?: Maybe<Scalars['String']['output']>;
 };
 
+/** Filter on the business details given when the client's business account was created. */
 export type ClientMetaInfoFilter = {
+  /** Only clients with this about text. */
   about?: InputMaybe<Scalars['String']['input']>;
+  /** Only clients with this business description. */
   businessDescription?: InputMaybe<Scalars['String']['input']>;
+  /** Only clients in this business vertical, as the upstream spells it. */
   businessVertical?: InputMaybe<Scalars['String']['input']>;
+  /** Only clients in this time zone, as the upstream spells it. */
   timezone?: InputMaybe<Scalars['String']['input']>;
+  /** Only clients with this stated use case. */
   useCase?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** How to sort a client listing. */
 export type ClientOrder = {
+  /** Ascending (default) or descending. */
   direction?: InputMaybe<SortDirection>;
+  /** The client field to sort by. */
   field: ClientOrderField;
 };
 
-/** Every sortable client field of A1; the upstream field path is the value's name in lower case with dots between groups. */
+/** Client field that a listing can be sorted by. Each value stands for the upstream field path: lower case, with dots between groups (`META_INFO_TIMEZONE` is `meta_info.timezone`). */
 export type ClientOrderField =
+  /** Sort by contact city. */
   | 'CONTACT_INFO_CITY'
+  /** Sort by contact country. */
   | 'CONTACT_INFO_COUNTRY'
+  /** Sort by contact e-mail address. */
   | 'CONTACT_INFO_EMAIL'
+  /** Sort by contact language. */
   | 'CONTACT_INFO_LANGUAGE'
+  /** Sort by contact phone number. */
   | 'CONTACT_INFO_PHONE'
+  /** Sort by contact street name. */
   | 'CONTACT_INFO_STREET_NAME'
+  /** Sort by contact web page URL. */
   | 'CONTACT_INFO_WEBPAGE_URL'
+  /** Sort by contact postal code. */
   | 'CONTACT_INFO_ZIP_CODE'
+  /** Sort by registered user's e-mail address. */
   | 'CONTACT_USER_EMAIL'
+  /** Sort by registered user's name. */
   | 'CONTACT_USER_NAME'
+  /** Sort by registered user's phone number. */
   | 'CONTACT_USER_PHONE'
+  /** Sort by creation time. */
   | 'CREATED_AT'
+  /** Sort by the client id. */
   | 'ID'
+  /** Sort by about text. */
   | 'META_INFO_ABOUT'
+  /** Sort by business description. */
   | 'META_INFO_BUSINESS_DESCRIPTION'
+  /** Sort by business vertical. */
   | 'META_INFO_BUSINESS_VERTICAL'
+  /** Sort by time zone. */
   | 'META_INFO_TIMEZONE'
+  /** Sort by stated use case. */
   | 'META_INFO_USE_CASE'
+  /** Sort by last modification time. */
   | 'MODIFIED_AT'
+  /** Sort by the client name. */
   | 'NAME'
+  /** Sort by the client status. */
   | 'STATUS';
 
 export type ContactAddressInput = {
@@ -576,14 +649,23 @@ export type ContactEmailInput = {
   type?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Filter on a client's contact details. */
 export type ContactInfoFilter = {
+  /** Only clients in this city. */
   city?: InputMaybe<Scalars['String']['input']>;
+  /** Only clients in this country, as the upstream spells it. */
   country?: InputMaybe<Scalars['String']['input']>;
+  /** Only clients with this contact e-mail address. */
   email?: InputMaybe<Scalars['String']['input']>;
+  /** Only clients with this contact language. */
   language?: InputMaybe<Scalars['String']['input']>;
+  /** Only clients with this contact phone number. */
   phone?: InputMaybe<Scalars['String']['input']>;
+  /** Only clients with this street name. */
   streetName?: InputMaybe<Scalars['String']['input']>;
+  /** Only clients with this web page URL. */
   webpageUrl?: InputMaybe<Scalars['String']['input']>;
+  /** Only clients with this postal code. */
   zipCode?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -614,44 +696,72 @@ export type ContactUrlInput = {
   url: Scalars['String']['input'];
 };
 
+/** The user registered under a client; each field is null when not given. */
 export type ContactUser = {
   __typename?: 'ContactUser';
+  /** The user's e-mail address. */
   email?: Maybe<Scalars['String']['output']>;
+  /** The user's name. */
   name?: Maybe<Scalars['String']['output']>;
+  /** The user's phone number. */
   phone?: Maybe<Scalars['String']['output']>;
 };
 
+/** Filter on the user registered under a client. */
 export type ContactUserFilter = {
+  /** Only clients whose registered user has this e-mail address. */
   email?: InputMaybe<Scalars['String']['input']>;
+  /** Only clients whose registered user has this name. */
   name?: InputMaybe<Scalars['String']['input']>;
+  /** Only clients whose registered user has this phone number. */
   phone?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Conversations of one kind (category or initiator) and what they cost; a figure the upstream leaves out counts as 0. */
 export type ConversationCount = {
   __typename?: 'ConversationCount';
+  /** Number of those conversations that were charged. */
   paidQuantity: Scalars['Int']['output'];
+  /** What they cost, in the usage currency. */
   price: Scalars['Float']['output'];
+  /** Number of conversations. */
   quantity: Scalars['Int']['output'];
 };
 
-/** Data localisation regions accepted by A10 and A12. */
+/** Country where a cloud-hosted channel stores its message content (data localisation) instead of the default storage in the United States. */
 export type DataRegion =
+  /** Australia. */
   | 'AU'
+  /** Bahrain. */
   | 'BH'
+  /** Brazil. */
   | 'BR'
+  /** Canada. */
   | 'CA'
+  /** Switzerland. */
   | 'CH'
+  /** Germany. */
   | 'DE'
+  /** United Kingdom. */
   | 'GB'
+  /** Indonesia. */
   | 'ID'
+  /** India. */
   | 'IN'
+  /** Japan. */
   | 'JP'
+  /** South Korea. */
   | 'KR'
+  /** Singapore. */
   | 'SG'
+  /** South Africa. */
   | 'ZA';
 
+/** Length of each usage period. */
 export type Granularity =
+  /** One period per calendar day. */
   | 'DAY'
+  /** One period per calendar month. */
   | 'MONTH';
 
 /** Hosting variant, read from integration.hosting_platform_type (net_cloud_api / net_hosting). */
@@ -752,10 +862,14 @@ export type LimitedTimeOfferTemplateInput = {
   urlExample?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Outcome of enabling or disabling local storage, as the upstream reports it. */
 export type LocalStorageResult = {
   __typename?: 'LocalStorageResult';
+  /** HTTP status the upstream reports inside its answer; null when absent. */
   httpCode?: Maybe<Scalars['Int']['output']>;
+  /** The upstream's explanation for developers, for example why the change needs a confirmation pin; null when absent. */
   message?: Maybe<Scalars['String']['output']>;
+  /** True when the upstream accepted the change. */
   success: Scalars['Boolean']['output'];
 };
 
@@ -809,31 +923,32 @@ export type MessageStatusEvent = {
   timestamp?: Maybe<Scalars['DateTime']['output']>;
 };
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type Mutation = {
   __typename?: 'Mutation';
   /** B5 (on-premise only); reason below 60 characters; the contact must have written in the last 24 h. */
   blockContact: Scalars['Boolean']['output'];
   /** B6: points the channel's number-level webhook at this gateway's receiver (PUBLIC_URL/webhooks/{channelId}) with a per-channel Basic credential, so its events reach the subscriptions. */
   connectWebhookToGateway: WebhookConfig;
-  /** A6. Stores the key for later area-B calls and re-applies the channel's known webhook (a new key removes it upstream). */
+  /** Creates a new API key for a channel, stores it encrypted for later messaging calls, and sets the channel's webhook again, because a new key removes it upstream. FORBIDDEN when the partner may not manage the channel (upstream A6). */
   createApiKey: ApiKey;
   /** B2 (cloud only) */
   createLimitedTimeOfferTemplate: Template;
   /** B3 */
   deleteMedia: Scalars['Boolean']['output'];
-  /** A11 */
+  /** Returns a channel's message content storage to the default in the United States (upstream A11). */
   disableLocalStorage: LocalStorageResult;
-  /** A10 (cloud-hosted channels only; the upstream asks the phone number for a confirmation pin) */
+  /** Cloud only: stores a channel's message content in the given country instead of the United States; the upstream may ask for a confirmation pin sent to the number. UNSUPPORTED_FOR_HOSTING on on-premise channels, NOT_FOUND for an unknown channel, BAD_USER_INPUT when the channel belongs to another client (upstream A10). */
   enableLocalStorage: LocalStorageResult;
   /** Asks the upstream to export the client's contacts; how the export is delivered is not specified upstream. */
   exportInsightsContacts: Scalars['Boolean']['output'];
   renameInsightsSource: Scalars['Boolean']['output'];
   reportContact: Scalars['Boolean']['output'];
-  /** A8 */
+  /** Requests cancellation of a channel's subscription: charges stop, the client may pay directly and is notified. Returns the channel as the upstream answers (upstream A8). */
   requestChannelCancellation: Channel;
   /** B1 (+ B2 sending of approved templates). Never retried: a timeout after the request left reports an unknown outcome. */
   sendMessage: SentMessage;
-  /** A12: the default for all cloud-hosted numbers of the partner. */
+  /** Sets the storage country used by default for all cloud-hosted numbers of the partner and returns it. UPSTREAM_ERROR when the upstream does not confirm the region (upstream A12). */
   setDefaultDataLocalizationRegion: DataRegion;
   /** B6 business-account level (cloud only). Activation takes 15-20 s upstream: set it before messaging. */
   setWabaWebhook: WabaWebhook;
@@ -842,15 +957,16 @@ export type Mutation = {
   unblockContact: Scalars['Boolean']['output'];
   /** B4: only the fields given change. */
   updateBusinessProfile: BusinessProfile;
-  /** A7 */
+  /** Changes a client's partner payload and channel quota and returns the updated client. BAD_USER_INPUT when maxChannels lies outside 1..10 (upstream A7). */
   updateClient: Client;
-  /** A9 */
+  /** Sets the partner's redirect URL, webhook URL and whether clients may add phone numbers themselves. BAD_USER_INPUT for a URL that is not absolute or uses the wrong scheme (upstream A9). */
   updatePartnerSettings: PartnerSettings;
   /** B3 upload of a small file given inline; large files go through the streaming HTTP route POST /media/{channelId}. */
   uploadMedia: Media;
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationBlockContactArgs = {
   channelId: Scalars['ID']['input'];
   phoneNumber: Scalars['String']['input'];
@@ -858,34 +974,40 @@ export type MutationBlockContactArgs = {
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationConnectWebhookToGatewayArgs = {
   channelId: Scalars['ID']['input'];
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationCreateApiKeyArgs = {
   channelId: Scalars['ID']['input'];
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationCreateLimitedTimeOfferTemplateArgs = {
   channelId: Scalars['ID']['input'];
   input: LimitedTimeOfferTemplateInput;
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationDeleteMediaArgs = {
   channelId: Scalars['ID']['input'];
   mediaId: Scalars['ID']['input'];
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationDisableLocalStorageArgs = {
   channelId: Scalars['ID']['input'];
   clientId: Scalars['ID']['input'];
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationEnableLocalStorageArgs = {
   channelId: Scalars['ID']['input'];
   clientId: Scalars['ID']['input'];
@@ -893,11 +1015,13 @@ export type MutationEnableLocalStorageArgs = {
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationExportInsightsContactsArgs = {
   clientId: Scalars['ID']['input'];
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationRenameInsightsSourceArgs = {
   clientId: Scalars['ID']['input'];
   name: Scalars['String']['input'];
@@ -905,6 +1029,7 @@ export type MutationRenameInsightsSourceArgs = {
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationReportContactArgs = {
   block?: InputMaybe<Scalars['Boolean']['input']>;
   channelId: Scalars['ID']['input'];
@@ -914,58 +1039,68 @@ export type MutationReportContactArgs = {
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationRequestChannelCancellationArgs = {
   channelId: Scalars['ID']['input'];
   clientId: Scalars['ID']['input'];
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationSendMessageArgs = {
   channelId: Scalars['ID']['input'];
   input: SendMessageInput;
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationSetDefaultDataLocalizationRegionArgs = {
   region: DataRegion;
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationSetWabaWebhookArgs = {
   channelId: Scalars['ID']['input'];
   input: WabaWebhookInput;
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationSetWebhookArgs = {
   channelId: Scalars['ID']['input'];
   input: WebhookInput;
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationUnblockContactArgs = {
   channelId: Scalars['ID']['input'];
   phoneNumber: Scalars['String']['input'];
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationUpdateBusinessProfileArgs = {
   channelId: Scalars['ID']['input'];
   input: BusinessProfileInput;
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationUpdateClientArgs = {
   clientId: Scalars['ID']['input'];
   input: UpdateClientInput;
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationUpdatePartnerSettingsArgs = {
   input: PartnerSettingsInput;
 };
 
 
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationUploadMediaArgs = {
   channelId: Scalars['ID']['input'];
   input: UploadMediaInput;
@@ -986,23 +1121,29 @@ export type OnBehalfOfBusinessInfoFilter = {
   type?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Partner account: the software provider that manages many client businesses and their channels. Resolvable as a federation entity by `id`. */
 export type Partner = {
   __typename?: 'Partner';
+  /** One channel of this partner, or null when no channel has this id. */
   channel?: Maybe<Channel>;
-  /** A4 */
+  /** The partner's channels (business phone numbers), one page at a time, filtered and sorted upstream. BAD_USER_INPUT when `limit` is below 1 or `offset` below 0 (upstream A4). */
   channels: ChannelList;
+  /** One client of this partner, or null when no client has this id. */
   client?: Maybe<Client>;
-  /** A1 */
+  /** The partner's clients, one page at a time, filtered and sorted upstream. BAD_USER_INPUT when `limit` is below 1 or `offset` below 0 (upstream A1). */
   clients: ClientList;
+  /** The partner account id. */
   id: Scalars['ID']['output'];
 };
 
 
+/** Partner account: the software provider that manages many client businesses and their channels. Resolvable as a federation entity by `id`. */
 export type PartnerChannelArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Partner account: the software provider that manages many client businesses and their channels. Resolvable as a federation entity by `id`. */
 export type PartnerChannelsArgs = {
   filter?: InputMaybe<ChannelFilter>;
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1011,11 +1152,13 @@ export type PartnerChannelsArgs = {
 };
 
 
+/** Partner account: the software provider that manages many client businesses and their channels. Resolvable as a federation entity by `id`. */
 export type PartnerClientArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Partner account: the software provider that manages many client businesses and their channels. Resolvable as a federation entity by `id`. */
 export type PartnerClientsArgs = {
   filter?: InputMaybe<ClientFilter>;
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1023,54 +1166,72 @@ export type PartnerClientsArgs = {
   orderBy?: InputMaybe<ClientOrder>;
 };
 
-/** A9's answer: the partner record. */
+/** The partner record as the upstream answers a settings change. */
 export type PartnerSettings = {
   __typename?: 'PartnerSettings';
+  /** The partner's brand name as shown to clients; null when not set. */
   brandName?: Maybe<Scalars['String']['output']>;
+  /** The partner account id. */
   id: Scalars['ID']['output'];
+  /** URL of the partner's logo; null when not set. */
   logoUrl?: Maybe<Scalars['String']['output']>;
+  /** Whether the onboarding deep link carries additional parameters; null when the upstream omits it. */
   onboardingDeeplinkAddParams?: Maybe<Scalars['Boolean']['output']>;
+  /** The partner's payment plan as the upstream sends it (an object whose fields the interface does not list). */
   paymentPlan?: Maybe<Scalars['JSON']['output']>;
+  /** Whether the partner must pay before using the service; null when the upstream omits it. */
   paymentRequired?: Maybe<Scalars['Boolean']['output']>;
+  /** URL clients are sent back to after onboarding; null when none is set. */
   redirectUrl?: Maybe<Scalars['String']['output']>;
+  /** URL that receives the partner's webhook notifications; null when none is set. */
   webhookUrl?: Maybe<Scalars['String']['output']>;
 };
 
+/** The partner-wide settings written by updatePartnerSettings; all three are required. */
 export type PartnerSettingsInput = {
-  /** Clients see the add-number button in the client interface (not the integrated onboarding). */
+  /** Whether clients see the add-number button in the client interface. It only covers numbers added there, not the integrated onboarding. */
   allowClientToAddPhoneNumber: Scalars['Boolean']['input'];
+  /** Absolute http:// or https:// URL clients are sent back to after onboarding; BAD_USER_INPUT otherwise. */
   redirectUrl: Scalars['String']['input'];
+  /** Absolute https:// URL that receives the partner's webhook notifications (they need HTTPS with a valid certificate); BAD_USER_INPUT otherwise. */
   webhookUrl: Scalars['String']['input'];
 };
 
+/** The entry points of the graph. Every operation acts for one partner: PARTNER_ID, or the caller's X-Partner-Id header in multi-tenant mode. */
 export type Query = {
   __typename?: 'Query';
-  /** A channel of the default partner (A4 filtered by id), or null when it does not exist. */
+  /** One channel (business phone number) of the caller's partner, or null when no channel has this id. */
   channel?: Maybe<Channel>;
-  /** A client of the default partner, or null when it does not exist. */
+  /** One client of the caller's partner, or null when no client has this id. */
   client?: Maybe<Client>;
-  /** The partner; id defaults to the configured PARTNER_ID. */
+  /** The partner account whose clients and channels you read. Fails with NOT_FOUND when `id` names a partner the caller's credentials cannot read. */
   partner: Partner;
 };
 
 
+/** The entry points of the graph. Every operation acts for one partner: PARTNER_ID, or the caller's X-Partner-Id header in multi-tenant mode. */
 export type QueryChannelArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** The entry points of the graph. Every operation acts for one partner: PARTNER_ID, or the caller's X-Partner-Id header in multi-tenant mode. */
 export type QueryClientArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** The entry points of the graph. Every operation acts for one partner: PARTNER_ID, or the caller's X-Partner-Id header in multi-tenant mode. */
 export type QueryPartnerArgs = {
   id?: InputMaybe<Scalars['ID']['input']>;
 };
 
+/** One renewal of a client's balance. */
 export type Renewal = {
   __typename?: 'Renewal';
+  /** Amount added, in the usage currency; null when the upstream omits it. */
   amount?: Maybe<Scalars['Float']['output']>;
+  /** When the balance was renewed; null when the upstream omits it. */
   date?: Maybe<Scalars['DateTime']['output']>;
 };
 
@@ -1103,8 +1264,11 @@ export type SentMessage = {
   waId?: Maybe<Scalars['String']['output']>;
 };
 
+/** Order of a sorted listing. */
 export type SortDirection =
+  /** Ascending: smallest, oldest or alphabetically first value first. */
   | 'ASC'
+  /** Descending: largest, newest or alphabetically last value first. */
   | 'DESC';
 
 /** Events from webhook notifications received by the gateway (connect a channel with connectWebhookToGateway). Each event is published once, however often the upstream re-delivers it. */
@@ -1166,9 +1330,11 @@ export type TextMessageInput = {
   previewUrl?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** New values for a client. */
 export type UpdateClientInput = {
-  /** 1..10 (the edit endpoint's stated maximum). */
+  /** How many channels the client may have, 1..10; unchanged when omitted. BAD_USER_INPUT outside that range. */
   maxChannels?: InputMaybe<Scalars['Int']['input']>;
+  /** Free text to attach to the client; replaces the previous payload. */
   partnerPayload: Scalars['String']['input'];
 };
 
@@ -1181,59 +1347,95 @@ export type UploadMediaInput = {
   type?: InputMaybe<MediaType>;
 };
 
-/** A2/A3 usage and balance. Figures are approximate; the invoice issued after month end is authoritative. */
+/** Conversation usage and prepaid balance of a client or one of its channels. Figures are approximate and can differ slightly from invoices; the invoice issued after month end is authoritative. */
 export type Usage = {
   __typename?: 'Usage';
-  /** Only meaningful for clients on direct payment; 0 for partner-paid clients. */
+  /** The client's balance in `currency`. Only meaningful for clients on direct payment; 0 for clients the partner pays for. */
   balance: Scalars['Float']['output'];
+  /** Price of one business-initiated conversation for the client's currency and country; null when the upstream omits it. */
   businessInitiatedPrice?: Maybe<Scalars['Float']['output']>;
-  /** ISO 4217, upper case. */
+  /** Currency of every amount here, as an ISO 4217 code in upper case (for example `EUR`). */
   currency: Scalars['String']['output'];
+  /** Estimated cost of one conversation started with a template; null when the upstream omits it. */
   estimatedTemplateCost?: Maybe<Scalars['Float']['output']>;
+  /** Length of each period, as the upstream applied it. */
   granularity: Granularity;
+  /** The latest balance renewal; null when the upstream reports none. */
   lastRenewal?: Maybe<Renewal>;
+  /** One entry per day or month of the requested range, as the upstream reports them. */
   periods: Array<UsagePeriod>;
-  /** Sums over periods. */
+  /** Every figure of `periods` summed over the whole range. */
   totals: UsageTotals;
+  /** Price of one user-initiated conversation for the client's currency and country; null when the upstream omits it. */
   userInitiatedPrice?: Maybe<Scalars['Float']['output']>;
 };
 
+/** Usage of one day or month; a figure the upstream leaves out counts as 0. */
 export type UsagePeriod = {
   __typename?: 'UsagePeriod';
+  /** Authentication conversations in the period. */
   authentication: ConversationCount;
+  /** Conversations the business started in the period. */
   businessInitiated: ConversationCount;
+  /** Free conversations of the period that started from a free entry point. */
   freeEntryPoint: Scalars['Int']['output'];
+  /** Number of conversations free of charge in the period. */
   freeQuantity: Scalars['Int']['output'];
+  /** Free conversations of the period counted against the free tier. */
   freeTier: Scalars['Int']['output'];
+  /** Marketing conversations in the period. */
   marketing: ConversationCount;
+  /** Number of conversations charged in the period. */
   paidQuantity: Scalars['Int']['output'];
+  /** Start of the period. */
   periodDate: Scalars['DateTime']['output'];
+  /** Number of conversations in the period. */
   quantity: Scalars['Int']['output'];
+  /** Service conversations in the period. */
   service: ConversationCount;
+  /** What the conversations of the period cost, in the usage currency. */
   totalPrice: Scalars['Float']['output'];
+  /** Conversations the user started in the period. */
   userInitiated: ConversationCount;
+  /** Utility conversations in the period. */
   utility: ConversationCount;
 };
 
+/** Usage summed over all periods of the requested range. */
 export type UsageTotals = {
   __typename?: 'UsageTotals';
+  /** Authentication conversations in the range. */
   authentication: ConversationCount;
+  /** Conversations the business started in the range. */
   businessInitiated: ConversationCount;
+  /** Free conversations of the range that started from a free entry point. */
   freeEntryPoint: Scalars['Int']['output'];
+  /** Number of conversations free of charge in the range. */
   freeQuantity: Scalars['Int']['output'];
+  /** Free conversations of the range counted against the free tier. */
   freeTier: Scalars['Int']['output'];
+  /** Marketing conversations in the range. */
   marketing: ConversationCount;
+  /** Number of conversations charged in the range. */
   paidQuantity: Scalars['Int']['output'];
+  /** Number of conversations in the range. */
   quantity: Scalars['Int']['output'];
+  /** Service conversations in the range. */
   service: ConversationCount;
+  /** What the conversations of the range cost, in the usage currency. */
   totalPrice: Scalars['Float']['output'];
+  /** Conversations the user started in the range. */
   userInitiated: ConversationCount;
+  /** Utility conversations in the range. */
   utility: ConversationCount;
 };
 
+/** User of the partner platform who created or changed a record. */
 export type UserRef = {
   __typename?: 'UserRef';
+  /** The user's id; null when the upstream omits it. */
   userId?: Maybe<Scalars['String']['output']>;
+  /** The user's name; null when the upstream omits it. */
   userName?: Maybe<Scalars['String']['output']>;
 };
 
@@ -1377,7 +1579,6 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping of federation types */
 export type FederationTypes = ResolversObject<{
   Channel: Channel;
-  Client: Client;
   Partner: Partner;
 }>;
 
@@ -1386,9 +1587,6 @@ export type FederationReferenceTypes = ResolversObject<{
   Channel:
     ( { __typename: 'Channel' }
     & GraphQLRecursivePick<FederationTypes['Channel'], {"id":true}> );
-  Client:
-    ( { __typename: 'Client' }
-    & GraphQLRecursivePick<FederationTypes['Client'], {"id":true}> );
   Partner:
     ( { __typename: 'Partner' }
     & GraphQLRecursivePick<FederationTypes['Partner'], {"id":true}> );
@@ -1679,8 +1877,7 @@ export type ChannelListResolvers<ContextType = Context, ParentType extends Resol
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
-export type ClientResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Client'] = ResolversParentTypes['Client'], FederationReferenceType extends FederationReferenceTypes['Client'] = FederationReferenceTypes['Client']> = ResolversObject<{
-  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Client']> | FederationReferenceType, FederationReferenceType, ContextType>;
+export type ClientResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Client'] = ResolversParentTypes['Client']> = ResolversObject<{
   channels?: Resolver<ResolversTypes['ChannelList'], ParentType, ContextType, Partial<ClientChannelsArgs>>;
   contactInfo?: Resolver<Maybe<ResolversTypes['ClientContactInfo']>, ParentType, ContextType>;
   contactUser?: Resolver<Maybe<ResolversTypes['ContactUser']>, ParentType, ContextType>;
