@@ -1579,6 +1579,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping of federation types */
 export type FederationTypes = ResolversObject<{
   Channel: Channel;
+  Client: Client;
   Partner: Partner;
 }>;
 
@@ -1587,6 +1588,9 @@ export type FederationReferenceTypes = ResolversObject<{
   Channel:
     ( { __typename: 'Channel' }
     & GraphQLRecursivePick<FederationTypes['Channel'], {"id":true}> );
+  Client:
+    ( { __typename: 'Client' }
+    & GraphQLRecursivePick<FederationTypes['Client'], {"id":true}> );
   Partner:
     ( { __typename: 'Partner' }
     & GraphQLRecursivePick<FederationTypes['Partner'], {"id":true}> );
@@ -1877,7 +1881,8 @@ export type ChannelListResolvers<ContextType = Context, ParentType extends Resol
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
-export type ClientResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Client'] = ResolversParentTypes['Client']> = ResolversObject<{
+export type ClientResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Client'] = ResolversParentTypes['Client'], FederationReferenceType extends FederationReferenceTypes['Client'] = FederationReferenceTypes['Client']> = ResolversObject<{
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Client']> | FederationReferenceType, FederationReferenceType, ContextType>;
   channels?: Resolver<ResolversTypes['ChannelList'], ParentType, ContextType, Partial<ClientChannelsArgs>>;
   contactInfo?: Resolver<Maybe<ResolversTypes['ClientContactInfo']>, ParentType, ContextType>;
   contactUser?: Resolver<Maybe<ResolversTypes['ContactUser']>, ParentType, ContextType>;
