@@ -19,19 +19,29 @@ export type Scalars = {
   _FieldSet: { input: unknown; output: unknown; }
 };
 
+/** How often one action came in through one source. */
 export type ActionSource = {
   __typename?: 'ActionSource';
+  /** App id; null when absent. */
   appId?: Maybe<Scalars['String']['output']>;
+  /** Id of the client; null when absent. */
   clientId?: Maybe<Scalars['ID']['output']>;
+  /** How many times the action came in through this source in the range. */
   hits: Scalars['Int']['output'];
+  /** The source the action came through. */
   sourceId: Scalars['ID']['output'];
 };
 
+/** One page of action-per-source figures. */
 export type ActionSourceList = {
   __typename?: 'ActionSourceList';
+  /** Page size the upstream applied; null when it does not say. */
   limit?: Maybe<Scalars['Int']['output']>;
+  /** The entries of this page. */
   nodes: Array<ActionSource>;
+  /** Number of entries skipped before this page; null when the upstream does not say. */
   offset?: Maybe<Scalars['Int']['output']>;
+  /** Number of entries matching upstream, over all pages. */
   totalCount: Scalars['Int']['output'];
 };
 
@@ -101,62 +111,84 @@ export type BusinessVertical =
   | 'TRAVEL'
   | 'UNDEFINED';
 
+/** One business phone number registered with the messaging network and linked to one business account, owned by a client. Resolvable as a federation entity by `id`. */
 export type Channel = {
   __typename?: 'Channel';
+  /** Whether the account is ready for use, as the upstream spells it (for example `live`); null when absent. */
   accountMode?: Maybe<Scalars['String']['output']>;
+  /** When billing started; null when it has not. */
   billingStartedAt?: Maybe<Scalars['DateTime']['output']>;
-  /** B5 (on-premise only) */
+  /** On-premise only: the contacts this number has blocked, one page at a time. UNSUPPORTED_FOR_HOSTING on cloud channels (upstream B5). */
   blockedContacts: BlockedContactList;
-  /** B4 (uses the channel's API key) */
+  /** The number's business profile as users see it, read with the channel's API key. MISSING_API_KEY when no key is known for the channel (upstream B4). */
   businessProfile: BusinessProfile;
+  /** When the channel was cancelled; null unless it was. */
   cancelledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The client that owns the channel; NOT_FOUND when the upstream no longer lists it. */
   client: Client;
+  /** Id of the client that owns the channel. */
   clientId: Scalars['ID']['output'];
+  /** When the channel was created; null when absent. */
   createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Current messaging limit tier label, shaped like `TIER_1K`; null when absent. */
   currentLimit?: Maybe<Scalars['String']['output']>;
+  /** Current quality rating, as the upstream spells it (for example `High`); null when absent. */
   currentQualityRating?: Maybe<Scalars['String']['output']>;
-  /** settings.data_localization_region; null means the default US storage. */
+  /** Country where the channel stores its message content; null means the default storage in the United States. UPSTREAM_ERROR for a region this gateway does not know. */
   dataLocalizationRegion?: Maybe<DataRegion>;
-  /** setup_info.phone_name */
+  /** The name shown to users for this number; null when absent. */
   displayName?: Maybe<Scalars['String']['output']>;
+  /** Cloud or on-premise hosting, which decides the messaging calls and limits that apply. */
   hosting: Hosting;
+  /** Lifecycle state of the channel; UNKNOWN, with an error at this field, for a value this gateway does not know. */
   hubStatus: HubStatus;
-  /** hub_status exactly as the upstream sent it. */
+  /** The lifecycle state exactly as the upstream sent it (lower case, for example `live`). */
   hubStatusRaw: Scalars['String']['output'];
+  /** The channel id. */
   id: Scalars['ID']['output'];
+  /** The service that hosts the number; null when the upstream sends none. */
   integration?: Maybe<ChannelIntegration>;
+  /** Whether the channel was migrated, as the upstream flags it; null when absent. */
   isMigrated?: Maybe<Scalars['Boolean']['output']>;
+  /** Whether the channel belongs to an on-behalf-of business account; null when absent. */
   isOba?: Maybe<Scalars['Boolean']['output']>;
-  /** B3 media metadata */
+  /** Metadata of one media file of this channel, or null when the upstream does not know the id. MEDIA_BLOCKED when reading would trip the upstream's block of more than 5 failed media requests per hour (upstream B3). */
   media?: Maybe<Media>;
-  /** setup_info.phone_number */
+  /** The business phone number, as the upstream stores it; null when absent. */
   phoneNumber?: Maybe<Scalars['String']['output']>;
+  /** The channel status as the upstream spells it (for example `ready`; other values are not documented); null when absent. */
   status?: Maybe<Scalars['String']['output']>;
+  /** When the channel was terminated; null unless it was. */
   terminatedAt?: Maybe<Scalars['DateTime']['output']>;
-  /** settings.tier */
+  /** The channel's tier setting, as the upstream spells it (for example `regular`); null when absent. */
   tier?: Maybe<Scalars['String']['output']>;
-  /** A3 */
+  /** Conversation usage and balance of this channel (upstream A3). */
   usage: Usage;
+  /** The upstream's version number of the channel; null when absent. */
   version?: Maybe<Scalars['Int']['output']>;
+  /** The business account (WABA) the number is linked to; null when the upstream sends none. */
   wabaAccount?: Maybe<WabaAccount>;
-  /** B6 business-account webhook (cloud only) */
+  /** Cloud only: the webhook of the whole business account, used by numbers without their own. UNSUPPORTED_FOR_HOSTING on on-premise channels (upstream B6). */
   wabaWebhook?: Maybe<WabaWebhook>;
-  /** B6 number-level webhook */
+  /** Where the upstream sends this number's notifications; null when no number-level webhook is set. Needs the channel's API key: MISSING_API_KEY otherwise (upstream B6). */
   webhook?: Maybe<WebhookConfig>;
 };
 
 
+/** One business phone number registered with the messaging network and linked to one business account, owned by a client. Resolvable as a federation entity by `id`. */
 export type ChannelBlockedContactsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
+/** One business phone number registered with the messaging network and linked to one business account, owned by a client. Resolvable as a federation entity by `id`. */
 export type ChannelMediaArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** One business phone number registered with the messaging network and linked to one business account, owned by a client. Resolvable as a federation entity by `id`. */
 export type ChannelUsageArgs = {
   appIds?: InputMaybe<Array<Scalars['String']['input']>>;
   from?: InputMaybe<Scalars['DateTime']['input']>;
@@ -164,226 +196,409 @@ export type ChannelUsageArgs = {
   to?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
-/** A4's client.contact_info.* takes every sub-field of the client record (2.1), full_name included; A1 does not list full_name. */
+/** Filter on the contact details of a channel's owning client. Unlike a client listing, the channel listing can also filter on the full name. */
 export type ChannelClientContactInfoFilter = {
+  /** Only channels of clients in this city. */
   city?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of clients in this country, as the upstream spells it. */
   country?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of clients with this contact e-mail address. */
   email?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of clients whose contact person has this full name. */
   fullName?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of clients with this contact language. */
   language?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of clients with this contact phone number. */
   phone?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of clients with this street name. */
   streetName?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of clients with this web page URL. */
   webpageUrl?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of clients with this postal code. */
   zipCode?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Filter on the client that owns a channel. */
 export type ChannelClientFilter = {
+  /** Only channels of clients whose contact details match. */
   contactInfo?: InputMaybe<ChannelClientContactInfoFilter>;
+  /** Only channels of clients whose registered user matches. */
   contactUser?: InputMaybe<ContactUserFilter>;
+  /** Only channels of clients created at this time, written as the upstream stores it. */
   createdAt?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of the client with this id. */
   id?: InputMaybe<Scalars['ID']['input']>;
+  /** Only channels of clients whose business details match. */
   metaInfo?: InputMaybe<ClientMetaInfoFilter>;
+  /** Only channels of clients last changed at this time, written as the upstream stores it. */
   modifiedAt?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of clients with this name. */
   name?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of clients with this company name. */
   organisation?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of clients with this partner payload. */
   partnerPayload?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of clients with this status, as the upstream spells it (for example `active`). */
   status?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Error the upstream reported for a channel, out of band or with a failed message status. */
 export type ChannelErrorEvent = {
   __typename?: 'ChannelErrorEvent';
+  /** The channel the error concerns. */
   channelId: Scalars['ID']['output'];
+  /** The upstream's numeric error code (for example 131047 or 470 for a closed 24-hour window); null when absent. */
   code?: Maybe<Scalars['Int']['output']>;
+  /** Longer explanation of the error; null when absent. */
   details?: Maybe<Scalars['String']['output']>;
+  /** The whole error object as delivered. */
   raw: Scalars['JSON']['output'];
+  /** Short title of the error; null when absent. */
   title?: Maybe<Scalars['String']['output']>;
 };
 
-/** Every filterable field of A4 is expressible (nested inputs mirror the upstream field paths); `search` is the upstream `q`. */
+/** Narrows a channel listing: each field set must match, and fields combine with AND; nested inputs mirror the upstream field paths. Leave a field out to not filter on it. */
 export type ChannelFilter = {
+  /** Only channels in this account mode, as the upstream spells it (for example `live`). */
   accountMode?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose settings match. */
   channelSettings?: InputMaybe<ChannelSettingsFilter>;
+  /** Only channels whose owning client matches. */
   client?: InputMaybe<ChannelClientFilter>;
+  /** Only channels of this client. */
   clientId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only channels created at this time, written as the upstream stores it. */
   createdAt?: InputMaybe<Scalars['String']['input']>;
+  /** Only the channel with this id. */
   id?: InputMaybe<Scalars['ID']['input']>;
+  /** Only channels whose integration matches. */
   integration?: InputMaybe<ChannelIntegrationFilter>;
+  /** Only channels that were (true) or were not (false) migrated. */
   isMigrated?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Only channels with this meta status, as the upstream spells it. */
   metaStatus?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels last changed at this time, written as the upstream stores it. */
   modifiedAt?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose business profile matches. */
   profileInfo?: InputMaybe<ChannelProfileInfoFilter>;
+  /** Only channels whose project matches. */
   project?: InputMaybe<ChannelProjectFilter>;
-  /** Upstream `q`: searches phone number, display name, client name, client partner payload and business id at once. */
+  /** Free-text search over phone number, display name, client name, client partner payload and business id at once (the upstream `q`). */
   search?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose setup (phone number, display name, verification) matches. */
   setupInfo?: InputMaybe<ChannelSetupInfoFilter>;
+  /** Only channels with this status, as the upstream spells it (for example `ready`). */
   status?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels terminated at this time, written as the upstream stores it. */
   terminatedAt?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of this type, as the upstream spells it. */
   type?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels with this use case description. */
   useCaseDescription?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels with this version number. */
   version?: InputMaybe<Scalars['Int']['input']>;
+  /** Only channels whose business account matches. */
   wabaAccount?: InputMaybe<WabaAccountFilter>;
 };
 
+/** The service that hosts a channel's number. */
 export type ChannelIntegration = {
   __typename?: 'ChannelIntegration';
+  /** The app id of the number; null when absent. */
   appId?: Maybe<Scalars['String']['output']>;
+  /** Whether the integration is enabled; null when absent. */
   enabled?: Maybe<Scalars['Boolean']['output']>;
+  /** The upstream hosting type: `net_cloud_api` (cloud) or `net_hosting` (on-premise); null when absent. */
   hostingPlatformType?: Maybe<Scalars['String']['output']>;
+  /** State of the service, as the upstream spells it (for example `running`); null when absent. */
   state?: Maybe<Scalars['String']['output']>;
 };
 
+/** Filter on a channel's integration: the service that hosts its number. */
 export type ChannelIntegrationFilter = {
+  /** Only channels with this app id. */
   appId?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose integration was created at this time, written as the upstream stores it. */
   createdAt?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of the integration with this id. */
   id?: InputMaybe<Scalars['ID']['input']>;
+  /** Only channels whose integration was last changed at this time, written as the upstream stores it. */
   modifiedAt?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose integration parameters match. */
   parameters?: InputMaybe<ChannelIntegrationParametersFilter>;
+  /** Only channels whose integration runs on this stack id. */
   stackId?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose integration is in this state, as the upstream spells it (for example `running`). */
   state?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose integration has this type, as the upstream spells it. */
   type?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Filter on the parameters of a channel's integration. */
 export type ChannelIntegrationParametersFilter = {
+  /** Only channels whose integration has this API user e-mail address. */
   apiUserEmail?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose integration has this app name. */
   appName?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose integration has this default language. */
   defaultLanguage?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose integration names this organisation. */
   organisation?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose integration names this verification method. */
   verificationMethod?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** One page of channels. */
 export type ChannelList = {
   __typename?: 'ChannelList';
+  /** The upstream's count for this answer; use `total` for the number of matches. */
   count: Scalars['Int']['output'];
+  /** Page size the upstream applied; null when it does not say. */
   limit?: Maybe<Scalars['Int']['output']>;
+  /** The channels of this page. */
   nodes: Array<Channel>;
+  /** Number of matching channels skipped before this page; null when the upstream does not say. */
   offset?: Maybe<Scalars['Int']['output']>;
+  /** Number of channels matching the filter upstream, over all pages. */
   total: Scalars['Int']['output'];
 };
 
+/** How to sort a channel listing. */
 export type ChannelOrder = {
+  /** Ascending (default) or descending. */
   direction?: InputMaybe<SortDirection>;
+  /** The channel field to sort by. */
   field: ChannelOrderField;
 };
 
-/** Every sortable channel field of A4. */
+/** Channel field that a listing can be sorted by. Each value stands for the upstream field path: lower case, with dots between groups (`SETUP_INFO_PHONE_NUMBER` is `setup_info.phone_number`). */
 export type ChannelOrderField =
+  /** Sort by the channel setting `ctwa_enabled`. */
   | 'CHANNEL_SETTINGS_CTWA_ENABLED'
+  /** Sort by the owning client's contact city. */
   | 'CLIENT_CONTACT_INFO_CITY'
+  /** Sort by the owning client's contact country. */
   | 'CLIENT_CONTACT_INFO_COUNTRY'
+  /** Sort by the owning client's contact e-mail address. */
   | 'CLIENT_CONTACT_INFO_EMAIL'
+  /** Sort by the owning client's contact full name. */
   | 'CLIENT_CONTACT_INFO_FULL_NAME'
+  /** Sort by the owning client's contact language. */
   | 'CLIENT_CONTACT_INFO_LANGUAGE'
+  /** Sort by the owning client's contact phone number. */
   | 'CLIENT_CONTACT_INFO_PHONE'
+  /** Sort by the owning client's contact street name. */
   | 'CLIENT_CONTACT_INFO_STREET_NAME'
+  /** Sort by the owning client's contact web page URL. */
   | 'CLIENT_CONTACT_INFO_WEBPAGE_URL'
+  /** Sort by the owning client's contact postal code. */
   | 'CLIENT_CONTACT_INFO_ZIP_CODE'
+  /** Sort by the owning client's registered user's e-mail address. */
   | 'CLIENT_CONTACT_USER_EMAIL'
+  /** Sort by the owning client's registered user's name. */
   | 'CLIENT_CONTACT_USER_NAME'
+  /** Sort by the owning client's registered user's phone number. */
   | 'CLIENT_CONTACT_USER_PHONE'
+  /** Sort by the owning client's creation time. */
   | 'CLIENT_CREATED_AT'
+  /** Sort by the owning client's id. */
   | 'CLIENT_ID'
+  /** Sort by the owning client's about text. */
   | 'CLIENT_META_INFO_ABOUT'
+  /** Sort by the owning client's business description. */
   | 'CLIENT_META_INFO_BUSINESS_DESCRIPTION'
+  /** Sort by the owning client's business vertical. */
   | 'CLIENT_META_INFO_BUSINESS_VERTICAL'
+  /** Sort by the owning client's time zone. */
   | 'CLIENT_META_INFO_TIMEZONE'
+  /** Sort by the owning client's stated use case. */
   | 'CLIENT_META_INFO_USE_CASE'
+  /** Sort by the owning client's last modification time. */
   | 'CLIENT_MODIFIED_AT'
+  /** Sort by the owning client's name. */
   | 'CLIENT_NAME'
+  /** Sort by the owning client's organisation. */
   | 'CLIENT_ORGANISATION'
+  /** Sort by the owning client's partner payload. */
   | 'CLIENT_PARTNER_PAYLOAD'
+  /** Sort by the owning client's status. */
   | 'CLIENT_STATUS'
+  /** Sort by the channel's creation time. */
   | 'CREATED_AT'
+  /** Sort by the channel's id. */
   | 'ID'
+  /** Sort by the integration's app id. */
   | 'INTEGRATION_APP_ID'
+  /** Sort by the integration's creation time. */
   | 'INTEGRATION_CREATED_AT'
+  /** Sort by the integration's id. */
   | 'INTEGRATION_ID'
+  /** Sort by the integration's last modification time. */
   | 'INTEGRATION_MODIFIED_AT'
+  /** Sort by the integration parameter API user e-mail address. */
   | 'INTEGRATION_PARAMETERS_API_USER_EMAIL'
+  /** Sort by the integration parameter app name. */
   | 'INTEGRATION_PARAMETERS_APP_NAME'
+  /** Sort by the integration parameter default language. */
   | 'INTEGRATION_PARAMETERS_DEFAULT_LANGUAGE'
+  /** Sort by the integration parameter organisation. */
   | 'INTEGRATION_PARAMETERS_ORGANISATION'
+  /** Sort by the integration parameter verification method. */
   | 'INTEGRATION_PARAMETERS_VERIFICATION_METHOD'
+  /** Sort by the integration's stack id. */
   | 'INTEGRATION_STACK_ID'
+  /** Sort by the integration's state. */
   | 'INTEGRATION_STATE'
+  /** Sort by the integration's type. */
   | 'INTEGRATION_TYPE'
+  /** Sort by the channel's last modification time. */
   | 'MODIFIED_AT'
+  /** Sort by the business profile's about text. */
   | 'PROFILE_INFO_ABOUT_TEXT'
+  /** Sort by the business profile's business description. */
   | 'PROFILE_INFO_BUSINESS_DESCRIPTION'
+  /** Sort by the business profile's business vertical. */
   | 'PROFILE_INFO_BUSINESS_VERTICAL'
+  /** Sort by the business profile's city. */
   | 'PROFILE_INFO_CITY'
+  /** Sort by the business profile's contact e-mail address. */
   | 'PROFILE_INFO_CONTACT_EMAIL'
+  /** Sort by the business profile's country. */
   | 'PROFILE_INFO_COUNTRY'
+  /** Sort by the business profile's street name. */
   | 'PROFILE_INFO_STREET_NAME'
+  /** Sort by the business profile's use case description. */
   | 'PROFILE_INFO_USE_CASE_DESCRIPTION'
+  /** Sort by the business profile's web page URL. */
   | 'PROFILE_INFO_WEBPAGE_URL'
+  /** Sort by the business profile's postal code. */
   | 'PROFILE_INFO_ZIP_CODE'
+  /** Sort by the project's API user e-mail address. */
   | 'PROJECT_API_USER_EMAIL'
+  /** Sort by the project's creation time. */
   | 'PROJECT_CREATED_AT'
+  /** Sort by the project's id. */
   | 'PROJECT_ID'
+  /** Sort by the project's inbox. */
   | 'PROJECT_INBOX'
+  /** Sort by the project's license model. */
   | 'PROJECT_LICENSE_MODEL'
+  /** Sort by the project's last modification time. */
   | 'PROJECT_MODIFIED_AT'
+  /** Sort by the project's name. */
   | 'PROJECT_NAME'
+  /** Sort by the project's status. */
   | 'PROJECT_STATUS'
+  /** Sort by the setup's default language. */
   | 'SETUP_INFO_DEFAULT_LANGUAGE'
+  /** Sort by the setup's IVR flag. */
   | 'SETUP_INFO_IVR'
+  /** Sort by the setup's display name (phone name). */
   | 'SETUP_INFO_PHONE_NAME'
+  /** Sort by the setup's phone number. */
   | 'SETUP_INFO_PHONE_NUMBER'
+  /** Sort by the setup's verification method. */
   | 'SETUP_INFO_VERIFICATION_METHOD'
+  /** Sort by the setup's was-in-use flag. */
   | 'SETUP_INFO_WAS_IN_USE'
+  /** Sort by the channel's status. */
   | 'STATUS'
+  /** Sort by the channel's type. */
   | 'TYPE'
+  /** Sort by the business account's creation time. */
   | 'WABA_ACCOUNT_CREATED_AT'
+  /** Sort by the business account's external id. */
   | 'WABA_ACCOUNT_EXTERNAL_ID'
+  /** Sort by the business account's `fb_business_id`. */
   | 'WABA_ACCOUNT_FB_BUSINESS_ID'
+  /** Sort by the business account's id. */
   | 'WABA_ACCOUNT_ID'
+  /** Sort by the business account's last modification time. */
   | 'WABA_ACCOUNT_MODIFIED_AT'
+  /** Sort by the business account's name. */
   | 'WABA_ACCOUNT_NAME'
+  /** Sort by the business account's namespace. */
   | 'WABA_ACCOUNT_NAMESPACE'
+  /** Sort by the on-behalf-of business's id. */
   | 'WABA_ACCOUNT_ON_BEHALF_OF_BUSINESS_INFO_ID'
+  /** Sort by the on-behalf-of business's name. */
   | 'WABA_ACCOUNT_ON_BEHALF_OF_BUSINESS_INFO_NAME'
+  /** Sort by the on-behalf-of business's status. */
   | 'WABA_ACCOUNT_ON_BEHALF_OF_BUSINESS_INFO_STATUS'
+  /** Sort by the on-behalf-of business's type. */
   | 'WABA_ACCOUNT_ON_BEHALF_OF_BUSINESS_INFO_TYPE'
+  /** Sort by the business account's status. */
   | 'WABA_ACCOUNT_STATUS';
 
+/** Filter on a channel's business profile details. */
 export type ChannelProfileInfoFilter = {
+  /** Only channels with this about text. */
   aboutText?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels with this business description. */
   businessDescription?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels in this business vertical, as the upstream spells it. */
   businessVertical?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose profile names this city. */
   city?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose profile has this contact e-mail address. */
   contactEmail?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose profile names this country, as the upstream spells it. */
   country?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose profile has this street name. */
   streetName?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose profile has this web page URL. */
   webpageUrl?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose profile has this postal code. */
   zipCode?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Filter on the project a channel belongs to upstream. */
 export type ChannelProjectFilter = {
+  /** Only channels of projects with this API user e-mail address. */
   apiUserEmail?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of projects created at this time, written as the upstream stores it. */
   createdAt?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of the project with this id. */
   id?: InputMaybe<Scalars['ID']['input']>;
+  /** Only channels of projects with this inbox value, as the upstream spells it. */
   inbox?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of projects with this license model, as the upstream spells it. */
   licenseModel?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of projects last changed at this time, written as the upstream stores it. */
   modifiedAt?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of projects with this name. */
   name?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of projects with this status, as the upstream spells it. */
   status?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Filter on a channel's settings. */
 export type ChannelSettingsFilter = {
+  /** Only channels whose `ctwa_enabled` setting has this value. */
   ctwaEnabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Only channels whose tier matches. */
   settings?: InputMaybe<ChannelSettingsTierFilter>;
 };
 
+/** Filter on a channel's tier setting. */
 export type ChannelSettingsTierFilter = {
+  /** Only channels of this tier, as the upstream spells it (for example `regular`). */
   tier?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Filter on how a channel's phone number was set up. */
 export type ChannelSetupInfoFilter = {
+  /** Only channels with this default language, as the upstream spells it. */
   defaultLanguage?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose IVR flag has this value. */
   ivr?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Only channels with this display name. */
   phoneName?: InputMaybe<Scalars['String']['input']>;
+  /** Only the channel with this phone number, written as the upstream stores it. */
   phoneNumber?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels verified with this method, as the upstream spells it. */
   verificationMethod?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose number was (true) or was not (false) in use before. */
   wasInUse?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
@@ -483,18 +698,21 @@ export type ClientFilter = {
   status?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** Area C (beta), enabled per client on request. */
+/** Insights (beta) of one client: which sources (entry points) brought its conversations, what they cost, and which first messages (actions) came in. Access is enabled per client on request; every list answers FORBIDDEN for a client without it, before any data is requested. */
 export type ClientInsights = {
   __typename?: 'ClientInsights';
+  /** How often each given action came in through each source in the date range. FORBIDDEN without insights access. */
   actionSources: ActionSourceList;
+  /** First messages (actions) received through the given sources in the date range, with how often each came in. FORBIDDEN without insights access. */
   actions: InsightActionList;
-  /** C: insights-allowed */
+  /** Whether insights are enabled for this client (upstream C, insights-allowed). */
   allowed: Scalars['Boolean']['output'];
+  /** Sources that brought conversations in the date range, each with its spend and daily figures. FORBIDDEN without insights access. */
   sources: InsightSourceList;
 };
 
 
-/** Area C (beta), enabled per client on request. */
+/** Insights (beta) of one client: which sources (entry points) brought its conversations, what they cost, and which first messages (actions) came in. Access is enabled per client on request; every list answers FORBIDDEN for a client without it, before any data is requested. */
 export type ClientInsightsActionSourcesArgs = {
   actionIds: Array<Scalars['ID']['input']>;
   dateFrom: Scalars['DateTime']['input'];
@@ -505,7 +723,7 @@ export type ClientInsightsActionSourcesArgs = {
 };
 
 
-/** Area C (beta), enabled per client on request. */
+/** Insights (beta) of one client: which sources (entry points) brought its conversations, what they cost, and which first messages (actions) came in. Access is enabled per client on request; every list answers FORBIDDEN for a client without it, before any data is requested. */
 export type ClientInsightsActionsArgs = {
   dateFrom: Scalars['DateTime']['input'];
   dateTo: Scalars['DateTime']['input'];
@@ -515,7 +733,7 @@ export type ClientInsightsActionsArgs = {
 };
 
 
-/** Area C (beta), enabled per client on request. */
+/** Insights (beta) of one client: which sources (entry points) brought its conversations, what they cost, and which first messages (actions) came in. Access is enabled per client on request; every list answers FORBIDDEN for a client without it, before any data is requested. */
 export type ClientInsightsSourcesArgs = {
   appIds?: InputMaybe<Array<Scalars['String']['input']>>;
   dateFrom: Scalars['DateTime']['input'];
@@ -764,85 +982,137 @@ export type Granularity =
   /** One period per calendar month. */
   | 'MONTH';
 
-/** Hosting variant, read from integration.hosting_platform_type (net_cloud_api / net_hosting). */
+/** Where a channel's messaging runs, which decides the messaging calls and limits that apply to it (read from the upstream `integration.hosting_platform_type`). */
 export type Hosting =
+  /** Cloud hosting (`net_cloud_api`): the current variant and the default for new numbers. */
   | 'CLOUD'
+  /** On-premise hosting (`net_hosting`): being retired upstream, with no new onboarding since 15 May 2024. */
   | 'ON_PREMISE'
-  /** An integration.hosting_platform_type this gateway does not know; area-B operations refuse such channels. */
+  /** A hosting type this gateway does not know; messaging operations refuse such channels with UNSUPPORTED_FOR_HOSTING. */
   | 'UNKNOWN';
 
+/** Lifecycle state of a channel on the messaging network (the upstream `hub_status`). Transitions between states are not documented upstream. */
 export type HubStatus =
+  /** On-behalf-of business accounts only: the channel exists in the platform but not on the messaging network. */
   | 'DONE'
+  /** The channel exists in the partner platform but is not yet synchronised with the messaging network. */
   | 'DRAFT'
+  /** The channel is live: it can send and receive messages. */
   | 'LIVE'
+  /** On-behalf-of business accounts only: the channel exists in the platform but is not yet synchronised with the network. */
   | 'PENDING'
+  /** The channel awaits deletion. */
   | 'PENDING_DELETION'
+  /** The channel is in the sandbox state listed upstream; the interface does not describe it further. */
   | 'SANDBOX'
-  /** A value the upstream sent that this gateway does not know yet; the response also carries an error at this field with the raw value. */
+  /** The upstream sent a status this gateway does not know yet; the answer also carries an error at this field with the raw value, which `hubStatusRaw` shows too. */
   | 'UNKNOWN'
+  /** The channel is unregistered from the messaging API. */
   | 'UNREGISTERED';
 
+/** Message a user sent to a channel, as notified by the upstream. */
 export type InboundMessage = {
   __typename?: 'InboundMessage';
+  /** The channel that received the message. */
   channelId: Scalars['ID']['output'];
+  /** The sender's wa_id (phone number on the messaging network). */
   from: Scalars['String']['output'];
+  /** The message id given by the messaging network. */
   id: Scalars['ID']['output'];
-  /** The whole message object as delivered. */
+  /** The whole message object as delivered, for the fields of other types. */
   raw: Scalars['JSON']['output'];
-  /** text.body for text messages */
+  /** The text body for text messages; null for other types. */
   text?: Maybe<Scalars['String']['output']>;
+  /** When the user sent it (notified in UNIX seconds); null when the notification has none. */
   timestamp?: Maybe<Scalars['DateTime']['output']>;
+  /** Message type as notified, lower case (for example `text`, `image`, `location`); `unknown` when the notification has none. */
   type: Scalars['String']['output'];
 };
 
+/** First message of a conversation, as received through a source. */
 export type InsightAction = {
   __typename?: 'InsightAction';
+  /** App id the action belongs to; null when absent. */
   appId?: Maybe<Scalars['String']['output']>;
+  /** Id of the client; null when absent. */
   clientId?: Maybe<Scalars['ID']['output']>;
+  /** How many times this first message was received in the range. */
   hits: Scalars['Int']['output'];
+  /** The action id. */
   id: Scalars['ID']['output'];
+  /** The message text; null when absent. */
   message?: Maybe<Scalars['String']['output']>;
+  /** Message type, as the upstream spells it (for example `text`); null when absent. */
   type?: Maybe<Scalars['String']['output']>;
 };
 
+/** One page of insight actions. */
 export type InsightActionList = {
   __typename?: 'InsightActionList';
+  /** Page size the upstream applied; null when it does not say. */
   limit?: Maybe<Scalars['Int']['output']>;
+  /** The actions of this page. */
   nodes: Array<InsightAction>;
+  /** Number of actions skipped before this page; null when the upstream does not say. */
   offset?: Maybe<Scalars['Int']['output']>;
+  /** Number of actions matching upstream, over all pages. */
   totalCount: Scalars['Int']['output'];
 };
 
+/** Figures of one source on one day. */
 export type InsightPoint = {
   __typename?: 'InsightPoint';
+  /** Conversations the source brought that day. */
   conversations: Scalars['Int']['output'];
+  /** Currency of `spend`, as the upstream spells it; null when absent. */
   currency?: Maybe<Scalars['String']['output']>;
+  /** The day, as the upstream writes it (YYYY-MM-DD). */
   date: Scalars['String']['output'];
+  /** What they cost, in `currency`. */
   spend: Scalars['Float']['output'];
 };
 
+/** An entry point (for example an ad) that brought conversations to a client, with what they cost. */
 export type InsightSource = {
   __typename?: 'InsightSource';
+  /** App id the source belongs to; null when absent. */
   appId?: Maybe<Scalars['String']['output']>;
+  /** Category, as the upstream spells it (for example `known`; other values are not documented); null when absent. */
   category?: Maybe<Scalars['String']['output']>;
+  /** Id of the client; null when absent. */
   clientId?: Maybe<Scalars['ID']['output']>;
+  /** When the source was created, as the upstream reports it; null when absent. */
   createdTime?: Maybe<Scalars['DateTime']['output']>;
+  /** Currency of `totalSpend`, as the upstream spells it; null when absent. */
   currency?: Maybe<Scalars['String']['output']>;
+  /** Direction, as the upstream spells it (for example `incoming`); null when absent. */
   direction?: Maybe<Scalars['String']['output']>;
+  /** The source id. */
   id: Scalars['ID']['output'];
+  /** Figures of the source per day of the range. */
   insights: Array<InsightPoint>;
+  /** Message text associated with the source; null when absent. */
   message?: Maybe<Scalars['String']['output']>;
+  /** Name of the source, which renameInsightsSource changes; null when not named. */
   name?: Maybe<Scalars['String']['output']>;
+  /** Conversations the source brought in the range; null when absent. */
   totalConversations?: Maybe<Scalars['Int']['output']>;
+  /** What those conversations cost, in `currency`; null when absent. */
   totalSpend?: Maybe<Scalars['Float']['output']>;
+  /** Type, as the upstream spells it (for example `ctwa`; other values are not documented); null when absent. */
   type?: Maybe<Scalars['String']['output']>;
 };
 
+/** One page of insight sources. */
 export type InsightSourceList = {
   __typename?: 'InsightSourceList';
+  /** Page size the upstream applied; null when it does not say. */
   limit?: Maybe<Scalars['Int']['output']>;
+  /** The sources of this page. */
   nodes: Array<InsightSource>;
+  /** Number of sources skipped before this page; null when the upstream does not say. */
   offset?: Maybe<Scalars['Int']['output']>;
+  /** Number of sources matching upstream, over all pages. */
   totalCount: Scalars['Int']['output'];
 };
 
@@ -910,16 +1180,22 @@ export type MediaType =
   | 'STICKER'
   | 'VIDEO';
 
+/** Status change of a message the channel sent, as notified by the upstream. */
 export type MessageStatusEvent = {
   __typename?: 'MessageStatusEvent';
+  /** The channel that sent the message. */
   channelId: Scalars['ID']['output'];
-  /** Errors reported with a failed status. */
+  /** Errors reported with a failed status; empty otherwise. */
   errors: Array<ChannelErrorEvent>;
+  /** Id of the message, as sendMessage returned it. */
   messageId: Scalars['ID']['output'];
+  /** The whole status object as delivered. */
   raw: Scalars['JSON']['output'];
+  /** The recipient's wa_id; null when the notification has none. */
   recipientId?: Maybe<Scalars['String']['output']>;
-  /** sent, delivered, read or failed (a send can be accepted and fail later). */
+  /** The new status, lower case as notified (for example sent, delivered, read or failed); a send can be accepted and fail later. */
   status: Scalars['String']['output'];
+  /** When the status changed (notified in UNIX seconds); null when the notification has none. */
   timestamp?: Maybe<Scalars['DateTime']['output']>;
 };
 
@@ -940,8 +1216,9 @@ export type Mutation = {
   disableLocalStorage: LocalStorageResult;
   /** Cloud only: stores a channel's message content in the given country instead of the United States; the upstream may ask for a confirmation pin sent to the number. UNSUPPORTED_FOR_HOSTING on on-premise channels, NOT_FOUND for an unknown channel, BAD_USER_INPUT when the channel belongs to another client (upstream A10). */
   enableLocalStorage: LocalStorageResult;
-  /** Asks the upstream to export the client's contacts; how the export is delivered is not specified upstream. */
+  /** Asks the upstream to export the client's contacts; true when it reports success. How the export is delivered is not specified upstream, and the request is sent once, never retried. FORBIDDEN without insights access. */
   exportInsightsContacts: Scalars['Boolean']['output'];
+  /** Renames an insight source; true when the upstream reports success. FORBIDDEN without insights access. */
   renameInsightsSource: Scalars['Boolean']['output'];
   reportContact: Scalars['Boolean']['output'];
   /** Requests cancellation of a channel's subscription: charges stop, the client may pay directly and is notified. Returns the channel as the upstream answers (upstream A8). */
@@ -1106,18 +1383,28 @@ export type MutationUploadMediaArgs = {
   input: UploadMediaInput;
 };
 
+/** The business a business account acts on behalf of; each field is null when the upstream omits it. */
 export type OnBehalfOfBusinessInfo = {
   __typename?: 'OnBehalfOfBusinessInfo';
+  /** The business id. */
   id?: Maybe<Scalars['ID']['output']>;
+  /** The business name. */
   name?: Maybe<Scalars['String']['output']>;
+  /** Status, as the upstream spells it (for example `approved`). */
   status?: Maybe<Scalars['String']['output']>;
+  /** Type, as the upstream spells it. */
   type?: Maybe<Scalars['String']['output']>;
 };
 
+/** Filter on the business a business account acts on behalf of. */
 export type OnBehalfOfBusinessInfoFilter = {
+  /** Only channels of the on-behalf-of business with this id. */
   id?: InputMaybe<Scalars['ID']['input']>;
+  /** Only channels of on-behalf-of businesses with this name. */
   name?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of on-behalf-of businesses with this status, as the upstream spells it (for example `approved`). */
   status?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of on-behalf-of businesses of this type, as the upstream spells it. */
   type?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1271,28 +1558,31 @@ export type SortDirection =
   /** Descending: largest, newest or alphabetically last value first. */
   | 'DESC';
 
-/** Events from webhook notifications received by the gateway (connect a channel with connectWebhookToGateway). Each event is published once, however often the upstream re-delivers it. */
+/** Live events from the webhook notifications this gateway receives (over graphql-ws). A channel's events reach it only once its webhook points here (connectWebhookToGateway). Each event is published once, however often the upstream re-delivers it. */
 export type Subscription = {
   __typename?: 'Subscription';
+  /** Every out-of-band error the upstream reports for the channel. */
   channelError: ChannelErrorEvent;
+  /** Every message a user sends to the channel. */
   messageReceived: InboundMessage;
+  /** Every status change (sent, delivered, read, failed) of messages the channel sent. */
   messageStatusChanged: MessageStatusEvent;
 };
 
 
-/** Events from webhook notifications received by the gateway (connect a channel with connectWebhookToGateway). Each event is published once, however often the upstream re-delivers it. */
+/** Live events from the webhook notifications this gateway receives (over graphql-ws). A channel's events reach it only once its webhook points here (connectWebhookToGateway). Each event is published once, however often the upstream re-delivers it. */
 export type SubscriptionChannelErrorArgs = {
   channelId: Scalars['ID']['input'];
 };
 
 
-/** Events from webhook notifications received by the gateway (connect a channel with connectWebhookToGateway). Each event is published once, however often the upstream re-delivers it. */
+/** Live events from the webhook notifications this gateway receives (over graphql-ws). A channel's events reach it only once its webhook points here (connectWebhookToGateway). Each event is published once, however often the upstream re-delivers it. */
 export type SubscriptionMessageReceivedArgs = {
   channelId: Scalars['ID']['input'];
 };
 
 
-/** Events from webhook notifications received by the gateway (connect a channel with connectWebhookToGateway). Each event is published once, however often the upstream re-delivers it. */
+/** Live events from the webhook notifications this gateway receives (over graphql-ws). A channel's events reach it only once its webhook points here (connectWebhookToGateway). Each event is published once, however often the upstream re-delivers it. */
 export type SubscriptionMessageStatusChangedArgs = {
   channelId: Scalars['ID']['input'];
 };
@@ -1439,25 +1729,42 @@ export type UserRef = {
   userName?: Maybe<Scalars['String']['output']>;
 };
 
+/** The business account (WABA) a channel is linked to; each field is null when the upstream omits it. */
 export type WabaAccount = {
   __typename?: 'WabaAccount';
+  /** The business account id on the messaging network. */
   externalId?: Maybe<Scalars['String']['output']>;
+  /** Status of the business verification, as the upstream spells it. */
   fbAccountStatus?: Maybe<Scalars['String']['output']>;
+  /** Id of the business that owns the account (`fb_business_id` upstream). */
   fbBusinessId?: Maybe<Scalars['String']['output']>;
+  /** The business account id. */
   id?: Maybe<Scalars['ID']['output']>;
+  /** The business account's namespace. */
   namespace?: Maybe<Scalars['String']['output']>;
+  /** The business this account acts on behalf of; null when the upstream sends none. */
   onBehalfOfBusinessInfo?: Maybe<OnBehalfOfBusinessInfo>;
 };
 
+/** Filter on the business account (WABA) a channel is linked to. */
 export type WabaAccountFilter = {
+  /** Only channels of business accounts created at this time, written as the upstream stores it. */
   createdAt?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of the business account with this external id. */
   externalId?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of business accounts with this business id (`fb_business_id` upstream). */
   fbBusinessId?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of the business account with this id. */
   id?: InputMaybe<Scalars['ID']['input']>;
+  /** Only channels of business accounts last changed at this time, written as the upstream stores it. */
   modifiedAt?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of business accounts with this name. */
   name?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels of business accounts with this namespace. */
   namespace?: InputMaybe<Scalars['String']['input']>;
+  /** Only channels whose on-behalf-of business matches. */
   onBehalfOfBusinessInfo?: InputMaybe<OnBehalfOfBusinessInfoFilter>;
+  /** Only channels of business accounts with this status, as the upstream spells it. */
   status?: InputMaybe<Scalars['String']['input']>;
 };
 
