@@ -53,59 +53,150 @@ const commaList = z.string().transform((value) =>
     .filter(Boolean),
 );
 
-// Every variable the gateway reads; names of the contract are fixed, the rest are additions documented in docs/configuration.md.
+/**
+ * What a variable's row in docs/configuration.md says: `description` is its meaning; `whenUnset`
+ * replaces the default column where the schema's own default is absent or not the whole story;
+ * `contract` marks the variables the public contract names (their names are fixed).
+ */
+interface VariableDoc {
+  description: string;
+  whenUnset?: string;
+  contract?: true;
+}
+const documented = <T extends z.ZodType>(type: T, doc: VariableDoc): T => type.meta({ ...doc });
+
+// Every variable the gateway reads. docs/configuration.md's tables are generated from these descriptions (`npm run docs:config`).
 const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PARTNER_API_URL: httpUrl.optional(),
-  CLOUD_API_URL: httpUrl.optional(),
-  ONPREM_API_URL: httpUrl.optional(),
-  INSIGHTS_API_URL: httpUrl.optional(),
-  PARTNER_ID: z.string().min(1).optional(),
-  PARTNER_TOKEN: z.string().min(1).optional(),
-  GATEWAY_TOKENS: commaList.optional(),
-  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  CHANNEL_API_KEYS: channelApiKeys.optional(),
-  KEYSTORE_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  PUBLIC_URL: httpUrl.optional(),
-  MESSAGING_PRODUCT: z.string().min(1).default('whatsapp'),
-  REDIS_URL: z
-    .string()
-    .url()
-    .refine((value) => /^rediss?:\/\//.test(value), 'must be a redis:// or rediss:// URL')
-    .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  UPSTREAM_TIMEOUT_MS: positiveInt.default(10_000),
-  UPSTREAM_RETRIES: nonNegativeInt.max(10).default(2),
-  CACHE_TTL_LISTING_MS: nonNegativeInt.default(30_000),
-  CACHE_TTL_USAGE_MS: nonNegativeInt.default(60_000),
-  CACHE_TTL_INSIGHTS_MS: nonNegativeInt.default(60_000),
-  CACHE_TTL_MESSAGING_MS: nonNegativeInt.default(30_000),
-  BALANCE_RATE_LIMIT_POINTS: positiveInt.default(5),
-  BALANCE_RATE_LIMIT_WINDOW_MS: positiveInt.default(30_000),
-  BALANCE_RATE_LIMIT_MAX_WAIT_MS: nonNegativeInt.default(2_000),
-  INTROSPECTION: booleanFlag.default(true),
-  MEDIA_INLINE_MAX_BYTES: positiveInt.default(5 * 1024 * 1024),
-  MEDIA_TRANSFER_TIMEOUT_MS: positiveInt.default(300_000),
-  REDIS_NAMESPACE: z
-    .string()
-    .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only')
-    .default('hubgraph'),
-  REDIS_TIMEOUT_MS: positiveInt.default(1_000),
-  CORS_ORIGINS: commaList.optional(),
-  MAX_QUERY_DEPTH: positiveInt.default(10),
-  MAX_QUERY_ALIASES: positiveInt.default(15),
-  MAX_QUERY_COST: positiveInt.default(5_000),
-  MAX_QUERY_TOKENS: positiveInt.default(2_000),
-  CIRCUIT_BREAKER_THRESHOLD: positiveInt.default(5),
-  CIRCUIT_BREAKER_COOLDOWN_MS: positiveInt.default(10_000),
-  SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
-  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
-  OTEL_SERVICE_NAME: z.string().min(1).default('hubgraph'),
-  SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-  SIMULATOR_LATENCY_MS: nonNegativeInt.default(0),
-  SIMULATOR_LIVE_EVENTS_MS: nonNegativeInt.default(0),
+  PORT: documented(z.coerce.number().int().min(0).max(65535).default(4000), { description: 'HTTP port', contract: true }),
+  HOST: documented(z.string().min(1).default('0.0.0.0'), { description: 'listening interface' }),
+  PARTNER_API_URL: documented(httpUrl.optional(), {
+    description: 'area A root, {base_url}, includes `/api/v2`; set all four upstream roots or none',
+    whenUnset: 'simulator',
+    contract: true,
+  }),
+  CLOUD_API_URL: documented(httpUrl.optional(), { description: 'area B cloud root, {cloud_url}', whenUnset: 'simulator', contract: true }),
+  ONPREM_API_URL: documented(httpUrl.optional(), { description: 'area B on-premise root, {onprem_url}', whenUnset: 'simulator', contract: true }),
+  INSIGHTS_API_URL: documented(httpUrl.optional(), { description: 'area C root, {insights_url}', whenUnset: 'simulator', contract: true }),
+  PARTNER_ID: documented(z.string().min(1).optional(), {
+    description: 'default partner of `partner`, `client(id)`, `channel(id)` and entities',
+    whenUnset: "simulator's first partner",
+    contract: true,
+  }),
+  PARTNER_TOKEN: documented(z.string().min(1).optional(), {
+    description:
+      "bearer token for areas A and C; unset: the caller's own `Authorization` header is forwarded (multi-tenant mode, partner from `X-Partner-Id` or `PARTNER_ID`)",
+    whenUnset: "unset (simulator: its first partner's token)",
+    contract: true,
+  }),
+  GATEWAY_TOKENS: documented(commaList.optional(), {
+    description: 'comma-separated tokens callers must present as `Authorization: Bearer` when `PARTNER_TOKEN` is set',
+    whenUnset: 'unset (open, warned at start)',
+    contract: true,
+  }),
+  METRICS_TOKEN: documented(z.string().min(16, 'must be at least 16 characters').optional(), {
+    description:
+      'token (16+ characters) a scrape of `/metrics` must present as `Authorization: Bearer` (Prometheus `authorization` / `bearer_token`); others get 401',
+    whenUnset: 'unset (open)',
+    contract: true,
+  }),
+  CHANNEL_API_KEYS: documented(channelApiKeys.optional(), {
+    description: 'JSON object `{"channelId": "apiKey"}` of existing area-B keys',
+    whenUnset: '`{}` (simulator: every seeded key)',
+    contract: true,
+  }),
+  KEYSTORE_SECRET: documented(z.string().min(16, 'must be at least 16 characters').optional(), {
+    description: 'secret (≥ 16 characters) that encrypts API keys at rest in the store and derives the webhook credentials; the same on every instance',
+    whenUnset: 'random per process (warned)',
+    contract: true,
+  }),
+  PUBLIC_URL: documented(httpUrl.optional(), {
+    description: 'URL at which the upstream reaches this gateway (webhooks, media links)',
+    whenUnset: '`http://localhost:$PORT`',
+    contract: true,
+  }),
+  MESSAGING_PRODUCT: documented(z.string().min(1).default('whatsapp'), { description: 'fixed `messaging_product` value sent on cloud', contract: true }),
+  REDIS_URL: documented(
+    z
+      .string()
+      .url()
+      .refine((value) => /^rediss?:\/\//.test(value), 'must be a redis:// or rediss:// URL')
+      .optional(),
+    {
+      description: 'shared store (`redis://` or `rediss://`) for cache, key store, rate limiter, idempotency and event fan-out',
+      whenUnset: 'unset: in-process memory',
+      contract: true,
+    },
+  ),
+  LOG_LEVEL: documented(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), {
+    description: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent` (JSON logs on stdout; credentials redacted)',
+  }),
+  UPSTREAM_TIMEOUT_MS: documented(positiveInt.default(10_000), {
+    description:
+      "timeout of one upstream attempt (a write must end within it; a read must see the answer's headers within it and never pause longer in its body)",
+  }),
+  UPSTREAM_RETRIES: documented(nonNegativeInt.max(10).default(2), {
+    description: 'retries of idempotent upstream requests (network errors, 408, 429, 5xx; Retry-After honoured up to the timeout); writes are never retried',
+  }),
+  CACHE_TTL_LISTING_MS: documented(nonNegativeInt.default(30_000), { description: 'cache lifetime of client/channel listings (A1, A4, A5); `0` disables' }),
+  CACHE_TTL_USAGE_MS: documented(nonNegativeInt.default(60_000), { description: 'cache lifetime of usage and balance (A2, A3)' }),
+  CACHE_TTL_INSIGHTS_MS: documented(nonNegativeInt.default(60_000), { description: 'cache lifetime of insights reads (area C)' }),
+  CACHE_TTL_MESSAGING_MS: documented(nonNegativeInt.default(30_000), {
+    description: 'cache lifetime of area-B reads (business profile, block list; media metadata is never cached: its link lasts 5 minutes)',
+  }),
+  BALANCE_RATE_LIMIT_POINTS: documented(positiveInt.default(5), { description: 'A2 requests allowed per window and partner (the upstream allows 5 / 30 s)' }),
+  BALANCE_RATE_LIMIT_WINDOW_MS: documented(positiveInt.default(30_000), {
+    description: 'window of that budget (whole seconds; see [partner.md](partner.md#usage-and-balance-a2-a3))',
+  }),
+  BALANCE_RATE_LIMIT_MAX_WAIT_MS: documented(nonNegativeInt.default(2_000), { description: 'how long a request may wait for budget before `RATE_LIMITED`' }),
+  INTROSPECTION: documented(booleanFlag.default(true), {
+    description: 'introspection, the Sandbox landing page and "did you mean" suggestions (`true`/`false`; set `false` in production)',
+  }),
+  MEDIA_INLINE_MAX_BYTES: documented(positiveInt.default(5 * 1024 * 1024), { description: 'largest decoded base64 upload accepted by `uploadMedia`' }),
+  MEDIA_TRANSFER_TIMEOUT_MS: documented(positiveInt.default(300_000), { description: 'whole-transfer timeout of streamed media uploads and downloads' }),
+  REDIS_NAMESPACE: documented(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only')
+      .default('hubgraph'),
+    { description: 'key prefix in Redis (letters, digits, `_`, `.`, `-`)' },
+  ),
+  REDIS_TIMEOUT_MS: documented(positiveInt.default(1_000), { description: 'timeout of one Redis command' }),
+  CORS_ORIGINS: documented(commaList.optional(), {
+    description: 'comma-separated browser origins allowed to call `/graphql` (`*`: any)',
+    whenUnset: 'unset: none (on the embedded simulator: `http://localhost:*` and `http://127.0.0.1:*`)',
+  }),
+  MAX_QUERY_DEPTH: documented(positiveInt.default(10), { description: 'deepest selection accepted, checked before execution' }),
+  MAX_QUERY_ALIASES: documented(positiveInt.default(15), { description: 'most aliases in one operation, checked before execution' }),
+  MAX_QUERY_COST: documented(positiveInt.default(5_000), {
+    description: "highest cost accepted (graphql-armor's: 2 per object field, 1 per scalar, ×1.5 per level), checked before execution",
+  }),
+  MAX_QUERY_TOKENS: documented(positiveInt.default(2_000), { description: 'most tokens the parser accepts in one document' }),
+  CIRCUIT_BREAKER_THRESHOLD: documented(positiveInt.default(5), { description: "consecutive upstream failures that open a root's circuit" }),
+  CIRCUIT_BREAKER_COOLDOWN_MS: documented(positiveInt.default(10_000), { description: 'how long an open circuit fails fast before a trial call' }),
+  SHUTDOWN_TIMEOUT_MS: documented(positiveInt.default(10_000), { description: 'grace period for in-flight requests after SIGTERM' }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: documented(httpUrl.optional(), { description: 'OTLP/HTTP collector base URL; turns tracing on', whenUnset: 'unset (off)' }),
+  OTEL_SERVICE_NAME: documented(z.string().min(1).default('hubgraph'), { description: '`service.name` of exported spans' }),
+  SIMULATOR_PORT: documented(z.coerce.number().int().min(0).max(65535).default(0), {
+    description: 'port of the simulator (`0`: any free loopback port; `npm run simulator` then uses 4010)',
+  }),
+  SIMULATOR_LATENCY_MS: documented(nonNegativeInt.default(0), {
+    description: 'upstream latency the simulator models: every answer leaves this long after its request arrived (its own handling included)',
+  }),
+  SIMULATOR_LIVE_EVENTS_MS: documented(nonNegativeInt.default(0), { description: 'interval of spontaneous simulated inbound events (`0`: none)' }),
 });
+
+/** Each variable with its documentation and default, in the schema's order (docs/configuration.md). */
+export function configVariables(): { name: string; doc: VariableDoc; defaultValue: string | number | boolean | undefined }[] {
+  return Object.entries(schema.shape).map(([name, type]) => {
+    const meta = type.meta() ?? {};
+    const doc: VariableDoc = {
+      description: meta.description ?? '',
+      ...(typeof meta.whenUnset === 'string' ? { whenUnset: meta.whenUnset } : {}),
+      ...(meta.contract === true ? { contract: true } : {}),
+    };
+    return { name, doc, defaultValue: type.def.type === 'default' ? (type.def as { defaultValue: string | number | boolean }).defaultValue : undefined };
+  });
+}
 
 type Env = Record<string, string | undefined>;
 
