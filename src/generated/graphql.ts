@@ -45,70 +45,106 @@ export type ActionSourceList = {
   totalCount: Scalars['Int']['output'];
 };
 
+/** New API key of a channel, as createApiKey returns it. */
 export type ApiKey = {
   __typename?: 'ApiKey';
+  /** Address the key is for, as the upstream returns it; null when absent. */
   address?: Maybe<Scalars['String']['output']>;
-  /** The generated key. The gateway also keeps it (encrypted) to call area B for this channel. */
+  /** The generated key, a secret: keep it server-side. The gateway also stores it, encrypted, for this channel's messaging calls. */
   apiKey: Scalars['String']['output'];
+  /** App id of the channel; null when absent. */
   appId?: Maybe<Scalars['String']['output']>;
+  /** Id of the key; null when the upstream omits it. */
   id?: Maybe<Scalars['ID']['output']>;
-  /** A new key removes the number's webhook upstream; the gateway re-applies the one it read before. Null when no webhook was set. */
+  /** Whether the channel's webhook, which a new key removes upstream, was set again; null when the channel had no webhook. */
   webhookRestore?: Maybe<WebhookRestore>;
 };
 
+/** One page of contacts blocked by an on-premise number. */
 export type BlockedContactList = {
   __typename?: 'BlockedContactList';
+  /** Page size applied, 1..200. */
   limit: Scalars['Int']['output'];
+  /** Number of blocked contacts skipped before this page. */
   offset: Scalars['Int']['output'];
+  /** Number of blocked contacts, over all pages. */
   total: Scalars['Int']['output'];
+  /** The blocked contacts' wa_ids. */
   waIds: Array<Scalars['String']['output']>;
 };
 
+/** Business profile of a channel's number, as users see it. */
 export type BusinessProfile = {
   __typename?: 'BusinessProfile';
+  /** Business address; null when not set. */
   address?: Maybe<Scalars['String']['output']>;
+  /** Description of the business; null when not set. */
   description?: Maybe<Scalars['String']['output']>;
+  /** Contact e-mail address; null when not set. */
   email?: Maybe<Scalars['String']['output']>;
-  /** Cloud only. */
+  /** Cloud only: URL of the profile picture; null on-premise or when not set. */
   profilePictureUrl?: Maybe<Scalars['String']['output']>;
+  /** Industry of the business; null when not set or unknown to this gateway. */
   vertical?: Maybe<BusinessVertical>;
+  /** Up to 2 websites, each starting http:// or https://. */
   websites: Array<Scalars['String']['output']>;
 };
 
+/** Profile fields to change; only the fields given change, and null is refused (omit a field to keep it). BAD_USER_INPUT when a limit is broken. */
 export type BusinessProfileInput = {
-  /** At most 256 characters. */
+  /** Business address, at most 256 characters. */
   address?: InputMaybe<Scalars['String']['input']>;
-  /** At most 512 characters (cloud) / 256 (on-premise). */
+  /** Description, at most 512 characters on cloud and 256 on-premise. */
   description?: InputMaybe<Scalars['String']['input']>;
-  /** Valid e-mail, at most 128 characters. */
+  /** Valid e-mail address, at most 128 characters. */
   email?: InputMaybe<Scalars['String']['input']>;
-  /** Cloud only. */
+  /** Cloud only: handle of an uploaded picture to use as profile picture. */
   profilePictureHandle?: InputMaybe<Scalars['String']['input']>;
-  /** Once set it cannot be reset to empty. */
+  /** Industry; once set it cannot be reset to empty (UNDEFINED is refused), and NOT_A_BIZ exists on cloud only. */
   vertical?: InputMaybe<BusinessVertical>;
-  /** At most 2, each at most 256 characters starting http:// or https://. */
+  /** At most 2 websites, each at most 256 characters and starting http:// or https://. */
   websites?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+/** Industry of a business profile. On-premise channels use display names upstream; the gateway maps them to these values. */
 export type BusinessVertical =
+  /** Clothing and apparel. */
   | 'APPAREL'
+  /** Automotive. */
   | 'AUTO'
+  /** Beauty, spa and salon. */
   | 'BEAUTY'
+  /** Education. */
   | 'EDU'
+  /** Entertainment. */
   | 'ENTERTAIN'
+  /** Event planning and service. */
   | 'EVENT_PLAN'
+  /** Finance and banking. */
   | 'FINANCE'
+  /** Public service. */
   | 'GOVT'
+  /** Food and grocery. */
   | 'GROCERY'
+  /** Medical and health. */
   | 'HEALTH'
+  /** Hotel and lodging. */
   | 'HOTEL'
+  /** Non-profit. */
   | 'NONPROFIT'
+  /** Not a business; cloud only (no on-premise equivalent). */
   | 'NOT_A_BIZ'
+  /** Other kind of business. */
   | 'OTHER'
+  /** Professional services. */
   | 'PROF_SERVICES'
+  /** Restaurant. */
   | 'RESTAURANT'
+  /** Shopping and retail. */
   | 'RETAIL'
+  /** Travel and transportation. */
   | 'TRAVEL'
+  /** No vertical set; it cannot be set again once a vertical was chosen. */
   | 'UNDEFINED';
 
 /** One business phone number registered with the messaging network and linked to one business account, owned by a client. Resolvable as a federation entity by `id`. */
@@ -839,31 +875,47 @@ export type ClientOrderField =
   /** Sort by the client status. */
   | 'STATUS';
 
+/** Postal address of a contact card. */
 export type ContactAddressInput = {
+  /** City or town. */
   city?: InputMaybe<Scalars['String']['input']>;
+  /** Country name. */
   country?: InputMaybe<Scalars['String']['input']>;
-  /** Two letters. */
+  /** Country code, two letters; BAD_USER_INPUT otherwise. */
   countryCode?: InputMaybe<Scalars['String']['input']>;
+  /** State or region. */
   state?: InputMaybe<Scalars['String']['input']>;
+  /** Street and number. */
   street?: InputMaybe<Scalars['String']['input']>;
-  /** HOME or WORK */
+  /** Kind of address: HOME or WORK. */
   type?: InputMaybe<Scalars['String']['input']>;
+  /** Postal code. */
   zip?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** One contact card of a contacts message. */
 export type ContactCardInput = {
+  /** Postal addresses. */
   addresses?: InputMaybe<Array<ContactAddressInput>>;
-  /** YYYY-MM-DD */
+  /** Birthday as a date, YYYY-MM-DD; BAD_USER_INPUT otherwise. */
   birthday?: InputMaybe<Scalars['String']['input']>;
+  /** E-mail addresses. */
   emails?: InputMaybe<Array<ContactEmailInput>>;
+  /** The contact's name. */
   name: ContactNameInput;
+  /** Organisation the contact works for. */
   org?: InputMaybe<ContactOrgInput>;
+  /** Phone numbers. */
   phones?: InputMaybe<Array<ContactPhoneInput>>;
+  /** Web addresses. */
   urls?: InputMaybe<Array<ContactUrlInput>>;
 };
 
+/** E-mail address of a contact card. */
 export type ContactEmailInput = {
+  /** The e-mail address; not empty. */
   email: Scalars['String']['input'];
+  /** Kind of address: HOME or WORK. */
   type?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -887,30 +939,47 @@ export type ContactInfoFilter = {
   zipCode?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** formattedName plus at least one other name part. */
+/** Name of a contact card: formattedName plus at least one other part (BAD_USER_INPUT otherwise). */
 export type ContactNameInput = {
+  /** First name. */
   firstName?: InputMaybe<Scalars['String']['input']>;
+  /** The full name as displayed; not empty. */
   formattedName: Scalars['String']['input'];
+  /** Last name. */
   lastName?: InputMaybe<Scalars['String']['input']>;
+  /** Middle name. */
   middleName?: InputMaybe<Scalars['String']['input']>;
+  /** Name prefix. */
   prefix?: InputMaybe<Scalars['String']['input']>;
+  /** Name suffix. */
   suffix?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Organisation of a contact card. */
 export type ContactOrgInput = {
+  /** Company name. */
   company?: InputMaybe<Scalars['String']['input']>;
+  /** Department. */
   department?: InputMaybe<Scalars['String']['input']>;
+  /** Job title. */
   title?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Phone number of a contact card. */
 export type ContactPhoneInput = {
+  /** The phone number; not empty. */
   phone: Scalars['String']['input'];
+  /** Kind of number: CELL, MAIN, IPHONE, HOME or WORK. */
   type?: InputMaybe<Scalars['String']['input']>;
+  /** The number's wa_id on the messaging network, if known. */
   waId?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Web address of a contact card. */
 export type ContactUrlInput = {
+  /** Kind of address: HOME or WORK. */
   type?: InputMaybe<Scalars['String']['input']>;
+  /** The URL; not empty. */
   url: Scalars['String']['input'];
 };
 
@@ -948,31 +1017,31 @@ export type ConversationCount = {
 
 /** Country where a cloud-hosted channel stores its message content (data localisation) instead of the default storage in the United States. */
 export type DataRegion =
-  /** Australia. */
+  /** Message content stored in Australia. */
   | 'AU'
-  /** Bahrain. */
+  /** Message content stored in Bahrain. */
   | 'BH'
-  /** Brazil. */
+  /** Message content stored in Brazil. */
   | 'BR'
-  /** Canada. */
+  /** Message content stored in Canada. */
   | 'CA'
-  /** Switzerland. */
+  /** Message content stored in Switzerland. */
   | 'CH'
-  /** Germany. */
+  /** Message content stored in Germany. */
   | 'DE'
-  /** United Kingdom. */
+  /** Message content stored in United Kingdom. */
   | 'GB'
-  /** Indonesia. */
+  /** Message content stored in Indonesia. */
   | 'ID'
-  /** India. */
+  /** Message content stored in India. */
   | 'IN'
-  /** Japan. */
+  /** Message content stored in Japan. */
   | 'JP'
-  /** South Korea. */
+  /** Message content stored in South Korea. */
   | 'KR'
-  /** Singapore. */
+  /** Message content stored in Singapore. */
   | 'SG'
-  /** South Africa. */
+  /** Message content stored in South Africa. */
   | 'ZA';
 
 /** Length of each usage period. */
@@ -988,7 +1057,7 @@ export type Hosting =
   | 'CLOUD'
   /** On-premise hosting (`net_hosting`): being retired upstream, with no new onboarding since 15 May 2024. */
   | 'ON_PREMISE'
-  /** A hosting type this gateway does not know; messaging operations refuse such channels with UNSUPPORTED_FOR_HOSTING. */
+  /** Hosting type that this gateway does not know; messaging operations refuse such channels with UNSUPPORTED_FOR_HOSTING. */
   | 'UNKNOWN';
 
 /** Lifecycle state of a channel on the messaging network (the upstream `hub_status`). Transitions between states are not documented upstream. */
@@ -1116,19 +1185,31 @@ export type InsightSourceList = {
   totalCount: Scalars['Int']['output'];
 };
 
+/** Content of a limited-time-offer marketing template (cloud only). Footers are not supported, and web and desktop clients show a notice instead of the offer. */
 export type LimitedTimeOfferTemplateInput = {
+  /** Body text with variables {{1}}, {{2}}, … numbered without gaps. */
   body: Scalars['String']['input'];
+  /** One example value per body variable, in order. */
   bodyExamples?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** Required when hasExpiration; the copy_code button then comes first. */
+  /** Example coupon code of the copy-code button, which then comes first; required when hasExpiration. */
   copyCodeExample?: InputMaybe<Scalars['String']['input']>;
+  /** Whether the offer shows an expiration timer; then copyCodeExample is required. */
   hasExpiration: Scalars['Boolean']['input'];
+  /** Header media kind, IMAGE or VIDEO; goes with headerHandle. */
   headerFormat?: InputMaybe<Scalars['String']['input']>;
+  /** Handle of the example header media; goes with headerFormat. */
   headerHandle?: InputMaybe<Scalars['String']['input']>;
+  /** Language code of the template; not empty. */
   language: Scalars['String']['input'];
+  /** Template name; not empty. */
   name: Scalars['String']['input'];
+  /** Text of the offer; not empty. */
   offerText: Scalars['String']['input'];
+  /** http:// or https:// URL of the url button, with at most one variable {{1}}. */
   url: Scalars['String']['input'];
+  /** Text of the url button, which is always required. */
   urlButtonText: Scalars['String']['input'];
+  /** Example URL, required exactly when `url` has a {{1}} variable. */
   urlExample?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1143,41 +1224,58 @@ export type LocalStorageResult = {
   success: Scalars['Boolean']['output'];
 };
 
+/** Location pin; every field is required. */
 export type LocationMessageInput = {
+  /** Address of the place; not empty. */
   address: Scalars['String']['input'];
+  /** Latitude in degrees, -90..90. */
   latitude: Scalars['Float']['input'];
+  /** Longitude in degrees, -180..180. */
   longitude: Scalars['Float']['input'];
+  /** Name of the place; not empty. */
   name: Scalars['String']['input'];
 };
 
+/** Media file of a channel. Files are kept 30 days on cloud and 14 days on-premise unless deleted earlier. */
 export type Media = {
   __typename?: 'Media';
-  /** Gateway URL that streams the file with the channel's key applied (no upstream secret exposed). */
+  /** Gateway URL that streams the file with the channel's key applied, so no upstream secret reaches the browser. */
   downloadUrl?: Maybe<Scalars['String']['output']>;
+  /** Size in bytes; null when the upstream does not say. */
   fileSize?: Maybe<Scalars['Int']['output']>;
+  /** The media id, to send the file or read it again. */
   id: Scalars['ID']['output'];
+  /** The file's MIME type; null when the upstream does not say. */
   mimeType?: Maybe<Scalars['String']['output']>;
+  /** SHA-256 hash of the file; null on-premise, which does not report it. */
   sha256?: Maybe<Scalars['String']['output']>;
 };
 
-/** Exactly one of id and link. */
+/** Media file to send: give exactly one of `id` and `link` (BAD_USER_INPUT otherwise). */
 export type MediaMessageInput = {
-  /** document, image and video only (on-premise at most 1024 characters). */
+  /** Caption for documents, images and videos only; at most 1024 characters on-premise. */
   caption?: InputMaybe<Scalars['String']['input']>;
-  /** document only. */
+  /** File name shown for documents only. */
   filename?: InputMaybe<Scalars['String']['input']>;
+  /** Id of a file uploaded with uploadMedia or POST /media/{channelId} (recommended). */
   id?: InputMaybe<Scalars['ID']['input']>;
-  /** Public http(s) URL pointing directly at the file. */
+  /** Public http:// or https:// URL pointing directly at the file. */
   link?: InputMaybe<Scalars['String']['input']>;
-  /** On-premise only: provider name for links that need authorisation. */
+  /** On-premise only: name of the provider for links that need authorisation; BAD_USER_INPUT on cloud. */
   provider?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Kind of media file, which decides its accepted content types and size limit (cloud / on-premise). */
 export type MediaType =
+  /** Audio: AAC, MP4, MPEG, AMR or OGG (opus codec only), at most 16 MB. */
   | 'AUDIO'
+  /** Document: plain text, PDF or Office files (word processing, presentation, spreadsheet), at most 100 MB on cloud and 64 MB on-premise, where any MIME type is accepted. */
   | 'DOCUMENT'
+  /** Image: JPEG or PNG (8-bit RGB or RGBA), at most 5 MB. */
   | 'IMAGE'
+  /** Sticker: WebP, at most 100 KB static or 500 KB animated; on-premise takes static stickers only. */
   | 'STICKER'
+  /** Video: MP4 or 3GP (H.264 video, AAC audio), at most 16 MB. */
   | 'VIDEO';
 
 /** Status change of a message the channel sent, as notified by the upstream. */
@@ -1202,15 +1300,15 @@ export type MessageStatusEvent = {
 /** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type Mutation = {
   __typename?: 'Mutation';
-  /** B5 (on-premise only); reason below 60 characters; the contact must have written in the last 24 h. */
+  /** On-premise only: blocks a contact, who must have written in the last 24 hours (NOT_ENGAGED otherwise). UNSUPPORTED_FOR_HOSTING on cloud channels (upstream B5). */
   blockContact: Scalars['Boolean']['output'];
-  /** B6: points the channel's number-level webhook at this gateway's receiver (PUBLIC_URL/webhooks/{channelId}) with a per-channel Basic credential, so its events reach the subscriptions. */
+  /** Points the channel's number-level webhook at this gateway (PUBLIC_URL/webhooks/{channelId}, with a per-channel Basic credential), so its events reach the subscriptions. BAD_USER_INPUT when PUBLIC_URL cannot receive cloud notifications, for example because it names a port (upstream B6). */
   connectWebhookToGateway: WebhookConfig;
   /** Creates a new API key for a channel, stores it encrypted for later messaging calls, and sets the channel's webhook again, because a new key removes it upstream. FORBIDDEN when the partner may not manage the channel (upstream A6). */
   createApiKey: ApiKey;
-  /** B2 (cloud only) */
+  /** Cloud only: creates a marketing template with a limited-time offer, which must be approved before it can be sent. UNSUPPORTED_FOR_HOSTING on on-premise channels, BAD_USER_INPUT for a broken rule (upstream B2). */
   createLimitedTimeOfferTemplate: Template;
-  /** B3 */
+  /** Deletes an uploaded media file; true when the upstream confirms (upstream B3). */
   deleteMedia: Scalars['Boolean']['output'];
   /** Returns a channel's message content storage to the default in the United States (upstream A11). */
   disableLocalStorage: LocalStorageResult;
@@ -1220,25 +1318,27 @@ export type Mutation = {
   exportInsightsContacts: Scalars['Boolean']['output'];
   /** Renames an insight source; true when the upstream reports success. FORBIDDEN without insights access. */
   renameInsightsSource: Scalars['Boolean']['output'];
+  /** On-premise only: reports a contact, who must have written in the last 24 hours (NOT_ENGAGED otherwise). UNSUPPORTED_FOR_HOSTING on cloud channels (upstream B5). */
   reportContact: Scalars['Boolean']['output'];
   /** Requests cancellation of a channel's subscription: charges stop, the client may pay directly and is notified. Returns the channel as the upstream answers (upstream A8). */
   requestChannelCancellation: Channel;
-  /** B1 (+ B2 sending of approved templates). Never retried: a timeout after the request left reports an unknown outcome. */
+  /** Sends one message from the channel to a user and returns its id. Never retried: a timeout after the request left is UPSTREAM_UNAVAILABLE with an unknown outcome. BAD_USER_INPUT for a broken rule (nothing sent), SERVICE_WINDOW_CLOSED for a free-form message outside the 24-hour window, MISSING_API_KEY without a key (upstream B1). */
   sendMessage: SentMessage;
   /** Sets the storage country used by default for all cloud-hosted numbers of the partner and returns it. UPSTREAM_ERROR when the upstream does not confirm the region (upstream A12). */
   setDefaultDataLocalizationRegion: DataRegion;
-  /** B6 business-account level (cloud only). Activation takes 15-20 s upstream: set it before messaging. */
+  /** Cloud only: sets the webhook of the channel's whole business account; it takes effect within 15 to 20 seconds, so read it back before messaging. UNSUPPORTED_FOR_HOSTING on on-premise channels (upstream B6). */
   setWabaWebhook: WabaWebhook;
-  /** B6 number level */
+  /** Sets where the upstream sends this number's notifications (number-level webhook); a URL other than this gateway's stops the channel's subscriptions from receiving events. BAD_USER_INPUT for a URL the hosting refuses (upstream B6). */
   setWebhook: WebhookConfig;
+  /** On-premise only: unblocks a contact. INVALID_PARAMETER for an invalid number, UNSUPPORTED_FOR_HOSTING on cloud channels (upstream B5). */
   unblockContact: Scalars['Boolean']['output'];
-  /** B4: only the fields given change. */
+  /** Changes the given fields of the number's business profile, leaving the others as they are, and returns the profile read back. BAD_USER_INPUT for a broken limit (upstream B4). */
   updateBusinessProfile: BusinessProfile;
   /** Changes a client's partner payload and channel quota and returns the updated client. BAD_USER_INPUT when maxChannels lies outside 1..10 (upstream A7). */
   updateClient: Client;
   /** Sets the partner's redirect URL, webhook URL and whether clients may add phone numbers themselves. BAD_USER_INPUT for a URL that is not absolute or uses the wrong scheme (upstream A9). */
   updatePartnerSettings: PartnerSettings;
-  /** B3 upload of a small file given inline; large files go through the streaming HTTP route POST /media/{channelId}. */
+  /** Uploads a small file given inline (at most MEDIA_INLINE_MAX_BYTES, 5 MB by default) and returns its media id; stream larger files to POST /media/{channelId}. BAD_USER_INPUT for an unsupported type or a file over its kind's limit (upstream B3). */
   uploadMedia: Media;
 };
 
@@ -1522,32 +1622,44 @@ export type Renewal = {
   date?: Maybe<Scalars['DateTime']['output']>;
 };
 
-/** Exactly one content field (text ... interactive) must be set. */
+/** Recipient and content of a message. Set exactly one content field (text, location, contacts, audio, document, image, sticker, video, template or interactive); BAD_USER_INPUT otherwise. */
 export type SendMessageInput = {
+  /** Audio file to send. */
   audio?: InputMaybe<MediaMessageInput>;
+  /** One or more contact cards; at least one. */
   contacts?: InputMaybe<Array<ContactCardInput>>;
+  /** Document file to send, with optional caption and file name. */
   document?: InputMaybe<MediaMessageInput>;
-  /** Same key within 24 h returns the first result instead of sending again. */
+  /** Your key for this send, 1 to 256 characters: the same key within 24 hours returns the first result instead of sending again. BAD_USER_INPUT when reused for a different message. */
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** Image to send, with optional caption. */
   image?: InputMaybe<MediaMessageInput>;
-  /** Passed through as the `interactive` object (its shape is not specified upstream). */
+  /** An interactive message, passed through as the upstream `interactive` object (its shape is not specified upstream); must be a JSON object. */
   interactive?: InputMaybe<Scalars['JSON']['input']>;
+  /** Location pin to send. */
   location?: InputMaybe<LocationMessageInput>;
-  /** Message id to reply to (cloud: context.message_id). */
+  /** Cloud only: id of the message this one replies to; a message older than 30 days is sent as a normal message. BAD_USER_INPUT on on-premise channels. */
   replyTo?: InputMaybe<Scalars['ID']['input']>;
+  /** Sticker to send. */
   sticker?: InputMaybe<MediaMessageInput>;
+  /** An approved template: the only kind that reaches a user outside the 24-hour window. */
   template?: InputMaybe<TemplateMessageInput>;
+  /** Text content. Free-form messages reach a user only within 24 hours of their last message. */
   text?: InputMaybe<TextMessageInput>;
-  /** Recipient wa_id or phone number. */
+  /** The recipient's wa_id or phone number. */
   to: Scalars['String']['input'];
+  /** Video to send, with optional caption. */
   video?: InputMaybe<MediaMessageInput>;
 };
 
+/** Message accepted by the upstream. Acceptance is not delivery: a failure later arrives as a failed status (messageStatusChanged). */
 export type SentMessage = {
   __typename?: 'SentMessage';
+  /** The message id (starting `wamid.` on cloud); status notifications refer to it. */
   id: Scalars['ID']['output'];
-  /** Cloud: contacts[0].input / wa_id. */
+  /** The recipient as given in `to`. */
   input?: Maybe<Scalars['String']['output']>;
+  /** Cloud: the recipient's wa_id as resolved by the upstream; null on-premise. */
   waId?: Maybe<Scalars['String']['output']>;
 };
 
@@ -1587,36 +1699,46 @@ export type SubscriptionMessageStatusChangedArgs = {
   channelId: Scalars['ID']['input'];
 };
 
+/** Template as created upstream. */
 export type Template = {
   __typename?: 'Template';
+  /** Template category, as the upstream spells it (limited-time offers are marketing). */
   category: Scalars['String']['output'];
+  /** The template id. */
   id: Scalars['ID']['output'];
+  /** Review status, as the upstream spells it: `PENDING` right after creation; only approved templates can be sent. */
   status: Scalars['String']['output'];
 };
 
+/** Approved template to send, with the values for its variables. Use the typed fields, or `components` for kinds not modelled here, never both. */
 export type TemplateMessageInput = {
-  /** Body variables {{1}}, {{2}}, ... in order. */
+  /** Values of the body variables {{1}}, {{2}}, … in order; none empty. */
   bodyParameters?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** Raw components, for template kinds not modelled above; when set the fields above must be absent. */
+  /** Raw template components as an array of objects, for template kinds not modelled above; when set, the typed fields must be absent. */
   components?: InputMaybe<Scalars['JSON']['input']>;
-  /** copy_code button's coupon code. */
+  /** Coupon code of the copy-code button, which comes first (index 0). */
   couponCode?: InputMaybe<Scalars['String']['input']>;
-  /** Header media id (only for templates with a media header). */
+  /** Media id for the header, only for templates with a media header. */
   headerMediaId?: InputMaybe<Scalars['ID']['input']>;
-  /** Kind of the header media (IMAGE, VIDEO or DOCUMENT); default IMAGE. */
+  /** Kind of the header media: IMAGE (default), VIDEO or DOCUMENT; needs headerMediaId. */
   headerMediaType?: InputMaybe<MediaType>;
+  /** Language code of the approved translation to send. */
   languageCode: Scalars['String']['input'];
+  /** The template's name. */
   name: Scalars['String']['input'];
-  /** Limited-time offer: expiration time (sent as expiration_time_ms). */
+  /** Cloud only, limited-time offers: when the offer expires, in the future (sent as milliseconds). Needs couponCode and the url button. */
   offerExpiresAt?: InputMaybe<Scalars['DateTime']['input']>;
-  /** url button: its index and text parameter. */
+  /** Index of the url button, 0..9 (not 0 when a coupon code is given); goes with urlButtonParameter. */
   urlButtonIndex?: InputMaybe<Scalars['Int']['input']>;
+  /** Text for the url button's variable; goes with urlButtonIndex. */
   urlButtonParameter?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Text message content. */
 export type TextMessageInput = {
-  /** At most 4096 characters. */
+  /** The text, 1 to 4096 characters; supports *bold*, _italics_, ~strike-through~ and triple-backtick code. */
   body: Scalars['String']['input'];
+  /** Show a preview of the first http:// or https:// URL in the body. */
   previewUrl?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
@@ -1628,12 +1750,15 @@ export type UpdateClientInput = {
   partnerPayload: Scalars['String']['input'];
 };
 
+/** Small file to upload inline. Larger files go through the streaming route POST /media/{channelId}. */
 export type UploadMediaInput = {
-  /** File content, base64; the inline route is for small files (limit: MEDIA_INLINE_MAX_BYTES, docs/configuration.md). */
+  /** File content, base64-encoded; at most MEDIA_INLINE_MAX_BYTES decoded (5 MB by default). BAD_USER_INPUT when invalid or empty. */
   base64: Scalars['String']['input'];
+  /** The file name; not empty. */
   fileName: Scalars['String']['input'];
+  /** The file's MIME type, for example `image/png`; it must be accepted for the kind (see MediaType). */
   mimeType: Scalars['String']['input'];
-  /** The kind the file will be sent as (its MIME allow-list and size limit apply); inferred from mimeType when omitted. */
+  /** The kind the file will be sent as, whose MIME types and size limit apply; inferred from mimeType when omitted. */
   type?: InputMaybe<MediaType>;
 };
 
@@ -1768,39 +1893,56 @@ export type WabaAccountFilter = {
   status?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Webhook of a channel's whole business account (cloud only), used by numbers without a number-level webhook. */
 export type WabaWebhook = {
   __typename?: 'WabaWebhook';
+  /** Headers the upstream adds when calling it; an Authorization value shows only its scheme. */
   headers?: Maybe<Scalars['JSON']['output']>;
-  /** Message returned when setting it: activation takes 15-20 s upstream, so read it back before messaging. */
+  /** The upstream's message when setting it: activation takes 15 to 20 seconds, so read it back before messaging. Null when read. */
   message?: Maybe<Scalars['String']['output']>;
+  /** Phone numbers of the business account; null right after setting it. */
   numbers?: Maybe<Array<Scalars['String']['output']>>;
+  /** URL that receives the notifications; null when none is set. */
   url?: Maybe<Scalars['String']['output']>;
+  /** The business account id; null right after setting it. */
   wabaId?: Maybe<Scalars['ID']['output']>;
 };
 
+/** Business-account webhook to set (cloud only). */
 export type WabaWebhookInput = {
+  /** Headers the upstream adds when calling `url`, as an object of names to string values. */
   headers: Scalars['JSON']['input'];
+  /** True applies the URL to every cloud number of the account; false (default) only to numbers without their own webhook. */
   overrideAll?: InputMaybe<Scalars['Boolean']['input']>;
+  /** http:// or https:// URL that receives the notifications, without an underscore in the host name or an explicit port. */
   url: Scalars['String']['input'];
 };
 
+/** Webhook that receives a number's notifications. */
 export type WebhookConfig = {
   __typename?: 'WebhookConfig';
+  /** Headers the upstream adds when calling it; an Authorization value shows only its scheme. */
   headers?: Maybe<Scalars['JSON']['output']>;
+  /** URL that receives the notifications; null when none is set. */
   url?: Maybe<Scalars['String']['output']>;
 };
 
+/** Number-level webhook to set. */
 export type WebhookInput = {
+  /** Headers the upstream adds when calling `url`, as an object of names to string values (for example an Authorization header with the basic scheme). */
   headers?: InputMaybe<Scalars['JSON']['input']>;
+  /** http:// or https:// URL that receives the notifications; on cloud without an underscore in the host name or an explicit port. */
   url: Scalars['String']['input'];
 };
 
+/** Outcome of setting a channel's webhook again after a new API key removed it. */
 export type WebhookRestore = {
   __typename?: 'WebhookRestore';
-  /** Why re-applying failed; the webhook must then be set again (setWebhook) before events flow. */
+  /** Why it was not restored; the webhook must then be set again with setWebhook before notifications flow. Null when restored. */
   error?: Maybe<Scalars['String']['output']>;
   /** True when the previous webhook was set again with the new key. */
   restored: Scalars['Boolean']['output'];
+  /** The webhook URL that was (or could not be) set again; null when it could not be read before the key changed. */
   url?: Maybe<Scalars['String']['output']>;
 };
 
