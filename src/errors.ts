@@ -1,6 +1,6 @@
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { EndpointId } from './datasources/endpoints.js';
-import { UpstreamHttpError, UpstreamRequestError, UpstreamTimeoutError } from './datasources/upstream-errors.js';
+import { RequestNotSentError, UpstreamHttpError, UpstreamRequestError, UpstreamTimeoutError } from './datasources/upstream-errors.js';
 
 /** The contract's error codes (extensions.code). */
 export enum ErrorCode {
@@ -17,6 +17,8 @@ export enum ErrorCode {
   UpstreamError = 'UPSTREAM_ERROR',
   UpstreamUnavailable = 'UPSTREAM_UNAVAILABLE',
   ServiceWindowClosed = 'SERVICE_WINDOW_CLOSED',
+  /** A fault inside the gateway; its message is shown only when it was worded for the caller (e.g. "nothing was sent"). */
+  InternalServerError = 'INTERNAL_SERVER_ERROR',
 }
 
 export class HubgraphError extends GraphQLError {
@@ -93,6 +95,16 @@ export class MediaBlockedError extends HubgraphError {
 export class UpstreamUnavailableError extends HubgraphError {
   constructor(message: string, extensions: Record<string, unknown> = {}) {
     super(message, ErrorCode.UpstreamUnavailable, extensions);
+  }
+}
+
+/** A fault inside the gateway stopped a request before anything was sent upstream: safe to repeat once fixed. */
+export class NothingSentError extends HubgraphError {
+  constructor(endpoint: EndpointId, reason: string) {
+    super(`The gateway could not build the request to ${endpoint} (${reason}): nothing was sent`, ErrorCode.InternalServerError, {
+      endpoint,
+      sent: false,
+    });
   }
 }
 
@@ -219,6 +231,7 @@ export function toGraphQLError(error: unknown, endpoint: EndpointId, options: { 
   // Includes an open circuit, refused before anything was sent.
   if (error instanceof GraphQLError) return error;
   if (error instanceof UpstreamHttpError) return errorFromUpstreamResponse(endpoint, error);
+  if (error instanceof RequestNotSentError) return new NothingSentError(endpoint, error.reason);
   if (error instanceof UpstreamRequestError) {
     const reason = error instanceof UpstreamTimeoutError ? 'timed out' : `failed (${error.code})`;
     if (options.write && !NOT_SENT_CODES.has(error.code)) {
@@ -230,4 +243,42 @@ export function toGraphQLError(error: unknown, endpoint: EndpointId, options: { 
     return new UpstreamUnavailableError(`The upstream is unavailable (${endpoint} ${reason})`, { endpoint });
   }
   return new UpstreamUnavailableError(`Unexpected failure calling ${endpoint}`, { endpoint });
+}
+
+/**
+ * The input path a variable coercion failure names (`Variable "$input" got invalid value … at
+ * "input.interactive"; …` → `input.interactive`; without a path, the variable itself), so every
+ * BAD_USER_INPUT carries extensions.field, including those graphql-js raises for a scalar's refusal.
+ */
+function coercedVariablePath(message: string): string | undefined {
+  const name = /^Variable "\$(\w+)"/.exec(message)?.[1];
+  if (!name) return undefined;
+  const marker = ` at "${name}`;
+  const at = message.indexOf(marker);
+  if (at === -1) return name;
+  const end = message.indexOf('"', at + marker.length);
+  return end === -1 ? name : message.slice(at + ' at "'.length, end);
+}
+
+/**
+ * Every GraphQL error as callers see it, over HTTP and WebSocket alike. An unexpected failure (a
+ * bug, a library's own error) may describe internals: callers get a generic message (the
+ * observability plugin logs the original with the request id); the gateway's own
+ * INTERNAL_SERVER_ERRORs are worded for the caller and kept. A refused variable names its field.
+ */
+export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const code = formatted.extensions?.code;
+  if (code === ErrorCode.BadUserInput) {
+    const field = coercedVariablePath(formatted.message);
+    return field ? { ...formatted, extensions: { ...formatted.extensions, field } } : formatted;
+  }
+  if (code !== ErrorCode.InternalServerError && code !== undefined) return formatted;
+  const original = error instanceof GraphQLError && error.originalError ? error.originalError : error;
+  if (original instanceof HubgraphError) return formatted;
+  return {
+    message: 'Internal server error',
+    ...(formatted.locations && { locations: formatted.locations }),
+    ...(formatted.path && { path: formatted.path }),
+    extensions: { code: ErrorCode.InternalServerError },
+  };
 }

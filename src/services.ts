@@ -2,7 +2,7 @@ import Keyv from 'keyv';
 import { BalanceLimiter } from './store/balance-limiter.js';
 import { ResponseCache } from './store/cache.js';
 import type { Config, UpstreamUrls } from './config.js';
-import { CircuitBreaker } from './datasources/circuit-breaker.js';
+import { CircuitBreakers } from './datasources/circuit-breaker.js';
 import { UpstreamClient, type UpstreamAttempt } from './datasources/http.js';
 import { MediaFailureGuard, redisMediaFailureLog, storeMediaFailureLog } from './datasources/media-failures.js';
 import { createEventHub, type EventHub } from './events/hub.js';
@@ -28,8 +28,8 @@ export interface Services {
   cache: ResponseCache;
   keyStore: KeyStore;
   http: Record<Upstream, UpstreamClient>;
-  /** One circuit breaker per upstream root (see datasources/circuit-breaker.ts). */
-  breakers: Record<Upstream, CircuitBreaker>;
+  /** The circuits of each upstream root, one per credential (see datasources/circuit-breaker.ts). */
+  breakers: Record<Upstream, CircuitBreakers>;
   /**
    * The shared Redis connection when REDIS_URL is set, null otherwise (in-process memory).
    * Everything shared across instances goes through it: `redis.client` for commands (fails fast
@@ -82,16 +82,17 @@ export function createServices(options: ServicesOptions): Services {
     options.onUpstreamAttempt?.(attempt);
   };
   const breaker = (upstream: Upstream) =>
-    new CircuitBreaker({
+    new CircuitBreakers({
       upstream,
       ...config.circuitBreaker,
-      onStateChange: (state) => {
-        metrics.circuitState.set({ upstream }, state === 'closed' ? 0 : state === 'half-open' ? 1 : 2);
-        logger[state === 'open' ? 'warn' : 'info']({ upstream, circuit: state }, `circuit ${state} for the ${upstream} upstream`);
+      onStateChange: (worst, open) => {
+        metrics.circuitState.set({ upstream }, worst === 'closed' ? 0 : worst === 'half-open' ? 1 : 2);
+        metrics.openCircuits.set({ upstream }, open);
+        logger[worst === 'open' ? 'warn' : 'info']({ upstream, circuit: worst, openCircuits: open }, `circuits of the ${upstream} upstream: ${open} open`);
       },
       onRejected: () => metrics.circuitRejections.inc({ upstream }),
     });
-  const breakers: Record<Upstream, CircuitBreaker> = {
+  const breakers: Record<Upstream, CircuitBreakers> = {
     partner: breaker('partner'),
     cloud: breaker('cloud'),
     onPremise: breaker('onPremise'),
@@ -104,7 +105,7 @@ export function createServices(options: ServicesOptions): Services {
       timeoutMs: config.upstreamTimeoutMs,
       retries: config.upstreamRetries,
       onResponse: onUpstreamAttempt,
-      breaker: breakers[upstream],
+      breakers: breakers[upstream],
       tracing,
     });
   const http: Record<Upstream, UpstreamClient> = {

@@ -1,7 +1,7 @@
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import got from 'got';
-import { CircuitBreaker } from '../../src/datasources/circuit-breaker.js';
+import { CircuitBreakers } from '../../src/datasources/circuit-breaker.js';
 import { UpstreamClient } from '../../src/datasources/http.js';
 import { Metrics } from '../../src/observability/metrics.js';
 import { SIM_PARTNERS } from '../../src/simulator/seed.js';
@@ -32,7 +32,7 @@ export async function upstreamClientCost(): Promise<Table> {
     prefixUrl: simulator.urls.partner,
     timeoutMs: 10_000,
     retries: 2,
-    breaker: new CircuitBreaker({ upstream: 'partner', threshold: 5, cooldownMs: 30_000 }),
+    breakers: new CircuitBreakers({ upstream: 'partner', threshold: 5, cooldownMs: 30_000 }),
     onResponse: (attempt) => metrics.recordUpstream(attempt),
   });
   const previous = got.extend({ prefixUrl: simulator.urls.partner, timeout: { request: 10_000 }, retry: { limit: 2 }, responseType: 'json' });

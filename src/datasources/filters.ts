@@ -60,11 +60,18 @@ export interface Page {
   offset?: number | null;
 }
 
-/** limit ≥ 1 and offset ≥ 0, checked before anything is sent. */
-export function checkPage(page: Page, maxLimit?: number): void {
+/**
+ * The largest page a listing (A1, A4, the insights listings) may ask for: the spec states no
+ * upstream maximum, and an unbounded one would let one caller make the upstream assemble (and the
+ * gateway buffer) a whole account at once.
+ */
+export const LISTING_LIMIT_MAX = 1_000;
+
+/** 1 ≤ limit ≤ maxLimit and offset ≥ 0, checked before anything is sent. */
+export function checkPage(page: Page, maxLimit = LISTING_LIMIT_MAX): void {
   if (page.limit !== null && page.limit !== undefined) {
     if (page.limit < 1) throw new BadUserInputError('limit must be at least 1', 'limit');
-    if (maxLimit !== undefined && page.limit > maxLimit) {
+    if (page.limit > maxLimit) {
       throw new BadUserInputError(`limit must be at most ${maxLimit}`, 'limit');
     }
   }

@@ -7,9 +7,10 @@ import { Agent, type Dispatcher } from 'undici';
 import { decoderFor } from '../http/content-encoding.js';
 import { retryAfterSeconds } from '../errors.js';
 import { endUpstreamSpan, type Tracing } from '../observability/tracing.js';
-import type { CircuitBreaker } from './circuit-breaker.js';
+import { fingerprint } from '../store/cache.js';
+import { UpstreamFault, unwrapFault, type CircuitBreakers, type Outcome } from './circuit-breaker.js';
 import type { EndpointId, Upstream } from './endpoints.js';
-import { UpstreamHttpError, UpstreamRequestError, UpstreamTimeoutError } from './upstream-errors.js';
+import { RequestNotSentError, UpstreamHttpError, UpstreamRequestError, UpstreamTimeoutError } from './upstream-errors.js';
 
 /** Headers that carry credentials: never sent on to another origin a redirect names. */
 const SECRET_HEADERS = ['authorization', 'svc-api-key', 'cookie', 'proxy-authorization'];
@@ -29,6 +30,10 @@ const RETRY_CODES = new Set([
   // undici's "other side closed": a keep-alive connection the upstream dropped.
   'UND_ERR_SOCKET',
 ]);
+/** undici's and Node's refusals of a request before it is written: the gateway's fault, nothing was sent. */
+const NOT_SENT_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'ERR_INVALID_ARG_TYPE', 'ERR_INVALID_CHAR', 'ERR_INVALID_HTTP_TOKEN']);
+/** Characters no header value may hold (they would split the request): refused before sending. */
+const UNSENDABLE_HEADER_VALUE = /[\r\n\0]/;
 const BACKOFF_LIMIT_MS = 2_000;
 const BACKOFF_NOISE_MS = 50;
 const MAX_REDIRECTS = 5;
@@ -44,8 +49,8 @@ export interface UpstreamClientOptions {
   retries: number;
   /** Observes every finished attempt (metrics, logs); never sees headers. */
   onResponse?: (event: UpstreamAttempt) => void;
-  /** The root's circuit breaker: consulted before every attempt, told the outcome of each. */
-  breaker?: CircuitBreaker;
+  /** The root's circuits, one per credential: consulted before every attempt, told the outcome of each. */
+  breakers?: CircuitBreakers;
   /** When tracing is configured: one client span per attempt, its context sent as `traceparent`. */
   tracing?: Tracing | null;
 }
@@ -229,7 +234,11 @@ export class UpstreamClient {
     return headers;
   }
 
-  /** One attempt: breaker, span, the request, the answer read by `read`, and its report. */
+  /**
+   * One attempt: the request is built first (a body that cannot be serialised, a header value
+   * that would split the request: RequestNotSentError, never counted against the upstream), then
+   * the credential's circuit, span, the request, the answer read by `read`, and its report.
+   */
   private async exchange<B>(
     request: UpstreamRequest,
     target: Target,
@@ -238,8 +247,25 @@ export class UpstreamClient {
     read: (response: Dispatcher.ResponseData) => Promise<B>,
     wholeExchangeTimer: boolean,
   ): Promise<UpstreamResponse<B>> {
-    // Throws CircuitOpenError while the circuit is open: nothing is sent.
-    this.options.breaker?.acquire();
+    const body = request.json !== undefined ? serialisedJson(request.json) : request.body;
+    const unsendable = Object.entries(baseHeaders).find(([, value]) => UNSENDABLE_HEADER_VALUE.test(value));
+    if (unsendable) throw new RequestNotSentError(`the ${unsendable[0]} header value holds a line break or NUL`);
+    const attempt = () => this.attempt(request, target, baseHeaders, body, retryCount, read, wholeExchangeTimer);
+    const breakers = this.options.breakers;
+    if (!breakers) return (await attempt().catch(unwrapFault)).result;
+    // Throws CircuitOpenError while this credential's circuit is open: nothing is sent.
+    return breakers.run(circuitKey(baseHeaders), attempt);
+  }
+
+  private async attempt<B>(
+    request: UpstreamRequest,
+    target: Target,
+    baseHeaders: Record<string, string>,
+    body: string | Readable | undefined,
+    retryCount: number,
+    read: (response: Dispatcher.ResponseData) => Promise<B>,
+    wholeExchangeTimer: boolean,
+  ): Promise<Outcome<UpstreamResponse<B>>> {
     const timeoutMs = request.timeoutMs ?? this.options.timeoutMs;
     // Writes and transfers must end within the timeout (a send's idempotency lock counts on it); a
     // read is bounded by undici's own timeouts (until the headers, then between body chunks),
@@ -258,14 +284,14 @@ export class UpstreamClient {
         path: target.path,
         method: request.method,
         headers,
-        body: request.json !== undefined ? JSON.stringify(request.json) : request.body,
+        body,
         ...(signal && { signal }),
         headersTimeout: request.headersTimeoutMs ?? timeoutMs,
         bodyTimeout: timeoutMs,
       });
-      const body = await read(response);
+      const answer = await read(response);
       this.report(request, span, response.statusCode, startedAt, retryCount);
-      return { statusCode: response.statusCode, headers: response.headers, body };
+      return { result: { statusCode: response.statusCode, headers: response.headers, body: answer }, fault: isFault(response.statusCode) };
     } catch (error) {
       if (error instanceof GraphQLError || request.body?.errored) {
         // The caller's own body stream failed (an upload breaking a media rule): not the upstream's fault.
@@ -273,14 +299,13 @@ export class UpstreamClient {
         throw error;
       }
       this.report(request, span, 'error', startedAt, retryCount);
-      throw transportError(error, signal, timeoutMs);
+      const failure = transportError(error, signal, timeoutMs);
+      throw failure instanceof RequestNotSentError ? failure : new UpstreamFault(failure);
     }
   }
 
   private report(request: UpstreamRequest, span: Span | undefined, status: number | 'error', startedAt: number, retryCount: number): void {
     endUpstreamSpan(span, status);
-    if (status === 'error' || isFault(status)) this.options.breaker?.failure();
-    else this.options.breaker?.success();
     this.options.onResponse?.({
       upstream: this.upstream,
       endpoint: request.endpoint,
@@ -307,10 +332,25 @@ export class UpstreamClient {
   }
 }
 
-/** undici's failure as one of ours: a timeout, or the code of what broke. */
+/** The key of a call's circuit: the fingerprint of the credential it carries (areas A and C: the bearer token; B: the channel's key). */
+function circuitKey(headers: Record<string, string>): string {
+  return fingerprint(headers.authorization ?? headers['svc-api-key'] ?? '');
+}
+
+/** A JSON body, serialised before anything is sent (a value that cannot be is the gateway's fault, not the upstream's). */
+function serialisedJson(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    throw new RequestNotSentError(`the JSON body could not be serialised (${error instanceof Error ? error.name : 'error'})`);
+  }
+}
+
+/** undici's failure as one of ours: a timeout, a request refused before it was written, or the code of what broke. */
 function transportError(error: unknown, signal: AbortSignal | undefined, timeoutMs: number): Error {
-  if (error instanceof UpstreamRequestError) return error;
+  if (error instanceof UpstreamRequestError || error instanceof RequestNotSentError) return error;
   const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && NOT_SENT_CODES.has(code)) return new RequestNotSentError(`the request was refused before sending (${code})`);
   if (signal?.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return new UpstreamTimeoutError(timeoutMs);
   return new UpstreamRequestError(typeof code === 'string' ? code : 'ERR_UPSTREAM_REQUEST', error instanceof Error ? error.message : String(error));
 }

@@ -36,3 +36,15 @@ export class UpstreamTimeoutError extends UpstreamRequestError {
     this.name = 'UpstreamTimeoutError';
   }
 }
+
+/**
+ * The request could not be built or was refused before a byte was written (a body that cannot be
+ * serialised, a header value that would split the request): a fault inside the gateway, never
+ * the upstream's, so it counts toward no circuit and nothing was sent.
+ */
+export class RequestNotSentError extends Error {
+  constructor(readonly reason: string) {
+    super(`The request could not be sent: ${reason}`);
+    this.name = 'RequestNotSentError';
+  }
+}

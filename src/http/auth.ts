@@ -19,6 +19,9 @@ export function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** What an HTTP header value may hold: visible ASCII, spaces and tabs. */
+const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+
 function bearer(header: string | undefined): string | null {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   return match ? match[1] : null;
@@ -60,6 +63,9 @@ export function identifyCaller(config: Config, headers: IncomingHttpHeaders): Ca
     };
   }
   if (!authorization) throw new UnauthenticatedError();
+  // A value that could never be sent as a header (connectionParams of a WebSocket can hold anything):
+  // refused here, so it reaches no upstream and no circuit.
+  if (!HEADER_VALUE.test(authorization)) throw new UnauthenticatedError('The Authorization value must be printable ASCII on one line');
   return {
     partnerId: requestedPartner || config.partnerId,
     upstreamAuthorization: authorization,

@@ -13,6 +13,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { identifyCaller, presentsBearerToken } from './auth.js';
+import { formatGraphQLError } from '../errors.js';
 import type { Config } from '../config.js';
 import { createContext, type Context } from '../context.js';
 import { graphqlHttpHandler, isGraphqlPath } from './graphql-http.js';
@@ -177,9 +178,7 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
     // Without introspection, "did you mean …" suggestions would reveal the schema piecemeal.
     hideSchemaDetailsFromClientErrors: !config.introspection,
     stopOnTerminationSignals: false,
-    // An unexpected failure (a bug, a library's own error) may describe internals: callers get a
-    // generic message, the observability plugin logs the original with the request id.
-    formatError: (formatted) => (formatted.extensions?.code === 'INTERNAL_SERVER_ERROR' ? { ...formatted, message: 'Internal server error' } : formatted),
+    formatError: formatGraphQLError,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownTimeoutMs }),
       // Open subscriptions end with 1001 Going Away when the server stops.

@@ -41,14 +41,21 @@ export class Metrics {
 
   readonly circuitState = new Gauge({
     name: 'hubgraph_circuit_state',
-    help: 'Circuit breaker per upstream root: 0 closed, 1 half-open, 2 open',
+    help: 'Worst circuit of an upstream root among its tenants (one circuit per credential): 0 closed, 1 half-open, 2 open',
+    labelNames: ['upstream'] as const,
+    registers: [this.registry],
+  });
+
+  readonly openCircuits = new Gauge({
+    name: 'hubgraph_open_circuits',
+    help: 'Tenants (credentials) whose circuit to an upstream root is open',
     labelNames: ['upstream'] as const,
     registers: [this.registry],
   });
 
   readonly circuitRejections = new Counter({
     name: 'hubgraph_circuit_rejections_total',
-    help: 'Upstream calls refused without sending because the circuit of their root was open',
+    help: "Upstream calls refused without sending because their credential's circuit to the root was open",
     labelNames: ['upstream'] as const,
     registers: [this.registry],
   });

@@ -32,7 +32,47 @@ export const DateTime = new GraphQLScalarType({
   },
 });
 
-function literalToJson(ast: ValueNode, variables: Record<string, unknown> | null | undefined): unknown {
+/** Bounds of a JSON argument: deeper or larger values are refused before anything else reads them. */
+export const JSON_MAX_DEPTH = 32;
+export const JSON_MAX_BYTES = 64 * 1024;
+
+function tooLarge(what: string): BadUserInputError {
+  return new BadUserInputError(`JSON values are limited to ${JSON_MAX_DEPTH} levels of nesting and ${JSON_MAX_BYTES / 1024} KiB; this one is ${what}`, 'JSON');
+}
+
+/**
+ * Checks a variable's JSON value without recursion (its depth is the caller's to choose): a walk
+ * with an explicit stack that stops at the first bound it crosses. The size is the value's
+ * serialised length, closely enough (quotes, commas and colons counted, escapes not).
+ */
+function checkJsonBounds(value: unknown): unknown {
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  let bytes = 0;
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (typeof item === 'string') bytes += item.length + 3;
+    else if (item === null || typeof item !== 'object') bytes += String(item).length + 1;
+    else {
+      if (depth >= JSON_MAX_DEPTH) throw tooLarge(`nested deeper than ${JSON_MAX_DEPTH} levels`);
+      bytes += 2;
+      const children = Array.isArray(item) ? (item as unknown[]) : Object.entries(item as Record<string, unknown>);
+      for (const child of children) {
+        if (Array.isArray(item)) pending.push([child, depth + 1]);
+        else {
+          const [key, entry] = child as [string, unknown];
+          bytes += key.length + 4;
+          pending.push([entry, depth + 1]);
+        }
+      }
+    }
+    if (bytes > JSON_MAX_BYTES) throw tooLarge(`larger than ${JSON_MAX_BYTES / 1024} KiB`);
+  }
+  return value;
+}
+
+/** An inline literal: recursion bounded by JSON_MAX_DEPTH, never by the caller. */
+function literalToJson(ast: ValueNode, variables: Record<string, unknown> | null | undefined, depth = 0): unknown {
+  if (depth > JSON_MAX_DEPTH) throw tooLarge(`nested deeper than ${JSON_MAX_DEPTH} levels`);
   switch (ast.kind) {
     case Kind.STRING:
     case Kind.BOOLEAN:
@@ -43,9 +83,9 @@ function literalToJson(ast: ValueNode, variables: Record<string, unknown> | null
     case Kind.NULL:
       return null;
     case Kind.LIST:
-      return ast.values.map((item) => literalToJson(item, variables));
+      return ast.values.map((item) => literalToJson(item, variables, depth + 1));
     case Kind.OBJECT:
-      return Object.fromEntries(ast.fields.map((field) => [field.name.value, literalToJson(field.value, variables)]));
+      return Object.fromEntries(ast.fields.map((field) => [field.name.value, literalToJson(field.value, variables, depth + 1)]));
     case Kind.VARIABLE:
       return variables?.[ast.name.value];
     default:
@@ -57,6 +97,6 @@ export const JSONScalar = new GraphQLScalarType({
   name: 'JSON',
   description: 'Any JSON value',
   serialize: (value) => value,
-  parseValue: (value) => value,
-  parseLiteral: literalToJson,
+  parseValue: checkJsonBounds,
+  parseLiteral: (ast, variables) => checkJsonBounds(literalToJson(ast, variables)),
 });

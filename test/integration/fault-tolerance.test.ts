@@ -97,14 +97,14 @@ describe('circuit breaker per upstream root', () => {
       expect(body.errors?.[0]?.extensions?.code).toBe('UPSTREAM_UNAVAILABLE');
     }
     expect(simulator.recorder.matching(new RegExp(A1), 'GET')).toHaveLength(3);
-    expect(gateway.services.breakers.partner.current).toBe('open');
+    expect(gateway.services.breakers.partner.worst).toBe('open');
 
     const refused = await harness.graphql('{ client(id: "client-004") { id } }');
     expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', circuit: 'open' });
     expect(refused.body.errors?.[0]?.message).toMatch(/circuit open/);
     expect(simulator.recorder.matching(new RegExp(A1), 'GET')).toHaveLength(3);
     // Other roots keep their own breaker.
-    expect(gateway.services.breakers.cloud.current).toBe('closed');
+    expect(gateway.services.breakers.cloud.worst).toBe('closed');
     expect(await metricValue(harness, 'hubgraph_circuit_state{upstream="partner"}')).toBe(2);
     expect(await metricValue(harness, 'hubgraph_circuit_rejections_total{upstream="partner"}')).toBe(1);
 
@@ -117,7 +117,7 @@ describe('circuit breaker per upstream root', () => {
       recovered = body.errors === undefined;
     }
     expect(recovered).toBe(true);
-    expect(gateway.services.breakers.partner.current).toBe('closed');
+    expect(gateway.services.breakers.partner.worst).toBe('closed');
     const after = await harness.graphql('{ client(id: "client-006") { id } }');
     expect(after.body.errors).toBeUndefined();
   });
@@ -126,7 +126,7 @@ describe('circuit breaker per upstream root', () => {
     const { simulator, gateway } = harness;
     simulator.faults.add({ path: A4, method: 'GET', status: 502 });
     for (let attempt = 0; attempt < 3; attempt += 1) await harness.graphql('{ channel(id: "channel-001") { id } }');
-    expect(gateway.services.breakers.partner.current).toBe('open');
+    expect(gateway.services.breakers.partner.worst).toBe('open');
     simulator.recorder.clear();
     let trialSent = false;
     for (let attempt = 0; attempt < 100 && !trialSent; attempt += 1) {
@@ -136,7 +136,7 @@ describe('circuit breaker per upstream root', () => {
     }
     expect(trialSent).toBe(true);
     expect(simulator.recorder.matching(new RegExp(A4), 'GET')).toHaveLength(1);
-    expect(gateway.services.breakers.partner.current).toBe('open');
+    expect(gateway.services.breakers.partner.worst).toBe('open');
     simulator.faults.clear();
   });
 });

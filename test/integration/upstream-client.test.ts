@@ -3,9 +3,9 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { CircuitBreaker } from '../../src/datasources/circuit-breaker.js';
+import { CircuitBreakers } from '../../src/datasources/circuit-breaker.js';
 import { UpstreamClient, type UpstreamAttempt } from '../../src/datasources/http.js';
-import { UpstreamHttpError, UpstreamRequestError, UpstreamTimeoutError } from '../../src/datasources/upstream-errors.js';
+import { RequestNotSentError, UpstreamHttpError, UpstreamRequestError, UpstreamTimeoutError } from '../../src/datasources/upstream-errors.js';
 import { BadUserInputError } from '../../src/errors.js';
 
 /** Two local servers: the upstream root, and another origin a redirect may name. */
@@ -100,13 +100,13 @@ afterAll(async () => {
 /** Closed after each test. */
 const opened: UpstreamClient[] = [];
 
-function client(options: { retries?: number; breaker?: CircuitBreaker; attempts?: UpstreamAttempt[] } = {}) {
+function client(options: { retries?: number; breakers?: CircuitBreakers; attempts?: UpstreamAttempt[] } = {}) {
   const http = new UpstreamClient({
     upstream: 'cloud',
     prefixUrl: `${upstream.origin}/root`,
     timeoutMs: 300,
     retries: options.retries ?? 0,
-    ...(options.breaker && { breaker: options.breaker }),
+    ...(options.breakers && { breakers: options.breakers }),
     ...(options.attempts && { onResponse: (attempt: UpstreamAttempt) => options.attempts!.push(attempt) }),
   });
   opened.push(http);
@@ -208,20 +208,52 @@ describe('UpstreamClient (the gateway HTTP client on undici)', () => {
   });
 
   it('counts upstream faults in the breaker and, once open, sends nothing', async () => {
-    const breaker = new CircuitBreaker({ upstream: 'cloud', threshold: 2, cooldownMs: 60_000 });
-    const http = client({ breaker });
+    const breaker = new CircuitBreakers({ upstream: 'cloud', threshold: 2, cooldownMs: 60_000 });
+    const http = client({ breakers: breaker });
     for (let call = 0; call < 2; call += 1) {
       await expect(http.json({ method: 'GET', endpoint: 'B1', path: 'fault' })).rejects.toBeInstanceOf(UpstreamHttpError);
     }
-    expect(breaker.current).toBe('open');
+    expect(breaker.worst).toBe('open');
     const before = upstreamSeen.length;
     await expect(http.json({ method: 'GET', endpoint: 'B1', path: 'fault' })).rejects.toMatchObject({ extensions: { circuit: 'open' } });
     expect(upstreamSeen).toHaveLength(before);
   });
 
+  it('keeps one circuit per credential: one tenant failing pauses only its own calls', async () => {
+    const breakers = new CircuitBreakers({ upstream: 'cloud', threshold: 2, cooldownMs: 60_000 });
+    const http = client({ breakers });
+    const failing = { 'svc-api-key': 'tenant-one-key' };
+    for (let call = 0; call < 2; call += 1) {
+      await expect(http.json({ method: 'GET', endpoint: 'B1', path: 'fault', headers: failing })).rejects.toBeInstanceOf(UpstreamHttpError);
+    }
+    await expect(http.json({ method: 'GET', endpoint: 'B1', path: 'fault', headers: failing })).rejects.toMatchObject({ extensions: { circuit: 'open' } });
+    // Another tenant's calls still reach the upstream (and fail on their own merits).
+    const before = upstreamSeen.length;
+    await expect(http.json({ method: 'GET', endpoint: 'B1', path: 'gzip', headers: { 'svc-api-key': 'tenant-two-key' } })).resolves.toMatchObject({
+      statusCode: 200,
+    });
+    expect(upstreamSeen).toHaveLength(before + 1);
+    expect(breakers.worst).toBe('open');
+  });
+
+  it('a request the gateway cannot build is refused before sending and never counts against the upstream', async () => {
+    const breakers = new CircuitBreakers({ upstream: 'cloud', threshold: 1, cooldownMs: 60_000 });
+    const http = client({ breakers });
+    const before = upstreamSeen.length;
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    await expect(http.json({ method: 'POST', endpoint: 'B1', path: 'upload', json: cyclic })).rejects.toBeInstanceOf(RequestNotSentError);
+    await expect(
+      http.json({ method: 'POST', endpoint: 'B1', path: 'upload', json: {}, headers: { authorization: 'Bearer x\r\nX-Injected: 1' } }),
+    ).rejects.toBeInstanceOf(RequestNotSentError);
+    expect(upstreamSeen).toHaveLength(before);
+    expect(breakers.worst).toBe('closed');
+    await expect(http.json({ method: 'POST', endpoint: 'B1', path: 'upload', json: {} })).resolves.toMatchObject({ statusCode: 200 });
+  });
+
   it("hands back the caller's own body failure as it is, without counting it against the upstream", async () => {
-    const breaker = new CircuitBreaker({ upstream: 'cloud', threshold: 1, cooldownMs: 60_000 });
-    const http = client({ breaker });
+    const breaker = new CircuitBreakers({ upstream: 'cloud', threshold: 1, cooldownMs: 60_000 });
+    const http = client({ breakers: breaker });
     const refusal = new BadUserInputError('too large', 'file');
     const body = Readable.from(
       (async function* () {
@@ -231,6 +263,6 @@ describe('UpstreamClient (the gateway HTTP client on undici)', () => {
     );
     const error = await http.json({ method: 'POST', endpoint: 'B3', path: 'upload', body, retryLimit: 0 }).catch((failure: unknown) => failure);
     expect(error).toBe(refusal);
-    expect(breaker.current).toBe('closed');
+    expect(breaker.worst).toBe('closed');
   });
 });

@@ -69,3 +69,21 @@ describe('ResponseCache.fill', () => {
     expect(await cache.fill(key, 60_000, async () => structuredClone(PAGE))).toEqual(PAGE);
   });
 });
+
+describe('stableStringify', () => {
+  it('sorts keys, drops undefined members and writes undefined items as null, like JSON', () => {
+    expect(stableStringify({ b: [1, undefined, 'x'], a: { d: null, c: true, e: undefined } })).toBe('{"a":{"c":true,"d":null},"b":[1,null,"x"]}');
+    expect(stableStringify([])).toBe('[]');
+    expect(stableStringify({})).toBe('{}');
+    expect(stableStringify('plain')).toBe('"plain"');
+  });
+
+  it('digests a value nested 100,000 levels deep without recursion', () => {
+    let value: unknown = 1;
+    for (let level = 0; level < 100_000; level += 1) value = level % 2 ? { a: value } : [value];
+    const text = stableStringify(value);
+    expect(text.length).toBeGreaterThan(300_000);
+    expect(text.startsWith('{"a":[{"a":[')).toBe(true);
+    expect(text.endsWith(']}]}')).toBe(true);
+  });
+});

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { GraphQLError } from 'graphql';
 import { UpstreamClient } from '../../src/datasources/http.js';
-import { ErrorCode, NotFoundError, errorFromUpstreamBody, retryAfterSeconds, toGraphQLError } from '../../src/errors.js';
+import { RequestNotSentError } from '../../src/datasources/upstream-errors.js';
+import { ErrorCode, NotFoundError, errorFromUpstreamBody, formatGraphQLError, retryAfterSeconds, toGraphQLError } from '../../src/errors.js';
 
 /** Real failures of the gateway's HTTP client (HTTP error, timeout, connection) from a local server, one path per case. */
 const answers: Record<string, (response: ServerResponse) => void> = {
@@ -198,5 +199,21 @@ describe('retryAfterSeconds', () => {
     const inOneMinute = new Date(Date.now() + 60_000).toUTCString();
     expect(retryAfterSeconds(inOneMinute)).toBeGreaterThanOrEqual(59);
     expect(retryAfterSeconds(inOneMinute)).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('toGraphQLError: a request the gateway could not build', () => {
+  it('is INTERNAL_SERVER_ERROR saying nothing was sent, never an unknown outcome, and keeps its message through formatting', () => {
+    const error = toGraphQLError(new RequestNotSentError('the JSON body could not be serialised (RangeError)'), 'B1', { write: true });
+    expect(error.extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR', endpoint: 'B1', sent: false });
+    expect(error.message).toMatch(/nothing was sent/);
+    expect(formatGraphQLError(error.toJSON(), error).message).toMatch(/nothing was sent/);
+  });
+
+  it('masks any other internal error and names the field of a refused variable', () => {
+    const bug = new GraphQLError('ENOENT /home/app/secret.ts', { originalError: new TypeError('x'), extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(formatGraphQLError(bug.toJSON(), bug)).toEqual({ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    const refused = { message: 'Variable "$input" got invalid value { a: [Object] } at "input.interactive"; too deep', extensions: { code: 'BAD_USER_INPUT' } };
+    expect(formatGraphQLError(refused, undefined).extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'input.interactive' });
   });
 });
