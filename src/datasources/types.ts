@@ -178,7 +178,7 @@ export interface WebhookRestoreResult {
   error: string | null;
 }
 
-export interface ApiKeyResult extends ApiKeyDto {
+export interface ApiKeyResult extends ApiKeyDto, ChannelScoped {
   webhookRestore: WebhookRestoreResult | null;
 }
 
@@ -294,4 +294,48 @@ export interface InsightsPageDto<T> {
 export interface ClientInsightsRef {
   partnerId: string;
   clientId: string;
+}
+
+/** The channel a mutation answer or a channel's sub-object belongs to, so the answer can lead back to it by id. */
+export interface ChannelRef {
+  partnerId: string;
+  channelId: string;
+}
+
+/** Answers that carry their channel, so a normalized client cache updates that channel without a refetch. */
+export interface ChannelScoped {
+  channelRef: ChannelRef;
+}
+
+export type BusinessProfileModel = BusinessProfileDto & ChannelScoped;
+
+export interface WebhookConfigModel extends ChannelScoped {
+  url: string | null;
+  headers: unknown;
+}
+
+export interface WabaWebhookModel extends WebhookConfigModel {
+  wabaId: string | null;
+  numbers: string[] | null;
+  message: string | null;
+}
+
+export interface LocalStorageModel extends ChannelScoped {
+  success: boolean;
+  httpCode: number | null;
+  message: string | null;
+}
+
+export interface ContactActionModel extends ChannelScoped {
+  success: boolean;
+  phoneNumber: string;
+  /** Whether the contact is blocked after the action; null when the action says nothing about it. */
+  blocked: boolean | null;
+}
+
+/** A source as a listing returns it, or as a rename answers it: only id, client and the new name are known then. */
+export interface InsightSourceModel {
+  source: InsightSourceDto;
+  /** null: not part of this answer (a rename), so the fields the answer lacks are errors rather than invented values. */
+  insights: InsightPointDto[] | null;
 }

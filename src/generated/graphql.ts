@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { PartnerRef, ClientNode, ChannelNode, ClientListDto, ChannelListDto, UsageDto, UsagePeriodDto, ApiKeyResult, PartnerDto, MediaRef, BusinessProfileDto, ClientInsightsRef, InsightSourceEntryDto } from '../datasources/types.js';
+import type { PartnerRef, ClientNode, ChannelNode, ClientListDto, ChannelListDto, UsageDto, UsagePeriodDto, ApiKeyResult, PartnerDto, MediaRef, BusinessProfileModel, WebhookConfigModel, WabaWebhookModel, LocalStorageModel, ContactActionModel, ClientInsightsRef, InsightSourceModel } from '../datasources/types.js';
 import type { Context } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -54,6 +54,8 @@ export type ApiKey = {
   apiKey: Scalars['String']['output'];
   /** App id of the channel; null when absent. */
   appId?: Maybe<Scalars['String']['output']>;
+  /** The channel the new key belongs to. Null only when the channel cannot be read back. */
+  channel?: Maybe<Channel>;
   /** Id of the key; null when the upstream omits it. */
   id?: Maybe<Scalars['ID']['output']>;
   /** Whether the channel's webhook, which a new key removes upstream, was set again; null when the channel had no webhook. */
@@ -78,6 +80,8 @@ export type BusinessProfile = {
   __typename?: 'BusinessProfile';
   /** Business address; null when not set. */
   address?: Maybe<Scalars['String']['output']>;
+  /** The channel this profile belongs to, read back after an update so a client cache stays current. Null only when the channel cannot be read back. */
+  channel?: Maybe<Channel>;
   /** Description of the business; null when not set. */
   description?: Maybe<Scalars['String']['output']>;
   /** Contact e-mail address; null when not set. */
@@ -875,6 +879,22 @@ export type ClientOrderField =
   /** Sort by the client status. */
   | 'STATUS';
 
+/**
+ * The answer of `blockContact`, `unblockContact` and `reportContact` (on-premise only). Before v3 these answered a bare
+ * Boolean; the payload leads back to the channel, whose `blockedContacts` a client can select again.
+ */
+export type ContactActionPayload = {
+  __typename?: 'ContactActionPayload';
+  /** Whether the contact is blocked after the action: true after blockContact or a report with `block: true`, false after unblockContact, null after a report that did not block. */
+  blocked?: Maybe<Scalars['Boolean']['output']>;
+  /** The channel whose contact was blocked, unblocked or reported. Null only when the channel cannot be read back. */
+  channel?: Maybe<Channel>;
+  /** The contact's wa_id or phone number as given in the mutation. */
+  phoneNumber: Scalars['String']['output'];
+  /** Always true in a successful answer; a refusal is an error (NOT_ENGAGED, INVALID_PARAMETER, UNSUPPORTED_FOR_HOSTING …) instead. */
+  success: Scalars['Boolean']['output'];
+};
+
 /** Postal address of a contact card. */
 export type ContactAddressInput = {
   /** City or town. */
@@ -1185,6 +1205,21 @@ export type InsightSourceList = {
   totalCount: Scalars['Int']['output'];
 };
 
+/**
+ * The answer of `renameInsightsSource`. Before v3 it answered a bare Boolean; the payload carries the renamed source, so a
+ * client cache shows the new name at once.
+ */
+export type InsightSourcePayload = {
+  __typename?: 'InsightSourcePayload';
+  /**
+   * The renamed source with its `id`, `clientId` and new `name`. Its other fields are not part of a rename's answer:
+   * selecting them here raises an error at that field; read them from `ClientInsights.sources`.
+   */
+  source?: Maybe<InsightSource>;
+  /** Whether the upstream reported the rename as done. */
+  success: Scalars['Boolean']['output'];
+};
+
 /** Content of a limited-time-offer marketing template (cloud only). Footers are not supported, and web and desktop clients show a notice instead of the offer. */
 export type LimitedTimeOfferTemplateInput = {
   /** Body text with variables {{1}}, {{2}}, … numbered without gaps. */
@@ -1216,6 +1251,11 @@ export type LimitedTimeOfferTemplateInput = {
 /** Outcome of enabling or disabling local storage, as the upstream reports it. */
 export type LocalStorageResult = {
   __typename?: 'LocalStorageResult';
+  /**
+   * The channel after the change, read back from the upstream, so its `dataLocalizationRegion` in a client cache is
+   * current. Null only when the channel cannot be read back.
+   */
+  channel?: Maybe<Channel>;
   /** HTTP status the upstream reports inside its answer; null when absent. */
   httpCode?: Maybe<Scalars['Int']['output']>;
   /** The upstream's explanation for developers, for example why the change needs a confirmation pin; null when absent. */
@@ -1301,7 +1341,7 @@ export type MessageStatusEvent = {
 export type Mutation = {
   __typename?: 'Mutation';
   /** On-premise only: blocks a contact, who must have written in the last 24 hours (NOT_ENGAGED otherwise). UNSUPPORTED_FOR_HOSTING on cloud channels (upstream B5). */
-  blockContact: Scalars['Boolean']['output'];
+  blockContact: ContactActionPayload;
   /** Points the channel's number-level webhook at this gateway (PUBLIC_URL/webhooks/{channelId}, with a per-channel Basic credential), so its events reach the subscriptions. BAD_USER_INPUT when PUBLIC_URL cannot receive cloud notifications, for example because it names a port (upstream B6). */
   connectWebhookToGateway: WebhookConfig;
   /** Creates a new API key for a channel, stores it encrypted for later messaging calls, and sets the channel's webhook again, because a new key removes it upstream. FORBIDDEN when the partner may not manage the channel (upstream A6). */
@@ -1316,10 +1356,10 @@ export type Mutation = {
   enableLocalStorage: LocalStorageResult;
   /** Asks the upstream to export the client's contacts; true when it reports success. How the export is delivered is not specified upstream, and the request is sent once, never retried. FORBIDDEN without insights access. */
   exportInsightsContacts: Scalars['Boolean']['output'];
-  /** Renames an insight source; true when the upstream reports success. FORBIDDEN without insights access. */
-  renameInsightsSource: Scalars['Boolean']['output'];
+  /** Renames an insight source and answers the renamed source, so a client cache shows the new name. FORBIDDEN without insights access. */
+  renameInsightsSource: InsightSourcePayload;
   /** On-premise only: reports a contact, who must have written in the last 24 hours (NOT_ENGAGED otherwise). UNSUPPORTED_FOR_HOSTING on cloud channels (upstream B5). */
-  reportContact: Scalars['Boolean']['output'];
+  reportContact: ContactActionPayload;
   /** Requests cancellation of a channel's subscription: charges stop, the client may pay directly and is notified. Returns the channel as the upstream answers (upstream A8). */
   requestChannelCancellation: Channel;
   /** Sends one message from the channel to a user and returns its id. Never retried: a timeout after the request left is UPSTREAM_UNAVAILABLE with an unknown outcome. BAD_USER_INPUT for a broken rule (nothing sent), SERVICE_WINDOW_CLOSED for a free-form message outside the 24-hour window, MISSING_API_KEY without a key (upstream B1). */
@@ -1331,7 +1371,7 @@ export type Mutation = {
   /** Sets where the upstream sends this number's notifications (number-level webhook); a URL other than this gateway's stops the channel's subscriptions from receiving events. BAD_USER_INPUT for a URL the hosting refuses (upstream B6). */
   setWebhook: WebhookConfig;
   /** On-premise only: unblocks a contact. INVALID_PARAMETER for an invalid number, UNSUPPORTED_FOR_HOSTING on cloud channels (upstream B5). */
-  unblockContact: Scalars['Boolean']['output'];
+  unblockContact: ContactActionPayload;
   /** Changes the given fields of the number's business profile, leaving the others as they are, and returns the profile read back. BAD_USER_INPUT for a broken limit (upstream B4). */
   updateBusinessProfile: BusinessProfile;
   /** Changes a client's partner payload and channel quota and returns the updated client. BAD_USER_INPUT when maxChannels lies outside 1..10 (upstream A7). */
@@ -1564,6 +1604,8 @@ export type PartnerSettings = {
   logoUrl?: Maybe<Scalars['String']['output']>;
   /** Whether the onboarding deep link carries additional parameters; null when the upstream omits it. */
   onboardingDeeplinkAddParams?: Maybe<Scalars['Boolean']['output']>;
+  /** The partner these settings belong to, so a client cache can tie the answer of updatePartnerSettings to it. */
+  partner?: Maybe<Partner>;
   /** The partner's payment plan as the upstream sends it (an object whose fields the interface does not list). */
   paymentPlan?: Maybe<Scalars['JSON']['output']>;
   /** Whether the partner must pay before using the service; null when the upstream omits it. */
@@ -1896,6 +1938,8 @@ export type WabaAccountFilter = {
 /** Webhook of a channel's whole business account (cloud only), used by numbers without a number-level webhook. */
 export type WabaWebhook = {
   __typename?: 'WabaWebhook';
+  /** The channel through which this business-account webhook was read or set (cloud only). Null only when the channel cannot be read back. */
+  channel?: Maybe<Channel>;
   /** Headers the upstream adds when calling it; an Authorization value shows only its scheme. */
   headers?: Maybe<Scalars['JSON']['output']>;
   /** The upstream's message when setting it: activation takes 15 to 20 seconds, so read it back before messaging. Null when read. */
@@ -1921,6 +1965,11 @@ export type WabaWebhookInput = {
 /** Webhook that receives a number's notifications. */
 export type WebhookConfig = {
   __typename?: 'WebhookConfig';
+  /**
+   * The channel whose number-level webhook this is. Select the fields you show (for example `channel { id webhook { url } }`)
+   * and a normalized client cache updates that channel without a refetch. Null only when the channel cannot be read back.
+   */
+  channel?: Maybe<Channel>;
   /** Headers the upstream adds when calling it; an Authorization value shows only its scheme. */
   headers?: Maybe<Scalars['JSON']['output']>;
   /** URL that receives the notifications; null when none is set. */
@@ -2056,7 +2105,7 @@ export type ResolversTypes = ResolversObject<{
   ActionSourceList: ResolverTypeWrapper<ActionSourceList>;
   ApiKey: ResolverTypeWrapper<ApiKeyResult>;
   BlockedContactList: ResolverTypeWrapper<BlockedContactList>;
-  BusinessProfile: ResolverTypeWrapper<BusinessProfileDto>;
+  BusinessProfile: ResolverTypeWrapper<BusinessProfileModel>;
   BusinessProfileInput: BusinessProfileInput;
   BusinessVertical: BusinessVertical;
   Channel: ResolverTypeWrapper<ChannelNode>;
@@ -2085,6 +2134,7 @@ export type ResolversTypes = ResolversObject<{
   ClientMetaInfoFilter: ClientMetaInfoFilter;
   ClientOrder: ClientOrder;
   ClientOrderField: ClientOrderField;
+  ContactActionPayload: ResolverTypeWrapper<ContactActionModel>;
   ContactAddressInput: ContactAddressInput;
   ContactCardInput: ContactCardInput;
   ContactEmailInput: ContactEmailInput;
@@ -2106,11 +2156,12 @@ export type ResolversTypes = ResolversObject<{
   InsightAction: ResolverTypeWrapper<InsightAction>;
   InsightActionList: ResolverTypeWrapper<InsightActionList>;
   InsightPoint: ResolverTypeWrapper<InsightPoint>;
-  InsightSource: ResolverTypeWrapper<InsightSourceEntryDto>;
+  InsightSource: ResolverTypeWrapper<InsightSourceModel>;
   InsightSourceList: ResolverTypeWrapper<Omit<InsightSourceList, 'nodes'> & { nodes: Array<ResolversTypes['InsightSource']> }>;
+  InsightSourcePayload: ResolverTypeWrapper<Omit<InsightSourcePayload, 'source'> & { source?: Maybe<ResolversTypes['InsightSource']> }>;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
   LimitedTimeOfferTemplateInput: LimitedTimeOfferTemplateInput;
-  LocalStorageResult: ResolverTypeWrapper<LocalStorageResult>;
+  LocalStorageResult: ResolverTypeWrapper<LocalStorageModel>;
   LocationMessageInput: LocationMessageInput;
   Media: ResolverTypeWrapper<MediaRef>;
   MediaMessageInput: MediaMessageInput;
@@ -2139,9 +2190,9 @@ export type ResolversTypes = ResolversObject<{
   UserRef: ResolverTypeWrapper<UserRef>;
   WabaAccount: ResolverTypeWrapper<WabaAccount>;
   WabaAccountFilter: WabaAccountFilter;
-  WabaWebhook: ResolverTypeWrapper<WabaWebhook>;
+  WabaWebhook: ResolverTypeWrapper<WabaWebhookModel>;
   WabaWebhookInput: WabaWebhookInput;
-  WebhookConfig: ResolverTypeWrapper<WebhookConfig>;
+  WebhookConfig: ResolverTypeWrapper<WebhookConfigModel>;
   WebhookInput: WebhookInput;
   WebhookRestore: ResolverTypeWrapper<WebhookRestore>;
 }>;
@@ -2155,7 +2206,7 @@ export type ResolversParentTypes = ResolversObject<{
   ActionSourceList: ActionSourceList;
   ApiKey: ApiKeyResult;
   BlockedContactList: BlockedContactList;
-  BusinessProfile: BusinessProfileDto;
+  BusinessProfile: BusinessProfileModel;
   BusinessProfileInput: BusinessProfileInput;
   Channel: ChannelNode;
   Boolean: Scalars['Boolean']['output'];
@@ -2181,6 +2232,7 @@ export type ResolversParentTypes = ResolversObject<{
   ClientMetaInfo: ClientMetaInfo;
   ClientMetaInfoFilter: ClientMetaInfoFilter;
   ClientOrder: ClientOrder;
+  ContactActionPayload: ContactActionModel;
   ContactAddressInput: ContactAddressInput;
   ContactCardInput: ContactCardInput;
   ContactEmailInput: ContactEmailInput;
@@ -2198,11 +2250,12 @@ export type ResolversParentTypes = ResolversObject<{
   InsightAction: InsightAction;
   InsightActionList: InsightActionList;
   InsightPoint: InsightPoint;
-  InsightSource: InsightSourceEntryDto;
+  InsightSource: InsightSourceModel;
   InsightSourceList: Omit<InsightSourceList, 'nodes'> & { nodes: Array<ResolversParentTypes['InsightSource']> };
+  InsightSourcePayload: Omit<InsightSourcePayload, 'source'> & { source?: Maybe<ResolversParentTypes['InsightSource']> };
   JSON: Scalars['JSON']['output'];
   LimitedTimeOfferTemplateInput: LimitedTimeOfferTemplateInput;
-  LocalStorageResult: LocalStorageResult;
+  LocalStorageResult: LocalStorageModel;
   LocationMessageInput: LocationMessageInput;
   Media: MediaRef;
   MediaMessageInput: MediaMessageInput;
@@ -2229,9 +2282,9 @@ export type ResolversParentTypes = ResolversObject<{
   UserRef: UserRef;
   WabaAccount: WabaAccount;
   WabaAccountFilter: WabaAccountFilter;
-  WabaWebhook: WabaWebhook;
+  WabaWebhook: WabaWebhookModel;
   WabaWebhookInput: WabaWebhookInput;
-  WebhookConfig: WebhookConfig;
+  WebhookConfig: WebhookConfigModel;
   WebhookInput: WebhookInput;
   WebhookRestore: WebhookRestore;
 }>;
@@ -2254,6 +2307,7 @@ export type ApiKeyResolvers<ContextType = Context, ParentType extends ResolversP
   address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   apiKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   appId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType>;
   id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   webhookRestore?: Resolver<Maybe<ResolversTypes['WebhookRestore']>, ParentType, ContextType>;
 }>;
@@ -2267,6 +2321,7 @@ export type BlockedContactListResolvers<ContextType = Context, ParentType extend
 
 export type BusinessProfileResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BusinessProfile'] = ResolversParentTypes['BusinessProfile']> = ResolversObject<{
   address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   profilePictureUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2386,6 +2441,13 @@ export type ClientMetaInfoResolvers<ContextType = Context, ParentType extends Re
   useCase?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type ContactActionPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ContactActionPayload'] = ResolversParentTypes['ContactActionPayload']> = ResolversObject<{
+  blocked?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType>;
+  phoneNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
 export type ContactUserResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ContactUser'] = ResolversParentTypes['ContactUser']> = ResolversObject<{
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2458,11 +2520,17 @@ export type InsightSourceListResolvers<ContextType = Context, ParentType extends
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
+export type InsightSourcePayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InsightSourcePayload'] = ResolversParentTypes['InsightSourcePayload']> = ResolversObject<{
+  source?: Resolver<Maybe<ResolversTypes['InsightSource']>, ParentType, ContextType>;
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
 }
 
 export type LocalStorageResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['LocalStorageResult'] = ResolversParentTypes['LocalStorageResult']> = ResolversObject<{
+  channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType>;
   httpCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2487,7 +2555,7 @@ export type MessageStatusEventResolvers<ContextType = Context, ParentType extend
 }>;
 
 export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
-  blockContact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationBlockContactArgs, 'channelId' | 'phoneNumber'>>;
+  blockContact?: Resolver<ResolversTypes['ContactActionPayload'], ParentType, ContextType, RequireFields<MutationBlockContactArgs, 'channelId' | 'phoneNumber'>>;
   connectWebhookToGateway?: Resolver<ResolversTypes['WebhookConfig'], ParentType, ContextType, RequireFields<MutationConnectWebhookToGatewayArgs, 'channelId'>>;
   createApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'channelId'>>;
   createLimitedTimeOfferTemplate?: Resolver<ResolversTypes['Template'], ParentType, ContextType, RequireFields<MutationCreateLimitedTimeOfferTemplateArgs, 'channelId' | 'input'>>;
@@ -2495,14 +2563,14 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   disableLocalStorage?: Resolver<ResolversTypes['LocalStorageResult'], ParentType, ContextType, RequireFields<MutationDisableLocalStorageArgs, 'channelId' | 'clientId'>>;
   enableLocalStorage?: Resolver<ResolversTypes['LocalStorageResult'], ParentType, ContextType, RequireFields<MutationEnableLocalStorageArgs, 'channelId' | 'clientId' | 'region'>>;
   exportInsightsContacts?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationExportInsightsContactsArgs, 'clientId'>>;
-  renameInsightsSource?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRenameInsightsSourceArgs, 'clientId' | 'name' | 'sourceId'>>;
-  reportContact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationReportContactArgs, 'block' | 'channelId' | 'phoneNumber'>>;
+  renameInsightsSource?: Resolver<ResolversTypes['InsightSourcePayload'], ParentType, ContextType, RequireFields<MutationRenameInsightsSourceArgs, 'clientId' | 'name' | 'sourceId'>>;
+  reportContact?: Resolver<ResolversTypes['ContactActionPayload'], ParentType, ContextType, RequireFields<MutationReportContactArgs, 'block' | 'channelId' | 'phoneNumber'>>;
   requestChannelCancellation?: Resolver<ResolversTypes['Channel'], ParentType, ContextType, RequireFields<MutationRequestChannelCancellationArgs, 'channelId' | 'clientId'>>;
   sendMessage?: Resolver<ResolversTypes['SentMessage'], ParentType, ContextType, RequireFields<MutationSendMessageArgs, 'channelId' | 'input'>>;
   setDefaultDataLocalizationRegion?: Resolver<ResolversTypes['DataRegion'], ParentType, ContextType, RequireFields<MutationSetDefaultDataLocalizationRegionArgs, 'region'>>;
   setWabaWebhook?: Resolver<ResolversTypes['WabaWebhook'], ParentType, ContextType, RequireFields<MutationSetWabaWebhookArgs, 'channelId' | 'input'>>;
   setWebhook?: Resolver<ResolversTypes['WebhookConfig'], ParentType, ContextType, RequireFields<MutationSetWebhookArgs, 'channelId' | 'input'>>;
-  unblockContact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationUnblockContactArgs, 'channelId' | 'phoneNumber'>>;
+  unblockContact?: Resolver<ResolversTypes['ContactActionPayload'], ParentType, ContextType, RequireFields<MutationUnblockContactArgs, 'channelId' | 'phoneNumber'>>;
   updateBusinessProfile?: Resolver<ResolversTypes['BusinessProfile'], ParentType, ContextType, RequireFields<MutationUpdateBusinessProfileArgs, 'channelId' | 'input'>>;
   updateClient?: Resolver<ResolversTypes['Client'], ParentType, ContextType, RequireFields<MutationUpdateClientArgs, 'clientId' | 'input'>>;
   updatePartnerSettings?: Resolver<ResolversTypes['PartnerSettings'], ParentType, ContextType, RequireFields<MutationUpdatePartnerSettingsArgs, 'input'>>;
@@ -2530,6 +2598,7 @@ export type PartnerSettingsResolvers<ContextType = Context, ParentType extends R
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   logoUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   onboardingDeeplinkAddParams?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  partner?: Resolver<Maybe<ResolversTypes['Partner']>, ParentType, ContextType>;
   paymentPlan?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   paymentRequired?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   redirectUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2623,6 +2692,7 @@ export type WabaAccountResolvers<ContextType = Context, ParentType extends Resol
 }>;
 
 export type WabaWebhookResolvers<ContextType = Context, ParentType extends ResolversParentTypes['WabaWebhook'] = ResolversParentTypes['WabaWebhook']> = ResolversObject<{
+  channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType>;
   headers?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   numbers?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
@@ -2631,6 +2701,7 @@ export type WabaWebhookResolvers<ContextType = Context, ParentType extends Resol
 }>;
 
 export type WebhookConfigResolvers<ContextType = Context, ParentType extends ResolversParentTypes['WebhookConfig'] = ResolversParentTypes['WebhookConfig']> = ResolversObject<{
+  channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType>;
   headers?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
@@ -2656,6 +2727,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   ClientInsights?: ClientInsightsResolvers<ContextType>;
   ClientList?: ClientListResolvers<ContextType>;
   ClientMetaInfo?: ClientMetaInfoResolvers<ContextType>;
+  ContactActionPayload?: ContactActionPayloadResolvers<ContextType>;
   ContactUser?: ContactUserResolvers<ContextType>;
   ConversationCount?: ConversationCountResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
@@ -2665,6 +2737,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   InsightPoint?: InsightPointResolvers<ContextType>;
   InsightSource?: InsightSourceResolvers<ContextType>;
   InsightSourceList?: InsightSourceListResolvers<ContextType>;
+  InsightSourcePayload?: InsightSourcePayloadResolvers<ContextType>;
   JSON?: GraphQLScalarType;
   LocalStorageResult?: LocalStorageResultResolvers<ContextType>;
   Media?: MediaResolvers<ContextType>;

@@ -47,5 +47,5 @@ export async function createApiKey(context: Context, partnerId: string, channelI
     }
   }
   if (webhookRestore && !webhookRestore.restored) logger.warn({ reason: webhookRestore.error }, 'webhook not restored after key creation');
-  return { ...created, webhookRestore };
+  return { ...created, webhookRestore, channelRef: { partnerId, channelId } };
 }

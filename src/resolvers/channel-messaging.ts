@@ -2,16 +2,17 @@ import type { ChannelResolvers } from '../generated/graphql.js';
 import { profileForGraph } from '../messaging/business-profile.js';
 import { checkBlocklistPage } from '../messaging/blocking.js';
 import { redactedHeaders } from '../messaging/webhooks.js';
+import { refOf } from './channel-ref.js';
 
 /** Channel fields served by area B with the channel's key (merged into Channel in index.ts). */
 export const ChannelMessaging: ChannelResolvers = {
   businessProfile: async (channel, _args, { dataSources: { messaging } }) => {
     const route = await messaging.route(channel.partnerId, channel.id);
-    return profileForGraph(await messaging.businessProfile(route), route.hosting);
+    return { ...profileForGraph(await messaging.businessProfile(route), route.hosting), channelRef: refOf(channel) };
   },
   webhook: async (channel, _args, { dataSources: { messaging } }) => {
     const webhook = await messaging.getWebhook(channel.partnerId, channel.id);
-    return webhook.url ? { url: webhook.url, headers: redactedHeaders(webhook.headers) } : null;
+    return webhook.url ? { url: webhook.url, headers: redactedHeaders(webhook.headers), channelRef: refOf(channel) } : null;
   },
   wabaWebhook: async (channel, _args, { dataSources: { messaging } }) => {
     const route = await messaging.routeFor(channel.partnerId, channel.id, 'CLOUD', 'The business-account webhook');
@@ -22,6 +23,7 @@ export const ChannelMessaging: ChannelResolvers = {
       url: webhook.url ?? null,
       headers: redactedHeaders(webhook.headers),
       message: null,
+      channelRef: refOf(channel),
     };
   },
   blockedContacts: async (channel, { limit, offset }, { dataSources: { messaging } }) => {

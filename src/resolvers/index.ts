@@ -2,6 +2,7 @@ import type { Resolvers } from '../generated/graphql.js';
 import { ApiKey } from './api-key.js';
 import { BusinessProfile } from './business-profile.js';
 import { Channel } from './channel.js';
+import { channelOf } from './channel-ref.js';
 import { ChannelMessaging } from './channel-messaging.js';
 import { Client } from './client.js';
 import { ClientInsights, InsightSource, clientInsights, insightsMutations } from './insights.js';
@@ -24,8 +25,12 @@ export const resolvers: Resolvers = {
   Channel: { ...Channel, ...ChannelMessaging, ...ChannelMedia, usage: channelUsage },
   Mutation: { ...messagingMutations, ...partnerMutations, ...insightsMutations, ...mediaMutations, ...eventsMutations },
   Subscription,
-  BusinessProfile,
-  ApiKey,
+  BusinessProfile: { ...BusinessProfile, channel: channelOf },
+  ApiKey: { ...ApiKey, channel: channelOf },
+  WebhookConfig: { channel: channelOf },
+  WabaWebhook: { channel: channelOf },
+  LocalStorageResult: { channel: channelOf },
+  ContactActionPayload: { channel: channelOf },
   Media,
   Usage,
   UsagePeriod,

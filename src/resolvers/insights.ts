@@ -1,3 +1,5 @@
+import type { InsightSourceModel } from '../datasources/types.js';
+import { BadUserInputError } from '../errors.js';
 import { requirePartnerId } from '../http/auth.js';
 import type { ClientInsightsResolvers, ClientResolvers, InsightSourceResolvers, MutationResolvers } from '../generated/graphql.js';
 
@@ -42,25 +44,38 @@ export const ClientInsights: ClientInsightsResolvers = {
   },
 };
 
+/** A field a rename's answer does not carry: an error at that field rather than an invented value in a client's cache. */
+function listed<T>(read: (source: InsightSourceModel['source']) => T) {
+  return ({ source, insights }: InsightSourceModel): T => {
+    if (insights === null)
+      throw new BadUserInputError('A rename answers only id, clientId and name: read the other fields from ClientInsights.sources', 'source');
+    return read(source);
+  };
+}
+
 export const InsightSource: InsightSourceResolvers = {
   id: ({ source }) => source.id,
-  appId: ({ source }) => source.app_id ?? null,
   clientId: ({ source }) => source.client_id ?? null,
   name: ({ source }) => source.name ?? null,
-  message: ({ source }) => source.message ?? null,
-  category: ({ source }) => source.category ?? null,
-  type: ({ source }) => source.type ?? null,
-  direction: ({ source }) => source.direction ?? null,
-  createdTime: ({ source }) => source.created_time ?? null,
-  totalConversations: ({ source }) => source.total_conversations ?? null,
-  totalSpend: ({ source }) => source.total_spend ?? null,
-  currency: ({ source }) => source.currency ?? null,
-  insights: ({ insights }) =>
-    insights.map((point) => ({ date: point.date, conversations: point.conversations, spend: point.spend, currency: point.currency ?? null })),
+  appId: listed((source) => source.app_id ?? null),
+  message: listed((source) => source.message ?? null),
+  category: listed((source) => source.category ?? null),
+  type: listed((source) => source.type ?? null),
+  direction: listed((source) => source.direction ?? null),
+  createdTime: listed((source) => source.created_time ?? null),
+  totalConversations: listed((source) => source.total_conversations ?? null),
+  totalSpend: listed((source) => source.total_spend ?? null),
+  currency: listed((source) => source.currency ?? null),
+  insights: ({ insights }) => {
+    if (insights === null) throw new BadUserInputError('A rename answers only id, clientId and name: read insights from ClientInsights.sources', 'source');
+    return insights.map((point) => ({ date: point.date, conversations: point.conversations, spend: point.spend, currency: point.currency ?? null }));
+  },
 };
 
 export const insightsMutations: Pick<MutationResolvers, 'renameInsightsSource' | 'exportInsightsContacts'> = {
-  renameInsightsSource: (_parent, { clientId, sourceId, name }, { caller, dataSources }) =>
-    dataSources.insights.renameSource(requirePartnerId(caller), clientId, sourceId, name),
+  renameInsightsSource: async (_parent, { clientId, sourceId, name }, { caller, dataSources }) => ({
+    success: await dataSources.insights.renameSource(requirePartnerId(caller), clientId, sourceId, name),
+    source: { source: { id: sourceId, client_id: clientId, name }, insights: null },
+  }),
   exportInsightsContacts: (_parent, { clientId }, { caller, dataSources }) => dataSources.insights.exportContacts(requirePartnerId(caller), clientId),
 };

@@ -32,6 +32,6 @@ export const eventsMutations: MutationResolvers = {
     for (const name of Object.keys(headers)) {
       if (name.toLowerCase() === 'authorization') headers[name] = 'Basic [redacted]';
     }
-    return { url: stored.url ?? config.url, headers };
+    return { url: stored.url ?? config.url, headers, channelRef: { partnerId, channelId } };
   },
 };

@@ -48,10 +48,11 @@ export const messagingMutations: MutationResolvers = {
   },
 
   updateBusinessProfile: async (_parent, { channelId, input }, { caller, services, dataSources: { messaging } }) => {
-    const route = await messaging.route(requirePartnerId(caller), channelId);
+    const partnerId = requirePartnerId(caller);
+    const route = await messaging.route(partnerId, channelId);
     await messaging.updateBusinessProfile(route, buildBusinessProfileUpdate(input, route.hosting, services.config.messagingProduct));
     // The update's answer is not specified (spec B4): the profile is read back.
-    return profileForGraph(await messaging.businessProfile(route), route.hosting);
+    return { ...profileForGraph(await messaging.businessProfile(route), route.hosting), channelRef: { partnerId, channelId } };
   },
 
   setWebhook: async (_parent, { channelId, input }, { caller, dataSources: { messaging } }) => {
@@ -59,29 +60,39 @@ export const messagingMutations: MutationResolvers = {
     const route = await messaging.route(partnerId, channelId);
     const config = validateWebhookConfig(input, route.hosting);
     const stored = await messaging.setWebhook(partnerId, channelId, config);
-    return { url: stored.url ?? config.url, headers: redactedHeaders(stored.headers ?? config.headers) };
+    return { url: stored.url ?? config.url, headers: redactedHeaders(stored.headers ?? config.headers), channelRef: { partnerId, channelId } };
   },
 
   setWabaWebhook: async (_parent, { channelId, input }, { caller, dataSources: { messaging } }) => {
-    const route = await messaging.routeFor(requirePartnerId(caller), channelId, 'CLOUD', 'The business-account webhook');
+    const partnerId = requirePartnerId(caller);
+    const route = await messaging.routeFor(partnerId, channelId, 'CLOUD', 'The business-account webhook');
     const config = validateWebhookConfig(input, 'CLOUD');
     const answer = await messaging.setWabaWebhook(route, { ...config, override_all: input.overrideAll ?? false });
-    return { wabaId: null, numbers: null, url: config.url, headers: redactedHeaders(config.headers), message: answer.message ?? null };
+    return {
+      wabaId: null,
+      numbers: null,
+      url: config.url,
+      headers: redactedHeaders(config.headers),
+      message: answer.message ?? null,
+      channelRef: { partnerId, channelId },
+    };
   },
 
   blockContact: async (_parent, { channelId, phoneNumber, reason }, { caller, dataSources: { messaging } }) => {
     const number = checkPhoneNumber(phoneNumber);
     const checkedReason = checkReason(reason);
-    const route = await messaging.routeFor(requirePartnerId(caller), channelId, 'ON_PREMISE', 'Blocking contacts');
+    const partnerId = requirePartnerId(caller);
+    const route = await messaging.routeFor(partnerId, channelId, 'ON_PREMISE', 'Blocking contacts');
     await messaging.blockContact(route, number, checkedReason);
-    return true;
+    return { success: true, phoneNumber, blocked: true, channelRef: { partnerId, channelId } };
   },
 
   unblockContact: async (_parent, { channelId, phoneNumber }, { caller, dataSources: { messaging } }) => {
     const number = checkPhoneNumber(phoneNumber);
-    const route = await messaging.routeFor(requirePartnerId(caller), channelId, 'ON_PREMISE', 'Unblocking contacts');
+    const partnerId = requirePartnerId(caller);
+    const route = await messaging.routeFor(partnerId, channelId, 'ON_PREMISE', 'Unblocking contacts');
     await messaging.unblockContact(route, number);
-    return true;
+    return { success: true, phoneNumber, blocked: false, channelRef: { partnerId, channelId } };
   },
 
   reportContact: async (_parent, { channelId, phoneNumber, reason, block, messageId }, { caller, dataSources: { messaging } }) => {
@@ -90,13 +101,14 @@ export const messagingMutations: MutationResolvers = {
     if (messageId !== null && messageId !== undefined && messageId.trim() === '') {
       throw new BadUserInputError('messageId must not be empty (omit it to forward the last 5 messages)', 'messageId');
     }
-    const route = await messaging.routeFor(requirePartnerId(caller), channelId, 'ON_PREMISE', 'Reporting contacts');
+    const partnerId = requirePartnerId(caller);
+    const route = await messaging.routeFor(partnerId, channelId, 'ON_PREMISE', 'Reporting contacts');
     await messaging.reportContact(route, number, {
       ...(checkedReason !== undefined && { reason: checkedReason }),
       block: block ?? false,
       ...(messageId && { message_id: messageId }),
     });
-    return true;
+    return { success: true, phoneNumber, blocked: block ? true : null, channelRef: { partnerId, channelId } };
   },
 
   createApiKey: (_parent, { channelId }, context) => createApiKey(context, requirePartnerId(context.caller), channelId),

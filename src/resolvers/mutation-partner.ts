@@ -1,8 +1,8 @@
 import { requirePartnerId } from '../http/auth.js';
 import type { Context } from '../context.js';
-import type { LocalStorageDto } from '../datasources/types.js';
+import type { ChannelRef, LocalStorageDto, LocalStorageModel } from '../datasources/types.js';
 import { BadUserInputError, ErrorCode, HubgraphError, NotFoundError, UnsupportedForHostingError } from '../errors.js';
-import type { LocalStorageResult, MutationResolvers, PartnerSettingsResolvers } from '../generated/graphql.js';
+import type { MutationResolvers, PartnerSettingsResolvers } from '../generated/graphql.js';
 import { hostingOf } from '../datasources/hosting.js';
 
 /** A7: "max_channels … maximum 10" (the edit endpoint's text); a client needs at least one channel slot. */
@@ -29,10 +29,11 @@ function forgetChannels({ loaders }: Context): void {
   loaders.channelOfClient.clearAll();
 }
 
-const localStorageResult = ({ meta }: LocalStorageDto): LocalStorageResult => ({
+const localStorageResult = ({ meta }: LocalStorageDto, channelRef: ChannelRef): LocalStorageModel => ({
   success: meta?.success === true,
   httpCode: meta?.http_code ?? null,
   message: meta?.developer_message ?? null,
+  channelRef,
 });
 
 type PartnerMutations =
@@ -88,13 +89,14 @@ export const partnerMutations: Pick<MutationResolvers, PartnerMutations> = {
     }
     const result = await context.dataSources.partner.enableLocalStorage(partnerId, clientId, channelId, region);
     forgetChannels(context);
-    return localStorageResult(result);
+    return localStorageResult(result, { partnerId, channelId });
   },
 
   disableLocalStorage: async (_parent, { clientId, channelId }, context) => {
-    const result = await context.dataSources.partner.disableLocalStorage(requirePartnerId(context.caller), clientId, channelId);
+    const partnerId = requirePartnerId(context.caller);
+    const result = await context.dataSources.partner.disableLocalStorage(partnerId, clientId, channelId);
     forgetChannels(context);
-    return localStorageResult(result);
+    return localStorageResult(result, { partnerId, channelId });
   },
 
   setDefaultDataLocalizationRegion: async (_parent, { region }, context) => {
@@ -121,4 +123,5 @@ export const PartnerSettings: PartnerSettingsResolvers = {
   onboardingDeeplinkAddParams: (partner) => partner.onboarding_deeplink_add_params ?? null,
   paymentPlan: (partner) => partner.payment_plan ?? null,
   paymentRequired: (partner) => partner.payment_required ?? null,
+  partner: (partner) => ({ id: partner.id }),
 };

@@ -143,7 +143,7 @@ describe('insights (area C)', () => {
       expect(body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
       expect(body.errors?.[0]?.message).toMatch(/enabled per client on request/);
     }
-    const renamed = await harness.graphql('mutation { renameInsightsSource(clientId: "client-002", sourceId: "s", name: "n") }');
+    const renamed = await harness.graphql('mutation { renameInsightsSource(clientId: "client-002", sourceId: "s", name: "n") { success } }');
     expect(renamed.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const exported = await harness.graphql('mutation { exportInsightsContacts(clientId: "client-002") }');
     expect(exported.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
@@ -157,13 +157,27 @@ describe('insights (area C)', () => {
       harness.graphql<{ client: { insights: { sources: { nodes: Array<{ id: string; name: string }> } } } }>(query, { from: dateFrom, to: dateTo });
     expect((await read()).body.data?.client.insights.sources.nodes.find((node) => node.id === 'src-client-001-2')?.name).toBe('Newsletter link');
     harness.simulator.recorder.clear();
-    const { body } = await harness.graphql('mutation { renameInsightsSource(clientId: "client-001", sourceId: "src-client-001-2", name: "Autumn campaign") }');
-    expect(body).toEqual({ data: { renameInsightsSource: true } });
+    const { body } = await harness.graphql(
+      'mutation { renameInsightsSource(clientId: "client-001", sourceId: "src-client-001-2", name: "Autumn campaign") { success source { id clientId name } } }',
+    );
+    expect(body).toEqual({
+      data: { renameInsightsSource: { success: true, source: { id: 'src-client-001-2', clientId: 'client-001', name: 'Autumn campaign' } } },
+    });
     expect(dataCalls()).toEqual([
       expect.objectContaining({ method: 'PATCH', path: `${ROOT}/clients/client-001/sources/src-client-001-2`, body: { name: 'Autumn campaign' } }),
     ]);
     expect(dataCalls()[0].headers.authorization).toBe(`Bearer ${ACME.token}`);
     expect((await read()).body.data?.client.insights.sources.nodes.find((node) => node.id === 'src-client-001-2')?.name).toBe('Autumn campaign');
+  });
+
+  it("answers a rename's unknown fields with an error at that field instead of inventing them", async () => {
+    const { body } = await harness.graphql(
+      'mutation { renameInsightsSource(clientId: "client-001", sourceId: "src-client-001-1", name: "Spring") { success source { id name category } } }',
+    );
+    expect(body.data).toEqual({ renameInsightsSource: { success: true, source: { id: 'src-client-001-1', name: 'Spring', category: null } } });
+    expect(body.errors).toEqual([
+      expect.objectContaining({ path: ['renameInsightsSource', 'source', 'category'], extensions: expect.objectContaining({ code: 'BAD_USER_INPUT' }) }),
+    ]);
   });
 
   it('asks for a contact export each time (a GET with an effect: never cached)', async () => {
@@ -192,7 +206,7 @@ describe('insights (area C)', () => {
       const { body } = await harness.graphql(`{ client(id: "client-004") { insights { ${field} } } }`);
       expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: path });
     }
-    const rename = await harness.graphql('mutation { renameInsightsSource(clientId: "client-004", sourceId: "src-client-004-1", name: " ") }');
+    const rename = await harness.graphql('mutation { renameInsightsSource(clientId: "client-004", sourceId: "src-client-004-1", name: " ") { success } }');
     expect(rename.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'name' });
     // client-004's listing was fetched to resolve `client`, nothing of area C.
     expect(insightsCalls()).toHaveLength(0);

@@ -513,10 +513,10 @@ describe('messaging (area B) over HTTP against the simulator', () => {
   });
 
   describe('blocking (on-premise only)', () => {
-    const BLOCK = `mutation Block($channelId: ID!, $phone: String!, $reason: String) { blockContact(channelId: $channelId, phoneNumber: $phone, reason: $reason) }`;
-    const UNBLOCK = `mutation Unblock($channelId: ID!, $phone: String!) { unblockContact(channelId: $channelId, phoneNumber: $phone) }`;
+    const BLOCK = `mutation Block($channelId: ID!, $phone: String!, $reason: String) { blockContact(channelId: $channelId, phoneNumber: $phone, reason: $reason) { success phoneNumber blocked channel { id } } }`;
+    const UNBLOCK = `mutation Unblock($channelId: ID!, $phone: String!) { unblockContact(channelId: $channelId, phoneNumber: $phone) { success phoneNumber blocked channel { id } } }`;
     const REPORT = `mutation Report($channelId: ID!, $phone: String!, $reason: String, $block: Boolean, $messageId: ID) {
-      reportContact(channelId: $channelId, phoneNumber: $phone, reason: $reason, block: $block, messageId: $messageId)
+      reportContact(channelId: $channelId, phoneNumber: $phone, reason: $reason, block: $block, messageId: $messageId) { success phoneNumber blocked channel { id } }
     }`;
     const LIST = `query List($id: ID!, $limit: Int, $offset: Int) { channel(id: $id) { blockedContacts(limit: $limit, offset: $offset) { total limit offset waIds } } }`;
 
@@ -526,8 +526,8 @@ describe('messaging (area B) over HTTP against the simulator', () => {
       harness.simulator.recorder.clear();
 
       const blocked = await gql(BLOCK, { channelId: ONPREM, phone: ENGAGED, reason: 'spam' });
-      expect(blocked.errors).toBeUndefined();
-      const request = onlyAreaB();
+      expect(blocked).toEqual({ data: { blockContact: { success: true, phoneNumber: ENGAGED, blocked: true, channel: { id: ONPREM } } } });
+      const request = areaB().find((call) => call.path.endsWith('/block'))!;
       expect(request.method).toBe('POST');
       expect(request.path).toBe('/onprem/v1/contacts/%2B4915112345678/block');
       expect(request.headers['svc-api-key']).toBe(KEYS[ONPREM]);
@@ -539,19 +539,23 @@ describe('messaging (area B) over HTTP against the simulator', () => {
       expect(onlyAreaB()).toMatchObject({ method: 'GET', path: '/onprem/v1/contacts/blocklist', query: { limit: '50', offset: '0' } });
       harness.simulator.recorder.clear();
 
-      expect((await gql(UNBLOCK, { channelId: ONPREM, phone: ENGAGED })).errors).toBeUndefined();
-      expect(onlyAreaB()).toMatchObject({ method: 'POST', path: '/onprem/v1/contacts/%2B4915112345678/unblock' });
+      expect(await gql(UNBLOCK, { channelId: ONPREM, phone: ENGAGED })).toEqual({
+        data: { unblockContact: { success: true, phoneNumber: ENGAGED, blocked: false, channel: { id: ONPREM } } },
+      });
+      expect(areaB()).toEqual([expect.objectContaining({ method: 'POST', path: '/onprem/v1/contacts/%2B4915112345678/unblock' })]);
       const after = await gql<{ channel: { blockedContacts: { waIds: string[] } } }>(LIST, { id: ONPREM });
       expect(after.data?.channel.blockedContacts.waIds).toEqual([]);
     });
 
     it('reports a contact with block and message id', async () => {
       const body = await gql(REPORT, { channelId: ONPREM, phone: ENGAGED, reason: 'abuse', block: true, messageId: 'gBEGkabc' });
-      expect(body.errors).toBeUndefined();
-      expect(onlyAreaB()).toMatchObject({
-        path: '/onprem/v1/contacts/%2B4915112345678/report',
-        body: { reason: 'abuse', block: true, message_id: 'gBEGkabc' },
-      });
+      expect(body).toEqual({ data: { reportContact: { success: true, phoneNumber: ENGAGED, blocked: true, channel: { id: ONPREM } } } });
+      expect(areaB()).toContainEqual(
+        expect.objectContaining({
+          path: '/onprem/v1/contacts/%2B4915112345678/report',
+          body: { reason: 'abuse', block: true, message_id: 'gBEGkabc' },
+        }),
+      );
     });
 
     it('maps 2048 to NOT_ENGAGED keeping title and details (also from a 200 answer carrying errors)', async () => {
