@@ -1,12 +1,16 @@
 // One lint toolchain: typescript-eslint (type-checked) over the TypeScript, import-x for the layer
-// and cycle rules, eslint-plugin-jest for the tests; Prettier formats (eslint-config-prettier turns
-// off the rules that would fight it).
+// and cycle rules, eslint-plugin-jest for the tests, @graphql-eslint over the schema; Prettier formats
+// (eslint-config-prettier turns off the rules that would fight it).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import jest from 'eslint-plugin-jest';
+import graphql from '@graphql-eslint/eslint-plugin';
+
+/** An upstream endpoint code ("A3", "B4 (...)") may close a description in parentheses, never open it. */
+const OPENS_WITH_ENDPOINT_CODE = '/^[ABC]\\d{0,2}(\\b|[.:(\\s])/';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'coverage/**', 'reports/**', '.stryker-tmp/**', 'node_modules/**', 'src/generated/**', 'examples/**/dist/**'] },
@@ -38,6 +42,49 @@ export default tseslint.config(
       'jest/no-focused-tests': 'error',
       'jest/no-disabled-tests': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
+    },
+  },
+  {
+    // The schema is what front-end developers and the supergraph read: every element described, named
+    // by convention, reachable. The federation directives come from the federation spec through @link,
+    // so the linter learns them from lint/federation.graphql (never part of the served schema).
+    files: ['schema/**/*.graphql'],
+    languageOptions: {
+      parser: graphql.parser,
+      parserOptions: { graphQLConfig: { schema: ['schema/**/*.graphql', 'lint/federation.graphql'] } },
+    },
+    plugins: { '@graphql-eslint': graphql },
+    rules: {
+      ...graphql.configs['flat/schema-recommended'].rules,
+      '@graphql-eslint/require-description': [
+        'error',
+        {
+          types: true,
+          rootField: true,
+          FieldDefinition: true,
+          InputValueDefinition: true,
+          EnumValueDefinition: true,
+          DirectiveDefinition: true,
+        },
+      ],
+      // Entities (Partner, Client, Channel, messages, conversations) carry an id; pages, payloads, events, figures
+      // and settings are values of their parent with no identity of their own, so a client cache embeds them.
+      '@graphql-eslint/strict-id-in-types': [
+        'error',
+        {
+          exceptions: {
+            suffixes: ['List', 'Page', 'Payload', 'Result', 'Event', 'Info', 'Count', 'Totals', 'Details', 'Restore', 'Config', 'Webhook'],
+            types: ['Usage', 'UsagePeriod', 'Renewal', 'ClientInsights', 'InsightPoint', 'ActionSource', 'BusinessProfile', 'ApiKey', 'WabaAccount', 'UserRef', 'ContactUser', 'ChannelIntegration', 'ServiceWindow'],
+          },
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `[description.value=${OPENS_WITH_ENDPOINT_CODE}]`,
+          message: 'A description opens with what it is for a front-end reader; an upstream reference may only close it: "… (upstream A3)".',
+        },
+      ],
     },
   },
   {
