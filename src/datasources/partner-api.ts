@@ -15,6 +15,7 @@ import type {
   ClientDto,
   ClientNode,
   DefaultRegionDto,
+  ListingDto,
   LocalStorageDto,
   PartnerDto,
   UsageDto,
@@ -28,6 +29,22 @@ export interface ListingQuery<Filter, Order> extends Page {
 }
 
 type Order = { field: string; direction?: 'ASC' | 'DESC' | null };
+
+/**
+ * The numbers and echo of an A1/A4 listing. The sort echo is documented as an array of strings;
+ * a single string is taken as a one-entry array, and an absent echo stays null (not "unsorted").
+ */
+function listingNumbers(body: ListingDto) {
+  const sort = body.sort;
+  return {
+    total: body.total,
+    count: body.count,
+    limit: body.limit ?? null,
+    offset: body.offset ?? null,
+    appliedFilters: body.filters ?? null,
+    appliedSort: typeof sort === 'string' ? (sort === '' ? [] : [sort]) : Array.isArray(sort) ? sort.filter((path) => typeof path === 'string') : null,
+  };
+}
 
 /** Cache scopes of area A; a mutation invalidates the scopes it affects. */
 export const PartnerScopes = {
@@ -69,13 +86,7 @@ export class PartnerApi extends BearerSource {
       tenant: this.tenantFor(partnerId),
       cache: { scope: PartnerScopes.clients, ttlMs: this.config.cacheTtlMs.listing },
     });
-    return {
-      total: body.total,
-      count: body.count,
-      limit: body.limit ?? null,
-      offset: body.offset ?? null,
-      nodes: body.clients.map((client) => ({ ...client, partnerId })),
-    };
+    return { ...listingNumbers(body), nodes: body.clients.map((client) => ({ ...client, partnerId })) };
   }
 
   /**
@@ -102,13 +113,7 @@ export class PartnerApi extends BearerSource {
       tenant: this.tenantFor(partnerId),
       cache: { scope: PartnerScopes.channels, ttlMs: this.config.cacheTtlMs.listing },
     });
-    return {
-      total: body.total,
-      count: body.count,
-      limit: body.limit ?? null,
-      offset: body.offset ?? null,
-      nodes: body.partner_channels.map((channel) => ({ ...channel, partnerId })),
-    };
+    return { ...listingNumbers(body), nodes: body.partner_channels.map((channel) => ({ ...channel, partnerId })) };
   }
 
   /** A1 filtered by id. */

@@ -82,7 +82,7 @@ export interface ChannelDto {
   } | null;
 }
 
-interface ListingDto {
+export interface ListingDto {
   count: number;
   filters?: unknown;
   sort?: string[] | string | null;
@@ -111,6 +111,8 @@ export interface ClientListDto {
   limit: number | null;
   offset: number | null;
   nodes: ClientNode[];
+  appliedFilters: unknown;
+  appliedSort: string[] | null;
 }
 
 export interface ChannelListDto {
@@ -119,6 +121,8 @@ export interface ChannelListDto {
   limit: number | null;
   offset: number | null;
   nodes: ChannelNode[];
+  appliedFilters: unknown;
+  appliedSort: string[] | null;
 }
 
 /** A partner is known by id alone; its fields are resolved through listings. */

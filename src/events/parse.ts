@@ -44,13 +44,42 @@ export function toChannelError(channelId: string, item: Json): ChannelErrorEvent
   };
 }
 
-function parseMessage(channelId: string, item: unknown): InboundMessageDto | string {
+/** What a notification says about its senders: profile names by wa_id (`contacts`) and the channel's displayed number (cloud `metadata`). */
+interface Senders {
+  names: Map<string, string>;
+  displayPhoneNumber: string | null;
+}
+
+function sendersOf(container: Json): Senders {
+  const names = new Map<string, string>();
+  if (Array.isArray(container.contacts)) {
+    for (const contact of container.contacts) {
+      if (isObject(contact) && nonEmptyString(contact.wa_id) && isObject(contact.profile) && nonEmptyString(contact.profile.name)) {
+        names.set(contact.wa_id, contact.profile.name);
+      }
+    }
+  }
+  const metadata = isObject(container.metadata) ? container.metadata : {};
+  return { names, displayPhoneNumber: optionalString(metadata.display_phone_number) };
+}
+
+function parseMessage(channelId: string, item: unknown, senders: Senders): InboundMessageDto | string {
   if (!isObject(item)) return 'not an object';
   if (!nonEmptyString(item.id)) return 'missing id';
   if (!nonEmptyString(item.from)) return 'missing from';
   const type = nonEmptyString(item.type) ? item.type : 'unknown';
   const text = isObject(item.text) && typeof item.text.body === 'string' ? item.text.body : null;
-  return { channelId, id: item.id, from: item.from, timestamp: toIsoTimestamp(item.timestamp), type, text, raw: item };
+  return {
+    channelId,
+    id: item.id,
+    from: item.from,
+    timestamp: toIsoTimestamp(item.timestamp),
+    type,
+    text,
+    raw: item,
+    contactName: senders.names.get(item.from) ?? null,
+    displayPhoneNumber: senders.displayPhoneNumber,
+  };
 }
 
 function parseStatus(channelId: string, item: unknown): MessageStatusEventDto | string {
@@ -85,8 +114,9 @@ function collect(channelId: string, container: Json, path: string, result: Parse
     }
     list.forEach((item, index) => handle(item, `${path}${field}[${index}]`));
   };
+  const senders = sendersOf(container);
   each('messages', (item, itemPath) => {
-    const parsed = parseMessage(channelId, item);
+    const parsed = parseMessage(channelId, item, senders);
     if (typeof parsed === 'string') result.problems.push({ path: itemPath, reason: parsed });
     else result.events.push({ kind: 'message', dedupKey: `message:${channelId}:${parsed.id}`, payload: parsed });
   });

@@ -16,6 +16,10 @@ export interface InboundMessageDto {
   type: string;
   text: string | null;
   raw: unknown;
+  /** The sender's profile name from the notification's `contacts`. */
+  contactName: string | null;
+  /** Cloud `metadata.display_phone_number`; null on-premise. */
+  displayPhoneNumber: string | null;
 }
 
 export interface MessageStatusEventDto {

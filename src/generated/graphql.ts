@@ -174,6 +174,8 @@ export type Channel = {
   currentLimit?: Maybe<Scalars['String']['output']>;
   /** Current quality rating, as the upstream spells it (for example `High`); null when absent. */
   currentQualityRating?: Maybe<Scalars['String']['output']>;
+  /** The last quality-rating change event of the number, exactly as the upstream sent it (its shape is not specified upstream, so it is passed through as JSON). Only the shared-numbers listing carries it: set on channels read through Client.manageableChannels, null on channels from any other listing or when no change was recorded (upstream A5 `current_quality_update_event`). */
+  currentQualityUpdateEvent?: Maybe<Scalars['JSON']['output']>;
   /** Country where the channel stores its message content; null means the default storage in the United States. UPSTREAM_ERROR for a region this gateway does not know. */
   dataLocalizationRegion?: Maybe<DataRegion>;
   /** The name shown to users for this number; null when absent. */
@@ -196,6 +198,8 @@ export type Channel = {
   media?: Maybe<Media>;
   /** The business phone number, as the upstream stores it; null when absent. */
   phoneNumber?: Maybe<Scalars['String']['output']>;
+  /** Registration details of the number. Only the answer of requestChannelCancellation carries them; null on channels read any other way (upstream A8 `setup_info`). */
+  setupDetails?: Maybe<ChannelSetupDetails>;
   /** The channel status as the upstream spells it (for example `ready`; other values are not documented); null when absent. */
   status?: Maybe<Scalars['String']['output']>;
   /** When the channel was terminated; null unless it was. */
@@ -391,6 +395,10 @@ export type ChannelIntegrationParametersFilter = {
 /** One page of channels. */
 export type ChannelList = {
   __typename?: 'ChannelList';
+  /** The filters the upstream says it applied, echoed as it sent them: an object of dotted field paths (e.g. `client_id`, `setup_info.phone_number`, `q` for the search) to the compared values; {} when the listing was not filtered, null when the upstream sent no echo (upstream A4 `filters`). */
+  appliedFilters?: Maybe<Scalars['JSON']['output']>;
+  /** The sort the upstream says it applied, as field paths with a leading `-` for descending (e.g. ["-created_at"]); empty when unsorted, null when the upstream sent no echo (upstream A4 `sort`). */
+  appliedSort?: Maybe<Array<Scalars['String']['output']>>;
   /** The upstream's count for this answer; use `total` for the number of matches. */
   count: Scalars['Int']['output'];
   /** Page size the upstream applied; null when it does not say. */
@@ -626,6 +634,33 @@ export type ChannelSettingsTierFilter = {
   tier?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Registration details of a number as returned by a cancellation request. Every field is as the upstream sent it and null when it was absent; value sets are not specified upstream (upstream A8 `setup_info`). */
+export type ChannelSetupDetails = {
+  __typename?: 'ChannelSetupDetails';
+  /** The number's registration certificate, an opaque string as sent; null when absent (`certificate`). */
+  certificate?: Maybe<Scalars['String']['output']>;
+  /** Configuration type of the number's setup, as sent; its value set is not specified upstream (`configuration_type`). */
+  configurationType?: Maybe<Scalars['String']['output']>;
+  /** Default language of the number, a language code such as `en` (`default_language`). */
+  defaultLanguage?: Maybe<Scalars['String']['output']>;
+  /** The last setup error reported for the number, as text; null when none (`error`). */
+  error?: Maybe<Scalars['String']['output']>;
+  /** Whether the number has an integration layer set up, as sent (`has_integration_layer`). */
+  hasIntegrationLayer?: Maybe<Scalars['Boolean']['output']>;
+  /** Whether the number is behind an interactive voice response system, which changes how it is verified (`ivr`). */
+  ivr?: Maybe<Scalars['Boolean']['output']>;
+  /** Review status of a requested display-name change; null when none was requested (`new_name_status`). */
+  newNameStatus?: Maybe<Scalars['String']['output']>;
+  /** Region of the number's setup, as sent (`region`). */
+  region?: Maybe<Scalars['String']['output']>;
+  /** Number of shards of the number's setup, as sent (`shards_number`). */
+  shardsNumber?: Maybe<Scalars['Int']['output']>;
+  /** How the number was verified, e.g. `sms` or `voice` (`verification_method`). */
+  verificationMethod?: Maybe<Scalars['String']['output']>;
+  /** Whether the number was already in use on the messaging network before it was registered (`was_in_use`). */
+  wasInUse?: Maybe<Scalars['Boolean']['output']>;
+};
+
 /** Filter on how a channel's phone number was set up. */
 export type ChannelSetupInfoFilter = {
   /** Only channels with this default language, as the upstream spells it. */
@@ -785,6 +820,10 @@ export type ClientInsightsSourcesArgs = {
 /** One page of a partner's clients. */
 export type ClientList = {
   __typename?: 'ClientList';
+  /** The filters the upstream says it applied, echoed as it sent them: an object of dotted field paths (e.g. `contact_info.country`) to the compared values; {} when the listing was not filtered, null when the upstream sent no echo (upstream A1 `filters`). */
+  appliedFilters?: Maybe<Scalars['JSON']['output']>;
+  /** The sort the upstream says it applied, as field paths with a leading `-` for descending (e.g. ["-created_at"]); empty when unsorted, null when the upstream sent no echo (upstream A1 `sort`). */
+  appliedSort?: Maybe<Array<Scalars['String']['output']>>;
   /** The upstream's count, described by the interface as the number of clients in the partner account; use `total` for the number of matches. */
   count: Scalars['Int']['output'];
   /** Page size the upstream applied; null when it does not say. */
@@ -1075,7 +1114,7 @@ export type Granularity =
 export type Hosting =
   /** Cloud hosting (`net_cloud_api`): the current variant and the default for new numbers. */
   | 'CLOUD'
-  /** On-premise hosting (`net_hosting`): being retired upstream, with no new onboarding since 15 May 2024. */
+  /** On-premise hosting (`net_hosting`), being retired upstream: no new numbers can be onboarded on it since 15 May 2024, its support ended in October 2025, and since on-premise 2.53 new features reach only cloud. Channels still on it keep working through this gateway, which logs one warning per such channel it uses; migrate them to cloud. */
   | 'ON_PREMISE'
   /** Hosting type that this gateway does not know; messaging operations refuse such channels with UNSUPPORTED_FOR_HOSTING. */
   | 'UNKNOWN';
@@ -1104,6 +1143,10 @@ export type InboundMessage = {
   __typename?: 'InboundMessage';
   /** The channel that received the message. */
   channelId: Scalars['ID']['output'];
+  /** The sender's profile name as the messaging network shows it, from the notification's contacts list (the entry whose wa_id is the sender); null when the notification names no profile for the sender. */
+  contactName?: Maybe<Scalars['String']['output']>;
+  /** The channel's own phone number as displayed to contacts (digits, as sent in the notification's metadata); cloud notifications only, null on-premise, whose notifications carry no metadata. */
+  displayPhoneNumber?: Maybe<Scalars['String']['output']>;
   /** The sender's wa_id (phone number on the messaging network). */
   from: Scalars['String']['output'];
   /** The message id given by the messaging network. */
@@ -1157,6 +1200,8 @@ export type InsightPoint = {
   currency?: Maybe<Scalars['String']['output']>;
   /** The day, as the upstream writes it (YYYY-MM-DD). */
   date: Scalars['String']['output'];
+  /** The source (entry point) this day's figures belong to: the id of the enclosing InsightSource, as the upstream repeats it on each point (upstream C sources `insights[].source_id`). */
+  sourceId?: Maybe<Scalars['ID']['output']>;
   /** What they cost, in `currency`. */
   spend: Scalars['Float']['output'];
 };
@@ -2124,6 +2169,7 @@ export type ResolversTypes = ResolversObject<{
   ChannelProjectFilter: ChannelProjectFilter;
   ChannelSettingsFilter: ChannelSettingsFilter;
   ChannelSettingsTierFilter: ChannelSettingsTierFilter;
+  ChannelSetupDetails: ResolverTypeWrapper<ChannelSetupDetails>;
   ChannelSetupInfoFilter: ChannelSetupInfoFilter;
   Client: ResolverTypeWrapper<ClientNode>;
   ClientContactInfo: ResolverTypeWrapper<ClientContactInfo>;
@@ -2223,6 +2269,7 @@ export type ResolversParentTypes = ResolversObject<{
   ChannelProjectFilter: ChannelProjectFilter;
   ChannelSettingsFilter: ChannelSettingsFilter;
   ChannelSettingsTierFilter: ChannelSettingsTierFilter;
+  ChannelSetupDetails: ChannelSetupDetails;
   ChannelSetupInfoFilter: ChannelSetupInfoFilter;
   Client: ClientNode;
   ClientContactInfo: ClientContactInfo;
@@ -2341,6 +2388,7 @@ export type ChannelResolvers<ContextType = Context, ParentType extends Resolvers
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   currentLimit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   currentQualityRating?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  currentQualityUpdateEvent?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   dataLocalizationRegion?: Resolver<Maybe<ResolversTypes['DataRegion']>, ParentType, ContextType>;
   displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   hosting?: Resolver<ResolversTypes['Hosting'], ParentType, ContextType>;
@@ -2352,6 +2400,7 @@ export type ChannelResolvers<ContextType = Context, ParentType extends Resolvers
   isOba?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   media?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<ChannelMediaArgs, 'id'>>;
   phoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  setupDetails?: Resolver<Maybe<ResolversTypes['ChannelSetupDetails']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   terminatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   tier?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2378,11 +2427,27 @@ export type ChannelIntegrationResolvers<ContextType = Context, ParentType extend
 }>;
 
 export type ChannelListResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChannelList'] = ResolversParentTypes['ChannelList']> = ResolversObject<{
+  appliedFilters?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  appliedSort?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   limit?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   nodes?: Resolver<Array<ResolversTypes['Channel']>, ParentType, ContextType>;
   offset?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type ChannelSetupDetailsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChannelSetupDetails'] = ResolversParentTypes['ChannelSetupDetails']> = ResolversObject<{
+  certificate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  configurationType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  defaultLanguage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasIntegrationLayer?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  ivr?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  newNameStatus?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  region?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  shardsNumber?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  verificationMethod?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  wasInUse?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
 }>;
 
 export type ClientResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Client'] = ResolversParentTypes['Client'], FederationReferenceType extends FederationReferenceTypes['Client'] = FederationReferenceTypes['Client']> = ResolversObject<{
@@ -2426,6 +2491,8 @@ export type ClientInsightsResolvers<ContextType = Context, ParentType extends Re
 }>;
 
 export type ClientListResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ClientList'] = ResolversParentTypes['ClientList']> = ResolversObject<{
+  appliedFilters?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  appliedSort?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   limit?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   nodes?: Resolver<Array<ResolversTypes['Client']>, ParentType, ContextType>;
@@ -2466,6 +2533,8 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 
 export type InboundMessageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InboundMessage'] = ResolversParentTypes['InboundMessage']> = ResolversObject<{
   channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  contactName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  displayPhoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   raw?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
@@ -2494,6 +2563,7 @@ export type InsightPointResolvers<ContextType = Context, ParentType extends Reso
   conversations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sourceId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   spend?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 }>;
 
@@ -2722,6 +2792,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   ChannelErrorEvent?: ChannelErrorEventResolvers<ContextType>;
   ChannelIntegration?: ChannelIntegrationResolvers<ContextType>;
   ChannelList?: ChannelListResolvers<ContextType>;
+  ChannelSetupDetails?: ChannelSetupDetailsResolvers<ContextType>;
   Client?: ClientResolvers<ContextType>;
   ClientContactInfo?: ClientContactInfoResolvers<ContextType>;
   ClientInsights?: ClientInsightsResolvers<ContextType>;

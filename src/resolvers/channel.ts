@@ -4,7 +4,7 @@ import type { Context } from '../context.js';
 import { hostingOf } from '../datasources/hosting.js';
 import type { ChannelNode } from '../datasources/types.js';
 import { HubgraphError, ErrorCode } from '../errors.js';
-import type { ChannelResolvers, DataRegion, HubStatus, Hosting } from '../generated/graphql.js';
+import type { ChannelResolvers, ChannelSetupDetails, DataRegion, HubStatus, Hosting } from '../generated/graphql.js';
 import { reportFieldError } from './field-errors.js';
 
 const HUB_STATUSES: Record<string, HubStatus> = {
@@ -36,6 +36,42 @@ async function complete(channel: ChannelNode, { loaders }: Context): Promise<Cha
   if (channel.integration !== undefined) return channel;
   const full = await loaders.channelOfClient.load({ partnerId: channel.partnerId, clientId: channel.client_id, id: channel.id });
   return full ?? channel;
+}
+
+/** The A8 `setup_info` members beyond phone_name and phone_number. */
+const SETUP_DETAIL_MEMBERS = [
+  'was_in_use',
+  'ivr',
+  'verification_method',
+  'certificate',
+  'new_name_status',
+  'default_language',
+  'has_integration_layer',
+  'error',
+  'configuration_type',
+  'region',
+  'shards_number',
+];
+
+const ofType = <T>(value: unknown, type: 'boolean' | 'string' | 'number'): T | null => (typeof value === type ? (value as T) : null);
+
+/** Null unless the record is a cancellation answer, the only one whose setup_info carries these members. */
+function setupDetails(channel: ChannelNode): ChannelSetupDetails | null {
+  const info = channel.setup_info;
+  if (!info || !SETUP_DETAIL_MEMBERS.some((member) => member in info)) return null;
+  return {
+    wasInUse: ofType(info.was_in_use, 'boolean'),
+    ivr: ofType(info.ivr, 'boolean'),
+    verificationMethod: ofType(info.verification_method, 'string'),
+    certificate: ofType(info.certificate, 'string'),
+    newNameStatus: ofType(info.new_name_status, 'string'),
+    defaultLanguage: ofType(info.default_language, 'string'),
+    hasIntegrationLayer: ofType(info.has_integration_layer, 'boolean'),
+    error: ofType(info.error, 'string'),
+    configurationType: ofType(info.configuration_type, 'string'),
+    region: ofType(info.region, 'string'),
+    shardsNumber: Number.isSafeInteger(info.shards_number) ? (info.shards_number as number) : null,
+  };
 }
 
 export const Channel: ChannelResolvers = {
@@ -98,6 +134,8 @@ export const Channel: ChannelResolvers = {
         }
       : null;
   },
+  currentQualityUpdateEvent: (channel) => channel.current_quality_update_event ?? null,
+  setupDetails: (channel) => setupDetails(channel),
   wabaAccount: async (channel, _args, context) => {
     const { waba_account: waba } = await complete(channel, context);
     return waba

@@ -68,7 +68,13 @@ export const InsightSource: InsightSourceResolvers = {
   currency: listed((source) => source.currency ?? null),
   insights: ({ insights }) => {
     if (insights === null) throw new BadUserInputError('A rename answers only id, clientId and name: read insights from ClientInsights.sources', 'source');
-    return insights.map((point) => ({ date: point.date, conversations: point.conversations, spend: point.spend, currency: point.currency ?? null }));
+    return insights.map((point) => ({
+      sourceId: point.source_id ?? null,
+      date: point.date,
+      conversations: point.conversations,
+      spend: point.spend,
+      currency: point.currency ?? null,
+    }));
   },
 };
 

@@ -115,6 +115,15 @@ export function channelCore(channel: ChannelDto) {
   };
 }
 
+/**
+ * A5's `current_quality_update_event`, whose shape the interface does not give: the simulator
+ * reports a downgrade event for numbers not rated High and null for the others, so both cases exist.
+ */
+function qualityUpdateEvent(channel: ChannelDto & { modified_at: string }) {
+  if (!channel.current_quality_rating || channel.current_quality_rating === 'High') return null;
+  return { event: 'DOWNGRADE', current_quality_rating: channel.current_quality_rating, current_limit: channel.current_limit, timestamp: channel.modified_at };
+}
+
 export function partnerRouter(state: SimState): Router {
   const router = Router();
 
@@ -143,7 +152,7 @@ export function partnerRouter(state: SimState): Router {
       .filter((channel) => channel.client_id === client.id && state.sharedNumbers.has(channel.id))
       .map((channel) => ({
         ...channelCore(channel),
-        current_quality_update_event: null,
+        current_quality_update_event: qualityUpdateEvent(channel),
         setup_info: { phone_name: channel.setup_info?.phone_name, phone_number: channel.setup_info?.phone_number },
       }));
     response.json(shared);

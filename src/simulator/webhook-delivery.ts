@@ -80,13 +80,20 @@ export class WebhookDelivery {
     }
   }
 
-  /** `/_control/inbound` {channelId, from, text}: a contact writes to the channel; answers 202 {messageId}. */
+  /** `/_control/inbound` {channelId, from, text, name?}: a contact (profile name `name`) writes to the channel; answers 202 {messageId}. */
   router(): Router {
     const router = Router();
     router.post('/inbound', (request: Request, response: Response) => {
-      const { channelId, from, text } = (request.body ?? {}) as Record<string, unknown>;
-      if (typeof channelId !== 'string' || typeof from !== 'string' || !/^\+?\d{6,15}$/.test(from) || typeof text !== 'string' || text === '') {
-        response.status(400).json({ error: { code: 400, message: 'body must be {channelId, from (digits), text (non-empty)}' } });
+      const { channelId, from, text, name } = (request.body ?? {}) as Record<string, unknown>;
+      if (
+        typeof channelId !== 'string' ||
+        typeof from !== 'string' ||
+        !/^\+?\d{6,15}$/.test(from) ||
+        typeof text !== 'string' ||
+        text === '' ||
+        (name !== undefined && (typeof name !== 'string' || name === ''))
+      ) {
+        response.status(400).json({ error: { code: 400, message: 'body must be {channelId, from (digits), text (non-empty), name? (non-empty)}' } });
         return;
       }
       if (!this.context.state.channels.has(channelId)) {
@@ -97,7 +104,7 @@ export class WebhookDelivery {
         response.status(409).json({ error: { code: 409, message: `channel ${channelId} has no number-level webhook` } });
         return;
       }
-      response.status(202).json({ messageId: this.inbound(channelId, from.replace(/^\+/, ''), text) });
+      response.status(202).json({ messageId: this.inbound(channelId, from.replace(/^\+/, ''), text, name) });
     });
     return router;
   }

@@ -51,6 +51,8 @@ describe('parseNotification', () => {
       type: 'text',
       text: 'hello',
       raw: textMessage,
+      contactName: 'Mia',
+      displayPhoneNumber: '49305550000',
     });
     expect(parsed.events[1].payload).toMatchObject({ type: 'image', text: null });
     expect(parsed.events[2].payload).toEqual({

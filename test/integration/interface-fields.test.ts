@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { webhookAuthorization } from '../../src/events/credentials.js';
+import { startTestGateway, useTestGateway, type TestGateway } from '../support/gateway.js';
+import { collect, connectWs, freePort, waitUntil, type WsConnection } from '../support/events.js';
+
+/** The upstream fields the graph exposes last (issue 19, point 1), read over HTTP against the simulator. */
+describe('upstream fields of A1, A4, A5, A8 and the insights points', () => {
+  const harness = useTestGateway({ CACHE_TTL_LISTING_MS: '0' });
+
+  it('ClientList and ChannelList echo the filters and sort the upstream applied', async () => {
+    const { body } = await harness.graphql<{ partner: Record<string, { appliedFilters: unknown; appliedSort: string[] | null }> }>(
+      `{ partner {
+          clients(filter: { status: "active", contactInfo: { country: "DE" } }, orderBy: { field: CREATED_AT, direction: DESC }) { appliedFilters appliedSort }
+          channels(filter: { search: "skyline" }, orderBy: { field: SETUP_INFO_PHONE_NUMBER }) { appliedFilters appliedSort }
+          unfiltered: channels(limit: 1) { appliedFilters appliedSort }
+      } }`,
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.partner).toEqual({
+      clients: { appliedFilters: { status: 'active', 'contact_info.country': 'DE' }, appliedSort: ['-created_at'] },
+      channels: { appliedFilters: { q: 'skyline' }, appliedSort: ['setup_info.phone_number'] },
+      unfiltered: { appliedFilters: {}, appliedSort: [] },
+    });
+  });
+
+  it('Client.manageableChannels carries A5 current_quality_update_event as sent; A4 channels have none', async () => {
+    const { body } = await harness.graphql<{
+      client: { manageableChannels: Array<{ id: string; currentQualityRating: string; currentQualityUpdateEvent: unknown }> };
+      channel: { currentQualityUpdateEvent: unknown };
+    }>(
+      '{ client(id: "client-001") { manageableChannels { id currentQualityRating currentQualityUpdateEvent } } channel(id: "channel-004") { currentQualityUpdateEvent } }',
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.client.manageableChannels).toEqual([
+      { id: 'channel-001', currentQualityRating: 'High', currentQualityUpdateEvent: null },
+      {
+        id: 'channel-003',
+        currentQualityRating: 'Low',
+        currentQualityUpdateEvent: expect.objectContaining({ event: 'DOWNGRADE', current_quality_rating: 'Low' }),
+      },
+      { id: 'channel-004', currentQualityRating: 'High', currentQualityUpdateEvent: null },
+    ]);
+    expect(body.data?.channel.currentQualityUpdateEvent).toBeNull();
+  });
+
+  it('requestChannelCancellation answers the setup details of A8; channels read otherwise have none', async () => {
+    const SETUP =
+      'setupDetails { wasInUse ivr verificationMethod certificate newNameStatus defaultLanguage hasIntegrationLayer error configurationType region shardsNumber }';
+    const { body } = await harness.graphql<{ requestChannelCancellation: { id: string; setupDetails: unknown } }>(
+      `mutation { requestChannelCancellation(clientId: "client-002", channelId: "channel-008") { id ${SETUP} } }`,
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.requestChannelCancellation).toEqual({
+      id: 'channel-008',
+      setupDetails: {
+        wasInUse: false,
+        ivr: false,
+        verificationMethod: 'sms',
+        certificate: null,
+        newNameStatus: null,
+        defaultLanguage: 'en',
+        hasIntegrationLayer: true,
+        error: null,
+        configurationType: null,
+        region: null,
+        shardsNumber: 1,
+      },
+    });
+    const read = await harness.graphql<{ channel: { setupDetails: unknown } }>(`{ channel(id: "channel-008") { ${SETUP} } }`);
+    expect(read.body).toEqual({ data: { channel: { setupDetails: null } } });
+  });
+
+  it('InsightPoint.sourceId is the source_id of each daily point', async () => {
+    const { body } = await harness.graphql<{ client: { insights: { sources: { nodes: Array<{ id: string; insights: Array<{ sourceId: string }> }> } } } }>(
+      `{ client(id: "client-001") { insights { sources(dateFrom: "2020-01-01T00:00:00Z", dateTo: "2099-01-01T00:00:00Z") { nodes { id insights { sourceId date } } } } } }`,
+    );
+    expect(body.errors).toBeUndefined();
+    const nodes = body.data!.client.insights.sources.nodes;
+    expect(nodes.flatMap((node) => node.insights).length).toBeGreaterThan(0);
+    for (const node of nodes) for (const point of node.insights) expect(point.sourceId).toBe(node.id);
+  });
+});
+
+describe('InboundMessage carries the sender profile name and the displayed number of the notification', () => {
+  const CLOUD_CHANNEL = 'channel-001';
+  const ON_PREMISE_CHANNEL = 'channel-003';
+  const MESSAGES = `subscription ($channelId: ID!) { messageReceived(channelId: $channelId) { id from contactName displayPhoneNumber } }`;
+  let gateway: TestGateway;
+  let connection: WsConnection;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    gateway = await startTestGateway({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+    for (const channelId of [CLOUD_CHANNEL, ON_PREMISE_CHANNEL]) {
+      gateway.simulator.state.webhooks.set(channelId, {
+        url: `http://127.0.0.1:${port}/webhooks/${channelId}`,
+        headers: { Authorization: webhookAuthorization(gateway.config.keystoreSecret, channelId) },
+      });
+    }
+    connection = connectWs(gateway.url);
+  });
+  afterAll(async () => {
+    await connection.dispose();
+    await gateway.close();
+  });
+
+  it.each([
+    [CLOUD_CHANNEL, '49305550000'],
+    [ON_PREMISE_CHANNEL, null],
+  ])('on %s', async (channelId, displayPhoneNumber) => {
+    const messages = collect<Record<string, unknown>>(connection, MESSAGES, { channelId }, 'messageReceived');
+    await waitUntil(() => gateway.gateway.services.events.subscriberCount('message', channelId) === 1);
+    const response = await fetch(`${gateway.simulator.baseUrl()}/_control/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ channelId, from: '4915112345678', text: 'hello', name: 'Mia Schneider' }),
+    });
+    expect(response.status).toBe(202);
+    const { messageId } = (await response.json()) as { messageId: string };
+    const [message] = await messages.atLeast(1);
+    expect(message).toEqual({ id: messageId, from: '4915112345678', contactName: 'Mia Schneider', displayPhoneNumber });
+    messages.unsubscribe();
+  });
+});
