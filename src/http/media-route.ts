@@ -4,6 +4,7 @@ import busboy from 'busboy';
 import { Router, type Request, type Response } from 'express';
 import { GraphQLError } from 'graphql';
 import { requirePartnerId } from './auth.js';
+import { releaseUnreadBody } from './request.js';
 import { createContext, type Context } from '../context.js';
 import { MediaApi, MediaInputError } from '../datasources/media-api.js';
 import type { ChannelRoute } from '../datasources/messaging-api.js';
@@ -144,8 +145,6 @@ function receiveMultipart(request: Request, context: Context, route: ChannelRout
     let started = false;
     const fail = (error: unknown) => {
       request.unpipe(parser);
-      // The rest of the body is read and dropped so the client gets the answer instead of a reset.
-      request.resume();
       reject(error instanceof Error ? error : new Error(String(error)));
     };
     parser.on('file', (name, file, info) => {
@@ -213,7 +212,7 @@ export function mediaRouter(services: Services): Router {
           });
       response.json({ id });
     } catch (error) {
-      request.resume();
+      releaseUnreadBody(request, response);
       sendError(response, error, services.logger);
     }
   });

@@ -55,6 +55,33 @@ export async function readBody(request: IncomingMessage, limit: number): Promise
   return chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8');
 }
 
+/** The most of a refused body that is read and dropped to keep the connection; past it the connection closes. */
+export const DISCARD_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Before answering a request refused without reading its whole body: the rest is read and
+ * dropped, so the next request on the connection is answered. A reader that stopped half-way
+ * (an async iterator) leaves a 'readable' listener, which would keep the body paused (and Node's
+ * own dump skips a body already being consumed). A body declared larger than
+ * DISCARD_LIMIT_BYTES, or of unknown length, is not worth reading: the answer says
+ * `Connection: close` and the connection closes after it.
+ */
+export function releaseUnreadBody(request: IncomingMessage, response: ServerResponse): void {
+  // Received whole (complete) is not enough: what sits unread in the stream's buffer holds the socket paused.
+  if (request.readableEnded) return;
+  const declared = Number(request.headers['content-length']);
+  if (!request.complete && !(declared <= DISCARD_LIMIT_BYTES)) response.shouldKeepAlive = false;
+  request.removeAllListeners('readable');
+  request.unpipe();
+  // A 'data' listener keeps it flowing whatever the order in which Node settles the listeners removed above.
+  request.on('data', discard);
+  request.resume();
+}
+
+function discard(): void {
+  // The refused body's bytes go nowhere.
+}
+
 /** 415 unless the Content-Type names no charset or UTF-8. */
 export function assertUtf8(contentType: string | undefined): void {
   const charset = /;\s*charset=([^;\s]+)/i
