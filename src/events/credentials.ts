@@ -13,6 +13,16 @@ export function webhookAuthorization(secret: string, channelId: string): string 
   return `Basic ${Buffer.from(`${WEBHOOK_USER}:${password}`).toString('base64')}`;
 }
 
+/** Where the upstream delivers a channel's notifications when connected to this gateway. */
+export function gatewayWebhookUrl(publicUrl: string, channelId: string): string {
+  return `${publicUrl}/webhooks/${encodeURIComponent(channelId)}`;
+}
+
+/** The number-level webhook that connects a channel to this gateway's receiver: its URL and Basic credential. */
+export function gatewayWebhook(config: { publicUrl: string; keystoreSecret: string }, channelId: string): { url: string; headers: Record<string, string> } {
+  return { url: gatewayWebhookUrl(config.publicUrl, channelId), headers: { Authorization: webhookAuthorization(config.keystoreSecret, channelId) } };
+}
+
 /** Constant-time check of a delivery's Authorization header. */
 export function isWebhookAuthorized(secret: string, channelId: string, header: string | undefined): boolean {
   if (typeof header !== 'string') return false;

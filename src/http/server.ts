@@ -26,6 +26,7 @@ import { graphqlBodyLimit, mediaRouter } from './media-route.js';
 import { webhookReceiver, type WebhookReceiver } from './webhook-route.js';
 import { buildSchema } from '../schema.js';
 import { createServices, type Services } from '../services.js';
+import { gatewayWebhook } from '../events/credentials.js';
 import { SIM_PARTNERS } from '../simulator/seed.js';
 import { startSimulator, type Simulator } from '../simulator/server.js';
 
@@ -72,6 +73,11 @@ async function resolveUpstream(config: Config, options: GatewayOptions) {
     partnerToken: config.partnerToken ?? demo.token,
     channelApiKeys: { ...channelKeys, ...config.channelApiKeys },
   };
+  // A fresh machine's first subscription works on every channel, cloud and on-premise alike: the embedded
+  // simulator starts with each channel's webhook pointing at this gateway's receiver.
+  if (!options.simulator) {
+    for (const channelId of simulator.state.channels.keys()) simulator.state.webhooks.set(channelId, gatewayWebhook(simulatorConfig, channelId));
+  }
   return { config: simulatorConfig, urls: simulator.urls, simulator: options.simulator ? null : simulator };
 }
 

@@ -1,13 +1,8 @@
 import { requirePartnerId } from '../http/auth.js';
 import { BadUserInputError } from '../errors.js';
-import { webhookAuthorization } from '../events/credentials.js';
+import { gatewayWebhook } from '../events/credentials.js';
 import type { MutationResolvers } from '../generated/graphql.js';
 import { validateWebhookConfig } from '../messaging/webhooks.js';
-
-/** Where the upstream delivers a channel's notifications when connected to this gateway. */
-export function gatewayWebhookUrl(publicUrl: string, channelId: string): string {
-  return `${publicUrl}/webhooks/${encodeURIComponent(channelId)}`;
-}
 
 export const eventsMutations: MutationResolvers = {
   /**
@@ -18,10 +13,9 @@ export const eventsMutations: MutationResolvers = {
   connectWebhookToGateway: async (_parent, { channelId }, { caller, services, dataSources: { messaging } }) => {
     const partnerId = requirePartnerId(caller);
     const route = await messaging.route(partnerId, channelId);
-    const url = gatewayWebhookUrl(services.config.publicUrl, channelId);
     let config;
     try {
-      config = validateWebhookConfig({ url, headers: { Authorization: webhookAuthorization(services.config.keystoreSecret, channelId) } }, route.hosting);
+      config = validateWebhookConfig(gatewayWebhook(services.config, channelId), route.hosting);
     } catch (error) {
       if (!(error instanceof BadUserInputError)) throw error;
       // The only input here is the configured PUBLIC_URL (e.g. a port, which cloud webhooks refuse).

@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config.js';
 import { createGateway, type Gateway } from '../../src/http/server.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { ACME, GLOBEX, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { SUBSCRIPTIONS, collect, connectWs, freePort, waitUntil } from '../support/events.js';
 
 const preflight = (url: string, origin: string) =>
   fetch(url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
@@ -13,7 +14,9 @@ describe('browser-ready defaults on the embedded simulator (npm start with no up
 
   beforeAll(async () => {
     const silent = new Writable({ write: (_chunk, _encoding, callback) => callback() });
-    gateway = await createGateway(loadConfig({ PORT: '0', HOST: '127.0.0.1', SIMULATOR_PORT: '0' }), { logger: createLogger('fatal', silent) });
+    // PUBLIC_URL defaults to this port, so it is chosen before the start.
+    const port = String(await freePort());
+    gateway = await createGateway(loadConfig({ PORT: port, HOST: '127.0.0.1', SIMULATOR_PORT: '0' }), { logger: createLogger('fatal', silent) });
     await gateway.start();
   });
 
@@ -26,6 +29,29 @@ describe('browser-ready defaults on the embedded simulator (npm start with no up
       expect(answer.headers.get('access-control-allow-origin')).toBe(origin);
     },
   );
+
+  it.each([
+    ['a cloud', 'channel-001'],
+    ['an on-premise', 'channel-003'],
+  ])("delivers %s channel's first inbound message to a subscription with no set-up: every channel starts connected", async (_kind, channelId) => {
+    const openSubscriptions = () => gateway.services.metrics.openSubscriptions.get().then((metric) => metric.values[0]?.value ?? 0);
+    await waitUntil(async () => (await openSubscriptions()) === 0);
+    const connection = connectWs(gateway.url);
+    try {
+      const received = collect<{ from: string; text: string }>(connection, SUBSCRIPTIONS.messages, { channelId }, 'messageReceived');
+      // The notification is sent once the subscription is registered, so it cannot miss it.
+      await waitUntil(async () => (await openSubscriptions()) === 1);
+      const inbound = await fetch(`${gateway.simulator!.baseUrl()}/_control/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ channelId, from: '4915100000042', text: 'hello' }),
+      });
+      expect(inbound.status).toBe(202);
+      expect(await received.atLeast(1)).toEqual([expect.objectContaining({ from: '4915100000042', text: 'hello' })]);
+    } finally {
+      await connection.dispose();
+    }
+  });
 
   it.each(['https://evil.example', 'http://localhost.evil.example', 'https://localhost:5173'])('still refuses %s', async (origin) => {
     expect((await preflight(gateway.url, origin)).headers.get('access-control-allow-origin')).toBeNull();
