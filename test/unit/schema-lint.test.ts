@@ -1,0 +1,112 @@
+import { describe, expect, it } from '@jest/globals';
+import { ESLint } from 'eslint';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Lints SDL as if it were a file of schema/, with the project's own eslint.config.js. The lint's schema is
+ * loaded from the files on disk, which lack the probe, so its types count as unreachable: that rule is left out.
+ */
+async function lintSchema(sdl: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: root });
+  const [result] = await eslint.lintText(sdl, { filePath: path.join(root, 'schema', 'lint-probe.graphql') });
+  return result.messages
+    .filter((message) => message.ruleId !== '@graphql-eslint/no-unreachable-types')
+    .map((message) => `${(message.ruleId ?? 'parse').replace('@graphql-eslint/', '')}: ${message.message.split('\n')[0]}`);
+}
+
+describe('the schema lint (npm run lint)', () => {
+  it('refuses undescribed elements of every kind, inline descriptions, endpoint codes first and unconventional names', async () => {
+    const problems = await lintSchema(`
+"""
+Probe type, reachable from Query.
+"""
+type LintProbe @key(fields: "id") {
+  """
+  The probe's id.
+  """
+  id: ID!
+  "Inline description."
+  inline: String
+  """
+  A3: opens with an endpoint code.
+  """
+  coded: String
+  undescribedField(undescribedArgument: Int): String
+  """
+  Snake case name.
+  """
+  snake_case: String
+}
+
+"""
+Probe enum, reachable from Query.
+"""
+enum LintProbeKind {
+  UNDESCRIBED_VALUE
+}
+
+"""
+Probe input, reachable from Query.
+"""
+input LintProbeInput {
+  undescribedInputField: String
+}
+
+extend type Query {
+  """
+  Reaches the probe types.
+  """
+  lintProbe(
+    """
+    Reaches the probe enum.
+    """
+    kind: LintProbeKind
+    """
+    Reaches the probe input.
+    """
+    input: LintProbeInput
+  ): LintProbe
+}
+`);
+    const expected = [
+      'description-style: Unexpected inline description for field "inline" in type "LintProbe"',
+      'no-restricted-syntax: A description opens with what it is for a front-end reader',
+      'require-description: Description is required for field "undescribedField" in type "LintProbe"',
+      'require-description: Description is required for input value "undescribedArgument" in field "undescribedField"',
+      'naming-convention: Field "snake_case" should be in camelCase format',
+      'require-description: Description is required for enum value "UNDESCRIBED_VALUE"',
+      'require-description: Description is required for input value "undescribedInputField"',
+    ];
+    for (const problem of expected) {
+      expect([problem, problems.some((found) => found.startsWith(problem))]).toEqual([problem, true]);
+    }
+  });
+
+  it('knows the federation directives without their definitions in schema/, and no others', async () => {
+    const problems = await lintSchema(`
+"""
+Probe type, reachable from Query.
+"""
+type LintProbe @key(fields: "id") @shareable @madeUp {
+  """
+  The probe's id.
+  """
+  id: ID!
+  """
+  Priced list.
+  """
+  items: [String!]! @listSize(assumedSize: 10) @cost(weight: 2)
+}
+
+extend type Query {
+  """
+  Reaches the probe type.
+  """
+  lintProbe: LintProbe
+}
+`);
+    expect(problems).toEqual(['known-directives: Unknown directive "@madeUp".']);
+  });
+});
