@@ -110,7 +110,8 @@ const schema = z.object({
     contract: true,
   }),
   PUBLIC_URL: documented(httpUrl.optional(), {
-    description: 'URL at which the upstream reaches this gateway (webhooks, media links)',
+    description:
+      'URL at which the upstream reaches this gateway (webhooks, media links); https:// for the upstream to deliver notifications (plain http only for a loopback address, which only the embedded simulator reaches)',
     whenUnset: '`http://localhost:$PORT`',
     contract: true,
   }),

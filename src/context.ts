@@ -86,6 +86,7 @@ export function createContext(services: Services, request: ContextRequest): Cont
     services.config,
     keys,
     loaders,
+    services.retiredHosting,
   );
   const media = new MediaApi(messaging, services.config, services.mediaFailures, requestId);
   const state: RequestState = {

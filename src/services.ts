@@ -4,6 +4,7 @@ import { ResponseCache } from './store/cache.js';
 import type { Config, UpstreamUrls } from './config.js';
 import { CircuitBreakers } from './datasources/circuit-breaker.js';
 import { UpstreamClient, type UpstreamAttempt } from './datasources/http.js';
+import { RetiredHostingNotice } from './datasources/hosting.js';
 import { MediaFailureGuard, redisMediaFailureLog, storeMediaFailureLog } from './datasources/media-failures.js';
 import { createEventHub, type EventHub } from './events/hub.js';
 import type { Upstream } from './datasources/endpoints.js';
@@ -47,6 +48,8 @@ export interface Services {
   events: EventHub;
   /** Failed media GETs per channel, counted across instances through Redis when configured. */
   mediaFailures: MediaFailureGuard;
+  /** One warning per on-premise channel this process uses (the hosting is retired upstream). */
+  retiredHosting: RetiredHostingNotice;
   close(): Promise<void>;
 }
 
@@ -140,6 +143,7 @@ export function createServices(options: ServicesOptions): Services {
     }),
     events,
     mediaFailures: new MediaFailureGuard(redis ? redisMediaFailureLog(redis) : storeMediaFailureLog(store)),
+    retiredHosting: new RetiredHostingNotice(logger),
     async close() {
       await events.close();
       // After the HTTP server has drained: lets the calls still in flight finish, then closes the pooled connections.

@@ -5,7 +5,7 @@ import { errorFromUpstreamBody, MissingApiKeyError, NotFoundError, UnsupportedFo
 import type { Hosting } from '../generated/graphql.js';
 import type { ChannelKeys } from '../store/keystore.js';
 import type { Loaders } from './loaders.js';
-import { hostingOf } from './hosting.js';
+import { hostingOf, type RetiredHostingNotice } from './hosting.js';
 import { CLOUD_PROFILE_FIELDS } from '../messaging/business-profile.js';
 import type { SendResponseDto } from '../messaging/send-message.js';
 import type { WebhookConfigBody } from '../messaging/webhooks.js';
@@ -37,6 +37,7 @@ export class MessagingApi extends UpstreamSource {
     protected readonly config: Config,
     private readonly keys: ChannelKeys,
     private readonly loaders: Loaders,
+    private readonly retiredHosting: RetiredHostingNotice,
   ) {
     super(clients.cloud, cache, tenant, requestId);
   }
@@ -54,6 +55,7 @@ export class MessagingApi extends UpstreamSource {
     }
     const key = apiKey ?? (await this.keys.get(partnerId, channelId));
     if (!key) throw new MissingApiKeyError(channelId);
+    if (hosting === 'ON_PREMISE') this.retiredHosting.used(partnerId, channelId);
     return {
       channel,
       hosting,

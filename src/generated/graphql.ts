@@ -1387,7 +1387,7 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** On-premise only: blocks a contact, who must have written in the last 24 hours (NOT_ENGAGED otherwise). UNSUPPORTED_FOR_HOSTING on cloud channels (upstream B5). */
   blockContact: ContactActionPayload;
-  /** Points the channel's number-level webhook at this gateway (PUBLIC_URL/webhooks/{channelId}, with a per-channel Basic credential), so its events reach the subscriptions. BAD_USER_INPUT when PUBLIC_URL cannot receive cloud notifications, for example because it names a port (upstream B6). */
+  /** Points the channel's number-level webhook at this gateway (PUBLIC_URL/webhooks/{channelId}, with a per-channel Basic credential), so its events reach the subscriptions. BAD_USER_INPUT when PUBLIC_URL cannot receive the notifications: it is plain http (the upstream delivers over HTTPS only; http is accepted only for a loopback address, which only the embedded simulator on the same machine can reach), or, on cloud, it names a port (upstream B6). */
   connectWebhookToGateway: WebhookConfig;
   /** Creates a new API key for a channel, stores it encrypted for later messaging calls, and sets the channel's webhook again, because a new key removes it upstream. FORBIDDEN when the partner may not manage the channel (upstream A6). */
   createApiKey: ApiKey;
@@ -1411,9 +1411,9 @@ export type Mutation = {
   sendMessage: SentMessage;
   /** Sets the storage country used by default for all cloud-hosted numbers of the partner and returns it. UPSTREAM_ERROR when the upstream does not confirm the region (upstream A12). */
   setDefaultDataLocalizationRegion: DataRegion;
-  /** Cloud only: sets the webhook of the channel's whole business account; it takes effect within 15 to 20 seconds, so read it back before messaging. UNSUPPORTED_FOR_HOSTING on on-premise channels (upstream B6). */
+  /** Cloud only: sets the webhook of the channel's whole business account; it takes effect within 15 to 20 seconds, so read it back before messaging. BAD_USER_INPUT for a plain-http URL; UNSUPPORTED_FOR_HOSTING on on-premise channels (upstream B6). */
   setWabaWebhook: WabaWebhook;
-  /** Sets where the upstream sends this number's notifications (number-level webhook); a URL other than this gateway's stops the channel's subscriptions from receiving events. BAD_USER_INPUT for a URL the hosting refuses (upstream B6). */
+  /** Sets where the upstream sends this number's notifications (number-level webhook); a URL other than this gateway's stops the channel's subscriptions from receiving events. BAD_USER_INPUT for a plain-http URL or one the hosting refuses (upstream B6). */
   setWebhook: WebhookConfig;
   /** On-premise only: unblocks a contact. INVALID_PARAMETER for an invalid number, UNSUPPORTED_FOR_HOSTING on cloud channels (upstream B5). */
   unblockContact: ContactActionPayload;
@@ -2003,7 +2003,7 @@ export type WabaWebhookInput = {
   headers: Scalars['JSON']['input'];
   /** True applies the URL to every cloud number of the account; false (default) only to numbers without their own webhook. */
   overrideAll?: InputMaybe<Scalars['Boolean']['input']>;
-  /** http:// or https:// URL that receives the notifications, without an underscore in the host name or an explicit port. */
+  /** https:// URL that receives the notifications (HTTPS with a valid certificate only; http:// is BAD_USER_INPUT), without an underscore in the host name or an explicit port. */
   url: Scalars['String']['input'];
 };
 
@@ -2025,7 +2025,7 @@ export type WebhookConfig = {
 export type WebhookInput = {
   /** Headers the upstream adds when calling `url`, as an object of names to string values (for example an Authorization header with the basic scheme). */
   headers?: InputMaybe<Scalars['JSON']['input']>;
-  /** http:// or https:// URL that receives the notifications; on cloud without an underscore in the host name or an explicit port. */
+  /** https:// URL that receives the notifications (the upstream delivers over HTTPS with a valid certificate only; http:// is BAD_USER_INPUT on both hostings); on cloud without an underscore in the host name or an explicit port. */
   url: Scalars['String']['input'];
 };
 

@@ -47,14 +47,39 @@ function headersOf(value: unknown, field: string): Record<string, string> {
   return Object.fromEntries(entries) as Record<string, string>;
 }
 
+/** A host only a process on the same machine can reach (localhost, 127.0.0.0/8, ::1). */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** http:// to a loopback host: only a process on the same machine, such as the embedded simulator, can deliver there. */
+export function isLoopbackHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' && isLoopbackHost(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+export const HTTPS_REQUIRED = 'the upstream delivers notifications only over HTTPS with a valid certificate';
+
 /**
- * B6 body after its rules: an http(s) URL; on cloud neither the URL nor a URL inside a header
- * value (or a header value that is a bare host name) may have an underscore in a (sub)domain or
- * an explicit port.
+ * B6 body after its rules: an https URL (notifications are delivered over HTTPS only; plain http
+ * passes only with `allowLoopbackHttp`, for the gateway's own loopback receiver); on cloud neither
+ * the URL nor a URL inside a header value (or a header value that is a bare host name) may have an
+ * underscore in a (sub)domain or an explicit port.
  */
-export function validateWebhookConfig(input: { url: string; headers?: unknown }, hosting: MessagingHosting, field = 'input'): WebhookConfigBody {
+export function validateWebhookConfig(
+  input: { url: string; headers?: unknown },
+  hosting: MessagingHosting,
+  field = 'input',
+  { allowLoopbackHttp = false } = {},
+): WebhookConfigBody {
   const url = input.url.trim();
-  if (!/^https?:\/\//i.test(url)) throw new BadUserInputError('url must be an http:// or https:// URL', `${field}.url`);
+  if (!/^https:\/\//i.test(url) && !(allowLoopbackHttp && isLoopbackHttpUrl(url))) {
+    throw new BadUserInputError(`url must be an https:// URL: ${HTTPS_REQUIRED}`, `${field}.url`);
+  }
   const urlProblem = cloudHostProblem(url);
   if (urlProblem === 'is not a valid URL') throw new BadUserInputError(`url ${urlProblem}`, `${field}.url`);
   const headers = headersOf(input.headers, `${field}.headers`);

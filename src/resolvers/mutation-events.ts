@@ -2,7 +2,7 @@ import { requirePartnerId } from '../http/auth.js';
 import { BadUserInputError } from '../errors.js';
 import { gatewayWebhook } from '../events/credentials.js';
 import type { MutationResolvers } from '../generated/graphql.js';
-import { validateWebhookConfig } from '../messaging/webhooks.js';
+import { HTTPS_REQUIRED, isLoopbackHttpUrl, validateWebhookConfig } from '../messaging/webhooks.js';
 
 export const eventsMutations: MutationResolvers = {
   /**
@@ -13,9 +13,18 @@ export const eventsMutations: MutationResolvers = {
   connectWebhookToGateway: async (_parent, { channelId }, { caller, services, dataSources: { messaging } }) => {
     const partnerId = requirePartnerId(caller);
     const route = await messaging.route(partnerId, channelId);
+    const { publicUrl } = services.config;
+    if (!/^https:/i.test(publicUrl) && !isLoopbackHttpUrl(publicUrl)) {
+      throw new BadUserInputError(
+        `PUBLIC_URL (${publicUrl}) is not https: ${HTTPS_REQUIRED}, so it could never reach this gateway. ` +
+          "Set PUBLIC_URL to the gateway's public https:// address (e.g. a TLS-terminating proxy in front of it); " +
+          'plain http is accepted only for a loopback address, which only an upstream on this machine (the embedded simulator) can reach.',
+        'channelId',
+      );
+    }
     let config;
     try {
-      config = validateWebhookConfig(gatewayWebhook(services.config, channelId), route.hosting);
+      config = validateWebhookConfig(gatewayWebhook(services.config, channelId), route.hosting, 'input', { allowLoopbackHttp: true });
     } catch (error) {
       if (!(error instanceof BadUserInputError)) throw error;
       // The only input here is the configured PUBLIC_URL (e.g. a port, which cloud webhooks refuse).

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type NextFunction, type Request, type Response } from 'express';
+import { isLoopbackHttpUrl } from '../messaging/webhooks.js';
 import { sendVariantError } from './http.js';
 import type { SimulatorContext } from './server.js';
 import { extension, isOnPremise, type SimState, type SimWebhook } from './state.js';
@@ -369,8 +370,15 @@ function messagingControlRouter(state: SimState): Router {
   return router;
 }
 
+/**
+ * Notifications are delivered over HTTPS only (spec §6), so a plain-http URL is refused; the
+ * simulator makes one exception the real service has no need for: http to a loopback host, where
+ * a gateway on this machine receives without a certificate.
+ */
 function webhookProblem(body: Record<string, unknown>, hosting: SimHosting): string | null {
-  if (typeof body.url !== 'string' || !/^https?:\/\//.test(body.url)) return 'url must be an http(s) URL';
+  if (typeof body.url !== 'string' || !(/^https:\/\//.test(body.url) || isLoopbackHttpUrl(body.url))) {
+    return 'url must be an https URL (notifications need HTTPS with a valid certificate)';
+  }
   if (body.headers !== undefined && (!isObject(body.headers) || !Object.values(body.headers).every((value) => typeof value === 'string'))) {
     return 'headers must map names to strings';
   }

@@ -122,3 +122,94 @@ describe('InboundMessage carries the sender profile name and the displayed numbe
     messages.unsubscribe();
   });
 });
+
+const CLOUD = 'channel-001';
+const ONPREM = 'channel-003';
+const ONPREM_OTHER = 'channel-006';
+const KEYS = Object.fromEntries([CLOUD, ONPREM, ONPREM_OTHER].map((channelId) => [channelId, `sim-key-${channelId}`]));
+const SET = `mutation ($channelId: ID!, $input: WebhookInput!) { setWebhook(channelId: $channelId, input: $input) { url } }`;
+const SET_WABA = `mutation ($channelId: ID!, $input: WabaWebhookInput!) { setWabaWebhook(channelId: $channelId, input: $input) { url } }`;
+const CONNECT = `mutation ($channelId: ID!) { connectWebhookToGateway(channelId: $channelId) { url } }`;
+
+/** Area-B requests the simulator received. */
+const areaB = (harness: TestGateway) => harness.simulator.recorder.requests.filter((request) => /^\/(cloud|onprem)\//.test(request.path));
+
+describe('webhook URLs are https (notifications need HTTPS with a valid certificate)', () => {
+  const harness = useTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS) });
+
+  it.each([
+    ['setWebhook on cloud', SET, { channelId: CLOUD, input: { url: 'http://hooks.example.com/wa' } }],
+    ['setWebhook on-premise', SET, { channelId: ONPREM, input: { url: 'http://hooks.example.com:8080/wa' } }],
+    ['setWebhook to a loopback host', SET, { channelId: ONPREM, input: { url: 'http://127.0.0.1:8080/wa' } }],
+    ['setWabaWebhook', SET_WABA, { channelId: CLOUD, input: { url: 'http://hooks.example.com/waba', headers: {} } }],
+  ])('%s refuses plain http with BAD_USER_INPUT on input.url, sending nothing', async (_name, mutation, variables) => {
+    const { body } = await harness.graphql(mutation, variables);
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        message: expect.stringContaining('https://'),
+        extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'input.url' }),
+      }),
+    ]);
+    expect(areaB(harness)).toEqual([]);
+  });
+
+  it('the simulated upstream refuses plain http too, except to a loopback host (the gateway on the same machine)', async () => {
+    const post = (url: string) =>
+      fetch(`${harness.simulator.baseUrl()}/onprem/v1/configs/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'svc-api-key': KEYS[ONPREM] },
+        body: JSON.stringify({ url, headers: {} }),
+      });
+    const refused = await post('http://hooks.example.com/wa');
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain('https');
+    expect((await post('http://127.0.0.1:9/webhooks/x')).status).toBe(200);
+    expect((await post('https://hooks.example.com/wa')).status).toBe(200);
+  });
+});
+
+describe('connectWebhookToGateway and a plain-http PUBLIC_URL', () => {
+  it('explains that a non-loopback http PUBLIC_URL can never receive notifications, sending nothing', async () => {
+    const harness = await startTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS), PUBLIC_URL: 'http://hubgraph.example.com' });
+    try {
+      const { body } = await harness.graphql(CONNECT, { channelId: ONPREM });
+      expect(body.errors).toEqual([
+        expect.objectContaining({
+          message: expect.stringMatching(/PUBLIC_URL \(http:\/\/hubgraph\.example\.com\) is not https.*loopback/),
+          extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'channelId' }),
+        }),
+      ]);
+      expect(areaB(harness)).toEqual([]);
+    } finally {
+      await harness.close();
+    }
+  });
+
+  it('accepts a loopback http PUBLIC_URL, which only the embedded simulator on this machine reaches', async () => {
+    const harness = await startTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS), PUBLIC_URL: 'http://localhost:4000' });
+    try {
+      const { body } = await harness.graphql(CONNECT, { channelId: ONPREM });
+      expect(body).toEqual({ data: { connectWebhookToGateway: { url: `http://localhost:4000/webhooks/${ONPREM}` } } });
+      expect(harness.simulator.state.webhooks.get(ONPREM)?.url).toBe(`http://localhost:4000/webhooks/${ONPREM}`);
+    } finally {
+      await harness.close();
+    }
+  });
+});
+
+describe('on-premise end of support', () => {
+  const harness = useTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS) });
+  const SEND = `mutation ($channelId: ID!) { sendMessage(channelId: $channelId, input: { to: "4915112345678", text: { body: "hi" } }) { id } }`;
+
+  it('logs one warning per on-premise channel used, once per process; cloud channels none', async () => {
+    for (const channelId of [ONPREM, ONPREM, CLOUD, ONPREM_OTHER, ONPREM, ONPREM_OTHER]) {
+      expect((await harness.graphql(SEND, { channelId })).body.errors).toBeUndefined();
+    }
+    const warnings = harness.logs.entries().filter((entry) => String(entry.msg).includes('on-premise hosting'));
+    expect(warnings.map((entry) => [entry.channelId, entry.level])).toEqual([
+      [ONPREM, 40],
+      [ONPREM_OTHER, 40],
+    ]);
+    expect(warnings[0].msg).toMatch(/support ended in October 2025.*15 May 2024.*migrate it to cloud/);
+  });
+});
