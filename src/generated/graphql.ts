@@ -158,14 +158,14 @@ export type Channel = {
   accountMode?: Maybe<Scalars['String']['output']>;
   /** When billing started; null when it has not. */
   billingStartedAt?: Maybe<Scalars['DateTime']['output']>;
-  /** On-premise only: the contacts this number has blocked, one page at a time. UNSUPPORTED_FOR_HOSTING on cloud channels (upstream B5). */
-  blockedContacts: BlockedContactList;
-  /** The number's business profile as users see it, read with the channel's API key. MISSING_API_KEY when no key is known for the channel (upstream B4). */
-  businessProfile: BusinessProfile;
+  /** On-premise only: the contacts this number has blocked, one page at a time. UNSUPPORTED_FOR_HOSTING on cloud channels. Null, with the error at this path, on that error or when the upstream call fails (upstream B5). */
+  blockedContacts?: Maybe<BlockedContactList>;
+  /** The number's business profile as users see it, read with the channel's API key. MISSING_API_KEY when no key is known for the channel. Null, with the error at this path, on that error or when the upstream call fails (upstream B4). */
+  businessProfile?: Maybe<BusinessProfile>;
   /** When the channel was cancelled; null unless it was. */
   cancelledAt?: Maybe<Scalars['DateTime']['output']>;
-  /** The client that owns the channel; NOT_FOUND when the upstream no longer lists it. */
-  client: Client;
+  /** The client that owns the channel; NOT_FOUND when the upstream no longer lists it. Null, with the error at this path, when that lookup fails. */
+  client?: Maybe<Client>;
   /** Id of the client that owns the channel. */
   clientId: Scalars['ID']['output'];
   /** When the channel was created; null when absent. */
@@ -206,8 +206,8 @@ export type Channel = {
   terminatedAt?: Maybe<Scalars['DateTime']['output']>;
   /** The channel's tier setting, as the upstream spells it (for example `regular`); null when absent. */
   tier?: Maybe<Scalars['String']['output']>;
-  /** Conversation usage and balance of this channel (upstream A3). */
-  usage: Usage;
+  /** Conversation usage and balance of this channel. Null, with the error at this path, when that upstream call fails (upstream A3). */
+  usage?: Maybe<Usage>;
   /** The upstream's version number of the channel; null when absent. */
   version?: Maybe<Scalars['Int']['output']>;
   /** The business account (WABA) the number is linked to; null when the upstream sends none. */
@@ -680,8 +680,8 @@ export type ChannelSetupInfoFilter = {
 /** Business account that the partner manages; it owns one or more channels, and conversation usage is accounted per client. Resolvable as a federation entity by `id`. */
 export type Client = {
   __typename?: 'Client';
-  /** The client's channels, one page at a time. BAD_USER_INPUT when `limit` is below 1 or `offset` below 0 (upstream A4, filtered by client). */
-  channels: ChannelList;
+  /** The client's channels, one page at a time. BAD_USER_INPUT when `limit` is below 1 or `offset` below 0. Null, with the error at this path, when that upstream call fails (upstream A4, filtered by client). */
+  channels?: Maybe<ChannelList>;
   /** The client's contact details; null when the upstream sends none. */
   contactInfo?: Maybe<ClientContactInfo>;
   /** The user registered under the client; null when the upstream sends none. */
@@ -694,8 +694,8 @@ export type Client = {
   id: Scalars['ID']['output'];
   /** Where the client's conversations came from and what they cost (beta, enabled per client on request). */
   insights: ClientInsights;
-  /** Channels of this client the partner may manage, and so create API keys for (upstream A5). */
-  manageableChannels: Array<Channel>;
+  /** Channels of this client the partner may manage, and so create API keys for. Null, with the error at this path, when that upstream call fails (upstream A5). */
+  manageableChannels?: Maybe<Array<Channel>>;
   /** How many channels the client may have; null when the upstream omits it. The client listing states a default of 2, the edit endpoint a default and maximum of 10. */
   maxChannels?: Maybe<Scalars['Int']['output']>;
   /** Business details given when the business account was created; null when the upstream sends none. */
@@ -712,8 +712,8 @@ export type Client = {
   partnerPayload?: Maybe<Scalars['String']['output']>;
   /** Whether the client is active, as the upstream spells it (for example `active`; other values are not documented). */
   status?: Maybe<Scalars['String']['output']>;
-  /** Conversation usage and balance of the client over all its channels. The upstream allows 5 requests per 30 seconds, so the gateway caches and shares a per-partner budget; RATE_LIMITED with `retryAfterSeconds` when it is spent (upstream A2). */
-  usage: Usage;
+  /** Conversation usage and balance of the client over all its channels. The upstream allows 5 requests per 30 seconds, so the gateway caches and shares a per-partner budget; RATE_LIMITED with `retryAfterSeconds` when it is spent. Null, with the error at this path, when the budget is spent or that upstream call fails (upstream A2). */
+  usage?: Maybe<Usage>;
 };
 
 
@@ -776,14 +776,14 @@ export type ClientFilter = {
 /** Insights (beta) of one client: which sources (entry points) brought its conversations, what they cost, and which first messages (actions) came in. Access is enabled per client on request; every list answers FORBIDDEN for a client without it, before any data is requested. */
 export type ClientInsights = {
   __typename?: 'ClientInsights';
-  /** How often each given action came in through each source in the date range. FORBIDDEN without insights access. */
-  actionSources: ActionSourceList;
-  /** First messages (actions) received through the given sources in the date range, with how often each came in. FORBIDDEN without insights access. */
-  actions: InsightActionList;
+  /** How often each given action came in through each source in the date range. FORBIDDEN without insights access; null, with the error at this path, when refused or when the upstream call fails. */
+  actionSources?: Maybe<ActionSourceList>;
+  /** First messages (actions) received through the given sources in the date range, with how often each came in. FORBIDDEN without insights access; null, with the error at this path, when refused or when the upstream call fails. */
+  actions?: Maybe<InsightActionList>;
   /** Whether insights are enabled for this client (upstream C, insights-allowed). */
   allowed: Scalars['Boolean']['output'];
-  /** Sources that brought conversations in the date range, each with its spend and daily figures. FORBIDDEN without insights access. */
-  sources: InsightSourceList;
+  /** Sources that brought conversations in the date range, each with its spend and daily figures. FORBIDDEN without insights access; null, with the error at this path, when refused or when the upstream call fails. */
+  sources?: Maybe<InsightSourceList>;
 };
 
 
@@ -1598,12 +1598,12 @@ export type Partner = {
   __typename?: 'Partner';
   /** One channel of this partner, or null when no channel has this id. */
   channel?: Maybe<Channel>;
-  /** The partner's channels (business phone numbers), one page at a time, filtered and sorted upstream. BAD_USER_INPUT when `limit` is below 1 or `offset` below 0 (upstream A4). */
-  channels: ChannelList;
+  /** The partner's channels (business phone numbers), one page at a time, filtered and sorted upstream. BAD_USER_INPUT when `limit` is below 1 or `offset` below 0. Null, with the error at this path, when that upstream call fails (upstream A4). */
+  channels?: Maybe<ChannelList>;
   /** One client of this partner, or null when no client has this id. */
   client?: Maybe<Client>;
-  /** The partner's clients, one page at a time, filtered and sorted upstream. BAD_USER_INPUT when `limit` is below 1 or `offset` below 0 (upstream A1). */
-  clients: ClientList;
+  /** The partner's clients, one page at a time, filtered and sorted upstream. BAD_USER_INPUT when `limit` is below 1 or `offset` below 0. Null, with the error at this path, when that upstream call fails (upstream A1). */
+  clients?: Maybe<ClientList>;
   /** The partner account id. */
   id: Scalars['ID']['output'];
 };
@@ -2380,10 +2380,10 @@ export type ChannelResolvers<ContextType = Context, ParentType extends Resolvers
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Channel']> | FederationReferenceType, FederationReferenceType, ContextType>;
   accountMode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   billingStartedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  blockedContacts?: Resolver<ResolversTypes['BlockedContactList'], ParentType, ContextType, RequireFields<ChannelBlockedContactsArgs, 'limit' | 'offset'>>;
-  businessProfile?: Resolver<ResolversTypes['BusinessProfile'], ParentType, ContextType>;
+  blockedContacts?: Resolver<Maybe<ResolversTypes['BlockedContactList']>, ParentType, ContextType, RequireFields<ChannelBlockedContactsArgs, 'limit' | 'offset'>>;
+  businessProfile?: Resolver<Maybe<ResolversTypes['BusinessProfile']>, ParentType, ContextType>;
   cancelledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  client?: Resolver<ResolversTypes['Client'], ParentType, ContextType>;
+  client?: Resolver<Maybe<ResolversTypes['Client']>, ParentType, ContextType>;
   clientId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   currentLimit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2404,7 +2404,7 @@ export type ChannelResolvers<ContextType = Context, ParentType extends Resolvers
   status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   terminatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   tier?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  usage?: Resolver<ResolversTypes['Usage'], ParentType, ContextType, RequireFields<ChannelUsageArgs, 'granularity'>>;
+  usage?: Resolver<Maybe<ResolversTypes['Usage']>, ParentType, ContextType, RequireFields<ChannelUsageArgs, 'granularity'>>;
   version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   wabaAccount?: Resolver<Maybe<ResolversTypes['WabaAccount']>, ParentType, ContextType>;
   wabaWebhook?: Resolver<Maybe<ResolversTypes['WabaWebhook']>, ParentType, ContextType>;
@@ -2452,14 +2452,14 @@ export type ChannelSetupDetailsResolvers<ContextType = Context, ParentType exten
 
 export type ClientResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Client'] = ResolversParentTypes['Client'], FederationReferenceType extends FederationReferenceTypes['Client'] = FederationReferenceTypes['Client']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Client']> | FederationReferenceType, FederationReferenceType, ContextType>;
-  channels?: Resolver<ResolversTypes['ChannelList'], ParentType, ContextType, Partial<ClientChannelsArgs>>;
+  channels?: Resolver<Maybe<ResolversTypes['ChannelList']>, ParentType, ContextType, Partial<ClientChannelsArgs>>;
   contactInfo?: Resolver<Maybe<ResolversTypes['ClientContactInfo']>, ParentType, ContextType>;
   contactUser?: Resolver<Maybe<ResolversTypes['ContactUser']>, ParentType, ContextType>;
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdBy?: Resolver<Maybe<ResolversTypes['UserRef']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   insights?: Resolver<ResolversTypes['ClientInsights'], ParentType, ContextType>;
-  manageableChannels?: Resolver<Array<ResolversTypes['Channel']>, ParentType, ContextType>;
+  manageableChannels?: Resolver<Maybe<Array<ResolversTypes['Channel']>>, ParentType, ContextType>;
   maxChannels?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   metaInfo?: Resolver<Maybe<ResolversTypes['ClientMetaInfo']>, ParentType, ContextType>;
   modifiedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -2468,7 +2468,7 @@ export type ClientResolvers<ContextType = Context, ParentType extends ResolversP
   organisation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   partnerPayload?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  usage?: Resolver<ResolversTypes['Usage'], ParentType, ContextType, RequireFields<ClientUsageArgs, 'granularity'>>;
+  usage?: Resolver<Maybe<ResolversTypes['Usage']>, ParentType, ContextType, RequireFields<ClientUsageArgs, 'granularity'>>;
 }>;
 
 export type ClientContactInfoResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ClientContactInfo'] = ResolversParentTypes['ClientContactInfo']> = ResolversObject<{
@@ -2484,10 +2484,10 @@ export type ClientContactInfoResolvers<ContextType = Context, ParentType extends
 }>;
 
 export type ClientInsightsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ClientInsights'] = ResolversParentTypes['ClientInsights']> = ResolversObject<{
-  actionSources?: Resolver<ResolversTypes['ActionSourceList'], ParentType, ContextType, RequireFields<ClientInsightsActionSourcesArgs, 'actionIds' | 'dateFrom' | 'dateTo'>>;
-  actions?: Resolver<ResolversTypes['InsightActionList'], ParentType, ContextType, RequireFields<ClientInsightsActionsArgs, 'dateFrom' | 'dateTo' | 'sourceIds'>>;
+  actionSources?: Resolver<Maybe<ResolversTypes['ActionSourceList']>, ParentType, ContextType, RequireFields<ClientInsightsActionSourcesArgs, 'actionIds' | 'dateFrom' | 'dateTo'>>;
+  actions?: Resolver<Maybe<ResolversTypes['InsightActionList']>, ParentType, ContextType, RequireFields<ClientInsightsActionsArgs, 'dateFrom' | 'dateTo' | 'sourceIds'>>;
   allowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  sources?: Resolver<ResolversTypes['InsightSourceList'], ParentType, ContextType, RequireFields<ClientInsightsSourcesArgs, 'dateFrom' | 'dateTo'>>;
+  sources?: Resolver<Maybe<ResolversTypes['InsightSourceList']>, ParentType, ContextType, RequireFields<ClientInsightsSourcesArgs, 'dateFrom' | 'dateTo'>>;
 }>;
 
 export type ClientListResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ClientList'] = ResolversParentTypes['ClientList']> = ResolversObject<{
@@ -2657,9 +2657,9 @@ export type OnBehalfOfBusinessInfoResolvers<ContextType = Context, ParentType ex
 export type PartnerResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Partner'] = ResolversParentTypes['Partner'], FederationReferenceType extends FederationReferenceTypes['Partner'] = FederationReferenceTypes['Partner']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Partner']> | FederationReferenceType, FederationReferenceType, ContextType>;
   channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType, RequireFields<PartnerChannelArgs, 'id'>>;
-  channels?: Resolver<ResolversTypes['ChannelList'], ParentType, ContextType, Partial<PartnerChannelsArgs>>;
+  channels?: Resolver<Maybe<ResolversTypes['ChannelList']>, ParentType, ContextType, Partial<PartnerChannelsArgs>>;
   client?: Resolver<Maybe<ResolversTypes['Client']>, ParentType, ContextType, RequireFields<PartnerClientArgs, 'id'>>;
-  clients?: Resolver<ResolversTypes['ClientList'], ParentType, ContextType, Partial<PartnerClientsArgs>>;
+  clients?: Resolver<Maybe<ResolversTypes['ClientList']>, ParentType, ContextType, Partial<PartnerClientsArgs>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 }>;
 

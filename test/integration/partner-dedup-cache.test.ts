@@ -159,7 +159,7 @@ describe('tenant-isolated response cache', () => {
     // Same partner and request, other credential: must go upstream with that credential (and is refused there).
     harness.simulator.recorder.clear();
     const intruder = await harness.graphql(CLIENTS, undefined, as(GLOBEX.token, ACME.id));
-    expect(intruder.body.data).toBeNull();
+    expect(intruder.body.data).toEqual({ partner: { clients: null } });
     expect(intruder.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
     expect(harness.simulator.recorder.requests.map((request) => [request.path, request.headers.authorization])).toEqual([
       [`${ROOT}/clients`, `Bearer ${GLOBEX.token}`],

@@ -118,14 +118,14 @@ describe('partner graph reads (A1, A4, A5) over HTTP against the simulator', () 
     ['{ partner { clients(limit: 2, offset: -5) { total } } }', ['partner', 'clients'], 'offset'],
   ])('rejects %s with BAD_USER_INPUT before anything is sent', async (text, path, field) => {
     const body = await query(text);
-    expect(body.data).toBeNull();
+    expect(body.data).toEqual({ partner: { [path[1]!]: null } });
     expect(body.errors).toEqual([expect.objectContaining({ path, extensions: { code: 'BAD_USER_INPUT', field } })]);
     expect(upstream(harness)).toEqual([]);
   });
 
   it('rejects a bad page of Client.channels before its A4 call (only the client lookup went out)', async () => {
     const body = await query('{ client(id: "client-001") { id channels(limit: -2) { total } } }');
-    expect(body.data).toEqual({ client: null });
+    expect(body.data).toEqual({ client: { id: 'client-001', channels: null } });
     expect(body.errors).toEqual([expect.objectContaining({ path: ['client', 'channels'], extensions: { code: 'BAD_USER_INPUT', field: 'limit' } })]);
     expect(upstream(harness)).toEqual([{ method: 'GET', path: `${ROOT}/clients`, query: { filters: filters({ id: 'client-001' }) } }]);
   });

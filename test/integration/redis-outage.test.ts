@@ -61,7 +61,7 @@ describe('Redis lost at runtime and back', () => {
       expect(harness.simulator.recorder.matching(/\/clients\/client-001$/, 'PATCH')).toHaveLength(0);
       // A read that needs the key store fails its field with the same clear error; nothing reaches area B.
       const profile = await harness.graphql<{ channel: unknown }>(PROFILE);
-      expect(profile.body.data?.channel).toBeNull();
+      expect(profile.body.data?.channel).toEqual({ id: 'channel-001', businessProfile: null });
       expect(profile.body.errors?.[0]?.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', store: 'redis' });
       expect(harness.simulator.recorder.requests.filter((request) => request.headers['svc-api-key'])).toHaveLength(0);
     } finally {

@@ -53,7 +53,7 @@ describe('secrets never printed; tenants never see each other', () => {
 
     // Globex claiming Acme's partner id: its own credential goes upstream and is refused; Acme's cache is not consulted.
     const intruder = await run(multi, query, globexClaimingAcme);
-    expect(intruder.body.data).toBeNull();
+    expect(intruder.body.data).toEqual({ partner: { clients: null } });
     expect(intruder.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const [a1] = multi.simulator.recorder.matching(/\/clients$/, 'GET');
     expect(a1?.headers.authorization).toBe(`Bearer ${GLOBEX.token}`);
