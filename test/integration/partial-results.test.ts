@@ -43,9 +43,9 @@ describe('a failed upstream call nulls only the field that needed it (contract "
     const nodes = body.data?.partner.clients?.nodes ?? [];
     expect(nodes.map((client) => client.id)).toEqual(['client-001', 'client-002', 'client-003']);
     expect(nodes.every((client) => typeof client.name === 'string' && client.name.length > 0)).toBe(true);
-    expect(nodes[1]!.usage).toBeNull();
-    expect(typeof nodes[0]!.usage?.balance).toBe('number');
-    expect(typeof nodes[2]!.usage?.balance).toBe('number');
+    expect(nodes[1].usage).toBeNull();
+    expect(typeof nodes[0].usage?.balance).toBe('number');
+    expect(typeof nodes[2].usage?.balance).toBe('number');
     expect(body.errors).toHaveLength(1);
     expect(body.errors?.[0]).toMatchObject({ path: ['partner', 'clients', 'nodes', 1, 'usage'], extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
   });
