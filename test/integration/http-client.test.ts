@@ -77,7 +77,7 @@ describe('upstream HTTP client (retries, timeouts, error mapping)', () => {
   it('gives up at once on a Retry-After beyond the request timeout: RATE_LIMITED with retryAfterSeconds', async () => {
     await injectFault(harness, { path: `^${A1_PATH}$`, status: 429, retryAfter: 120 });
     const body = await query();
-    expect(body.data).toBeNull();
+    expect(body.data).toEqual({ partner: { clients: null } });
     expect(body.errors?.[0]?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 120 });
     expect(a1Requests(harness)).toHaveLength(1);
   });
@@ -85,7 +85,7 @@ describe('upstream HTTP client (retries, timeouts, error mapping)', () => {
   it('reports UPSTREAM_UNAVAILABLE when the retries are exhausted', async () => {
     await injectFault(harness, { path: `^${A1_PATH}$`, status: 503 });
     const body = await query();
-    expect(body.data).toBeNull();
+    expect(body.data).toEqual({ partner: { clients: null } });
     expect(body.errors).toHaveLength(1);
     expect(body.errors?.[0]).toMatchObject({
       path: ['partner', 'clients'],
@@ -130,7 +130,7 @@ describe('upstream timeouts and credentials', () => {
       await injectFault(harness, { path: `^${A1_PATH}$`, delayMs: 2_000 });
       const { body } = await harness.graphql(CLIENTS_QUERY);
       responses.push(JSON.stringify(body));
-      expect(body.data).toBeNull();
+      expect(body.data).toEqual({ partner: { clients: null } });
       expect(body.errors?.[0]?.extensions).toEqual({ code: 'UPSTREAM_UNAVAILABLE', endpoint: 'A1' });
       expect(body.errors?.[0]?.message).toContain('timed out');
       expect(a1Requests(harness)).toHaveLength(2);
@@ -145,7 +145,7 @@ describe('upstream timeouts and credentials', () => {
     try {
       const { body } = await harness.graphql(CLIENTS_QUERY);
       responses.push(JSON.stringify(body));
-      expect(body.data).toBeNull();
+      expect(body.data).toEqual({ partner: { clients: null } });
       expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'UNAUTHENTICATED', upstream: { endpoint: 'A1', status: 401 } });
       expect(a1Requests(harness)).toHaveLength(1);
       expect(a1Requests(harness)[0]?.headers.authorization).toBe('Bearer wrong-token-xyz');
