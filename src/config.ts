@@ -77,11 +77,18 @@ const schema = z.object({
   CLOUD_API_URL: documented(httpUrl.optional(), { description: 'area B cloud root, {cloud_url}', whenUnset: 'simulator', contract: true }),
   ONPREM_API_URL: documented(httpUrl.optional(), { description: 'area B on-premise root, {onprem_url}', whenUnset: 'simulator', contract: true }),
   INSIGHTS_API_URL: documented(httpUrl.optional(), { description: 'area C root, {insights_url}', whenUnset: 'simulator', contract: true }),
-  PARTNER_ID: documented(z.string().min(1).optional(), {
-    description: 'default partner of `partner`, `client(id)`, `channel(id)` and entities',
-    whenUnset: "simulator's first partner",
-    contract: true,
-  }),
+  PARTNER_ID: documented(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be a partner id: letters, digits and . _ : - only, at most 128 characters')
+      .refine((value) => value !== '.' && value !== '..', 'must be a partner id, not "." or ".."')
+      .optional(),
+    {
+      description: 'default partner of `partner`, `client(id)`, `channel(id)` and entities; one plain id (letters, digits and `._:-`, at most 128 characters)',
+      whenUnset: "simulator's first partner",
+      contract: true,
+    },
+  ),
   PARTNER_TOKEN: documented(z.string().min(1).optional(), {
     description:
       "bearer token for areas A and C; unset: the caller's own `Authorization` header is forwarded (multi-tenant mode, partner from `X-Partner-Id` or `PARTNER_ID`)",

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { parse, type GraphQLSchema } from 'graphql';
+import { checkIdArguments } from './resolvers/id-arguments.js';
 import { resolvers } from './resolvers/index.js';
 
 /** `schema/` at the project root, whether running from src/ (tests) or dist/src/ (npm start). */
@@ -26,5 +27,5 @@ export function loadTypeDefs(): string {
 }
 
 export function buildSchema(): GraphQLSchema {
-  return buildSubgraphSchema([{ typeDefs: parse(loadTypeDefs()), resolvers: resolvers as never }]);
+  return checkIdArguments(buildSubgraphSchema([{ typeDefs: parse(loadTypeDefs()), resolvers: resolvers as never }]));
 }

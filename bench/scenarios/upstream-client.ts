@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import got from 'got';
 import { CircuitBreakers } from '../../src/datasources/circuit-breaker.js';
 import { UpstreamClient } from '../../src/datasources/http.js';
+import { pathFromUpstream } from '../../src/datasources/upstream-path.js';
 import { Metrics } from '../../src/observability/metrics.js';
 import { SIM_PARTNERS } from '../../src/simulator/seed.js';
 import { startSimulator } from '../../src/simulator/server.js';
@@ -48,7 +49,7 @@ export async function upstreamClientCost(): Promise<Table> {
       outgoing.end();
     });
   const viaClient = async () => {
-    const { body } = await client.json({ method: 'GET', endpoint: 'A1', path, headers, requestId: 'bench' });
+    const { body } = await client.json({ method: 'GET', endpoint: 'A1', path: pathFromUpstream(path), headers, requestId: 'bench' });
     return body;
   };
   const viaGot = () => previous(path, { headers }).json();

@@ -10,6 +10,7 @@ import { endUpstreamSpan, type Tracing } from '../observability/tracing.js';
 import { fingerprint } from '../store/cache.js';
 import { UpstreamFault, unwrapFault, type CircuitBreakers, type Outcome } from './circuit-breaker.js';
 import type { EndpointId, Upstream } from './endpoints.js';
+import type { UpstreamPath } from './upstream-path.js';
 import { RequestNotSentError, UpstreamHttpError, UpstreamRequestError, UpstreamTimeoutError } from './upstream-errors.js';
 
 /** Headers that carry credentials: never sent on to another origin a redirect names. */
@@ -66,8 +67,8 @@ export interface UpstreamAttempt {
 
 export interface UpstreamRequest {
   method: HttpMethod;
-  /** Relative to the root (a leading slash is ignored); may carry its own query string. */
-  path: string;
+  /** Relative to the root (a leading slash is ignored); may carry its own query string. Built by `upstreamPath`. */
+  path: UpstreamPath;
   endpoint: EndpointId;
   requestId?: string;
   /** Lower-case names (credentials are recognised by name when a redirect leaves the root's origin). */

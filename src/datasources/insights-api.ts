@@ -5,6 +5,7 @@ import { BadUserInputError, ForbiddenError } from '../errors.js';
 import { checkPage, type Page } from './filters.js';
 import type { ActionSourceDto, InsightActionDto, InsightSourceEntryDto, InsightsPageDto } from './types.js';
 import { BearerSource } from './upstream-source.js';
+import { checkIdText, upstreamPath, type UpstreamPath } from './upstream-path.js';
 
 /** Cache scopes of area C. */
 export const InsightsScopes = {
@@ -35,6 +36,7 @@ export function insightsList(ids: readonly string[], field: string, required: bo
     return undefined;
   }
   ids.forEach((id, index) => {
+    checkIdText(id, `${field}.${index}`);
     if (id.trim() === '' || id.includes(',')) {
       throw new BadUserInputError('ids must be non-empty and must not contain a comma (lists are sent comma-separated)', `${field}.${index}`);
     }
@@ -68,13 +70,9 @@ export class InsightsApi extends BearerSource {
     super(http, cache, tenant, requestId, authorization);
   }
 
-  private clientPath(clientId: string): string {
-    return `v1/clients/${encodeURIComponent(clientId)}`;
-  }
-
   /** insights-allowed; one call per client per request (dedup), cached across requests. */
   async allowed(partnerId: string, clientId: string): Promise<boolean> {
-    const body = await this.read<{ allowed: boolean }>('C', `v1/insights-allowed/${encodeURIComponent(clientId)}`, {
+    const body = await this.read<{ allowed: boolean }>('C', upstreamPath`v1/insights-allowed/${{ clientId }}`, {
       headers: this.headers,
       tenant: this.tenantFor(partnerId),
       cache: { scope: InsightsScopes.allowed, ttlMs: this.config.cacheTtlMs.insights },
@@ -89,7 +87,7 @@ export class InsightsApi extends BearerSource {
     }
   }
 
-  private async data<T>(partnerId: string, clientId: string, path: string, searchParams: Record<string, string | number | undefined>) {
+  private async data<T>(partnerId: string, clientId: string, path: UpstreamPath, searchParams: Record<string, string | number | undefined>) {
     await this.requireAllowed(partnerId, clientId);
     return this.read<InsightsPageDto<T>>('C', path, {
       searchParams,
@@ -105,7 +103,7 @@ export class InsightsApi extends BearerSource {
       app_ids: query.appIds ? insightsList(query.appIds, 'appIds', true) : undefined,
       ...pageParams(query),
     };
-    return this.data<InsightSourceEntryDto>(partnerId, clientId, `${this.clientPath(clientId)}/sources`, searchParams);
+    return this.data<InsightSourceEntryDto>(partnerId, clientId, upstreamPath`v1/clients/${{ clientId }}/sources`, searchParams);
   }
 
   async actions(partnerId: string, clientId: string, query: DateRange & Page & { sourceIds: readonly string[] }) {
@@ -114,7 +112,7 @@ export class InsightsApi extends BearerSource {
       ...rangeParams(query),
       ...pageParams(query),
     };
-    return this.data<InsightActionDto>(partnerId, clientId, `${this.clientPath(clientId)}/actions`, searchParams);
+    return this.data<InsightActionDto>(partnerId, clientId, upstreamPath`v1/clients/${{ clientId }}/actions`, searchParams);
   }
 
   async actionSources(partnerId: string, clientId: string, query: DateRange & Page & { actionIds: readonly string[]; sourceIds?: readonly string[] | null }) {
@@ -124,14 +122,15 @@ export class InsightsApi extends BearerSource {
       ...rangeParams(query),
       ...pageParams(query),
     };
-    return this.data<ActionSourceDto>(partnerId, clientId, `${this.clientPath(clientId)}/actions/source_details`, searchParams);
+    return this.data<ActionSourceDto>(partnerId, clientId, upstreamPath`v1/clients/${{ clientId }}/actions/source_details`, searchParams);
   }
 
   async renameSource(partnerId: string, clientId: string, sourceId: string, name: string): Promise<boolean> {
     if (name.trim() === '') throw new BadUserInputError('name must not be empty', 'name');
+    const path = upstreamPath`v1/clients/${{ clientId }}/sources/${{ sourceId }}`;
     await this.requireAllowed(partnerId, clientId);
     try {
-      const body = await this.write<{ success: boolean }>('C', 'PATCH', `${this.clientPath(clientId)}/sources/${encodeURIComponent(sourceId)}`, {
+      const body = await this.write<{ success: boolean }>('C', 'PATCH', path, {
         json: { name },
         headers: this.headers,
       });
@@ -143,8 +142,9 @@ export class InsightsApi extends BearerSource {
 
   /** A GET with an effect upstream: sent once, never cached or retried. */
   async exportContacts(partnerId: string, clientId: string): Promise<boolean> {
+    const path = upstreamPath`v1/clients/${{ clientId }}/export_contacts`;
     await this.requireAllowed(partnerId, clientId);
-    const body = await this.write<{ success: boolean }>('C', 'GET', `${this.clientPath(clientId)}/export_contacts`, {
+    const body = await this.write<{ success: boolean }>('C', 'GET', path, {
       headers: this.headers,
     });
     return body.success === true;

@@ -3,12 +3,13 @@ import { Readable } from 'node:stream';
 import { FormDataEncoder, type FileLike, type FormDataLike } from 'form-data-encoder';
 import type { Config } from '../config.js';
 import { BadUserInputError, errorFromUpstreamResponse, ErrorCode, HubgraphError, NotFoundError, toGraphQLError } from '../errors.js';
-import { isValidMediaId, sizeViolation, type MediaRule, type MediaViolation } from '../messaging/media-rules.js';
+import { sizeViolation, type MediaRule, type MediaViolation } from '../messaging/media-rules.js';
 import type { UpstreamRequest, UpstreamResponse } from './http.js';
 import type { MediaFailureGuard } from './media-failures.js';
 import type { ChannelRoute, MessagingApi } from './messaging-api.js';
 import type { MediaRecordDto, MediaRef } from './types.js';
 import { UpstreamHttpError } from './upstream-errors.js';
+import { pathFromUpstream, upstreamPath, type UpstreamPath } from './upstream-path.js';
 
 /** A media rule broken by the caller's file; `reason` tells the HTTP route 400 from 413. */
 export class MediaInputError extends BadUserInputError {
@@ -119,13 +120,8 @@ export class MediaApi {
     return this.messaging.route(partnerId, channelId);
   }
 
-  /** BAD_USER_INPUT unless the id is one upstream path segment. */
-  static assertMediaId(id: string, field: string): void {
-    if (!isValidMediaId(id)) throw new BadUserInputError(`"${id}" is not a media id`, field);
-  }
-
   /** A file transfer may take minutes; its answer's headers may not. */
-  private transfer(route: ChannelRoute, path: string) {
+  private transfer(route: ChannelRoute, path: UpstreamPath) {
     return {
       endpoint: 'B3',
       path,
@@ -175,7 +171,7 @@ export class MediaApi {
     let answer: unknown;
     try {
       const response = await route.http.json({
-        ...this.transfer(route, `${route.messagesPrefix}media`),
+        ...this.transfer(route, upstreamPath`${route.messagesPrefix}media`),
         method: 'POST',
         headers: { ...route.headers, ...headers },
         body,
@@ -212,7 +208,7 @@ export class MediaApi {
       const response = await route.http.json<MediaRecordDto>({
         method: 'GET',
         endpoint: 'B3',
-        path: encodeURIComponent(mediaId),
+        path: upstreamPath`${{ mediaId }}`,
         headers: route.headers,
         requestId: this.requestId,
         // Network failures may be retried (no answer, nothing counted); an HTTP error never is.
@@ -231,7 +227,7 @@ export class MediaApi {
   private async onPremiseRecord(route: ChannelRoute, mediaId: string): Promise<MediaRecordDto | null> {
     let opened: UpstreamResponse<Readable>;
     try {
-      opened = await this.open(route, `${route.messagesPrefix}media/${encodeURIComponent(mediaId)}`);
+      opened = await this.open(route, upstreamPath`${route.messagesPrefix}media/${{ mediaId }}`);
     } catch (error) {
       if (error instanceof NotFoundError) return null;
       throw error;
@@ -250,13 +246,13 @@ export class MediaApi {
    * root (its path and secret query go upstream only), redirects (308) followed, decompressed.
    */
   async download(route: ChannelRoute, mediaId: string): Promise<MediaDownload> {
-    let path = `${route.messagesPrefix}media/${encodeURIComponent(mediaId)}`;
+    let path = upstreamPath`${route.messagesPrefix}media/${{ mediaId }}`;
     if (route.hosting === 'CLOUD') {
       const record = await this.cloudRecord(route, mediaId);
       if (!record) throw new NotFoundError(`Media ${mediaId} not found`);
       if (!record.url) throw new HubgraphError('The media record has no url', ErrorCode.UpstreamError, { endpoint: 'B3' });
       const url = new URL(record.url);
-      path = `${url.pathname.replace(/^\/+/, '')}${url.search}`;
+      path = pathFromUpstream(`${url.pathname.replace(/^\/+/, '')}${url.search}`);
     }
     const { headers, body } = await this.open(route, path);
     return {
@@ -267,7 +263,7 @@ export class MediaApi {
   }
 
   /** One media GET as a stream; an HTTP error is counted, its (small) body read for the mapping. */
-  private async open(route: ChannelRoute, path: string): Promise<UpstreamResponse<Readable>> {
+  private async open(route: ChannelRoute, path: UpstreamPath): Promise<UpstreamResponse<Readable>> {
     const channelId = route.channel.id;
     await this.guard.assertAllowed(channelId);
     let response: UpstreamResponse<Readable>;
@@ -293,7 +289,7 @@ export class MediaApi {
 
   /** Delete (both variants); true when the upstream confirms. Sent once. */
   async delete(route: ChannelRoute, mediaId: string): Promise<boolean> {
-    const path = route.hosting === 'CLOUD' ? encodeURIComponent(mediaId) : `${route.messagesPrefix}media/${encodeURIComponent(mediaId)}`;
+    const path = route.hosting === 'CLOUD' ? upstreamPath`${{ mediaId }}` : upstreamPath`${route.messagesPrefix}media/${{ mediaId }}`;
     try {
       const response = await route.http.json<{ success?: boolean } | ''>({
         method: 'DELETE',

@@ -12,6 +12,7 @@ import type { WebhookConfigBody } from '../messaging/webhooks.js';
 import type { EndpointId } from './endpoints.js';
 import type { BusinessProfileDto, ChannelNode, WabaWebhookDto, WebhookConfigDto } from './types.js';
 import { UpstreamSource } from './upstream-source.js';
+import { phoneSegment, upstreamPath, type PathPrefix } from './upstream-path.js';
 
 /** Where and how area-B calls for one channel go (spec §9). */
 export interface ChannelRoute {
@@ -19,7 +20,7 @@ export interface ChannelRoute {
   hosting: Exclude<Hosting, 'UNKNOWN'>;
   http: UpstreamClient;
   /** Prefix of messages and media paths: none on cloud, `v1/` on-premise. */
-  messagesPrefix: '' | 'v1/';
+  messagesPrefix: PathPrefix;
   /** Prefix of configuration paths (webhook, templates, settings): always `v1/`. */
   configPrefix: 'v1/';
   headers: { 'svc-api-key': string };
@@ -82,7 +83,7 @@ export class MessagingApi extends UpstreamSource {
 
   /** B1 (and B2 template sends): one POST, never retried. */
   async sendMessage(route: ChannelRoute, body: Record<string, unknown>): Promise<SendResponseDto> {
-    const response = await this.write<SendResponseDto>('B1', 'POST', `${route.messagesPrefix}messages`, {
+    const response = await this.write<SendResponseDto>('B1', 'POST', upstreamPath`${route.messagesPrefix}messages`, {
       http: route.http,
       headers: route.headers,
       json: body,
@@ -94,7 +95,7 @@ export class MessagingApi extends UpstreamSource {
   async createTemplate(route: ChannelRoute, body: Record<string, unknown>): Promise<{ id: string; status: string; category: string }> {
     return this.checked(
       'B2',
-      await this.write('B2', 'POST', `${route.configPrefix}configs/templates`, { http: route.http, headers: route.headers, json: body }),
+      await this.write('B2', 'POST', upstreamPath`${route.configPrefix}configs/templates`, { http: route.http, headers: route.headers, json: body }),
     );
   }
 
@@ -105,7 +106,7 @@ export class MessagingApi extends UpstreamSource {
    */
   async businessProfile(route: ChannelRoute): Promise<BusinessProfileDto> {
     if (route.hosting === 'CLOUD') {
-      const body = await this.read<{ data?: BusinessProfileDto[] }>('B4', 'chat_business_profile', {
+      const body = await this.read<{ data?: BusinessProfileDto[] }>('B4', upstreamPath`chat_business_profile`, {
         http: route.http,
         headers: route.headers,
         tenant: route.tenant,
@@ -116,7 +117,7 @@ export class MessagingApi extends UpstreamSource {
     }
     const body = await this.read<{ settings?: { business?: BusinessProfileDto & { profile?: BusinessProfileDto } } }>(
       'B4',
-      `${route.configPrefix}settings/business/profile`,
+      upstreamPath`${route.configPrefix}settings/business/profile`,
       { http: route.http, headers: route.headers, tenant: route.tenant, cache: this.cached(route, 'profile') },
     );
     const business = this.checked('B4', body).settings?.business ?? {};
@@ -125,7 +126,7 @@ export class MessagingApi extends UpstreamSource {
 
   /** B4 update: only the given fields; the next read sees the change. */
   async updateBusinessProfile(route: ChannelRoute, body: Record<string, unknown>): Promise<void> {
-    const path = route.hosting === 'CLOUD' ? 'chat_business_profile' : `${route.configPrefix}settings/business/profile`;
+    const path = route.hosting === 'CLOUD' ? upstreamPath`chat_business_profile` : upstreamPath`${route.configPrefix}settings/business/profile`;
     this.checked('B4', await this.write('B4', 'POST', path, { http: route.http, headers: route.headers, json: body }));
     await this.invalidate(`profile:${route.channel.id}`, route.tenant);
   }
@@ -149,14 +150,14 @@ export class MessagingApi extends UpstreamSource {
   async blockedContacts(route: ChannelRoute, page: { limit: number; offset: number }) {
     const body = await this.read<{ contacts?: Array<{ wa_id: string }>; pagination?: { limit?: number; offset?: number; total?: number } }>(
       'B5',
-      `${route.messagesPrefix}contacts/blocklist`,
+      upstreamPath`${route.messagesPrefix}contacts/blocklist`,
       { http: route.http, headers: route.headers, tenant: route.tenant, searchParams: page, cache: this.cached(route, 'blocklist') },
     );
     return this.checked('B5', body);
   }
 
   private async contactAction(route: ChannelRoute, phoneNumber: string, action: 'block' | 'unblock' | 'report', json: unknown) {
-    const path = `${route.messagesPrefix}contacts/${encodeURIComponent(phoneNumber)}/${action}`;
+    const path = upstreamPath`${route.messagesPrefix}contacts/${phoneSegment({ phoneNumber })}/${{ action }}`;
     this.checked('B5', await this.write<unknown>('B5', 'POST', path, { http: route.http, headers: route.headers, ...(json !== undefined && { json }) }));
     await this.invalidate(`blocklist:${route.channel.id}`, route.tenant);
   }
@@ -164,7 +165,7 @@ export class MessagingApi extends UpstreamSource {
   /** B6 number-level webhook (both variants); never cached, so a key rotation reads the live value. */
   async getWebhook(partnerId: string, channelId: string, apiKey?: string): Promise<WebhookConfigDto> {
     const route = await this.route(partnerId, channelId, apiKey);
-    const body = await this.read<WebhookConfigDto>('B6', `${route.configPrefix}configs/webhook`, {
+    const body = await this.read<WebhookConfigDto>('B6', upstreamPath`${route.configPrefix}configs/webhook`, {
       http: route.http,
       headers: route.headers,
       tenant: route.tenant,
@@ -175,7 +176,7 @@ export class MessagingApi extends UpstreamSource {
   /** B6 set the number-level webhook (both variants); the caller validates the config for the hosting. */
   async setWebhook(partnerId: string, channelId: string, config: WebhookConfigBody, apiKey?: string): Promise<WebhookConfigDto> {
     const route = await this.route(partnerId, channelId, apiKey);
-    const body = await this.write<WebhookConfigDto>('B6', 'POST', `${route.configPrefix}configs/webhook`, {
+    const body = await this.write<WebhookConfigDto>('B6', 'POST', upstreamPath`${route.configPrefix}configs/webhook`, {
       http: route.http,
       headers: route.headers,
       json: config,
@@ -185,12 +186,18 @@ export class MessagingApi extends UpstreamSource {
 
   /** B6 business-account webhook (cloud only). */
   async wabaWebhook(route: ChannelRoute): Promise<WabaWebhookDto> {
-    return this.checked('B6', await this.read<WabaWebhookDto>('B6', 'waba_webhook', { http: route.http, headers: route.headers, tenant: route.tenant }));
+    return this.checked(
+      'B6',
+      await this.read<WabaWebhookDto>('B6', upstreamPath`waba_webhook`, { http: route.http, headers: route.headers, tenant: route.tenant }),
+    );
   }
 
   /** B6 set the business-account webhook (cloud only); `override_all` at the top level (spec leaves it open). */
   async setWabaWebhook(route: ChannelRoute, body: WebhookConfigBody & { override_all: boolean }): Promise<WabaWebhookDto> {
-    return this.checked('B6', await this.write<WabaWebhookDto>('B6', 'POST', 'waba_webhook', { http: route.http, headers: route.headers, json: body }));
+    return this.checked(
+      'B6',
+      await this.write<WabaWebhookDto>('B6', 'POST', upstreamPath`waba_webhook`, { http: route.http, headers: route.headers, json: body }),
+    );
   }
 
   /** A 200 answer that still carries `errors` is a failure (spec §7: success has no `errors` member). */

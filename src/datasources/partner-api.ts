@@ -21,6 +21,7 @@ import type {
   UsageDto,
 } from './types.js';
 import { BearerSource } from './upstream-source.js';
+import { checkPathId, upstreamPath } from './upstream-path.js';
 import { usageSearchParams, type UsageQuery } from './usage-params.js';
 
 export interface ListingQuery<Filter, Order> extends Page {
@@ -80,7 +81,7 @@ export class PartnerApi extends BearerSource {
   async listClients(partnerId: string, query: ListingQuery<object, Order>): Promise<ClientListDto> {
     checkPage(query);
     const searchParams = this.listingParams(toUpstreamFilters(query.filter), toUpstreamSort(query.orderBy, CLIENT_SORT_GROUPS), query);
-    const body = await this.read<ClientListingDto>('A1', `partners/${encodeURIComponent(partnerId)}/clients`, {
+    const body = await this.read<ClientListingDto>('A1', upstreamPath`partners/${{ partnerId }}/clients`, {
       searchParams,
       headers: this.headers,
       tenant: this.tenantFor(partnerId),
@@ -107,7 +108,7 @@ export class PartnerApi extends BearerSource {
   async listChannels(partnerId: string, query: ListingQuery<object, Order>): Promise<ChannelListDto> {
     checkPage(query);
     const searchParams = this.listingParams(toUpstreamFilters(query.filter, { search: 'q' }), toUpstreamSort(query.orderBy, CHANNEL_SORT_GROUPS), query);
-    const body = await this.read<ChannelListingDto>('A4', `partners/${encodeURIComponent(partnerId)}/channels`, {
+    const body = await this.read<ChannelListingDto>('A4', upstreamPath`partners/${{ partnerId }}/channels`, {
       searchParams,
       headers: this.headers,
       tenant: this.tenantFor(partnerId),
@@ -118,47 +119,43 @@ export class PartnerApi extends BearerSource {
 
   /** A1 filtered by id. */
   async getClient(partnerId: string, clientId: string): Promise<ClientNode | null> {
+    // An id that could never be a path segment names no client: refused, not looked up.
+    checkPathId(clientId, 'clientId');
     const list = await this.listClients(partnerId, { filter: { id: clientId } });
     return list.nodes.find((client) => client.id === clientId) ?? null;
   }
 
   /** A4 filtered by id ("a filter on id returns only the channel with that id"). */
   async getChannel(partnerId: string, channelId: string): Promise<ChannelNode | null> {
+    checkPathId(channelId, 'channelId');
     const list = await this.listChannels(partnerId, { filter: { id: channelId } });
     return list.nodes.find((channel) => channel.id === channelId) ?? null;
   }
 
   /** A5 */
   async sharedClientNumbers(partnerId: string, clientId: string): Promise<ChannelNode[]> {
-    const channels = await this.read<ChannelDto[]>(
-      'A5',
-      `partners/${encodeURIComponent(partnerId)}/clients/${encodeURIComponent(clientId)}/shared_client_numbers`,
-      {
-        headers: this.headers,
-        tenant: this.tenantFor(partnerId),
-        cache: { scope: PartnerScopes.channels, ttlMs: this.config.cacheTtlMs.listing },
-      },
-    );
+    const channels = await this.read<ChannelDto[]>('A5', upstreamPath`partners/${{ partnerId }}/clients/${{ clientId }}/shared_client_numbers`, {
+      headers: this.headers,
+      tenant: this.tenantFor(partnerId),
+      cache: { scope: PartnerScopes.channels, ttlMs: this.config.cacheTtlMs.listing },
+    });
     return channels.map((channel) => ({ ...channel, client_id: channel.client_id ?? clientId, partnerId }));
   }
 
   /** A6: a new area-B key for the channel (no body); never retried, a second call would make another key. */
   async createApiKey(partnerId: string, channelId: string): Promise<ApiKeyDto> {
-    return this.write<ApiKeyDto>('A6', 'POST', `partners/${encodeURIComponent(partnerId)}/channels/${encodeURIComponent(channelId)}/api_keys`, {
+    return this.write<ApiKeyDto>('A6', 'POST', upstreamPath`partners/${{ partnerId }}/channels/${{ channelId }}/api_keys`, {
       headers: this.headers,
     });
   }
 
-  private partnerPath(partnerId: string): string {
-    return `partners/${encodeURIComponent(partnerId)}`;
-  }
-
-  private clientPath(partnerId: string, clientId: string): string {
-    return `${this.partnerPath(partnerId)}/clients/${encodeURIComponent(clientId)}`;
-  }
-
-  private channelControlPath(partnerId: string, clientId: string, channelId: string, action: string): string {
-    return `${this.clientPath(partnerId, clientId)}/channels/${encodeURIComponent(channelId)}/control/${action}`;
+  private channelControlPath(
+    partnerId: string,
+    clientId: string,
+    channelId: string,
+    action: 'cancellation_request' | 'enable_local_storage' | 'disable_local_storage',
+  ) {
+    return upstreamPath`partners/${{ partnerId }}/clients/${{ clientId }}/channels/${{ channelId }}/control/${{ action }}`;
   }
 
   /**
@@ -167,7 +164,7 @@ export class PartnerApi extends BearerSource {
    * (cache hits and in-request duplicates spend nothing), and never retried (a retry spends budget).
    */
   async clientUsage(partnerId: string, clientId: string, query: UsageQuery): Promise<UsageDto> {
-    return this.read<UsageDto>('A2', `${this.clientPath(partnerId, clientId)}/info/balance`, {
+    return this.read<UsageDto>('A2', upstreamPath`partners/${{ partnerId }}/clients/${{ clientId }}/info/balance`, {
       searchParams: usageSearchParams(query, 'A2'),
       headers: this.headers,
       tenant: this.tenantFor(partnerId),
@@ -179,7 +176,7 @@ export class PartnerApi extends BearerSource {
 
   /** A3: no rate limit is stated for it, so only cached and deduplicated like A2 (an upstream 429 still maps to RATE_LIMITED). */
   async channelUsage(partnerId: string, clientId: string, channelId: string, query: UsageQuery): Promise<UsageDto> {
-    return this.read<UsageDto>('A3', `${this.clientPath(partnerId, clientId)}/channels/${encodeURIComponent(channelId)}/info/balance`, {
+    return this.read<UsageDto>('A3', upstreamPath`partners/${{ partnerId }}/clients/${{ clientId }}/channels/${{ channelId }}/info/balance`, {
       searchParams: usageSearchParams(query, 'A3'),
       headers: this.headers,
       tenant: this.tenantFor(partnerId),
@@ -199,7 +196,7 @@ export class PartnerApi extends BearerSource {
   /** A7; the client listing and the channel listing (it embeds client.partner_payload) change. */
   async updateClient(partnerId: string, clientId: string, input: { partner_payload: string; max_channels?: number }): Promise<ClientNode> {
     const client = await this.afterWrite(partnerId, [PartnerScopes.clients, PartnerScopes.channels], () =>
-      this.write<ClientDto>('A7', 'PATCH', this.clientPath(partnerId, clientId), { json: input, headers: this.headers }),
+      this.write<ClientDto>('A7', 'PATCH', upstreamPath`partners/${{ partnerId }}/clients/${{ clientId }}`, { json: input, headers: this.headers }),
     );
     return { ...client, partnerId };
   }
@@ -219,7 +216,7 @@ export class PartnerApi extends BearerSource {
     partnerId: string,
     body: { allow_client_to_add_phone_no: boolean; partner_redirect_url: string; webhook_url: string },
   ): Promise<PartnerDto> {
-    return this.write<PartnerDto>('A9', 'PATCH', this.partnerPath(partnerId), { json: body, headers: this.headers });
+    return this.write<PartnerDto>('A9', 'PATCH', upstreamPath`partners/${{ partnerId }}`, { json: body, headers: this.headers });
   }
 
   /** A10; the channel's settings.data_localization_region changes. */
@@ -244,7 +241,7 @@ export class PartnerApi extends BearerSource {
   /** A12; cloud channels without their own region may now report the new default. */
   async setDefaultDataLocalizationRegion(partnerId: string, region: string): Promise<DefaultRegionDto> {
     return this.afterWrite(partnerId, [PartnerScopes.channels], () =>
-      this.write<DefaultRegionDto>('A12', 'PATCH', `${this.partnerPath(partnerId)}/settings/default_data_localization_region`, {
+      this.write<DefaultRegionDto>('A12', 'PATCH', upstreamPath`partners/${{ partnerId }}/settings/default_data_localization_region`, {
         json: { default_data_localization_region: region },
         headers: this.headers,
       }),

@@ -2,6 +2,7 @@ import { stableStringify, type ResponseCache, type Tenant } from '../store/cache
 import { toGraphQLError } from '../errors.js';
 import type { EndpointId } from './endpoints.js';
 import type { UpstreamClient, UpstreamRequest } from './http.js';
+import type { UpstreamPath } from './upstream-path.js';
 
 export interface CachePolicy {
   /** Invalidation scope, e.g. `channels` or `usage:<clientId>`. */
@@ -77,7 +78,7 @@ export abstract class UpstreamSource {
     protected readonly requestId: string,
   ) {}
 
-  protected async read<T>(endpoint: EndpointId, path: string, options: ReadOptions): Promise<T> {
+  protected async read<T>(endpoint: EndpointId, path: UpstreamPath, options: ReadOptions): Promise<T> {
     const searchParams = definedParams(options.searchParams);
     const { tenant } = options;
     const request = stableStringify([path, searchParams]);
@@ -121,7 +122,7 @@ export abstract class UpstreamSource {
     endpoint: EndpointId,
     // GET too: some upstream actions are GETs with an effect (insights export_contacts), never cached or retried.
     method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-    path: string,
+    path: UpstreamPath,
     options: WriteOptions = {},
   ): Promise<T> {
     const searchParams = definedParams(options.searchParams);

@@ -2,6 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { fingerprint, type Tenant } from '../store/cache.js';
 import type { Config } from '../config.js';
+import { GraphQLError } from 'graphql';
+import { checkPathId } from '../datasources/upstream-path.js';
 import { BadUserInputError, UnauthenticatedError } from '../errors.js';
 
 /** Who is calling and with which credential the gateway speaks to areas A and C for them. */
@@ -67,10 +69,21 @@ export function identifyCaller(config: Config, headers: IncomingHttpHeaders): Ca
   // refused here, so it reaches no upstream and no circuit.
   if (!HEADER_VALUE.test(authorization)) throw new UnauthenticatedError('The Authorization value must be printable ASCII on one line');
   return {
-    partnerId: requestedPartner || config.partnerId,
+    partnerId: requestedPartner ? partnerIdHeader(requestedPartner) : config.partnerId,
     upstreamAuthorization: authorization,
     credentialFingerprint: fingerprint(authorization),
   };
+}
+
+/** The X-Partner-Id header becomes a path segment of every area-A call: refused (400) unless it is one. */
+function partnerIdHeader(value: string): string {
+  try {
+    return checkPathId(value, 'X-Partner-Id');
+  } catch (error) {
+    // Thrown while building the context, where Apollo would otherwise answer HTTP 500.
+    if (error instanceof GraphQLError) error.extensions.http = { status: 400 };
+    throw error;
+  }
 }
 
 export function tenantOf(caller: Caller, partnerId: string): Tenant {

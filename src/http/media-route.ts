@@ -6,7 +6,8 @@ import { GraphQLError } from 'graphql';
 import { requirePartnerId } from './auth.js';
 import { releaseUnreadBody } from './request.js';
 import { createContext, type Context } from '../context.js';
-import { MediaApi, MediaInputError } from '../datasources/media-api.js';
+import { MediaInputError } from '../datasources/media-api.js';
+import { checkPathId } from '../datasources/upstream-path.js';
 import type { ChannelRoute } from '../datasources/messaging-api.js';
 import { BadUserInputError, ErrorCode, HubgraphError } from '../errors.js';
 import type { MediaType } from '../generated/graphql.js';
@@ -220,7 +221,7 @@ export function mediaRouter(services: Services): Router {
   router.get('/:channelId/:mediaId', async (request: Request<{ channelId: string; mediaId: string }>, response: Response) => {
     try {
       const context = contextOf(request, response);
-      MediaApi.assertMediaId(request.params.mediaId, 'mediaId');
+      checkPathId(request.params.mediaId, 'mediaId');
       const { media } = context.dataSources;
       const route = await media.route(requirePartnerId(context.caller), request.params.channelId);
       const download = await media.download(route, request.params.mediaId);

@@ -166,8 +166,3 @@ export function sizeViolation(rule: MediaRule, bytes: number): MediaViolation | 
     message: `${rule.kind.toLowerCase()} files are limited to ${formatBytes(rule.maxBytes)} (${rule.mimeType}); this one has more than that`,
   };
 }
-
-/** Media ids are single path segments upstream; anything else could address another endpoint. */
-export function isValidMediaId(id: string): boolean {
-  return /^[A-Za-z0-9_-]{1,200}$/.test(id);
-}

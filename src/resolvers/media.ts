@@ -1,5 +1,5 @@
 import { requirePartnerId } from '../http/auth.js';
-import { MediaApi, MediaInputError } from '../datasources/media-api.js';
+import { MediaInputError } from '../datasources/media-api.js';
 import { BadUserInputError } from '../errors.js';
 import type { ChannelResolvers, MediaResolvers, MutationResolvers } from '../generated/graphql.js';
 import { formatBytes, mediaRule, sizeViolation } from '../messaging/media-rules.js';
@@ -46,7 +46,6 @@ export const Media: MediaResolvers = {
 
 export const ChannelMedia: ChannelResolvers = {
   media: async (channel, { id }, { dataSources: { media } }) => {
-    MediaApi.assertMediaId(id, 'id');
     const route = await media.route(channel.partnerId, channel.id);
     return media.metadata(route, id);
   },
@@ -83,7 +82,6 @@ export const mediaMutations: MutationResolvers = {
     return uploaded;
   },
   deleteMedia: async (_parent, { channelId, mediaId }, context) => {
-    MediaApi.assertMediaId(mediaId, 'mediaId');
     const { media } = context.dataSources;
     const route = await media.route(requirePartnerId(context.caller), channelId);
     return media.delete(route, mediaId);

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FaultInput } from '../../src/simulator/control-routes.js';
+import { upstreamPath } from '../../src/datasources/upstream-path.js';
 import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
 
 const CLIENTS_QUERY = '{ partner { clients(limit: 1) { total nodes { id } } } }';
@@ -100,7 +101,7 @@ describe('upstream HTTP client (retries, timeouts, error mapping)', () => {
       .json({
         method: 'POST',
         endpoint: 'A6',
-        path: `partners/${ACME.id}/channels/channel-001/api_keys`,
+        path: upstreamPath`partners/${{ partnerId: ACME.id }}/channels/channel-001/api_keys`,
         json: {},
         headers: { authorization: `Bearer ${ACME.token}` },
       })

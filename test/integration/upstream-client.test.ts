@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { CircuitBreakers } from '../../src/datasources/circuit-breaker.js';
 import { UpstreamClient, type UpstreamAttempt } from '../../src/datasources/http.js';
 import { RequestNotSentError, UpstreamHttpError, UpstreamRequestError, UpstreamTimeoutError } from '../../src/datasources/upstream-errors.js';
+import { pathFromUpstream, upstreamPath } from '../../src/datasources/upstream-path.js';
 import { BadUserInputError } from '../../src/errors.js';
 
 /** Two local servers: the upstream root, and another origin a redirect may name. */
@@ -125,7 +126,7 @@ describe('UpstreamClient (the gateway HTTP client on undici)', () => {
     const answer = await http.json<{ data: Array<{ id: string }> }>({
       method: 'GET',
       endpoint: 'A1',
-      path: '/gzip',
+      path: upstreamPath`gzip`,
       searchParams: new URLSearchParams({ filters: '{"id":"client-001"}' }),
       requestId: 'req-1',
     });
@@ -139,7 +140,7 @@ describe('UpstreamClient (the gateway HTTP client on undici)', () => {
 
   it('follows a same-origin redirect of a stream with its credentials, and decodes the file', async () => {
     const http = client();
-    const answer = await http.stream({ endpoint: 'B3', path: 'media/same', headers: CREDENTIALS });
+    const answer = await http.stream({ endpoint: 'B3', path: upstreamPath`media/same`, headers: CREDENTIALS });
     expect(answer.statusCode).toBe(200);
     expect(await text(answer.body)).toBe('png bytes');
     expect(upstreamSeen.at(-1)).toMatchObject({ url: '/cdn/file?sig=1', headers: CREDENTIALS });
@@ -147,7 +148,7 @@ describe('UpstreamClient (the gateway HTTP client on undici)', () => {
 
   it('drops every credential when a redirect names another origin', async () => {
     const http = client();
-    const answer = await http.stream({ endpoint: 'B3', path: 'media/away', headers: CREDENTIALS });
+    const answer = await http.stream({ endpoint: 'B3', path: upstreamPath`media/away`, headers: CREDENTIALS });
     expect(await text(answer.body)).toBe('elsewhere');
     const seen = otherSeen.at(-1)!;
     expect(seen.url).toBe('/file');
@@ -158,10 +159,10 @@ describe('UpstreamClient (the gateway HTTP client on undici)', () => {
   it('gives up after 5 redirects of a stream, and refuses any redirect of a JSON exchange', async () => {
     const http = client();
     const before = upstreamSeen.length;
-    const looped = await http.stream({ endpoint: 'B3', path: 'loop' }).catch((failure: unknown) => failure);
+    const looped = await http.stream({ endpoint: 'B3', path: upstreamPath`loop` }).catch((failure: unknown) => failure);
     expect(looped).toMatchObject({ code: 'ERR_TOO_MANY_REDIRECTS' });
     expect(upstreamSeen.length - before).toBe(6);
-    const moved = await http.json({ method: 'POST', endpoint: 'A6', path: 'loop', json: {} }).catch((failure: unknown) => failure);
+    const moved = await http.json({ method: 'POST', endpoint: 'A6', path: upstreamPath`loop`, json: {} }).catch((failure: unknown) => failure);
     expect(moved).toBeInstanceOf(UpstreamHttpError);
     expect((moved as UpstreamHttpError).statusCode).toBe(302);
     expect(upstreamSeen.length - before).toBe(7);
@@ -169,15 +170,15 @@ describe('UpstreamClient (the gateway HTTP client on undici)', () => {
 
   it('ends a stalled stream with an error once the transfer timeout has passed', async () => {
     const http = client();
-    const answer = await http.stream({ endpoint: 'B3', path: 'stall', timeoutMs: 200 });
+    const answer = await http.stream({ endpoint: 'B3', path: upstreamPath`stall`, timeoutMs: 200 });
     await expect(text(answer.body)).rejects.toThrow();
   });
 
   it('bounds a write by its whole exchange, a read by its headers and every pause in its body', async () => {
     const http = client();
-    const read = await http.json<{ done: boolean }>({ method: 'GET', endpoint: 'A1', path: 'trickle' });
+    const read = await http.json<{ done: boolean }>({ method: 'GET', endpoint: 'A1', path: upstreamPath`trickle` });
     expect(read.body).toEqual({ done: true });
-    const write = await http.json({ method: 'POST', endpoint: 'A6', path: 'trickle', json: {} }).catch((failure: unknown) => failure);
+    const write = await http.json({ method: 'POST', endpoint: 'A6', path: upstreamPath`trickle`, json: {} }).catch((failure: unknown) => failure);
     expect(write).toBeInstanceOf(UpstreamTimeoutError);
   });
 
@@ -186,7 +187,7 @@ describe('UpstreamClient (the gateway HTTP client on undici)', () => {
     ['refuses a 2xx answer that is not JSON', 'not-json', 'ERR_BODY_PARSE_FAILURE', UpstreamRequestError],
   ])('%s (GET %s → %s)', async (_case, path, code, type) => {
     const error = await client()
-      .json({ method: 'GET', endpoint: 'A1', path })
+      .json({ method: 'GET', endpoint: 'A1', path: pathFromUpstream(path) })
       .catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(type);
     expect((error as UpstreamRequestError).code).toBe(code);
@@ -195,7 +196,7 @@ describe('UpstreamClient (the gateway HTTP client on undici)', () => {
   it('retries a GET but never a POST, reporting every attempt with its retry count', async () => {
     const attempts: UpstreamAttempt[] = [];
     const http = client({ retries: 1, attempts });
-    const read = await http.json({ method: 'GET', endpoint: 'A1', path: 'fault' }).catch((failure: unknown) => failure);
+    const read = await http.json({ method: 'GET', endpoint: 'A1', path: upstreamPath`fault` }).catch((failure: unknown) => failure);
     expect(read).toBeInstanceOf(UpstreamHttpError);
     expect((read as UpstreamHttpError).body).toEqual({ error: { message: 'down' } });
     expect(attempts.map((attempt) => [attempt.method, attempt.status, attempt.retryCount])).toEqual([
@@ -203,7 +204,7 @@ describe('UpstreamClient (the gateway HTTP client on undici)', () => {
       ['GET', 503, 1],
     ]);
     attempts.length = 0;
-    await expect(http.json({ method: 'POST', endpoint: 'A6', path: 'fault', json: {} })).rejects.toBeInstanceOf(UpstreamHttpError);
+    await expect(http.json({ method: 'POST', endpoint: 'A6', path: upstreamPath`fault`, json: {} })).rejects.toBeInstanceOf(UpstreamHttpError);
     expect(attempts.map((attempt) => [attempt.method, attempt.status])).toEqual([['POST', 503]]);
   });
 
@@ -211,11 +212,11 @@ describe('UpstreamClient (the gateway HTTP client on undici)', () => {
     const breaker = new CircuitBreakers({ upstream: 'cloud', threshold: 2, cooldownMs: 60_000 });
     const http = client({ breakers: breaker });
     for (let call = 0; call < 2; call += 1) {
-      await expect(http.json({ method: 'GET', endpoint: 'B1', path: 'fault' })).rejects.toBeInstanceOf(UpstreamHttpError);
+      await expect(http.json({ method: 'GET', endpoint: 'B1', path: upstreamPath`fault` })).rejects.toBeInstanceOf(UpstreamHttpError);
     }
     expect(breaker.worst).toBe('open');
     const before = upstreamSeen.length;
-    await expect(http.json({ method: 'GET', endpoint: 'B1', path: 'fault' })).rejects.toMatchObject({ extensions: { circuit: 'open' } });
+    await expect(http.json({ method: 'GET', endpoint: 'B1', path: upstreamPath`fault` })).rejects.toMatchObject({ extensions: { circuit: 'open' } });
     expect(upstreamSeen).toHaveLength(before);
   });
 
@@ -224,12 +225,14 @@ describe('UpstreamClient (the gateway HTTP client on undici)', () => {
     const http = client({ breakers });
     const failing = { 'svc-api-key': 'tenant-one-key' };
     for (let call = 0; call < 2; call += 1) {
-      await expect(http.json({ method: 'GET', endpoint: 'B1', path: 'fault', headers: failing })).rejects.toBeInstanceOf(UpstreamHttpError);
+      await expect(http.json({ method: 'GET', endpoint: 'B1', path: upstreamPath`fault`, headers: failing })).rejects.toBeInstanceOf(UpstreamHttpError);
     }
-    await expect(http.json({ method: 'GET', endpoint: 'B1', path: 'fault', headers: failing })).rejects.toMatchObject({ extensions: { circuit: 'open' } });
+    await expect(http.json({ method: 'GET', endpoint: 'B1', path: upstreamPath`fault`, headers: failing })).rejects.toMatchObject({
+      extensions: { circuit: 'open' },
+    });
     // Another tenant's calls still reach the upstream (and fail on their own merits).
     const before = upstreamSeen.length;
-    await expect(http.json({ method: 'GET', endpoint: 'B1', path: 'gzip', headers: { 'svc-api-key': 'tenant-two-key' } })).resolves.toMatchObject({
+    await expect(http.json({ method: 'GET', endpoint: 'B1', path: upstreamPath`gzip`, headers: { 'svc-api-key': 'tenant-two-key' } })).resolves.toMatchObject({
       statusCode: 200,
     });
     expect(upstreamSeen).toHaveLength(before + 1);
@@ -242,13 +245,13 @@ describe('UpstreamClient (the gateway HTTP client on undici)', () => {
     const before = upstreamSeen.length;
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    await expect(http.json({ method: 'POST', endpoint: 'B1', path: 'upload', json: cyclic })).rejects.toBeInstanceOf(RequestNotSentError);
+    await expect(http.json({ method: 'POST', endpoint: 'B1', path: upstreamPath`upload`, json: cyclic })).rejects.toBeInstanceOf(RequestNotSentError);
     await expect(
-      http.json({ method: 'POST', endpoint: 'B1', path: 'upload', json: {}, headers: { authorization: 'Bearer x\r\nX-Injected: 1' } }),
+      http.json({ method: 'POST', endpoint: 'B1', path: upstreamPath`upload`, json: {}, headers: { authorization: 'Bearer x\r\nX-Injected: 1' } }),
     ).rejects.toBeInstanceOf(RequestNotSentError);
     expect(upstreamSeen).toHaveLength(before);
     expect(breakers.worst).toBe('closed');
-    await expect(http.json({ method: 'POST', endpoint: 'B1', path: 'upload', json: {} })).resolves.toMatchObject({ statusCode: 200 });
+    await expect(http.json({ method: 'POST', endpoint: 'B1', path: upstreamPath`upload`, json: {} })).resolves.toMatchObject({ statusCode: 200 });
   });
 
   it("hands back the caller's own body failure as it is, without counting it against the upstream", async () => {
@@ -261,7 +264,7 @@ describe('UpstreamClient (the gateway HTTP client on undici)', () => {
         throw refusal;
       })(),
     );
-    const error = await http.json({ method: 'POST', endpoint: 'B3', path: 'upload', body, retryLimit: 0 }).catch((failure: unknown) => failure);
+    const error = await http.json({ method: 'POST', endpoint: 'B3', path: upstreamPath`upload`, body, retryLimit: 0 }).catch((failure: unknown) => failure);
     expect(error).toBe(refusal);
     expect(breaker.worst).toBe('closed');
   });

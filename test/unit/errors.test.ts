@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { GraphQLError } from 'graphql';
 import { UpstreamClient } from '../../src/datasources/http.js';
 import { RequestNotSentError } from '../../src/datasources/upstream-errors.js';
+import { pathFromUpstream } from '../../src/datasources/upstream-path.js';
 import { ErrorCode, NotFoundError, errorFromUpstreamBody, formatGraphQLError, retryAfterSeconds, toGraphQLError } from '../../src/errors.js';
 
 /** Real failures of the gateway's HTTP client (HTTP error, timeout, connection) from a local server, one path per case. */
@@ -54,7 +55,7 @@ async function failure(path: string, options: { method?: 'GET' | 'POST'; url?: s
     await client.json({
       method: options.method ?? 'GET',
       endpoint: 'A1',
-      path,
+      path: pathFromUpstream(path),
       headers: { authorization: SECRET, 'svc-api-key': 'unit-api-key-456' },
     });
   } catch (error) {
