@@ -1721,7 +1721,7 @@ export type SendMessageInput = {
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   /** Image to send, with optional caption. */
   image?: InputMaybe<MediaMessageInput>;
-  /** An interactive message, passed through as the upstream `interactive` object (its shape is not specified upstream); must be a JSON object. */
+  /** An interactive message, passed through as the upstream `interactive` object (its shape is not specified upstream); must be a JSON object. On-premise, each `product_retailer_id` (in `action` or `action.sections[].product_items[]`) is at most 100 characters, BAD_USER_INPUT otherwise; cloud states no limit and passes it through. */
   interactive?: InputMaybe<Scalars['JSON']['input']>;
   /** Location pin to send. */
   location?: InputMaybe<LocationMessageInput>;
@@ -1801,7 +1801,7 @@ export type Template = {
 export type TemplateMessageInput = {
   /** Values of the body variables {{1}}, {{2}}, … in order; none empty. */
   bodyParameters?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** Raw template components as an array of objects, for template kinds not modelled above; when set, the typed fields must be absent. */
+  /** Raw template components as an array of objects, for template kinds not modelled above; when set, the typed fields must be absent. On cloud a `date_time` parameter must carry `date_time.fallback_value`, the only part cloud renders; BAD_USER_INPUT otherwise. */
   components?: InputMaybe<Scalars['JSON']['input']>;
   /** Coupon code of the copy-code button, which comes first (index 0). */
   couponCode?: InputMaybe<Scalars['String']['input']>;
@@ -1813,6 +1813,8 @@ export type TemplateMessageInput = {
   languageCode: Scalars['String']['input'];
   /** The template's name. */
   name: Scalars['String']['input'];
+  /** On-premise only: the template's namespace (the business account's, see WabaAccount.namespace). Optional since on-premise 2.41 and required by older on-premise versions; not used on cloud, where it is BAD_USER_INPUT. */
+  namespace?: InputMaybe<Scalars['String']['input']>;
   /** Cloud only, limited-time offers: when the offer expires, in the future (sent as milliseconds). Needs couponCode and the url button. */
   offerExpiresAt?: InputMaybe<Scalars['DateTime']['input']>;
   /** Index of the url button, 0..9 (not 0 when a coupon code is given); goes with urlButtonParameter. */

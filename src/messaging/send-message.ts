@@ -256,10 +256,37 @@ function templateComponents(input: TemplateMessageInput, hosting: MessagingHosti
   return components;
 }
 
+/**
+ * Spec §9: cloud renders a `date_time` parameter from its fallback value only, so one without a
+ * non-empty `fallback_value` would render nothing there; on-premise uses the other members too.
+ */
+function checkCloudDateTimes(components: Json[], path: string): void {
+  components.forEach((component, index) => {
+    const parameters = Array.isArray(component.parameters) ? (component.parameters as unknown[]) : [];
+    parameters.forEach((parameter, position) => {
+      if (parameter === null || typeof parameter !== 'object' || (parameter as Json).type !== 'date_time') return;
+      const dateTime = (parameter as Json).date_time;
+      const fallback = dateTime !== null && typeof dateTime === 'object' ? (dateTime as Json).fallback_value : undefined;
+      if (typeof fallback !== 'string' || fallback.trim() === '') {
+        throw new BadUserInputError(
+          'a date_time parameter needs date_time.fallback_value on cloud channels, which render the fallback value only',
+          `${path}.components.${index}.parameters.${position}`,
+        );
+      }
+    });
+  });
+}
+
 function template(input: TemplateMessageInput, hosting: MessagingHosting, now: number): Json {
   const path = 'input.template';
   const name = requireText(input.name, `${path}.name`, 'template.name');
   const code = requireText(input.languageCode, `${path}.languageCode`, 'template.languageCode');
+  let namespace: string | undefined;
+  if (isSet(input.namespace)) {
+    // Spec §9: optional on-premise since 2.41 (required before), not used on cloud.
+    if (hosting !== 'ON_PREMISE') throw new BadUserInputError('namespace exists on on-premise channels only', `${path}.namespace`);
+    namespace = requireText(input.namespace, `${path}.namespace`, 'template.namespace');
+  }
   let components: unknown;
   if (isSet(input.components)) {
     const typed = TYPED_TEMPLATE_FIELDS.filter((field) => isSet(input[field]));
@@ -270,18 +297,45 @@ function template(input: TemplateMessageInput, hosting: MessagingHosting, now: n
     if (!Array.isArray(raw) || !raw.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item))) {
       throw new BadUserInputError('components must be an array of component objects', `${path}.components`);
     }
+    if (hosting === 'CLOUD') checkCloudDateTimes(raw as Json[], path);
     components = raw;
   } else {
     const built = templateComponents(input, hosting, now);
     components = built.length > 0 ? built : undefined;
   }
-  return compact({ name, language: { code }, components });
+  return compact({ namespace, name, language: { code }, components });
 }
 
-function interactive(value: unknown): Json {
+/** Spec §9 states this limit for on-premise only; cloud passes the id through to the upstream. */
+export const ONPREMISE_PRODUCT_RETAILER_ID_MAX = 100;
+
+/** On-premise: every product_retailer_id of a product (action) or multi-product (sections[].product_items[]) message. */
+function checkProductRetailerIds(action: unknown): void {
+  if (action === null || typeof action !== 'object') return;
+  const check = (value: unknown, field: string) => {
+    if (typeof value === 'string' && characterCount(value) > ONPREMISE_PRODUCT_RETAILER_ID_MAX) {
+      throw new BadUserInputError(`product_retailer_id is limited to ${ONPREMISE_PRODUCT_RETAILER_ID_MAX} characters on on-premise channels`, field);
+    }
+  };
+  const { product_retailer_id: single, sections } = action as Json;
+  check(single, 'input.interactive.action.product_retailer_id');
+  if (!Array.isArray(sections)) return;
+  sections.forEach((section: unknown, index) => {
+    const items = section !== null && typeof section === 'object' ? (section as Json).product_items : undefined;
+    if (!Array.isArray(items)) return;
+    items.forEach((item: unknown, position) => {
+      if (item !== null && typeof item === 'object') {
+        check((item as Json).product_retailer_id, `input.interactive.action.sections.${index}.product_items.${position}.product_retailer_id`);
+      }
+    });
+  });
+}
+
+function interactive(value: unknown, hosting: MessagingHosting): Json {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new BadUserInputError('interactive must be a JSON object', 'input.interactive');
   }
+  if (hosting === 'ON_PREMISE') checkProductRetailerIds((value as Json).action);
   return value as Json;
 }
 
@@ -326,7 +380,7 @@ export function buildSendMessageBody(input: SendMessageInput, options: SendMessa
       content = template(input.template!, hosting, options.now ?? Date.now());
       break;
     case 'interactive':
-      content = interactive(input.interactive);
+      content = interactive(input.interactive, hosting);
       break;
     default:
       content = media(type, input[type]!, hosting);

@@ -55,15 +55,25 @@ export interface SimProfile {
   profile_picture_url?: string;
 }
 
+export type SimTemplateStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+
+/** A template of a business account; only APPROVED ones can be sent (spec §3). */
 export interface SimTemplate {
   id: string;
-  channelId: string;
+  wabaId: string;
   name: string;
   language: string;
   category: string;
-  status: 'PENDING' | 'APPROVED';
+  status: SimTemplateStatus;
   components: unknown[];
 }
+
+/** Approved at seed time on every business account: the templates tests and demos send. */
+export const SIM_APPROVED_TEMPLATES = [
+  { name: 'order_update', language: 'de', category: 'UTILITY' },
+  { name: 'order_update', language: 'en', category: 'UTILITY' },
+  { name: 'summer_offer', language: 'en_US', category: 'MARKETING' },
+];
 
 /** Area-B state beside the core SimState (number-level webhooks live in state.webhooks). */
 export interface MessagingState {
@@ -96,7 +106,17 @@ function seedMessaging(state: SimState, now: number): MessagingState {
       ...(!onPremise && { profile_picture_url: `https://cdn.sim.example/profile/${channel.id}.jpg` }),
     });
   }
-  return { messages: [], lastInbound, templates: [], profiles, wabaWebhooks: new Map(), blocklists: new Map() };
+  const wabaIds = new Set([...state.channels.keys()].map((channelId) => wabaOf(state, channelId)));
+  const templates = [...wabaIds].flatMap((wabaId) =>
+    SIM_APPROVED_TEMPLATES.map((template) => ({
+      ...template,
+      id: `tpl-${wabaId}-${template.name}-${template.language}`,
+      wabaId,
+      status: 'APPROVED' as const,
+      components: [],
+    })),
+  );
+  return { messages: [], lastInbound, templates, profiles, wabaWebhooks: new Map(), blocklists: new Map() };
 }
 
 export function messagingState(state: SimState): MessagingState {
@@ -217,6 +237,10 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
     const channelId = channelOf(response);
     const waId = typeof body.to === 'string' ? normalisePhone(body.to) : null;
     if (!waId) return fail(response, hosting, 400, hosting === 'cloud' ? 100 : 1009, 'Parameter value is not valid', 'to is not a valid phone number');
+    if (body.type === 'template') {
+      const refusal = templateRefusal(state, messaging, channelId, body.template as Record<string, unknown>, hosting);
+      if (refusal) return fail(response, hosting, 400, refusal.code, refusal.title, refusal.details);
+    }
     const now = Date.now();
     if (body.type !== 'template' && !engaged(messaging, channelId, waId, now)) {
       return hosting === 'cloud'
@@ -254,7 +278,7 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
       if (problem) return fail(response, hosting, 400, 100, problem);
       const template: SimTemplate = {
         id: `tpl-${randomBytes(8).toString('hex')}`,
-        channelId: channelOf(response),
+        wabaId: wabaOf(state, channelOf(response)),
         name: String(body.name),
         language: String(body.language),
         category: 'MARKETING',
@@ -355,7 +379,10 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
   return router;
 }
 
-/** `/_control/messaging/engage` {channelId, waId, hoursAgo?}: the contact wrote to the channel (hoursAgo before now). */
+/**
+ * `/_control/messaging/engage` {channelId, waId, hoursAgo?}: the contact wrote to the channel (hoursAgo before now).
+ * `/_control/messaging/templates/:id` {status: APPROVED | REJECTED}: the review of a created template.
+ */
 function messagingControlRouter(state: SimState): Router {
   const router = Router();
   router.post('/messaging/engage', (request: Request, response: Response) => {
@@ -367,7 +394,50 @@ function messagingControlRouter(state: SimState): Router {
     markEngaged(state, channelId, waId, Date.now() - (typeof hoursAgo === 'number' ? hoursAgo : 0) * HOUR_MS);
     response.status(204).end();
   });
+  // The review a created template goes through upstream (its moves are not specified): decided here.
+  router.post('/messaging/templates/:templateId', (request: Request<{ templateId: string }>, response: Response) => {
+    const template = messagingState(state).templates.find((candidate) => candidate.id === request.params.templateId);
+    const { status } = (request.body ?? {}) as Record<string, unknown>;
+    if (!template) {
+      response.status(404).json({ error: { code: 404, message: `unknown template ${request.params.templateId}` } });
+      return;
+    }
+    if (status !== 'APPROVED' && status !== 'REJECTED') {
+      response.status(400).json({ error: { code: 400, message: 'body must be {status: APPROVED | REJECTED}' } });
+      return;
+    }
+    template.status = status;
+    response.json({ id: template.id, status: template.status, category: template.category });
+  });
   return router;
+}
+
+/**
+ * Why the upstream would refuse sending this template, or null: it must exist on the channel's
+ * business account in that language and be APPROVED (cloud error 132001, on-premise 2001); an
+ * on-premise namespace must be the account's; cloud has no namespace parameter.
+ */
+function templateRefusal(state: SimState, messaging: MessagingState, channelId: string, template: Record<string, unknown>, hosting: SimHosting) {
+  const badParameter = (details: string) => ({ code: hosting === 'cloud' ? 100 : 1009, title: 'Parameter value is not valid', details });
+  if (typeof template.name !== 'string' || !isObject(template.language) || typeof template.language.code !== 'string') {
+    return badParameter('template needs name and language.code');
+  }
+  if ('namespace' in template) {
+    if (hosting === 'cloud') return badParameter('namespace is not a parameter on cloud');
+    const namespace = state.channels.get(channelId)?.waba_account?.namespace;
+    if (template.namespace !== namespace)
+      return { code: 2001, title: 'Template missing', details: `namespace ${String(template.namespace)} is not this account's` };
+  }
+  const { name } = template;
+  const language = template.language.code;
+  const found = messaging.templates.find(
+    (candidate) => candidate.wabaId === wabaOf(state, channelId) && candidate.name === name && candidate.language === language,
+  );
+  if (found?.status === 'APPROVED') return null;
+  const details = found ? `template ${name} (${language}) is ${found.status}, not APPROVED` : `template ${name} does not exist in ${language}`;
+  return hosting === 'cloud'
+    ? { code: 132001, title: 'Template name does not exist in the translation', details }
+    : { code: 2001, title: 'Template missing', details };
 }
 
 /**
