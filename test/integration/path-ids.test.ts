@@ -123,7 +123,9 @@ describe('ids as upstream path segments', () => {
   });
 
   it('a message id is not a path segment: a wamid with "=" and "/" goes through', async () => {
-    const { body } = await harness.graphql(`mutation { reportContact(channelId: "${ONPREM}", phoneNumber: "+4930123", messageId: "wamid.HBgN/OTE5+ODc2==") { success } }`);
+    const { body } = await harness.graphql(
+      `mutation { reportContact(channelId: "${ONPREM}", phoneNumber: "+4930123", messageId: "wamid.HBgN/OTE5+ODc2==") { success } }`,
+    );
     expect(body.errors?.[0]?.extensions?.field).toBeUndefined();
   });
 
