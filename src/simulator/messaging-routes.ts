@@ -73,6 +73,8 @@ export const SIM_APPROVED_TEMPLATES = [
   { name: 'order_update', language: 'de', category: 'UTILITY' },
   { name: 'order_update', language: 'en', category: 'UTILITY' },
   { name: 'summer_offer', language: 'en_US', category: 'MARKETING' },
+  { name: 'order_shipped', language: 'en_US', category: 'UTILITY' },
+  { name: 'spring_sale', language: 'en_US', category: 'MARKETING' },
 ];
 
 /** Area-B state beside the core SimState (number-level webhooks live in state.webhooks). */
