@@ -168,7 +168,9 @@ const schema = z.object({
       .default('hubgraph'),
     { description: 'key prefix in Redis (letters, digits, `_`, `.`, `-`)' },
   ),
-  REDIS_TIMEOUT_MS: documented(positiveInt.default(1_000), { description: 'timeout of one Redis command' }),
+  REDIS_TIMEOUT_MS: documented(positiveInt.max(2_000).default(1_000), {
+    description: 'deadline of every Redis command a request or the webhook receiver waits on (at most 2000); past it the store counts as stalled',
+  }),
   CORS_ORIGINS: documented(commaList.optional(), {
     description: 'comma-separated browser origins allowed to call `/graphql` (`*`: any)',
     whenUnset: 'unset: none (on the embedded simulator: `http://localhost:*` and `http://127.0.0.1:*`)',
@@ -181,6 +183,21 @@ const schema = z.object({
   MAX_QUERY_TOKENS: documented(positiveInt.default(2_000), { description: 'most tokens the parser accepts in one document' }),
   CIRCUIT_BREAKER_THRESHOLD: documented(positiveInt.default(5), { description: "consecutive upstream failures that open a root's circuit" }),
   CIRCUIT_BREAKER_COOLDOWN_MS: documented(positiveInt.default(10_000), { description: 'how long an open circuit fails fast before a trial call' }),
+  MAX_UPSTREAM_CALLS_PER_OPERATION: documented(positiveInt.default(50), {
+    description: 'most upstream calls one GraphQL operation may make; an operation estimated above it is refused before anything is sent',
+  }),
+  HTTP_HEADERS_TIMEOUT_MS: documented(positiveInt.default(10_000), { description: "time a client has to send a request's headers" }),
+  HTTP_REQUEST_TIMEOUT_MS: documented(positiveInt.default(30_000), {
+    description:
+      'time a client has to send a whole request, body included (streamed uploads to `POST /media` are bounded by MEDIA_TRANSFER_TIMEOUT_MS instead)',
+  }),
+  WS_MAX_PAYLOAD_BYTES: documented(positiveInt.default(1024 * 1024), {
+    description: 'largest WebSocket message accepted on `/graphql`, enforced before it is buffered (close 1009)',
+  }),
+  WS_MAX_CONNECTIONS: documented(positiveInt.default(10_000), { description: 'most open WebSocket connections per process (more are refused with HTTP 503)' }),
+  WS_MAX_CONNECTIONS_PER_ADDRESS: documented(positiveInt.default(100), {
+    description: 'most open WebSocket connections per remote address (more are refused with HTTP 429)',
+  }),
   SHUTDOWN_TIMEOUT_MS: documented(positiveInt.default(10_000), { description: 'grace period for in-flight requests after SIGTERM' }),
   OTEL_EXPORTER_OTLP_ENDPOINT: documented(httpUrl.optional(), { description: 'OTLP/HTTP collector base URL; turns tracing on', whenUnset: 'unset (off)' }),
   OTEL_SERVICE_NAME: documented(z.string().min(1).default('hubgraph'), { description: '`service.name` of exported spans' }),
@@ -252,6 +269,12 @@ export interface Config {
   corsOrigins: string[];
   queryLimits: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number };
   circuitBreaker: { threshold: number; cooldownMs: number };
+  /** Most upstream calls one operation may make (estimated before execution, counted during it). */
+  maxUpstreamCallsPerOperation: number;
+  /** Server-side bounds on how long a client may take to send its request. */
+  httpTimeouts: { headersMs: number; requestMs: number };
+  /** Bounds of the graphql-ws endpoint: message size, connections per process and per remote address. */
+  webSocket: { maxPayloadBytes: number; maxConnections: number; maxConnectionsPerAddress: number };
   shutdownTimeoutMs: number;
   /** null: tracing off (the default). */
   tracing: { endpoint: string; serviceName: string } | null;
@@ -324,6 +347,13 @@ export function loadConfig(env: Env = process.env): Config {
       maxTokens: values.MAX_QUERY_TOKENS,
     },
     circuitBreaker: { threshold: values.CIRCUIT_BREAKER_THRESHOLD, cooldownMs: values.CIRCUIT_BREAKER_COOLDOWN_MS },
+    maxUpstreamCallsPerOperation: values.MAX_UPSTREAM_CALLS_PER_OPERATION,
+    httpTimeouts: { headersMs: values.HTTP_HEADERS_TIMEOUT_MS, requestMs: values.HTTP_REQUEST_TIMEOUT_MS },
+    webSocket: {
+      maxPayloadBytes: values.WS_MAX_PAYLOAD_BYTES,
+      maxConnections: values.WS_MAX_CONNECTIONS,
+      maxConnectionsPerAddress: values.WS_MAX_CONNECTIONS_PER_ADDRESS,
+    },
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     tracing: values.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: values.OTEL_SERVICE_NAME } : null,
     simulator: {

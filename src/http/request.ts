@@ -82,6 +82,25 @@ function discard(): void {
   // The refused body's bytes go nowhere.
 }
 
+/**
+ * Slow bodies cost only their sender: a request whose body has not fully arrived `ms` after its
+ * headers is answered 408 and its connection closed (Node's own headersTimeout bounds the headers;
+ * its requestTimeout stays as long as a streamed media upload may take, so it cannot serve here).
+ */
+export function enforceBodyDeadline(request: IncomingMessage, response: ServerResponse, ms: number): void {
+  if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) return;
+  const timer = setTimeout(() => {
+    if (request.complete) return;
+    response.shouldKeepAlive = false;
+    sendJson(response, 408, { error: { code: 'BAD_USER_INPUT', message: `The request body did not arrive within ${ms} ms` } });
+    request.destroy();
+  }, ms);
+  timer.unref();
+  const clear = () => clearTimeout(timer);
+  request.once('end', clear);
+  response.once('close', clear);
+}
+
 /** 415 unless the Content-Type names no charset or UTF-8. */
 export function assertUtf8(contentType: string | undefined): void {
   const charset = /;\s*charset=([^;\s]+)/i

@@ -1,6 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
@@ -8,16 +7,15 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import cors from 'cors';
-import { specifiedRules, validate } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import { specifiedRules } from 'graphql';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { identifyCaller, presentsBearerToken } from './auth.js';
+import { presentsBearerToken } from './auth.js';
+import { webSocketEndpoint } from './websocket.js';
 import { formatGraphQLError } from '../errors.js';
 import type { Config } from '../config.js';
 import { createContext, type Context } from '../context.js';
 import { graphqlHttpHandler, isGraphqlPath } from './graphql-http.js';
-import { requestIdOf } from './request.js';
+import { enforceBodyDeadline, releaseUnreadBody, requestIdOf, sendJson } from './request.js';
 import { createLogger, type Logger } from '../observability/logger.js';
 import { fieldErrorsPlugin } from '../resolvers/field-errors.js';
 import { observabilityPlugin } from '../observability/plugin.js';
@@ -107,18 +105,6 @@ function queryValidationRules(config: Config) {
   }).protect().validationRules;
 }
 
-/**
- * graphql-ws sends credentials in connectionParams, not headers: they are read as the headers of
- * an HTTP request would be (`authorization`, and `x-partner-id` in multi-tenant mode).
- */
-function connectionHeaders(params: Readonly<Record<string, unknown>> | undefined): IncomingHttpHeaders {
-  const text = (...names: string[]) => names.map((name) => params?.[name]).find((value): value is string => typeof value === 'string');
-  return {
-    authorization: text('authorization', 'Authorization'),
-    'x-partner-id': text('x-partner-id', 'X-Partner-Id', 'partnerId'),
-  };
-}
-
 /** Any port of the local machine: what a front-end dev server (Vite, Next) runs on beside `npm start`. */
 const LOCAL_DEV_ORIGINS = [/^http:\/\/localhost(:\d+)?$/, /^http:\/\/127\.0\.0\.1(:\d+)?$/];
 
@@ -148,29 +134,23 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
   if (cors) app.use(cors);
-  const httpServer = createServer();
+  const httpServer = createServer({
+    headersTimeout: config.httpTimeouts.headersMs,
+    // Node's whole-request bound must let a streamed upload finish; other bodies get enforceBodyDeadline's.
+    requestTimeout: Math.max(config.httpTimeouts.requestMs, config.media.transferTimeoutMs),
+    // How often Node looks for connections past those bounds (its default, 30 s, would stretch a 10 s bound to 40 s).
+    connectionsCheckingInterval: Math.min(1_000, config.httpTimeouts.headersMs),
+  });
   const schema = buildSchema();
 
-  // Subscriptions (graphql-ws) on the same server and path; a connection without valid credentials is closed with 4403.
-  const wsValidationRules = [...specifiedRules, ...queryValidationRules(config)];
-  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
-  const subscriptions = useServer<Record<string, unknown>>(
-    {
-      schema,
-      // The same query limits as over HTTP.
-      validate: (wsSchema, document) => validate(wsSchema, document, wsValidationRules),
-      onConnect: ({ connectionParams }) => {
-        try {
-          identifyCaller(config, connectionHeaders(connectionParams));
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      context: ({ connectionParams }) => createContext(services, { headers: connectionHeaders(connectionParams), requestId: randomUUID() }),
-    },
-    wsServer,
-  );
+  // Subscriptions (graphql-ws) on the same server and path, with the same query limits as over HTTP.
+  const subscriptions = webSocketEndpoint({
+    httpServer,
+    schema,
+    validationRules: [...specifiedRules, ...queryValidationRules(config)],
+    config,
+    services,
+  });
 
   const apollo = new ApolloServer<Context>({
     schema,
@@ -208,7 +188,9 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
   });
   const webhooks = webhookReceiver({ keystoreSecret: config.keystoreSecret, events: services.events, logger, metrics: services.metrics });
   // /graphql and the webhook receiver, the two hot paths, on node:http; Express for the rest.
+  const isStreamedUpload = (request: IncomingMessage) => request.method === 'POST' && request.url?.startsWith('/media/') === true;
   httpServer.on('request', (request, response) => {
+    if (!isStreamedUpload(request)) enforceBodyDeadline(request, response, config.httpTimeouts.requestMs);
     if (isGraphqlPath(request.url, '/graphql')) graphql(request, response);
     else if (!webhooks.handle(request, response)) app(request, response);
   });
@@ -240,6 +222,25 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
   });
 
   app.use('/media', mediaRouter(services));
+  // One JSON error shape on every route: unknown routes and Express's own failures (a malformed URL
+  // such as /media/%E0%A4%A/x, a body it could not read) never answer its HTML page, a stack or a path.
+  app.use((request: Request, response: Response) => {
+    releaseUnreadBody(request, response);
+    sendJson(response, 404, { error: { code: 'NOT_FOUND', message: 'No such route' } });
+  });
+  app.use((error: unknown, request: Request, response: Response, _next: NextFunction) => {
+    const status = Number((error as { status?: unknown } | null)?.status);
+    const refused = status >= 400 && status < 500;
+    if (!refused) logger.error({ err: error, requestId: response.locals.requestId as string }, 'unexpected error on an HTTP route');
+    releaseUnreadBody(request, response);
+    sendJson(
+      response,
+      refused ? status : 500,
+      refused
+        ? { error: { code: 'BAD_USER_INPUT', message: 'The request could not be read (malformed URL, header or body)' } }
+        : { error: { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' } },
+    );
+  });
 
   let url = '';
   const gateway: Gateway = {

@@ -94,6 +94,19 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly webSocketConnections = new Gauge({
+    name: 'hubgraph_websocket_connections',
+    help: 'WebSocket connections currently open on /graphql (capped by WS_MAX_CONNECTIONS)',
+    registers: [this.registry],
+  });
+
+  readonly webSocketRefusals = new Counter({
+    name: 'hubgraph_websocket_refusals_total',
+    help: 'WebSocket connections refused or closed for a bound: process (WS_MAX_CONNECTIONS), address (WS_MAX_CONNECTIONS_PER_ADDRESS), payload (a message over WS_MAX_PAYLOAD_BYTES, close 1009)',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   readonly graphqlOperations = new Counter({
     name: 'hubgraph_graphql_operations_total',
     help: 'GraphQL operations by name, type and outcome (success, partial, error, rejected)',

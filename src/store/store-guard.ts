@@ -11,12 +11,18 @@ import type { Services } from '../services.js';
  * A PING (bounded by REDIS_TIMEOUT_MS) rather than the connection state, so a Redis that hangs
  * with its connection open is caught too. Reads go on, uncached (see ResponseCache).
  */
+export async function refuseWriteWhileStoreStalled(services: Services, operation: OperationTypeNode): Promise<void> {
+  // Without Redis there is no shared store to lose.
+  if (services.redis && operation === OperationTypeNode.MUTATION && !(await services.ready())) throw new StoreUnavailableError();
+}
+
+/** The guard on /graphql over HTTP; the WebSocket endpoint calls refuseWriteWhileStoreStalled itself. */
 export function storeGuardPlugin(services: Services): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ operation }) {
-          if (operation?.operation === OperationTypeNode.MUTATION && !(await services.ready())) throw new StoreUnavailableError();
+          if (operation) await refuseWriteWhileStoreStalled(services, operation.operation);
         },
       };
     },

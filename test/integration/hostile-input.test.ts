@@ -1,6 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import WebSocket from 'ws';
 import { connectWs, waitUntil } from '../support/events.js';
+import { StallingProxy, requireRedis, uniqueNamespace } from '../support/redis.js';
 import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
 
 /**
@@ -263,5 +265,185 @@ describe('hostile input: a refused request leaves its connection usable', () => 
     } finally {
       connection.destroy();
     }
+  });
+});
+
+/** Opens a raw graphql-ws socket; resolves with it once open, or with the HTTP status that refused the upgrade. */
+function openSocket(httpUrl: string, localAddress = '127.0.0.1'): Promise<{ socket: WebSocket } | { refused: number }> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(httpUrl.replace(/^http/, 'ws'), 'graphql-transport-ws', { localAddress });
+    socket.once('open', () => resolve({ socket }));
+    socket.once('unexpected-response', (_request, response) => {
+      resolve({ refused: response.statusCode ?? 0 });
+      response.resume();
+    });
+    socket.once('error', () => undefined);
+  });
+}
+
+async function metric(harness: TestGateway, line: string): Promise<number> {
+  const text = await (await fetch(new URL('/metrics', harness.url))).text();
+  const found = text.split('\n').find((entry) => entry.startsWith(`${line} `));
+  return found ? Number(found.slice(line.length + 1)) : 0;
+}
+
+describe('hostile input: WebSocket bounds', () => {
+  let harness: TestGateway;
+  beforeAll(async () => {
+    harness = await startTestGateway({ WS_MAX_PAYLOAD_BYTES: String(64 * 1024), WS_MAX_CONNECTIONS: '3', WS_MAX_CONNECTIONS_PER_ADDRESS: '2' });
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it('a message over WS_MAX_PAYLOAD_BYTES, before any authentication, closes its connection with 1009', async () => {
+    const opened = await openSocket(harness.url);
+    if (!('socket' in opened)) throw new Error(`refused ${opened.refused}`);
+    const closed = new Promise<number>((resolve) => opened.socket.once('close', (code) => resolve(code)));
+    opened.socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: 'x'.repeat(256 * 1024) } }));
+    expect(await closed).toBe(1009);
+    await waitUntil(async () => (await metric(harness, 'hubgraph_websocket_refusals_total{reason="payload"}')) === 1);
+  });
+
+  it('caps connections per remote address (429) and per process (503), and frees the slots of closed ones', async () => {
+    const first = await openSocket(harness.url);
+    const second = await openSocket(harness.url);
+    expect('socket' in first && 'socket' in second).toBe(true);
+    expect(await openSocket(harness.url)).toEqual({ refused: 429 });
+    const third = await openSocket(harness.url, '127.0.0.2');
+    expect('socket' in third).toBe(true);
+    expect(await openSocket(harness.url, '127.0.0.3')).toEqual({ refused: 503 });
+    expect(await metric(harness, 'hubgraph_websocket_connections')).toBe(3);
+    expect(await metric(harness, 'hubgraph_websocket_refusals_total{reason="address"}')).toBe(1);
+    expect(await metric(harness, 'hubgraph_websocket_refusals_total{reason="process"}')).toBe(1);
+    for (const opened of [first, second, third]) if ('socket' in opened) opened.socket.close();
+    await waitUntil(async () => (await metric(harness, 'hubgraph_websocket_connections')) === 0);
+    const again = await openSocket(harness.url);
+    expect('socket' in again).toBe(true);
+    if ('socket' in again) again.socket.close();
+  });
+});
+
+describe('hostile input: one JSON error shape on every route, bounded request times', () => {
+  let harness: TestGateway;
+  let port: number;
+  beforeAll(async () => {
+    harness = await startTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS), HTTP_HEADERS_TIMEOUT_MS: '500', HTTP_REQUEST_TIMEOUT_MS: '500' });
+    port = Number(new URL(harness.url).port);
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it.each([
+    ['a malformed URL on the media route', 'GET', '/media/%E0%A4%A/x', 400],
+    ['an unknown route', 'GET', '/wp-admin/setup.php', 404],
+    ['an unknown route with a body', 'POST', '/nowhere', 404],
+  ])('%s answers JSON without HTML, stack or file path', async (_name, method, path, status) => {
+    const response = await fetch(new URL(path, harness.url), { method, ...(method === 'POST' && { body: 'x'.repeat(10_000) }) });
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const text = await response.text();
+    expect(text).not.toMatch(/<html|<pre|at \w+ \(|\/work\/|node_modules|\.ts:/i);
+    expect(JSON.parse(text)).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+  });
+
+  it('errors over WebSocket are shaped as over HTTP: a refused variable names its field, an invalid query has its code', async () => {
+    const connection = connectWs(harness.url);
+    const errorsOf = (query: string, variables: Record<string, unknown> = {}) =>
+      new Promise<Array<{ message: string; extensions?: Record<string, unknown> }>>((resolve) => {
+        const seen: Array<{ message: string; extensions?: Record<string, unknown> }> = [];
+        connection.client.subscribe(
+          { query, variables },
+          {
+            next: (value) => seen.push(...((value.errors ?? []) as typeof seen)),
+            error: (error) => resolve([...seen, ...(Array.isArray(error) ? (error as typeof seen) : [])]),
+            complete: () => resolve(seen),
+          },
+        );
+      });
+    try {
+      let deep: unknown = 1;
+      for (let level = 0; level < 40; level += 1) deep = { a: deep };
+      const refused = await errorsOf(SEND, { channelId: CLOUD, input: { to: ENGAGED, interactive: deep } });
+      expect(refused[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.interactive' });
+      const invalid = await errorsOf('{ noSuchField }');
+      expect(invalid[0]?.extensions).toEqual({ code: 'GRAPHQL_VALIDATION_FAILED' });
+      expect(JSON.stringify([refused, invalid])).not.toMatch(/\.ts:|node_modules|stack/);
+    } finally {
+      await connection.dispose();
+    }
+  });
+
+  it('a body that stops arriving is answered 408 and its connection closed after HTTP_REQUEST_TIMEOUT_MS', async () => {
+    const connection = new RawConnection(port);
+    try {
+      connection.write(rawPost('/graphql', { 'content-type': 'application/json', 'content-length': 1000 }, Buffer.from('{"query":')));
+      const answer = await connection.answer();
+      expect(answer?.status).toBe(408);
+      expect(answer?.headers.connection).toBe('close');
+      expect(await connection.closedByServer()).toBe(true);
+    } finally {
+      connection.destroy();
+    }
+  });
+
+  it('headers that stop arriving are cut after HTTP_HEADERS_TIMEOUT_MS', async () => {
+    const connection = new RawConnection(port);
+    try {
+      connection.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+      // Node answers 408 (or just closes) once the headers are overdue.
+      const answer = await connection.answer();
+      if (answer) expect(answer.status).toBe(408);
+      expect(await connection.closedByServer()).toBe(true);
+    } finally {
+      connection.destroy();
+    }
+  });
+});
+
+describe('hostile input: a Redis that stops answering (behind a stalling proxy)', () => {
+  let proxy: StallingProxy;
+  let harness: TestGateway;
+  beforeAll(async () => {
+    await requireRedis();
+    proxy = await StallingProxy.start();
+    harness = await startTestGateway({ REDIS_URL: proxy.url, REDIS_NAMESPACE: uniqueNamespace('stall'), REDIS_TIMEOUT_MS: '300' });
+  });
+  afterAll(async () => {
+    proxy.resume();
+    await harness?.close();
+    await proxy?.close();
+  });
+
+  const UPDATE = 'mutation { updateClient(clientId: "client-001", input: { partnerPayload: "stalled" }) { id } }';
+  const clientWrites = () => harness.simulator.recorder.requests.filter((request) => request.method !== 'GET' && request.path.includes('/clients/'));
+
+  async function overWebSocket(query: string): Promise<{ errors?: Array<{ extensions?: Record<string, unknown> }>; data?: unknown }> {
+    const connection = connectWs(harness.url);
+    try {
+      return await new Promise((resolve, reject) => {
+        let result: { errors?: Array<{ extensions?: Record<string, unknown> }>; data?: unknown } = {};
+        connection.client.subscribe({ query }, { next: (value) => (result = value as typeof result), error: reject, complete: () => resolve(result) });
+      });
+    } finally {
+      await connection.dispose();
+    }
+  }
+
+  it('refuses writes before sending, over HTTP and over WebSocket alike, and serves them again once it answers', async () => {
+    proxy.stall();
+    harness.simulator.recorder.clear();
+    try {
+      const overHttp = await harness.graphql(UPDATE);
+      expect(overHttp.body.errors?.[0]?.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', store: 'redis' });
+      const overWs = await overWebSocket(UPDATE);
+      expect(overWs.errors?.[0]?.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', store: 'redis' });
+      expect(clientWrites()).toHaveLength(0);
+    } finally {
+      proxy.resume();
+    }
+    await waitUntil(async () => (await overWebSocket(UPDATE)).errors === undefined, 50);
+    expect(clientWrites().length).toBeGreaterThan(0);
   });
 });

@@ -104,3 +104,61 @@ export class DisposableRedis {
     throw new Error(`redis-server on port ${this.port} did not stop`);
   }
 }
+
+/**
+ * A TCP proxy in front of a Redis that can stop forwarding (connections stay open, bytes are held)
+ * and resume (held bytes go through): a Redis that hangs with its connections up, as a stalled
+ * server or a broken network path looks to the gateway.
+ */
+export class StallingProxy {
+  private stalled = false;
+  private readonly held: Array<() => void> = [];
+  private readonly sockets = new Set<import('node:net').Socket>();
+
+  private server!: import('node:net').Server;
+  port = 0;
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  static async start(target = { host: '127.0.0.1', port: 6379 }): Promise<StallingProxy> {
+    const { connect } = await import('node:net');
+    const proxy = new StallingProxy();
+    proxy.server = createServer((client) => {
+      const upstream = connect(target.port, target.host);
+      for (const socket of [client, upstream]) {
+        proxy.sockets.add(socket);
+        socket.on('close', () => proxy.sockets.delete(socket));
+        socket.on('error', () => undefined);
+      }
+      const forward = (to: import('node:net').Socket) => (chunk: Buffer) => {
+        if (proxy.stalled) proxy.held.push(() => to.write(chunk));
+        else to.write(chunk);
+      };
+      client.on('data', forward(upstream));
+      upstream.on('data', forward(client));
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.server.listen(0, '127.0.0.1', resolve));
+    const address = proxy.server.address();
+    proxy.port = typeof address === 'object' && address ? address.port : 0;
+    return proxy;
+  }
+
+  /** Stops forwarding: commands sent from now on get no answer until resume(). */
+  stall(): void {
+    this.stalled = true;
+  }
+
+  resume(): void {
+    this.stalled = false;
+    for (const deliver of this.held.splice(0)) deliver();
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
