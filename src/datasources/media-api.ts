@@ -191,6 +191,40 @@ export class MediaApi {
     };
   }
 
+  /** On-premise profile photo (B4's `/v1/settings/profile/photo`): the image bytes with their type, sent once. */
+  async setProfilePhoto(route: ChannelRoute, photo: { content: Buffer; mimeType: string }): Promise<boolean> {
+    try {
+      await route.http.json({
+        ...this.transfer(route, upstreamPath`${route.configPrefix}settings/profile/photo`),
+        endpoint: 'B4',
+        method: 'POST',
+        headers: { ...route.headers, 'content-type': photo.mimeType, 'content-length': String(photo.content.length) },
+        body: Readable.from([photo.content]),
+        retryLimit: 0,
+      });
+    } catch (error) {
+      throw toGraphQLError(error, 'B4', { write: true });
+    }
+    return true;
+  }
+
+  /** Removes the on-premise profile photo; the answer body is not specified, its 2xx is the confirmation. */
+  async deleteProfilePhoto(route: ChannelRoute): Promise<boolean> {
+    try {
+      await route.http.json({
+        method: 'DELETE',
+        endpoint: 'B4',
+        path: upstreamPath`${route.configPrefix}settings/profile/photo`,
+        headers: route.headers,
+        requestId: this.requestId,
+        retryLimit: 0,
+      });
+    } catch (error) {
+      throw toGraphQLError(error, 'B4', { write: true });
+    }
+    return true;
+  }
+
   /**
    * Metadata; null when the upstream does not know the id. Cloud: the media record. On-premise,
    * whose GET answers the file itself: the headers of that GET (Content-Type, Content-Length), the

@@ -1395,6 +1395,8 @@ export type Mutation = {
   createLimitedTimeOfferTemplate: Template;
   /** Deletes an uploaded media file; true when the upstream confirms (upstream B3). */
   deleteMedia: Scalars['Boolean']['output'];
+  /** On-premise only: removes the number's profile photo; true when the upstream confirms. UNSUPPORTED_FOR_HOSTING on cloud channels (upstream B4 /v1/settings/profile/photo). */
+  deleteProfilePhoto: Scalars['Boolean']['output'];
   /** Returns a channel's message content storage to the default in the United States (upstream A11). */
   disableLocalStorage: LocalStorageResult;
   /** Cloud only: stores a channel's message content in the given country instead of the United States; the upstream may ask for a confirmation pin sent to the number. UNSUPPORTED_FOR_HOSTING on on-premise channels, NOT_FOUND for an unknown channel, BAD_USER_INPUT when the channel belongs to another client (upstream A10). */
@@ -1411,6 +1413,8 @@ export type Mutation = {
   sendMessage: SentMessage;
   /** Sets the storage country used by default for all cloud-hosted numbers of the partner and returns it. UPSTREAM_ERROR when the upstream does not confirm the region (upstream A12). */
   setDefaultDataLocalizationRegion: DataRegion;
+  /** On-premise only: replaces the number's profile photo with the image given inline (JPEG or PNG, PNG 8-bit RGB or RGBA, at most 5 MB and at most MEDIA_INLINE_MAX_BYTES); true when the upstream confirms. BAD_USER_INPUT for another type, a larger file or invalid base64; UNSUPPORTED_FOR_HOSTING on cloud channels, whose photo is set with BusinessProfileInput.profilePictureHandle (upstream B4 /v1/settings/profile/photo). */
+  setProfilePhoto: Scalars['Boolean']['output'];
   /** Cloud only: sets the webhook of the channel's whole business account; it takes effect within 15 to 20 seconds, so read it back before messaging. BAD_USER_INPUT for a plain-http URL; UNSUPPORTED_FOR_HOSTING on on-premise channels (upstream B6). */
   setWabaWebhook: WabaWebhook;
   /** Sets where the upstream sends this number's notifications (number-level webhook); a URL other than this gateway's stops the channel's subscriptions from receiving events. BAD_USER_INPUT for a plain-http URL or one the hosting refuses (upstream B6). */
@@ -1459,6 +1463,12 @@ export type MutationCreateLimitedTimeOfferTemplateArgs = {
 export type MutationDeleteMediaArgs = {
   channelId: Scalars['ID']['input'];
   mediaId: Scalars['ID']['input'];
+};
+
+
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
+export type MutationDeleteProfilePhotoArgs = {
+  channelId: Scalars['ID']['input'];
 };
 
 
@@ -1518,6 +1528,13 @@ export type MutationSendMessageArgs = {
 /** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
 export type MutationSetDefaultDataLocalizationRegionArgs = {
   region: DataRegion;
+};
+
+
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
+export type MutationSetProfilePhotoArgs = {
+  channelId: Scalars['ID']['input'];
+  input: UploadMediaInput;
 };
 
 
@@ -2632,6 +2649,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   createApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'channelId'>>;
   createLimitedTimeOfferTemplate?: Resolver<ResolversTypes['Template'], ParentType, ContextType, RequireFields<MutationCreateLimitedTimeOfferTemplateArgs, 'channelId' | 'input'>>;
   deleteMedia?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteMediaArgs, 'channelId' | 'mediaId'>>;
+  deleteProfilePhoto?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteProfilePhotoArgs, 'channelId'>>;
   disableLocalStorage?: Resolver<ResolversTypes['LocalStorageResult'], ParentType, ContextType, RequireFields<MutationDisableLocalStorageArgs, 'channelId' | 'clientId'>>;
   enableLocalStorage?: Resolver<ResolversTypes['LocalStorageResult'], ParentType, ContextType, RequireFields<MutationEnableLocalStorageArgs, 'channelId' | 'clientId' | 'region'>>;
   exportInsightsContacts?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationExportInsightsContactsArgs, 'clientId'>>;
@@ -2640,6 +2658,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   requestChannelCancellation?: Resolver<ResolversTypes['Channel'], ParentType, ContextType, RequireFields<MutationRequestChannelCancellationArgs, 'channelId' | 'clientId'>>;
   sendMessage?: Resolver<ResolversTypes['SentMessage'], ParentType, ContextType, RequireFields<MutationSendMessageArgs, 'channelId' | 'input'>>;
   setDefaultDataLocalizationRegion?: Resolver<ResolversTypes['DataRegion'], ParentType, ContextType, RequireFields<MutationSetDefaultDataLocalizationRegionArgs, 'region'>>;
+  setProfilePhoto?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationSetProfilePhotoArgs, 'channelId' | 'input'>>;
   setWabaWebhook?: Resolver<ResolversTypes['WabaWebhook'], ParentType, ContextType, RequireFields<MutationSetWabaWebhookArgs, 'channelId' | 'input'>>;
   setWebhook?: Resolver<ResolversTypes['WebhookConfig'], ParentType, ContextType, RequireFields<MutationSetWebhookArgs, 'channelId' | 'input'>>;
   unblockContact?: Resolver<ResolversTypes['ContactActionPayload'], ParentType, ContextType, RequireFields<MutationUnblockContactArgs, 'channelId' | 'phoneNumber'>>;

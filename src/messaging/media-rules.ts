@@ -88,6 +88,26 @@ export function webpIsAnimated(head: Uint8Array): boolean | null {
   return head.length > 20 && (head[20] & 0x02) !== 0;
 }
 
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const PNG_COLOUR_TYPES: Record<number, string> = { 0: 'greyscale', 2: 'RGB', 3: 'palette', 4: 'greyscale with alpha', 6: 'RGBA' };
+
+/**
+ * B3: PNG images must be 8-bit RGB or RGBA. Read from the IHDR chunk, which the format puts first
+ * (bit depth at byte 24, colour type at byte 25); null when the file is such a PNG, or when its head
+ * is not a PNG at all (the declared type is then left to the upstream, which reads the whole file).
+ */
+export function pngProblem(head: Uint8Array): string | null {
+  if (head.length < 26 || PNG_SIGNATURE.some((byte, index) => head[index] !== byte)) return null;
+  if (String.fromCharCode(...head.subarray(12, 16)) !== 'IHDR') return 'the PNG has no IHDR header chunk first';
+  const bitDepth = head[24];
+  const colourType = head[25];
+  if (bitDepth === 8 && (colourType === 2 || colourType === 6)) return null;
+  return `PNG images must be 8-bit RGB or RGBA; this one is ${bitDepth}-bit ${PNG_COLOUR_TYPES[colourType] ?? `colour type ${colourType}`}`;
+}
+
+/** On-premise does not support byte-stream sending (B3): a file must be sent with its real media type. */
+export const BYTE_STREAM = 'application/octet-stream';
+
 export interface MediaRuleInput {
   hosting: MediaHosting;
   mimeType: string;
@@ -138,6 +158,9 @@ export function mediaRule(input: MediaRuleInput): MediaRuleResult {
   const hostingName = input.hosting === 'CLOUD' ? 'cloud' : 'on-premise';
   const mime = parseMime(input.mimeType);
   if (!mime) return fail('type', 'mimeType', `"${input.mimeType}" is not a valid MIME type`);
+  if (input.hosting === 'ON_PREMISE' && mime.essence === BYTE_STREAM) {
+    return fail('type', 'mimeType', `byte-stream sending (${BYTE_STREAM}) is not supported on on-premise channels; give the file's own media type`);
+  }
   const kind = input.kind ?? INFERENCE_ORDER.find((candidate) => accepts(input.hosting, candidate, mime));
   if (!kind) {
     return fail('type', 'mimeType', `${mime.essence} is not a supported media type on ${hostingName} channels`);
@@ -145,6 +168,10 @@ export function mediaRule(input: MediaRuleInput): MediaRuleResult {
   if (!accepts(input.hosting, kind, mime)) {
     const allowed = MEDIA_RULES[input.hosting][kind].mimeTypes.join(', ');
     return fail('type', 'mimeType', `${kind.toLowerCase()} on ${hostingName} channels accepts ${allowed}; got ${input.mimeType}`);
+  }
+  if (kind === 'IMAGE' && mime.essence === 'image/png' && input.head) {
+    const problem = pngProblem(input.head);
+    if (problem) return fail('type', 'file', problem);
   }
   let maxBytes = Math.min(MEDIA_RULES[input.hosting][kind].maxBytes, UPLOAD_MAX_BYTES[input.hosting]);
   if (kind === 'STICKER' && input.head) {

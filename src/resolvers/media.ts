@@ -1,8 +1,8 @@
 import { requirePartnerId } from '../http/auth.js';
 import { MediaInputError } from '../datasources/media-api.js';
 import { BadUserInputError } from '../errors.js';
-import type { ChannelResolvers, MediaResolvers, MutationResolvers } from '../generated/graphql.js';
-import { formatBytes, mediaRule, sizeViolation } from '../messaging/media-rules.js';
+import type { ChannelResolvers, MediaResolvers, MutationResolvers, UploadMediaInput } from '../generated/graphql.js';
+import { formatBytes, mediaRule, sizeViolation, type MediaRuleInput } from '../messaging/media-rules.js';
 
 /** One character of the base64 alphabet (A–Z, a–z, 0–9, +, /). */
 function isBase64Character(code: number): boolean {
@@ -54,36 +54,69 @@ export const ChannelMedia: ChannelResolvers = {
 /** Input paths of uploadMedia for the rules' fields (the file is the base64 text). */
 const INLINE_FIELDS = { mimeType: 'input.mimeType', type: 'input.type', file: 'input.base64' } as const;
 
+/**
+ * The file of an inline upload, decoded after its checks: size first (an oversized text is refused
+ * without reading it through), then base64, emptiness and the file name.
+ */
+function inlineFile(input: UploadMediaInput, inlineMaxBytes: number, channelId: string): Buffer {
+  const base64 = input.base64.replace(/\s+/g, '');
+  const size = decodedLength(base64);
+  if (size > inlineMaxBytes) {
+    throw new BadUserInputError(
+      `Inline uploads are limited to ${formatBytes(inlineMaxBytes)} (MEDIA_INLINE_MAX_BYTES); stream larger files to POST /media/${channelId}`,
+      'input.base64',
+    );
+  }
+  if (!isBase64(base64)) throw new BadUserInputError('base64 is not valid base64', 'input.base64');
+  if (size === 0) throw new BadUserInputError('the file is empty', 'input.base64');
+  if (!input.fileName.trim()) throw new BadUserInputError('fileName must not be empty', 'input.fileName');
+  return Buffer.from(base64, 'base64');
+}
+
+/** The media rule of a decoded file and its size check; BAD_USER_INPUT naming the input field otherwise. */
+function checkedRule(content: Buffer, rule: MediaRuleInput) {
+  const checked = mediaRule({ ...rule, head: content });
+  if (!checked.ok) throw new MediaInputError(checked.violation, INLINE_FIELDS);
+  const tooLarge = sizeViolation(checked.rule, content.length);
+  if (tooLarge) throw new MediaInputError(tooLarge, INLINE_FIELDS);
+  return checked.rule;
+}
+
 export const mediaMutations: MutationResolvers = {
   uploadMedia: async (_parent, { channelId, input }, context) => {
     const partnerId = requirePartnerId(context.caller);
-    const { inlineMaxBytes } = context.services.config.media;
-    const base64 = input.base64.replace(/\s+/g, '');
-    const size = decodedLength(base64);
-    // Size first: an oversized text is refused without reading it through.
-    if (size > inlineMaxBytes) {
-      throw new BadUserInputError(
-        `Inline uploads are limited to ${formatBytes(inlineMaxBytes)} (MEDIA_INLINE_MAX_BYTES); stream larger files to POST /media/${channelId}`,
-        'input.base64',
-      );
-    }
-    if (!isBase64(base64)) throw new BadUserInputError('base64 is not valid base64', 'input.base64');
-    if (size === 0) throw new BadUserInputError('the file is empty', 'input.base64');
-    if (!input.fileName.trim()) throw new BadUserInputError('fileName must not be empty', 'input.fileName');
+    const content = inlineFile(input, context.services.config.media.inlineMaxBytes, channelId);
     const { media } = context.dataSources;
     const route = await media.route(partnerId, channelId);
-    const content = Buffer.from(base64, 'base64');
-    const checked = mediaRule({ hosting: route.hosting, mimeType: input.mimeType, kind: input.type, head: content });
-    if (!checked.ok) throw new MediaInputError(checked.violation, INLINE_FIELDS);
-    const tooLarge = sizeViolation(checked.rule, content.length);
-    if (tooLarge) throw new MediaInputError(tooLarge, INLINE_FIELDS);
-    const uploaded = await media.upload(route, { fileName: input.fileName, rule: checked.rule, content, size: content.length });
-    context.logger.info({ channelId, mediaId: uploaded.id, bytes: content.length, kind: checked.rule.kind }, 'media uploaded');
+    const rule = checkedRule(content, { hosting: route.hosting, mimeType: input.mimeType, kind: input.type });
+    const uploaded = await media.upload(route, { fileName: input.fileName, rule, content, size: content.length });
+    context.logger.info({ channelId, mediaId: uploaded.id, bytes: content.length, kind: rule.kind }, 'media uploaded');
     return uploaded;
   },
   deleteMedia: async (_parent, { channelId, mediaId }, context) => {
     const { media } = context.dataSources;
     const route = await media.route(requirePartnerId(context.caller), channelId);
     return media.delete(route, mediaId);
+  },
+  setProfilePhoto: async (_parent, { channelId, input }, context) => {
+    const partnerId = requirePartnerId(context.caller);
+    if (input.type && input.type !== 'IMAGE') throw new BadUserInputError('a profile photo is an IMAGE', 'input.type');
+    const content = inlineFile(input, context.services.config.media.inlineMaxBytes, channelId);
+    const { messaging, media } = context.dataSources;
+    const route = await messaging.routeFor(
+      partnerId,
+      channelId,
+      'ON_PREMISE',
+      'The profile photo (cloud channels set BusinessProfileInput.profilePictureHandle)',
+    );
+    const rule = checkedRule(content, { hosting: route.hosting, mimeType: input.mimeType, kind: 'IMAGE' });
+    await media.setProfilePhoto(route, { content, mimeType: rule.mimeType });
+    context.logger.info({ channelId, bytes: content.length }, 'profile photo set');
+    return true;
+  },
+  deleteProfilePhoto: async (_parent, { channelId }, context) => {
+    const { messaging, media } = context.dataSources;
+    const route = await messaging.routeFor(requirePartnerId(context.caller), channelId, 'ON_PREMISE', 'The profile photo');
+    return media.deleteProfilePhoto(route);
   },
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { isLoopbackHttpUrl } from '../messaging/webhooks.js';
 import { sendVariantError } from './http.js';
 import type { SimulatorContext } from './server.js';
@@ -8,6 +8,7 @@ import { extension, isOnPremise, type SimState, type SimWebhook } from './state.
 export type SimHosting = 'cloud' | 'onPremise';
 
 const HOUR_MS = 60 * 60 * 1000;
+const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 const SESSION_WINDOW_MS = 24 * HOUR_MS;
 const MESSAGE_TYPES = new Set(['audio', 'contacts', 'document', 'image', 'interactive', 'location', 'sticker', 'template', 'text', 'video']);
 const MEDIA_TYPES = new Set(['audio', 'document', 'image', 'sticker', 'video']);
@@ -84,6 +85,8 @@ export interface MessagingState {
   lastInbound: Map<string, Map<string, number>>;
   templates: SimTemplate[];
   profiles: Map<string, SimProfile>;
+  /** On-premise profile photos by channel id (`/v1/settings/profile/photo`). */
+  profilePhotos: Map<string, { mimeType: string; content: Buffer }>;
   /** Business-account webhooks by waba id. */
   wabaWebhooks: Map<string, SimWebhook>;
   blocklists: Map<string, Set<string>>;
@@ -118,7 +121,7 @@ function seedMessaging(state: SimState, now: number): MessagingState {
       components: [],
     })),
   );
-  return { messages: [], lastInbound, templates, profiles, wabaWebhooks: new Map(), blocklists: new Map() };
+  return { messages: [], lastInbound, templates, profiles, profilePhotos: new Map(), wabaWebhooks: new Map(), blocklists: new Map() };
 }
 
 export function messagingState(state: SimState): MessagingState {
@@ -340,6 +343,32 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
     const problem = profileProblem(body, hosting);
     if (problem) return fail(response, hosting, 400, 1009, 'Parameter value is not valid', problem);
     applyProfile(messaging, channelOf(response), body);
+    response.json({ meta: { api_status: 'stable', version: '2.53.1' } });
+  });
+
+  // The photo is the body itself, typed by Content-Type (the spec names the path only); JPEG or PNG up to 5 MB.
+  router.post('/v1/settings/profile/photo', express.raw({ type: () => true, limit: PROFILE_PHOTO_MAX_BYTES + 1 }), (request: Request, response: Response) => {
+    const mimeType = (request.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+    const content = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    if (!['image/jpeg', 'image/png'].includes(mimeType)) {
+      return fail(response, hosting, 400, 1009, 'Parameter value is not valid', 'the photo must be image/jpeg or image/png');
+    }
+    if (content.length === 0 || content.length > PROFILE_PHOTO_MAX_BYTES) {
+      return fail(response, hosting, 400, 1009, 'Parameter value is not valid', 'the photo must have 1 byte to 5 MB');
+    }
+    messaging.profilePhotos.set(channelOf(response), { mimeType, content });
+    response.json({ meta: { api_status: 'stable', version: '2.53.1' } });
+  });
+
+  router.get('/v1/settings/profile/photo', (_request: Request, response: Response) => {
+    const photo = messaging.profilePhotos.get(channelOf(response));
+    if (!photo) return fail(response, hosting, 404, 1006, 'Resource not found', 'no profile photo is set');
+    response.setHeader('content-type', photo.mimeType);
+    response.end(photo.content);
+  });
+
+  router.delete('/v1/settings/profile/photo', (_request: Request, response: Response) => {
+    messaging.profilePhotos.delete(channelOf(response));
     response.json({ meta: { api_status: 'stable', version: '2.53.1' } });
   });
 

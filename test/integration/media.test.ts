@@ -13,7 +13,8 @@ const ONPREM = 'channel-003';
 const KEYS: Record<string, string> = { [CLOUD]: `sim-key-${CLOUD}`, [ONPREM]: `sim-key-${ONPREM}` };
 const AUTH = { authorization: 'Bearer media-test-token' };
 
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(4000, 7)]);
+// A 1×1 8-bit RGBA PNG header (signature, IHDR) followed by filler: the gateway reads the header (B3: PNG must be 8-bit RGB/RGBA).
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(4000, 7)]);
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 interface HttpAnswer {
