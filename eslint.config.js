@@ -13,7 +13,7 @@ import graphql from '@graphql-eslint/eslint-plugin';
 const OPENS_WITH_ENDPOINT_CODE = '/^[ABC]\\d{0,2}(\\b|[.:(\\s])/';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'coverage/**', 'reports/**', '.stryker-tmp/**', 'node_modules/**', 'src/generated/**', 'examples/**/dist/**'] },
+  { ignores: ['dist/**', 'coverage/**', 'reports/**', '.stryker-tmp/**', 'node_modules/**', 'src/generated/**', 'examples/inbox/**'] },
   {
     files: ['**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked, prettier],

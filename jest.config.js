@@ -2,6 +2,8 @@
 export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
+  // The browser test needs Chromium and the example's own install: `npm run test:browser`.
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/browser/'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },

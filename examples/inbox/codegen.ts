@@ -1,0 +1,19 @@
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+// Typed operations from the gateway's own SDL: the `graphql()` calls in src/ are checked against schema/ at build time.
+// The SDL carries Federation directives (@key, @link …) defined by the supergraph spec, not in schema/; assumeValidSDL
+// lets the client preset read it without them.
+const config: CodegenConfig = {
+  schema: { '../../schema/*.graphql': { assumeValidSDL: true } },
+  documents: ['src/**/*.tsx', 'src/**/*.ts', '!src/gql/**'],
+  ignoreNoDocuments: false,
+  generates: {
+    './src/gql/': {
+      preset: 'client',
+      config: { scalars: { DateTime: 'string', JSON: 'unknown' }, enumsAsTypes: true },
+      presetConfig: { fragmentMasking: false },
+    },
+  },
+};
+
+export default config;

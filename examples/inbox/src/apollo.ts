@@ -1,0 +1,61 @@
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+import { getMainDefinition } from '@apollo/client/utilities';
+import { createClient } from 'graphql-ws';
+
+/** The gateway's /graphql URL; `npm run example` serves it on port 4000. */
+export const GATEWAY_URL: string = import.meta.env.VITE_HUBGRAPH_URL ?? 'http://localhost:4000/graphql';
+
+// A browser holds a gateway token (GATEWAY_TOKENS), never the partner's own token: with PARTNER_TOKEN set on the
+// gateway, the partner credential stays server-side. Against the embedded simulator no token is needed.
+const token: string | undefined = import.meta.env.VITE_HUBGRAPH_TOKEN;
+export const authorization: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+
+const http = new HttpLink({ uri: GATEWAY_URL, headers: authorization });
+// graphql-ws carries credentials in connectionParams; the gateway reads them as it reads request headers.
+const ws = new GraphQLWsLink(createClient({ url: GATEWAY_URL.replace(/^http/, 'ws'), connectionParams: authorization }));
+
+const isSubscription = ({ query }: ApolloLink.Operation) => {
+  const definition = getMainDefinition(query);
+  return definition.kind === 'OperationDefinition' && definition.operation === 'subscription';
+};
+
+export const client = new ApolloClient({
+  link: ApolloLink.split(isSubscription, ws, http),
+  cache: new InMemoryCache({
+    typePolicies: {
+      Channel: {
+        fields: {
+          // Value objects without an id live inside their channel: merge what each query selects instead of
+          // replacing it, or a second query selecting other fields erases the first one's (a profile's description).
+          businessProfile: { merge: true },
+          webhook: { merge: true },
+          wabaWebhook: { merge: true },
+        },
+      },
+      // Offset listings have no id: each (filter, order, limit, offset) is its own cache entry under its parent.
+      Partner: { fields: { clients: { keyArgs: ['filter', 'orderBy', 'limit', 'offset'] }, channels: { keyArgs: ['filter', 'orderBy', 'limit', 'offset'] } } },
+      Client: { fields: { channels: { keyArgs: ['filter', 'orderBy', 'limit', 'offset'] } } },
+    },
+  }),
+  // hubgraph answers partial data when one upstream call fails (that field is null, its error at its path):
+  // errorPolicy 'all' keeps the data beside the errors instead of throwing it away.
+  defaultOptions: { watchQuery: { errorPolicy: 'all' }, query: { errorPolicy: 'all' }, mutate: { errorPolicy: 'all' } },
+});
+
+// Apollo Client 4 types results by the default errorPolicy; declaring it makes `data` and `error` typed for 'all'.
+declare module '@apollo/client' {
+  export namespace ApolloClient {
+    export namespace DeclareDefaultOptions {
+      interface WatchQuery {
+        errorPolicy: 'all';
+      }
+      interface Query {
+        errorPolicy: 'all';
+      }
+      interface Mutate {
+        errorPolicy: 'all';
+      }
+    }
+  }
+}

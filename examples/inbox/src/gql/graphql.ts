@@ -1,0 +1,271 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Postal address of a contact card. */
+export type ContactAddressInput = {
+  /** City or town. */
+  city?: string | null | undefined;
+  /** Country name. */
+  country?: string | null | undefined;
+  /** Country code, two letters; BAD_USER_INPUT otherwise. */
+  countryCode?: string | null | undefined;
+  /** State or region. */
+  state?: string | null | undefined;
+  /** Street and number. */
+  street?: string | null | undefined;
+  /** Kind of address: HOME or WORK. */
+  type?: string | null | undefined;
+  /** Postal code. */
+  zip?: string | null | undefined;
+};
+
+/** One contact card of a contacts message. */
+export type ContactCardInput = {
+  /** Postal addresses. */
+  addresses?: Array<ContactAddressInput> | null | undefined;
+  /** Birthday as a date, YYYY-MM-DD; BAD_USER_INPUT otherwise. */
+  birthday?: string | null | undefined;
+  /** E-mail addresses. */
+  emails?: Array<ContactEmailInput> | null | undefined;
+  /** The contact's name. */
+  name: ContactNameInput;
+  /** Organisation the contact works for. */
+  org?: ContactOrgInput | null | undefined;
+  /** Phone numbers. */
+  phones?: Array<ContactPhoneInput> | null | undefined;
+  /** Web addresses. */
+  urls?: Array<ContactUrlInput> | null | undefined;
+};
+
+/** E-mail address of a contact card. */
+export type ContactEmailInput = {
+  /** The e-mail address; not empty. */
+  email: string;
+  /** Kind of address: HOME or WORK. */
+  type?: string | null | undefined;
+};
+
+/** Name of a contact card: formattedName plus at least one other part (BAD_USER_INPUT otherwise). */
+export type ContactNameInput = {
+  /** First name. */
+  firstName?: string | null | undefined;
+  /** The full name as displayed; not empty. */
+  formattedName: string;
+  /** Last name. */
+  lastName?: string | null | undefined;
+  /** Middle name. */
+  middleName?: string | null | undefined;
+  /** Name prefix. */
+  prefix?: string | null | undefined;
+  /** Name suffix. */
+  suffix?: string | null | undefined;
+};
+
+/** Organisation of a contact card. */
+export type ContactOrgInput = {
+  /** Company name. */
+  company?: string | null | undefined;
+  /** Department. */
+  department?: string | null | undefined;
+  /** Job title. */
+  title?: string | null | undefined;
+};
+
+/** Phone number of a contact card. */
+export type ContactPhoneInput = {
+  /** The phone number; not empty. */
+  phone: string;
+  /** Kind of number: CELL, MAIN, IPHONE, HOME or WORK. */
+  type?: string | null | undefined;
+  /** The number's wa_id on the messaging network, if known. */
+  waId?: string | null | undefined;
+};
+
+/** Web address of a contact card. */
+export type ContactUrlInput = {
+  /** Kind of address: HOME or WORK. */
+  type?: string | null | undefined;
+  /** The URL; not empty. */
+  url: string;
+};
+
+/** Where a channel's messaging runs, which decides the messaging calls and limits that apply to it (read from the upstream `integration.hosting_platform_type`). */
+export type Hosting =
+  /** Cloud hosting (`net_cloud_api`): the current variant and the default for new numbers. */
+  | 'CLOUD'
+  /** On-premise hosting (`net_hosting`), being retired upstream: no new numbers can be onboarded on it since 15 May 2024, its support ended in October 2025, and since on-premise 2.53 new features reach only cloud. Channels still on it keep working through this gateway, which logs one warning per such channel it uses; migrate them to cloud. */
+  | 'ON_PREMISE'
+  /** Hosting type that this gateway does not know; messaging operations refuse such channels with UNSUPPORTED_FOR_HOSTING. */
+  | 'UNKNOWN';
+
+/** Lifecycle state of a channel on the messaging network (the upstream `hub_status`). Transitions between states are not documented upstream. */
+export type HubStatus =
+  /** On-behalf-of business accounts only: the channel exists in the platform but not on the messaging network. */
+  | 'DONE'
+  /** The channel exists in the partner platform but is not yet synchronised with the messaging network. */
+  | 'DRAFT'
+  /** The channel is live: it can send and receive messages. */
+  | 'LIVE'
+  /** On-behalf-of business accounts only: the channel exists in the platform but is not yet synchronised with the network. */
+  | 'PENDING'
+  /** The channel awaits deletion. */
+  | 'PENDING_DELETION'
+  /** The channel is in the sandbox state listed upstream; the interface does not describe it further. */
+  | 'SANDBOX'
+  /** The upstream sent a status this gateway does not know yet; the answer also carries an error at this field with the raw value, which `hubStatusRaw` shows too. */
+  | 'UNKNOWN'
+  /** The channel is unregistered from the messaging API. */
+  | 'UNREGISTERED';
+
+/** Location pin; every field is required. */
+export type LocationMessageInput = {
+  /** Address of the place; not empty. */
+  address: string;
+  /** Latitude in degrees, -90..90. */
+  latitude: number;
+  /** Longitude in degrees, -180..180. */
+  longitude: number;
+  /** Name of the place; not empty. */
+  name: string;
+};
+
+/** Media file to send: give exactly one of `id` and `link` (BAD_USER_INPUT otherwise). */
+export type MediaMessageInput = {
+  /** Caption for documents, images and videos only; at most 1024 characters on-premise. */
+  caption?: string | null | undefined;
+  /** File name shown for documents only. */
+  filename?: string | null | undefined;
+  /** Id of a file uploaded with uploadMedia or POST /media/{channelId} (recommended). */
+  id?: string | number | null | undefined;
+  /** Public http:// or https:// URL pointing directly at the file. */
+  link?: string | null | undefined;
+  /** On-premise only: name of the provider for links that need authorisation; BAD_USER_INPUT on cloud. */
+  provider?: string | null | undefined;
+};
+
+/** Kind of media file, which decides its accepted content types and size limit (cloud / on-premise). */
+export type MediaType =
+  /** Audio: AAC, MP4, MPEG, AMR or OGG (opus codec only), at most 16 MB. */
+  | 'AUDIO'
+  /** Document: plain text, PDF or Office files (word processing, presentation, spreadsheet), at most 100 MB on cloud and 64 MB on-premise, where any MIME type is accepted. */
+  | 'DOCUMENT'
+  /** Image: JPEG or PNG (8-bit RGB or RGBA), at most 5 MB. */
+  | 'IMAGE'
+  /** Sticker: WebP, at most 100 KB static or 500 KB animated; on-premise takes static stickers only. */
+  | 'STICKER'
+  /** Video: MP4 or 3GP (H.264 video, AAC audio), at most 16 MB. */
+  | 'VIDEO';
+
+/** Recipient and content of a message. Set exactly one content field (text, location, contacts, audio, document, image, sticker, video, template or interactive); BAD_USER_INPUT otherwise. */
+export type SendMessageInput = {
+  /** Audio file to send. */
+  audio?: MediaMessageInput | null | undefined;
+  /** One or more contact cards; at least one. */
+  contacts?: Array<ContactCardInput> | null | undefined;
+  /** Document file to send, with optional caption and file name. */
+  document?: MediaMessageInput | null | undefined;
+  /** Your key for this send, 1 to 256 characters: the same key within 24 hours returns the first result instead of sending again. BAD_USER_INPUT when reused for a different message. */
+  idempotencyKey?: string | null | undefined;
+  /** Image to send, with optional caption. */
+  image?: MediaMessageInput | null | undefined;
+  /** An interactive message, passed through as the upstream `interactive` object (its shape is not specified upstream); must be a JSON object. */
+  interactive?: unknown;
+  /** Location pin to send. */
+  location?: LocationMessageInput | null | undefined;
+  /** Cloud only: id of the message this one replies to; a message older than 30 days is sent as a normal message. BAD_USER_INPUT on on-premise channels. */
+  replyTo?: string | number | null | undefined;
+  /** Sticker to send. */
+  sticker?: MediaMessageInput | null | undefined;
+  /** An approved template: the only kind that reaches a user outside the 24-hour window. */
+  template?: TemplateMessageInput | null | undefined;
+  /** Text content. Free-form messages reach a user only within 24 hours of their last message. */
+  text?: TextMessageInput | null | undefined;
+  /** The recipient's wa_id or phone number. */
+  to: string;
+  /** Video to send, with optional caption. */
+  video?: MediaMessageInput | null | undefined;
+};
+
+/** Approved template to send, with the values for its variables. Use the typed fields, or `components` for kinds not modelled here, never both. */
+export type TemplateMessageInput = {
+  /** Values of the body variables {{1}}, {{2}}, … in order; none empty. */
+  bodyParameters?: Array<string> | null | undefined;
+  /** Raw template components as an array of objects, for template kinds not modelled above; when set, the typed fields must be absent. */
+  components?: unknown;
+  /** Coupon code of the copy-code button, which comes first (index 0). */
+  couponCode?: string | null | undefined;
+  /** Media id for the header, only for templates with a media header. */
+  headerMediaId?: string | number | null | undefined;
+  /** Kind of the header media: IMAGE (default), VIDEO or DOCUMENT; needs headerMediaId. */
+  headerMediaType?: MediaType | null | undefined;
+  /** Language code of the approved translation to send. */
+  languageCode: string;
+  /** The template's name. */
+  name: string;
+  /** Cloud only, limited-time offers: when the offer expires, in the future (sent as milliseconds). Needs couponCode and the url button. */
+  offerExpiresAt?: string | null | undefined;
+  /** Index of the url button, 0..9 (not 0 when a coupon code is given); goes with urlButtonParameter. */
+  urlButtonIndex?: number | null | undefined;
+  /** Text for the url button's variable; goes with urlButtonIndex. */
+  urlButtonParameter?: string | null | undefined;
+};
+
+/** Text message content. */
+export type TextMessageInput = {
+  /** The text, 1 to 4096 characters; supports *bold*, _italics_, ~strike-through~ and triple-backtick code. */
+  body: string;
+  /** Show a preview of the first http:// or https:// URL in the body. */
+  previewUrl?: boolean | null | undefined;
+};
+
+export type DashboardQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardQuery = { partner: { id: string, clients: { total: number, nodes: Array<{ id: string, name: string | null, channels: { nodes: Array<{ id: string, displayName: string | null, phoneNumber: string | null, hosting: Hosting, hubStatus: HubStatus, currentQualityRating: string | null }> } }> } } };
+
+export type ClientUsageQueryVariables = Exact<{
+  clientId: string | number;
+  from: string;
+  to: string;
+}>;
+
+
+export type ClientUsageQuery = { client: { id: string, usage: { balance: number, currency: string, totals: { quantity: number, totalPrice: number } } } | null };
+
+export type InboxChannelsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type InboxChannelsQuery = { partner: { id: string, channels: { nodes: Array<{ id: string, displayName: string | null, phoneNumber: string | null, hosting: Hosting }> } } };
+
+export type InboxMessagesSubscriptionVariables = Exact<{
+  channelId: string | number;
+}>;
+
+
+export type InboxMessagesSubscription = { messageReceived: { id: string, from: string, timestamp: string | null, type: string, text: string | null } };
+
+export type InboxStatusesSubscriptionVariables = Exact<{
+  channelId: string | number;
+}>;
+
+
+export type InboxStatusesSubscription = { messageStatusChanged: { messageId: string, status: string } };
+
+export type InboxSendMutationVariables = Exact<{
+  channelId: string | number;
+  input: SendMessageInput;
+}>;
+
+
+export type InboxSendMutation = { sendMessage: { id: string, waId: string | null } };
+
+
+export const DashboardDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Dashboard"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"partner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"clients"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"20"}},{"kind":"Argument","name":{"kind":"Name","value":"orderBy"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"field"},"value":{"kind":"EnumValue","value":"NAME"}},{"kind":"ObjectField","name":{"kind":"Name","value":"direction"},"value":{"kind":"EnumValue","value":"ASC"}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"channels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"phoneNumber"}},{"kind":"Field","name":{"kind":"Name","value":"hosting"}},{"kind":"Field","name":{"kind":"Name","value":"hubStatus"}},{"kind":"Field","name":{"kind":"Name","value":"currentQualityRating"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<DashboardQuery, DashboardQueryVariables>;
+export const ClientUsageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ClientUsage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"clientId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"from"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DateTime"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"to"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DateTime"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"client"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"clientId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"usage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"from"},"value":{"kind":"Variable","name":{"kind":"Name","value":"from"}}},{"kind":"Argument","name":{"kind":"Name","value":"to"},"value":{"kind":"Variable","name":{"kind":"Name","value":"to"}}},{"kind":"Argument","name":{"kind":"Name","value":"granularity"},"value":{"kind":"EnumValue","value":"MONTH"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"totals"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"quantity"}},{"kind":"Field","name":{"kind":"Name","value":"totalPrice"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ClientUsageQuery, ClientUsageQueryVariables>;
+export const InboxChannelsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"InboxChannels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"partner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"channels"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"50"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}},{"kind":"Field","name":{"kind":"Name","value":"phoneNumber"}},{"kind":"Field","name":{"kind":"Name","value":"hosting"}}]}}]}}]}}]}}]} as unknown as DocumentNode<InboxChannelsQuery, InboxChannelsQueryVariables>;
+export const InboxMessagesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"InboxMessages"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"channelId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messageReceived"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"channelId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"channelId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"timestamp"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"text"}}]}}]}}]} as unknown as DocumentNode<InboxMessagesSubscription, InboxMessagesSubscriptionVariables>;
+export const InboxStatusesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"InboxStatuses"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"channelId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messageStatusChanged"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"channelId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"channelId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messageId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<InboxStatusesSubscription, InboxStatusesSubscriptionVariables>;
+export const InboxSendDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"InboxSend"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"channelId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SendMessageInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendMessage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"channelId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"channelId"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"waId"}}]}}]}}]} as unknown as DocumentNode<InboxSendMutation, InboxSendMutationVariables>;
