@@ -65,3 +65,25 @@ describe('BalanceLimiter', () => {
     await expect(limiter.schedule('p', ok)).rejects.toBeInstanceOf(StoreUnavailableError);
   });
 });
+
+describe('BalanceLimiter slot held after the answer', () => {
+  it('keeps a slot for a full window after the upstream answered, so no window sees more than `points` calls', async () => {
+    // One slot of a 1 s window. The first call answers 600 ms after it took the slot; had the slot
+    // been counted from when it was taken (a fixed window), the second call would start 400 ms later.
+    const limiter = new BalanceLimiter({ points: 1, windowMs: 1_000, maxWaitMs: 5_000 });
+    let firstAnswered = 0;
+    let secondStarted = 0;
+    const first = limiter.schedule('p', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      firstAnswered = performance.now();
+      return 'first';
+    });
+    const second = limiter.schedule('p', async () => {
+      secondStarted = performance.now();
+      return 'second';
+    });
+    await expect(Promise.all([first, second])).resolves.toEqual(['first', 'second']);
+    // A lower bound only (timers never fire early); 1 ms for the two clocks' rounding.
+    expect(secondStarted - firstAnswered).toBeGreaterThanOrEqual(999);
+  });
+});
