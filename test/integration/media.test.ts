@@ -496,3 +496,47 @@ describe('redirects that leave the upstream origin', () => {
     expect(seen[1]?.headers['svc-api-key']).toBeUndefined();
   });
 });
+
+describe('uploadMedia at the default MEDIA_INLINE_MAX_BYTES (5 MB): the per-kind limits still apply', () => {
+  let harness: TestGateway;
+  beforeAll(async () => {
+    harness = await startTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS), MEDIA_INLINE_MAX_BYTES: undefined });
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  const UPLOAD = `mutation($channelId: ID!, $input: UploadMediaInput!) { uploadMedia(channelId: $channelId, input: $input) { id fileSize } }`;
+  /** A static (VP8, not VP8X) WebP of `size` bytes. */
+  const staticWebp = (size: number) => Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBPVP8 ', 'latin1'), Buffer.alloc(size - 16, 1)]);
+  const pngOf = (size: number) => Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(size - 8, 7)]);
+  const upload = (channelId: string, mimeType: string, type: string, file: Buffer) =>
+    harness.graphql<{ uploadMedia: { id: string; fileSize: number } }>(UPLOAD, {
+      channelId,
+      input: { fileName: 'file', mimeType, type, base64: file.toString('base64') },
+    });
+  const uploadsSent = () => harness.simulator.recorder.requests.filter((request) => /\/media$/.test(request.path));
+
+  it.each([
+    ['a static sticker over 100 KB on cloud', CLOUD, 'image/webp', 'STICKER', staticWebp(150 * 1024), 'sticker files are limited to 100 KB'],
+    ['a static sticker over 100 KB on-premise', ONPREM, 'image/webp', 'STICKER', staticWebp(100 * 1024 + 1), 'sticker files are limited to 100 KB'],
+    ['an image over 5 MB', CLOUD, 'image/png', 'IMAGE', pngOf(5 * 1024 * 1024 + 1), 'limited to 5 MB'],
+  ])('refuses %s with BAD_USER_INPUT, nothing sent', async (_case, channelId, mimeType, type, file, message) => {
+    harness.simulator.recorder.clear();
+    const { body } = await upload(channelId, mimeType, type, file);
+    expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.base64' });
+    expect(body.errors?.[0]?.message).toContain(message);
+    expect(uploadsSent()).toEqual([]);
+  });
+
+  it('takes a static sticker of exactly 100 KB and an image of exactly 5 MB', async () => {
+    for (const [mimeType, type, file] of [
+      ['image/webp', 'STICKER', staticWebp(100 * 1024)],
+      ['image/png', 'IMAGE', pngOf(5 * 1024 * 1024)],
+    ] as const) {
+      const { body } = await upload(CLOUD, mimeType, type, file);
+      expect(body.errors).toBeUndefined();
+      expect(body.data?.uploadMedia.fileSize).toBe(file.length);
+    }
+  });
+});
