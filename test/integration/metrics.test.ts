@@ -89,7 +89,6 @@ describe('/metrics (Prometheus text, one registry per gateway)', () => {
     const text = await scrape(harness);
     expect(value(text, 'hubgraph_limiter_rejections_total{endpoint="A2"}')).toBe(1);
     for (const name of [
-      'hubgraph_limiter_waits_total',
       'hubgraph_webhook_notifications_total',
       'hubgraph_open_subscriptions',
       'hubgraph_upstream_retries_total',
@@ -97,5 +96,27 @@ describe('/metrics (Prometheus text, one registry per gateway)', () => {
     ]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
+  });
+});
+
+describe('/metrics: a call that waits for an A2 slot', () => {
+  let harness: TestGateway;
+  beforeAll(async () => {
+    // One slot per 1 s window, and time enough to wait for it.
+    harness = await startTestGateway({ BALANCE_RATE_LIMIT_POINTS: '1', BALANCE_RATE_LIMIT_WINDOW_MS: '1000', BALANCE_RATE_LIMIT_MAX_WAIT_MS: '5000' });
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it('counts the wait once per call that waited, and no rejection', async () => {
+    const usage = (from: string) => `{ client(id: "client-002") { usage(from: "${from}", granularity: DAY) { balance } } }`;
+    expect((await harness.graphql(usage('2026-01-01T00:00:00Z'))).body.errors).toBeUndefined();
+    expect(value(await scrape(harness), 'hubgraph_limiter_waits_total{endpoint="A2"}')).toBeUndefined();
+    expect((await harness.graphql(usage('2026-02-01T00:00:00Z'))).body.errors).toBeUndefined();
+    const text = await scrape(harness);
+    expect(value(text, 'hubgraph_limiter_waits_total{endpoint="A2"}')).toBe(1);
+    expect(value(text, 'hubgraph_limiter_rejections_total{endpoint="A2"}')).toBeUndefined();
+    expect(harness.simulator.recorder.matching(/\/info\/balance$/, 'GET')).toHaveLength(2);
   });
 });
