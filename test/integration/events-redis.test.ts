@@ -45,7 +45,10 @@ describe('events with Redis: fan-out and dedup across instances', () => {
     const messages = collect<Item>(connection, SUBSCRIPTIONS.messages, { channelId: CHANNEL }, 'messageReceived');
     const statuses = collect<Item>(connection, SUBSCRIPTIONS.statuses, { channelId: CHANNEL }, 'messageStatusChanged');
     // Counted once Redis confirmed the SUBSCRIBE, so a publish from the other instance reaches it.
-    await waitUntil(() => events.subscriberCount('message', CHANNEL) === 1 && events.subscriberCount('status', CHANNEL) === 1);
+    await waitUntil(
+      () => events.subscriberCount('message', CHANNEL) === 1 && events.subscriberCount('status', CHANNEL) === 1,
+      'one message and one status subscriber',
+    );
     return { messages, statuses };
   };
 

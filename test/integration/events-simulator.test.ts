@@ -37,9 +37,9 @@ describe('events: simulator deliveries → gateway receiver → subscriptions', 
   /** One subscription per kind and channel at a time: an earlier one must be gone before the count says "subscribed". */
   const subscribed = async <T extends { items: Item[] }>(kind: 'message' | 'status', channelId: string, subscribe: () => T) => {
     const count = () => gateway.gateway.services.events.subscriberCount(kind, channelId);
-    await waitUntil(() => count() === 0);
+    await waitUntil(() => count() === 0, `no ${kind} subscriber left on ${channelId}`);
     const subscription = subscribe();
-    await waitUntil(() => count() === 1);
+    await waitUntil(() => count() === 1, `one ${kind} subscriber on ${channelId}`);
     return subscription;
   };
 
@@ -184,7 +184,7 @@ describe('events: simulator deliveries → gateway receiver → subscriptions', 
 
     webhook.headers.Authorization = webhookAuthorization('not-the-gateway-secret-0123', ON_PREMISE_CHANNEL);
     const id = await inbound(ON_PREMISE_CHANNEL, CONTACT, 'retry me');
-    await waitUntil(() => attempts.slice(before).filter((attempt) => attempt.status === 401).length >= 2);
+    await waitUntil(() => attempts.slice(before).filter((attempt) => attempt.status === 401).length >= 2, 'two deliveries refused with 401');
     webhook.headers.Authorization = good;
     const [message] = await messages.atLeast(1);
     expect(message.id).toBe(id);

@@ -29,10 +29,12 @@ describe('events: webhook receiver → subscriptions (one instance, in-process f
   const open = new Map<string, number>();
   /** graphql-ws has no "subscribed" acknowledgement: wait until the server's count matches ours. */
   const settled = (channelId: string) =>
-    waitUntil(() =>
-      (['message', 'status', 'error'] as const).every(
-        (kind) => gateway.gateway.services.events.subscriberCount(kind, channelId) === (open.get(channelId) ?? 0),
-      ),
+    waitUntil(
+      () =>
+        (['message', 'status', 'error'] as const).every(
+          (kind) => gateway.gateway.services.events.subscriberCount(kind, channelId) === (open.get(channelId) ?? 0),
+        ),
+      `${open.get(channelId) ?? 0} subscriber(s) of each kind on ${channelId}`,
     );
 
   const subscribeAll = async (channelId: string) => {
@@ -291,7 +293,7 @@ describe('events: multi-tenant subscriptions and shutdown', () => {
 
       const owner = connectWs(gateway.url, { authorization: `Bearer ${ACME.token}`, 'x-partner-id': ACME.id });
       const messages = collect(owner, SUBSCRIPTIONS.messages, { channelId: CHANNEL }, 'messageReceived');
-      await waitUntil(() => gateway.gateway.services.events.subscriberCount('message', CHANNEL) === 1);
+      await waitUntil(() => gateway.gateway.services.events.subscriberCount('message', CHANNEL) === 1, "the owner's message subscription");
       const answer = await postNotification(
         gateway.url,
         CHANNEL,
@@ -304,7 +306,7 @@ describe('events: multi-tenant subscriptions and shutdown', () => {
 
       closed = true;
       await gateway.close();
-      await waitUntil(() => owner.closeCode() !== null);
+      await waitUntil(() => owner.closeCode() !== null, "the owner's socket to close");
       expect(owner.closeCode()).toBe(1001);
       await owner.dispose();
     } finally {

@@ -319,25 +319,28 @@ describe('messaging (area B) over HTTP against the simulator', () => {
     it.each([
       ['cloud', CLOUD, 131047, /^wamid\./],
       ['on-premise', ONPREM, 470, /^gBEGk/],
-    ])('enforces the 24-hour window on %s: a contact who wrote 23 h ago is reachable, 25 h ago is refused (%s)', async (_hosting, channelId, code, messageId) => {
-      const engage = async (waId: string, hoursAgo: number) => {
-        const control = await fetch(`${harness.simulator.baseUrl()}/_control/messaging/engage`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ channelId, waId, hoursAgo }),
-        });
-        expect(control.status).toBe(204);
-      };
-      await engage('4915100000023', 23);
-      await engage('4915100000025', 25);
-      const within = await send(channelId, { to: '4915100000023', text: { body: 'within the window' } });
-      expect(within.errors).toBeUndefined();
-      expect(within.data?.sendMessage.id).toMatch(messageId);
-      const outside = await send(channelId, { to: '4915100000025', text: { body: 'too late' } });
-      expectError(outside, 'UPSTREAM_ERROR');
-      expect(outside.errors?.[0]?.extensions?.upstream).toMatchObject({ endpoint: 'B1', status: 400, code });
-      expect(areaB().filter((request) => request.path.endsWith('/messages'))).toHaveLength(2);
-    });
+    ])(
+      'enforces the 24-hour window on %s: a contact who wrote 23 h ago is reachable, 25 h ago is refused (%s)',
+      async (_hosting, channelId, code, messageId) => {
+        const engage = async (waId: string, hoursAgo: number) => {
+          const control = await fetch(`${harness.simulator.baseUrl()}/_control/messaging/engage`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ channelId, waId, hoursAgo }),
+          });
+          expect(control.status).toBe(204);
+        };
+        await engage('4915100000023', 23);
+        await engage('4915100000025', 25);
+        const within = await send(channelId, { to: '4915100000023', text: { body: 'within the window' } });
+        expect(within.errors).toBeUndefined();
+        expect(within.data?.sendMessage.id).toMatch(messageId);
+        const outside = await send(channelId, { to: '4915100000025', text: { body: 'too late' } });
+        expectError(outside, 'UPSTREAM_ERROR');
+        expect(outside.errors?.[0]?.extensions?.upstream).toMatchObject({ endpoint: 'B1', status: 400, code });
+        expect(areaB().filter((request) => request.path.endsWith('/messages'))).toHaveLength(2);
+      },
+    );
 
     it('never retries a send answered 503', async () => {
       harness.simulator.faults.add({ path: '^/cloud/messages$', method: 'POST', status: 503, times: 1 });

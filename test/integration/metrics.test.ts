@@ -88,12 +88,7 @@ describe('/metrics (Prometheus text, one registry per gateway)', () => {
     expect(refused.body.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
     const text = await scrape(harness);
     expect(value(text, 'hubgraph_limiter_rejections_total{endpoint="A2"}')).toBe(1);
-    for (const name of [
-      'hubgraph_webhook_notifications_total',
-      'hubgraph_open_subscriptions',
-      'hubgraph_upstream_retries_total',
-      'hubgraph_circuit_state',
-    ]) {
+    for (const name of ['hubgraph_webhook_notifications_total', 'hubgraph_open_subscriptions', 'hubgraph_upstream_retries_total', 'hubgraph_circuit_state']) {
       expect(text).toContain(`# TYPE ${name} `);
     }
   });

@@ -15,9 +15,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Polls a condition on each turn of the event loop (no fixed sleeps); the test's own timeout bounds it. */
-export async function waitUntil(condition: () => boolean | Promise<boolean>, pauseMs = 5): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+/** How long a poll waits by default: well inside Jest's 20 s test timeout, so the poll's own message is what fails. */
+export const WAIT_DEADLINE_MS = 10_000;
+
+/**
+ * Polls a condition every few milliseconds until it holds; past the deadline it fails naming
+ * `what` it waited for (a hang would otherwise end in Jest's anonymous test timeout).
+ */
+export async function waitUntil(condition: () => boolean | Promise<boolean>, what: string, deadlineMs = WAIT_DEADLINE_MS, pauseMs = 5): Promise<void> {
+  const giveUpAt = Date.now() + deadlineMs;
+  while (!(await condition())) {
+    if (Date.now() >= giveUpAt) throw new Error(`Waited ${deadlineMs} ms for ${what}; it did not happen`);
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
 }
 
 export interface WsConnection {
@@ -68,11 +78,11 @@ export function collect<T = Record<string, unknown>>(connection: WsConnection, q
     errors: [],
     completed: false,
     atLeast: (count) =>
-      waitUntil(() => result.items.length >= count || result.errors.length > 0).then(() => {
+      waitUntil(() => result.items.length >= count || result.errors.length > 0, `${count} item(s) of ${field}`).then(() => {
         if (result.items.length < count) throw new Error(`subscription failed: ${JSON.stringify(result.errors)}`);
         return result.items;
       }),
-    ended: () => waitUntil(() => result.completed || result.errors.length > 0),
+    ended: () => waitUntil(() => result.completed || result.errors.length > 0, `the end of the ${field} subscription`),
     unsubscribe: () => undefined,
   };
   result.unsubscribe = connection.client.subscribe<Record<string, T>>(

@@ -87,3 +87,25 @@ describe('stableStringify', () => {
     expect(text.endsWith(']}]}')).toBe(true);
   });
 });
+
+describe('ResponseCache tenant scope', () => {
+  const REQUEST = stableStringify(['/channels', { limit: '10' }]);
+
+  it('never answers one tenant from another tenant entry of the same request: other partner or other credential', async () => {
+    const cache = new ResponseCache(new Keyv());
+    const entryOf = async (tenant: Tenant) => cache.get<typeof PAGE>(cache.key(tenant, 'channels', await cache.generation(tenant, 'channels'), REQUEST));
+    await cache.set(cache.key(TENANT, 'channels', await cache.generation(TENANT, 'channels'), REQUEST), PAGE, 60_000);
+    expect(await entryOf(TENANT)).toEqual(PAGE);
+    expect(await entryOf({ ...TENANT, partnerId: 'partner-2' })).toBeUndefined();
+    expect(await entryOf({ ...TENANT, credentialFingerprint: 'another-credential' })).toBeUndefined();
+  });
+
+  it('invalidates a scope for its partner only', async () => {
+    const cache = new ResponseCache(new Keyv());
+    const other: Tenant = { partnerId: 'partner-2', credentialFingerprint: 'fp' };
+    const before = await cache.generation(other, 'channels');
+    await cache.invalidate(TENANT, 'channels');
+    expect(await cache.generation(TENANT, 'channels')).not.toBe(0);
+    expect(await cache.generation(other, 'channels')).toBe(before);
+  });
+});

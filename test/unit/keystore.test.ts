@@ -13,6 +13,14 @@ describe('KeyStore', () => {
     expect(await new KeyStore(store, 'another-secret-of-32-characters!!', {}).get('partner-1', 'channel-001')).toBeNull();
   });
 
+  it("keeps a partner's created key to that partner and channel", async () => {
+    const keys = new KeyStore(new Keyv(), 'a-secret-of-thirty-two-characters', {});
+    await keys.set('partner-1', 'channel-001', 'created-key');
+    expect(await keys.get('partner-2', 'channel-001')).toBeNull();
+    expect(await keys.get('partner-1', 'channel-002')).toBeNull();
+    expect(await keys.get('partner-1', 'channel-001')).toBe('created-key');
+  });
+
   it("one request's view reads each channel's key once and sees the request's own writes", async () => {
     const store = new Keyv();
     const keyStore = new KeyStore(store, 'a-secret-of-thirty-two-characters', {});
