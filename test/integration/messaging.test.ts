@@ -336,7 +336,7 @@ describe('messaging (area B) over HTTP against the simulator', () => {
         expect(within.errors).toBeUndefined();
         expect(within.data?.sendMessage.id).toMatch(messageId);
         const outside = await send(channelId, { to: '4915100000025', text: { body: 'too late' } });
-        expectError(outside, 'UPSTREAM_ERROR');
+        expectError(outside, 'SERVICE_WINDOW_CLOSED');
         expect(outside.errors?.[0]?.extensions?.upstream).toMatchObject({ endpoint: 'B1', status: 400, code });
         expect(areaB().filter((request) => request.path.endsWith('/messages'))).toHaveLength(2);
       },
