@@ -2,28 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { EventHub, DEDUP_MAX_ENTRIES, DEDUP_TTL_MS } from '../../src/events/hub.js';
 import { MemoryDedupStore } from '../../src/events/dedup.js';
 import { InProcessPubSub } from '../../src/events/pubsub.js';
+import { cloudNotification } from '../support/events.js';
 
 /** One cloud notification carrying one inbound text message. */
-function inboundText(id: string) {
-  return {
-    object: 'chat_business_account',
-    entry: [
-      {
-        id: 'waba-1',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '49305550000', phone_number_id: 'pn-1' },
-              messages: [{ id, from: '4915112345678', timestamp: '1700000000', type: 'text', text: { body: 'hi' } }],
-            },
-          },
-        ],
-      },
-    ],
-  };
-}
+const inboundText = (id: string) =>
+  cloudNotification([{ messages: [{ id, from: '4915112345678', timestamp: '1700000000', type: 'text', text: { body: 'hi' } }] }]);
 
 /** An in-process pub/sub whose next `failures` publishes fail, as a lost Redis would. */
 class FailingPubSub extends InProcessPubSub {

@@ -6,11 +6,18 @@ import { IdempotentSends, memorySendLock, type SendLock } from '../../src/messag
 const SCOPE = { partnerId: 'partner-1', channelId: 'channel-001', key: 'order-42' };
 const REQUEST = { to: '4915112345678', text: 'hello' };
 
-/** A promise with its resolver outside, to hold a send open until the test lets it finish. */
-function deferred<T = void>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => (resolve = done));
-  return { promise, resolve };
+/** A send held open: `started` once it is under way, answering `result` only when `finish()` is called. */
+function heldSend(sends: IdempotentSends, result: string) {
+  let finish!: () => void;
+  let started!: () => void;
+  const mayFinish = new Promise<void>((resolve) => (finish = resolve));
+  const underWay = new Promise<void>((resolve) => (started = resolve));
+  const done = sends.run(SCOPE, REQUEST, async () => {
+    started();
+    await mayFinish;
+    return result;
+  });
+  return { underWay, finish, done };
 }
 
 describe('IdempotentSends', () => {
@@ -19,19 +26,13 @@ describe('IdempotentSends', () => {
     // (result stored, lock freed) between A's read and A taking the lock: A must find B's result.
     const store = new Keyv();
     const shared = memorySendLock();
-    const b = new IdempotentSends(store, shared, { pendingMs: 5_000, pollMs: 1 });
-    const bSending = deferred();
-    const bMayFinish = deferred<string>();
-    const bDone = b.run(SCOPE, REQUEST, async () => {
-      bSending.resolve();
-      return bMayFinish.promise;
-    });
-    await bSending.promise;
+    const b = heldSend(new IdempotentSends(store, shared, { pendingMs: 5_000, pollMs: 1 }), 'wamid.first');
+    await b.underWay;
 
     const lockOfA: SendLock = {
       acquire: async (key, ttlMs) => {
-        bMayFinish.resolve('wamid.first');
-        await bDone;
+        b.finish();
+        await b.done;
         return shared.acquire(key, ttlMs);
       },
       release: (key) => shared.release(key),
@@ -78,14 +79,8 @@ describe('IdempotentSends', () => {
   it('gives up waiting for another holder after pendingMs with an unknown outcome, sending nothing', async () => {
     const store = new Keyv();
     const lock = memorySendLock();
-    const holder = new IdempotentSends(store, lock, { pendingMs: 60_000 });
-    const holderSending = deferred();
-    const holderMayFinish = deferred<string>();
-    const held = holder.run(SCOPE, REQUEST, async () => {
-      holderSending.resolve();
-      return holderMayFinish.promise;
-    });
-    await holderSending.promise;
+    const holder = heldSend(new IdempotentSends(store, lock, { pendingMs: 60_000 }), 'wamid.held');
+    await holder.underWay;
     const waiter = new IdempotentSends(store, lock, { pendingMs: 30, pollMs: 5 });
     let sent = 0;
     await expect(
@@ -95,7 +90,7 @@ describe('IdempotentSends', () => {
       }),
     ).rejects.toMatchObject({ extensions: expect.objectContaining({ code: 'UPSTREAM_UNAVAILABLE', outcome: 'UNKNOWN' }) });
     expect(sent).toBe(0);
-    holderMayFinish.resolve('wamid.held');
-    await expect(held).resolves.toBe('wamid.held');
+    holder.finish();
+    await expect(holder.done).resolves.toBe('wamid.held');
   });
 });
