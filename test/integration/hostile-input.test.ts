@@ -105,7 +105,7 @@ describe('hostile input: credentials that cannot be sent (multi-tenant mode)', (
         );
       });
       await done;
-      await waitUntil(() => connection.closeCode() !== null);
+      await waitUntil(() => connection.closeCode() !== null, 'the refused socket to close');
       expect(connection.closeCode()).toBe(4403);
       await connection.dispose();
     }
