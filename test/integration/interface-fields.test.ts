@@ -109,7 +109,7 @@ describe('InboundMessage carries the sender profile name and the displayed numbe
     [ON_PREMISE_CHANNEL, null],
   ])('on %s', async (channelId, displayPhoneNumber) => {
     const messages = collect<Record<string, unknown>>(connection, MESSAGES, { channelId }, 'messageReceived');
-    await waitUntil(() => gateway.gateway.services.events.subscriberCount('message', channelId) === 1);
+    await waitUntil(() => gateway.gateway.services.events.subscriberCount('message', channelId) === 1, `a message subscriber on ${channelId}`);
     const response = await fetch(`${gateway.simulator.baseUrl()}/_control/inbound`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
