@@ -20,9 +20,15 @@ export const WAIT_DEADLINE_MS = 10_000;
 
 /**
  * Polls a condition every few milliseconds until it holds; past the deadline it fails naming
- * `what` it waited for (a hang would otherwise end in Jest's anonymous test timeout).
+ * `what` it waited for (by default the condition's own source), where a hang would otherwise end
+ * in Jest's anonymous test timeout.
  */
-export async function waitUntil(condition: () => boolean | Promise<boolean>, what: string, deadlineMs = WAIT_DEADLINE_MS, pauseMs = 5): Promise<void> {
+export async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  what = `\`${condition.toString()}\``,
+  deadlineMs = WAIT_DEADLINE_MS,
+  pauseMs = 5,
+): Promise<void> {
   const giveUpAt = Date.now() + deadlineMs;
   while (!(await condition())) {
     if (Date.now() >= giveUpAt) throw new Error(`Waited ${deadlineMs} ms for ${what}; it did not happen`);
