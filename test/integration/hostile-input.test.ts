@@ -443,7 +443,7 @@ describe('hostile input: a Redis that stops answering (behind a stalling proxy)'
     } finally {
       proxy.resume();
     }
-    await waitUntil(async () => (await overWebSocket(UPDATE)).errors === undefined, 50);
+    await waitUntil(async () => (await overWebSocket(UPDATE)).errors === undefined, 'the update over WebSocket to succeed once Redis is back', { pauseMs: 50 });
     expect(clientWrites().length).toBeGreaterThan(0);
   });
 });

@@ -26,8 +26,7 @@ export const WAIT_DEADLINE_MS = 10_000;
 export async function waitUntil(
   condition: () => boolean | Promise<boolean>,
   what = `\`${condition.toString()}\``,
-  deadlineMs = WAIT_DEADLINE_MS,
-  pauseMs = 5,
+  { deadlineMs = WAIT_DEADLINE_MS, pauseMs = 5 }: { deadlineMs?: number; pauseMs?: number } = {},
 ): Promise<void> {
   const giveUpAt = Date.now() + deadlineMs;
   while (!(await condition())) {

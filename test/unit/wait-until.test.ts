@@ -3,11 +3,11 @@ import { waitUntil } from '../support/events.js';
 
 describe('waitUntil (the tests polling helper)', () => {
   it('fails past its deadline naming what it waited for', async () => {
-    await expect(waitUntil(() => false, 'the impossible', 20)).rejects.toThrow('Waited 20 ms for the impossible; it did not happen');
+    await expect(waitUntil(() => false, 'the impossible', { deadlineMs: 20 })).rejects.toThrow('Waited 20 ms for the impossible; it did not happen');
   });
 
   it('names the condition itself when not told what it waits for', async () => {
-    await expect(waitUntil(() => 1 > 2, undefined, 20)).rejects.toThrow('Waited 20 ms for `() => 1 > 2`; it did not happen');
+    await expect(waitUntil(() => 1 > 2, undefined, { deadlineMs: 20 })).rejects.toThrow('Waited 20 ms for `() => 1 > 2`; it did not happen');
   });
 
   it('resolves once the condition holds', async () => {
