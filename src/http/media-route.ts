@@ -75,26 +75,39 @@ function kindParam(value: unknown): MediaType | undefined {
   return kind as MediaType;
 }
 
+/** The caller's file stream broke off (a truncated multipart body, a connection closed mid-upload): the caller's fault, never the upstream's. */
+function truncated(error: unknown): unknown {
+  return error instanceof GraphQLError ? error : new BadUserInputError('The file ended before it was complete (truncated body or connection closed)', 'file');
+}
+
 /** The first `bytes` of a stream, and an iterable of the whole stream that starts with them. */
 async function peek(stream: Readable, bytes: number): Promise<{ head: Buffer; content: AsyncIterable<Uint8Array> }> {
   const iterator = (stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
   const start: Buffer[] = [];
   let length = 0;
   let done = false;
-  while (length < bytes) {
-    const next = await iterator.next();
-    if (next.done) {
-      done = true;
-      break;
+  try {
+    while (length < bytes) {
+      const next = await iterator.next();
+      if (next.done) {
+        done = true;
+        break;
+      }
+      start.push(next.value);
+      length += next.value.length;
     }
-    start.push(next.value);
-    length += next.value.length;
+  } catch (error) {
+    throw truncated(error);
   }
   const head = Buffer.concat(start);
   async function* content(): AsyncGenerator<Uint8Array> {
     if (head.length > 0) yield head;
     if (done) return;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    try {
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    } catch (error) {
+      throw truncated(error);
+    }
   }
   return { head, content: content() };
 }
@@ -116,6 +129,8 @@ interface IncomingFile {
  */
 async function forwardFile(context: Context, route: ChannelRoute, kind: MediaType | undefined, file: IncomingFile): Promise<string> {
   const { head, content } = await peek(file.stream, MEDIA_HEAD_BYTES);
+  // As uploadMedia refuses an empty file: the upstream would store (and bill) a file of nothing.
+  if (head.length === 0) throw new BadUserInputError('The file is empty', 'file');
   const checked = mediaRule({ hosting: route.hosting, mimeType: file.mimeType, kind, head });
   if (!checked.ok) throw new MediaInputError(checked.violation, PART_FIELDS);
   const known = file.size ?? file.atMost;

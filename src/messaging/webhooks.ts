@@ -7,6 +7,10 @@ export interface WebhookConfigBody {
 }
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** A header value: tabs and printable characters (RFC 9110 field-value), no control characters. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\uffff]*$/;
+/** Header names whose values are credentials: answered and logged redacted. */
+const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|cookie)$|key|token|secret/i;
 
 /** Absolute URLs anywhere in a value (a header such as a callback or a Link may carry one). */
 const EMBEDDED_URL = /\bhttps?:\/\/[^\s,;"'<>]+/gi;
@@ -43,6 +47,10 @@ function headersOf(value: unknown, field: string): Record<string, string> {
   for (const [name, headerValue] of entries) {
     if (!HEADER_NAME.test(name)) throw new BadUserInputError(`"${name}" is not a valid header name`, `${field}.${name}`);
     if (typeof headerValue !== 'string') throw new BadUserInputError(`header ${name} must be a string`, `${field}.${name}`);
+    // CR, LF or another control character would split or corrupt the header the upstream sends.
+    if (!HEADER_VALUE.test(headerValue)) {
+      throw new BadUserInputError(`header ${name} must be printable text on one line (no CR, LF or other control characters)`, `${field}.${name}`);
+    }
   }
   return Object.fromEntries(entries) as Record<string, string>;
 }
@@ -97,13 +105,17 @@ export function validateWebhookConfig(
 }
 
 /**
- * Headers as answered to callers: an Authorization value keeps its scheme only. It is the
- * receiver's credential (the gateway's own when connected to it), which only the upstream needs.
+ * Headers as answered to callers: a credential (Authorization, Proxy-Authorization, Cookie, and
+ * any name holding key, token or secret, such as X-Api-Key) is redacted; an (Proxy-)Authorization
+ * value keeps its scheme only. They are the receiver's credentials (the gateway's own when
+ * connected to it), which only the upstream needs.
  */
 export function redactedHeaders(headers: Record<string, string> | null | undefined): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(headers ?? {}).map(([name, value]) =>
-      name.toLowerCase() === 'authorization' ? [name, `${value.trim().split(/\s+/)[0] ?? ''} [redacted]`.trim()] : [name, value],
-    ),
+    Object.entries(headers ?? {}).map(([name, value]) => {
+      if (!CREDENTIAL_HEADER.test(name)) return [name, value];
+      const scheme = /authorization$/i.test(name) ? (value.trim().split(/\s+/)[0] ?? '') : '';
+      return [name, `${scheme} [redacted]`.trim()];
+    }),
   );
 }

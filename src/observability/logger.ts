@@ -23,6 +23,8 @@ export const REDACTED_PATHS = [
     `${path}.authorization`,
     `${path}["svc-api-key"]`,
     `${path}.cookie`,
+    `${path}["proxy-authorization"]`,
+    `${path}["x-api-key"]`,
   ]),
   '*.headers.authorization',
   '*.headers["svc-api-key"]',

@@ -2,7 +2,7 @@ import { requirePartnerId } from '../http/auth.js';
 import { BadUserInputError } from '../errors.js';
 import { gatewayWebhook } from '../events/credentials.js';
 import type { MutationResolvers } from '../generated/graphql.js';
-import { HTTPS_REQUIRED, isLoopbackHttpUrl, validateWebhookConfig } from '../messaging/webhooks.js';
+import { HTTPS_REQUIRED, isLoopbackHttpUrl, redactedHeaders, validateWebhookConfig } from '../messaging/webhooks.js';
 
 export const eventsMutations: MutationResolvers = {
   /**
@@ -31,10 +31,6 @@ export const eventsMutations: MutationResolvers = {
       throw new BadUserInputError(`PUBLIC_URL cannot receive this channel's notifications: ${error.message}`, 'channelId');
     }
     const stored = await messaging.setWebhook(partnerId, channelId, config);
-    const headers = { ...(stored.headers ?? config.headers) };
-    for (const name of Object.keys(headers)) {
-      if (name.toLowerCase() === 'authorization') headers[name] = 'Basic [redacted]';
-    }
-    return { url: stored.url ?? config.url, headers, channelRef: { partnerId, channelId } };
+    return { url: stored.url ?? config.url, headers: redactedHeaders(stored.headers ?? config.headers), channelRef: { partnerId, channelId } };
   },
 };

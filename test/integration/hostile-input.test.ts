@@ -447,3 +447,67 @@ describe('hostile input: a Redis that stops answering (behind a stalling proxy)'
     expect(clientWrites().length).toBeGreaterThan(0);
   });
 });
+
+describe('hostile input: empty and truncated uploads, webhook headers', () => {
+  let harness: TestGateway;
+  beforeAll(async () => {
+    harness = await startTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS) });
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  const mediaUrl = () => new URL(`/media/${CLOUD}`, harness.url);
+  const boundary = 'upload-boundary';
+  const part = (file: Buffer) =>
+    Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`), file]);
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64 * 1024, 3)]);
+
+  it.each([
+    ['an empty raw body', 'image/png', Buffer.alloc(0)],
+    ['an empty multipart file', `multipart/form-data; boundary=${boundary}`, Buffer.concat([part(Buffer.alloc(0)), Buffer.from(`\r\n--${boundary}--\r\n`)])],
+    ['a multipart body cut off before its closing boundary', `multipart/form-data; boundary=${boundary}`, part(png)],
+  ])('POST /media/:channelId refuses %s with BAD_USER_INPUT', async (_name, contentType, body) => {
+    const response = await fetch(mediaUrl(), { method: 'POST', headers: { 'content-type': contentType }, body });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 'BAD_USER_INPUT', field: 'file' } });
+  });
+
+  const SET = `mutation Set($channelId: ID!, $input: WebhookInput!) { setWebhook(channelId: $channelId, input: $input) { url headers } }`;
+  const READ = `query Read($id: ID!) { channel(id: $id) { webhook { url headers } } }`;
+
+  it('refuses CR/LF in a webhook header value before sending', async () => {
+    harness.simulator.recorder.clear();
+    const { body } = await harness.graphql(SET, {
+      channelId: CLOUD,
+      input: { url: 'https://hooks.example.com/wa', headers: { 'X-Tenant': 't1\r\nX-Injected: yes' } },
+    });
+    expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.headers.X-Tenant' });
+    expect(harness.simulator.recorder.requests.filter((request) => request.path.includes('webhook'))).toHaveLength(0);
+  });
+
+  it('answers credential-like webhook headers redacted, in the mutation and when read back, and never logs them', async () => {
+    const secrets = {
+      Authorization: 'Bearer hook-secret-1',
+      'Proxy-Authorization': 'Basic hook-secret-2',
+      Cookie: 'sid=hook-secret-3',
+      'X-Api-Key': 'hook-secret-4',
+      'X-Session-Token': 'hook-secret-5',
+      'X-Tenant': 't1',
+    };
+    const redacted = {
+      Authorization: 'Bearer [redacted]',
+      'Proxy-Authorization': 'Basic [redacted]',
+      Cookie: '[redacted]',
+      'X-Api-Key': '[redacted]',
+      'X-Session-Token': '[redacted]',
+      'X-Tenant': 't1',
+    };
+    const set = await harness.graphql<{ setWebhook: unknown }>(SET, { channelId: CLOUD, input: { url: 'https://hooks.example.com/wa', headers: secrets } });
+    expect(set.body.errors).toBeUndefined();
+    expect(set.body.data?.setWebhook).toEqual({ url: 'https://hooks.example.com/wa', headers: redacted });
+    const read = await harness.graphql<{ channel: { webhook: unknown } }>(READ, { id: CLOUD });
+    expect(read.body.data?.channel.webhook).toEqual({ url: 'https://hooks.example.com/wa', headers: redacted });
+    expect(harness.logs.lines.join('\n')).not.toMatch(/hook-secret/);
+  });
+});
