@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { composeServices } from '@apollo/composition';
+import { composeServices as composeServicesTheGuild } from '@theguild/federation-composition';
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import { startStandaloneServer } from '@apollo/server/standalone';
 import { buildSubgraphSchema } from '@apollo/subgraph';
-import { parse } from 'graphql';
+import { getNamedType, getNullableType, GraphQLList, GraphQLObjectType, Kind, parse, print, valueFromASTUntyped, type DocumentNode } from 'graphql';
 import { createLogger } from '../../src/observability/logger.js';
-import { loadTypeDefs } from '../../src/schema.js';
+import { buildSchema, loadTypeDefs } from '../../src/schema.js';
+import { subgraphSdl } from '../../scripts/schema-registry.js';
 import { ACME, singleResult, startTestGateway, type TestGateway } from '../support/gateway.js';
 
 const ROOT = `/api/v2/partners/${ACME.id}`;
@@ -14,11 +16,11 @@ const silent = createLogger('silent');
 
 /** A second subgraph that extends Channel with its own field and points at Client and Partner. */
 const NOTES_SDL = parse(`
-  extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
+  extend schema @link(url: "https://specs.apollo.dev/federation/v2.9", import: ["@key", "@cost", "@listSize"])
 
   type Channel @key(fields: "id") {
     id: ID!
-    notes: [String!]!
+    notes: [String!]! @listSize(assumedSize: 3) @cost(weight: 2)
   }
   type Client @key(fields: "id", resolvable: false) {
     id: ID!
@@ -33,7 +35,7 @@ const NOTES_SDL = parse(`
     partner: Partner!
   }
   type Query {
-    notes: [Note!]!
+    notes: [Note!]! @listSize(assumedSize: 4)
   }
 `);
 
@@ -58,6 +60,26 @@ const notesSubgraph = buildSubgraphSchema([
     },
   },
 ]);
+
+/** The directives on one field of a composed supergraph as { name: arguments } (composers order them differently), join directives left out. */
+function fieldDirectives(supergraph: DocumentNode, typeName: string, fieldName: string): Record<string, unknown> {
+  for (const definition of supergraph.definitions) {
+    if (definition.kind !== Kind.OBJECT_TYPE_DEFINITION || definition.name.value !== typeName) continue;
+    const field = definition.fields?.find((candidate) => candidate.name.value === fieldName);
+    return (field?.directives ?? [])
+      .filter((directive) => !directive.name.value.startsWith('join__'))
+      .reduce<Record<string, unknown>>((directives, directive) => {
+        const argumentsByName = (directive.arguments ?? []).map((argument): [string, unknown] => [argument.name.value, valueFromASTUntyped(argument.value)]);
+        return { ...directives, [directive.name.value]: Object.fromEntries(argumentsByName) };
+      }, {});
+  }
+  return {};
+}
+
+const COMPOSERS = [
+  ['@apollo/composition', composeServices],
+  ['@theguild/federation-composition', composeServicesTheGuild],
+] as const;
 
 describe('federation', () => {
   let hubgraph: TestGateway;
@@ -86,10 +108,48 @@ describe('federation', () => {
     await hubgraph.close();
   });
 
-  it('composes the subgraph SDL with a subgraph that extends Channel', () => {
-    const composition = composeServices(services());
+  it.each(COMPOSERS)('composes with a second subgraph through %s, demand-control directives of both carried into the supergraph', (_name, compose) => {
+    const composition = compose(services());
     expect(composition.errors).toBeUndefined();
+    const supergraph = parse(composition.supergraphSdl!);
+    expect(print(supergraph)).toMatch(/@link\(url: "https:\/\/specs\.apollo\.dev\/cost\/v0\.1"/);
+    expect(fieldDirectives(supergraph, 'Client', 'usage')).toEqual({ cost: { weight: 100 } });
+    expect(fieldDirectives(supergraph, 'Partner', 'clients')).toEqual({
+      listSize: { slicingArguments: ['limit'], sizedFields: ['nodes'], assumedSize: 1000, requireOneSlicingArgument: false },
+      cost: { weight: 10 },
+    });
+    expect(fieldDirectives(supergraph, 'ClientList', 'nodes')).toEqual({ listSize: { assumedSize: 1000 } });
+    expect(fieldDirectives(supergraph, 'Channel', 'notes')).toEqual({ listSize: { assumedSize: 3 }, cost: { weight: 2 } });
+    // Entity keys stay: Channel is resolvable by id in both subgraphs.
     expect(composition.supergraphSdl).toMatch(/type Channel\s+@join__type\(graph: HUBGRAPH, key: "id"\)\s+@join__type\(graph: NOTES, key: "id"\)/);
+  });
+
+  it('links Federation v2.9 and puts @listSize on every list field, slicing by limit and sizing the nodes of paged lists', () => {
+    const sdl = subgraphSdl();
+    expect(sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.9", import: ["@key", "@cost", "@listSize"])');
+    const withoutListSize: string[] = [];
+    const schema = buildSchema();
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (!(type instanceof GraphQLObjectType) || type.name.startsWith('_')) continue;
+      for (const field of Object.values(type.getFields())) {
+        if (field.name.startsWith('_')) continue; // _entities: Federation's own, sized by the router's batch
+        const named = getNamedType(field.type);
+        const pagedNodes = named instanceof GraphQLObjectType ? named.getFields().nodes : undefined;
+        const isList = getNullableType(field.type) instanceof GraphQLList;
+        if (!isList && !pagedNodes) continue;
+        const listSize = field.astNode?.directives?.find((directive) => directive.name.value === 'listSize');
+        if (!listSize) {
+          withoutListSize.push(`${type.name}.${field.name}`);
+          continue;
+        }
+        const text = print(listSize);
+        if (pagedNodes) expect([`${type.name}.${field.name}`, text]).toEqual([`${type.name}.${field.name}`, expect.stringContaining('sizedFields: ["nodes"]')]);
+        if (field.args.some((argument) => argument.name === 'limit')) {
+          expect([`${type.name}.${field.name}`, text]).toEqual([`${type.name}.${field.name}`, expect.stringContaining('slicingArguments: ["limit"]')]);
+        }
+      }
+    }
+    expect(withoutListSize).toEqual([]);
   });
 
   it('publishes its SDL with @key entities through _service', async () => {
