@@ -129,6 +129,6 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByTestId('window-closed').waitFor();
     await page.getByRole('button', { name: /Send template/ }).click();
-    await page.getByTestId('thread').getByText('[template hello_world]').waitFor();
+    await page.getByTestId('thread').getByText('[template order_update]').waitFor();
   });
 });

@@ -128,8 +128,8 @@ function Composer({ channelId, contact, onSent }: { channelId: string; contact: 
       {windowClosed ? (
         <p role="alert" data-testid="window-closed">
           The 24-hour window is closed: only a template can be sent.{' '}
-          <button type="button" onClick={() => void deliver({ to: contact, template: { name: 'hello_world', languageCode: 'en_US' } }, '[template hello_world]')}>
-            Send template hello_world
+          <button type="button" onClick={() => void deliver({ to: contact, template: { name: 'order_update', languageCode: 'en' } }, '[template order_update]')}>
+            Send template order_update
           </button>
         </p>
       ) : (
