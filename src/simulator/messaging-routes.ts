@@ -87,8 +87,10 @@ export interface MessagingState {
   profiles: Map<string, SimProfile>;
   /** On-premise profile photos by channel id (`/v1/settings/profile/photo`). */
   profilePhotos: Map<string, { mimeType: string; content: Buffer }>;
-  /** Business-account webhooks by waba id. */
-  wabaWebhooks: Map<string, SimWebhook>;
+  /** Business-account webhooks by waba id; `overrideAll` as set (B6 `override_all`), `setAt` in ms. */
+  wabaWebhooks: Map<string, SimWebhook & { overrideAll: boolean; setAt: number }>;
+  /** When each number-level webhook was set through B6 (one set otherwise counts as older than any business-account webhook). */
+  webhookSetAt: Map<string, number>;
   blocklists: Map<string, Set<string>>;
 }
 
@@ -121,7 +123,7 @@ function seedMessaging(state: SimState, now: number): MessagingState {
       components: [],
     })),
   );
-  return { messages: [], lastInbound, templates, profiles, profilePhotos: new Map(), wabaWebhooks: new Map(), blocklists: new Map() };
+  return { messages: [], lastInbound, templates, profiles, profilePhotos: new Map(), wabaWebhooks: new Map(), webhookSetAt: new Map(), blocklists: new Map() };
 }
 
 export function messagingState(state: SimState): MessagingState {
@@ -273,6 +275,7 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
     if (problem) return fail(response, hosting, 400, hosting === 'cloud' ? 100 : 1009, problem);
     const webhook = { url: String(body.url), headers: (body.headers ?? {}) as Record<string, string> };
     state.webhooks.set(channelOf(response), webhook);
+    messaging.webhookSetAt.set(channelOf(response), Date.now());
     response.json(webhook);
   });
 
@@ -325,7 +328,12 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
       const problem = webhookProblem(body, hosting);
       if (problem) return fail(response, hosting, 400, 100, problem);
       const wabaId = wabaOf(state, channelOf(response));
-      messaging.wabaWebhooks.set(wabaId, { url: String(body.url), headers: body.headers as Record<string, string> });
+      messaging.wabaWebhooks.set(wabaId, {
+        url: String(body.url),
+        headers: body.headers as Record<string, string>,
+        overrideAll: body.override_all === true,
+        setAt: Date.now(),
+      });
       response.json({
         message: `Webhook will be set for WABA id ${wabaId}${body.override_all ? ' and all its numbers' : ''}. It takes 15 to 20 seconds to take effect.`,
       });
@@ -537,6 +545,23 @@ function applyProfile(messaging: MessagingState, channelId: string, body: Record
     profile.profile_picture_url = `https://cdn.sim.example/profile/${channelId}-${encodeURIComponent(body.profile_picture_handle)}.jpg`;
   }
   messaging.profiles.set(channelId, profile);
+}
+
+/**
+ * Where the upstream delivers a channel's notifications (spec §6 rule 2, B6): the number-level
+ * webhook if set; otherwise, for a cloud number, its business account's webhook; else nowhere. A
+ * business-account webhook set with override_all applies to every cloud number of the account,
+ * so it also wins over a number-level webhook set before it (one set after it takes over again).
+ * The business-account webhook never serves on-premise numbers.
+ */
+export function effectiveWebhook(state: SimState, channelId: string): SimWebhook | null {
+  const own = state.webhooks.get(channelId) ?? null;
+  if (isOnPremise(state.channels.get(channelId))) return own;
+  const messaging = messagingState(state);
+  const account = messaging.wabaWebhooks.get(wabaOf(state, channelId));
+  if (!account) return own;
+  if (!own || (account.overrideAll && account.setAt > (messaging.webhookSetAt.get(channelId) ?? 0))) return { url: account.url, headers: account.headers };
+  return own;
 }
 
 function wabaOf(state: SimState, channelId: string): string {

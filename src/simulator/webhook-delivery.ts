@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import type { SimulatorContext } from './server.js';
+import { effectiveWebhook } from './messaging-routes.js';
 import { isOnPremise } from './state.js';
 
 export interface WebhookDeliveryOptions {
@@ -38,6 +39,8 @@ const SIM_CONTACTS = [
 ];
 const LIVE_TEXTS = ['Hi, is my order on its way?', 'Can I change my appointment?', 'Thanks for the quick help!', 'What are your opening hours?'];
 const KEPT_ATTEMPTS = 1000;
+/** Spec §6 rule 4: an incoming file above 100 MB produces an error notification. */
+const INCOMING_FILE_MAX_BYTES = 100 * 1024 * 1024;
 
 const unixSeconds = () => String(Math.floor(Date.now() / 1000));
 const messageId = () => `wamid.SIM${randomBytes(12).toString('hex').toUpperCase()}`;
@@ -45,8 +48,8 @@ const messageId = () => `wamid.SIM${randomBytes(12).toString('hex').toUpperCase(
 type Item = Record<string, unknown>;
 
 /**
- * Webhook notifications as the real service sends them to a channel's number-level webhook
- * (state.webhooks, set through B6): status notifications after each accepted send, incoming
+ * Webhook notifications as the real service sends them to a channel's effective webhook (number-level,
+ * else the business account's; see effectiveWebhook): status notifications after each accepted send, incoming
  * messages from simulated contacts (control endpoint, optional timer), in the cloud envelope or
  * the on-premise shape by the channel's hosting, re-delivered with exponential backoff until
  * the receiver answers 200 or the attempts run out.
@@ -80,7 +83,11 @@ export class WebhookDelivery {
     }
   }
 
-  /** `/_control/inbound` {channelId, from, text, name?}: a contact (profile name `name`) writes to the channel; answers 202 {messageId}. */
+  /**
+   * `/_control/inbound` {channelId, from, text, name?}: a contact (profile name `name`) writes to the channel; answers 202 {messageId}.
+   * `/_control/inbound-file` {channelId, from, bytes, mimeType?}: a contact sends a file; 202 {messageId}, or {errorCode} when it is over 100 MB.
+   * Both answer 409 when the channel has no webhook at all (the upstream would deliver nowhere).
+   */
   router(): Router {
     const router = Router();
     router.post('/inbound', (request: Request, response: Response) => {
@@ -100,13 +107,62 @@ export class WebhookDelivery {
         response.status(404).json({ error: { code: 404, message: `unknown channel ${channelId}` } });
         return;
       }
-      if (!this.context.state.webhooks.has(channelId)) {
-        response.status(409).json({ error: { code: 409, message: `channel ${channelId} has no number-level webhook` } });
-        return;
-      }
+      if (!this.hasWebhook(response, channelId)) return;
       response.status(202).json({ messageId: this.inbound(channelId, from.replace(/^\+/, ''), text, name) });
     });
+    router.post('/inbound-file', (request: Request, response: Response) => {
+      const { channelId, from, bytes, mimeType } = (request.body ?? {}) as Record<string, unknown>;
+      if (
+        typeof channelId !== 'string' ||
+        typeof from !== 'string' ||
+        !/^\+?\d{6,15}$/.test(from) ||
+        !Number.isSafeInteger(bytes) ||
+        (bytes as number) < 1 ||
+        (mimeType !== undefined && typeof mimeType !== 'string')
+      ) {
+        response.status(400).json({ error: { code: 400, message: 'body must be {channelId, from (digits), bytes (size of the file, ≥ 1), mimeType?}' } });
+        return;
+      }
+      if (!this.context.state.channels.has(channelId)) {
+        response.status(404).json({ error: { code: 404, message: `unknown channel ${channelId}` } });
+        return;
+      }
+      if (!this.hasWebhook(response, channelId)) return;
+      response.status(202).json(this.inboundFile(channelId, from.replace(/^\+/, ''), bytes as number, (mimeType as string | undefined) ?? 'application/pdf'));
+    });
     return router;
+  }
+
+  /** Answers 409 when the upstream would deliver the channel's notifications nowhere (neither webhook set). */
+  private hasWebhook(response: Response, channelId: string): boolean {
+    if (effectiveWebhook(this.context.state, channelId)) return true;
+    response
+      .status(409)
+      .json({ error: { code: 409, message: `channel ${channelId} has no webhook (number-level or business-account): its notifications go nowhere` } });
+    return false;
+  }
+
+  /**
+   * A contact sends a file of `bytes`: a document message, or, above the 100 MB an incoming file may
+   * have (spec §6 rule 4), an error notification instead. The spec gives no code for it; the
+   * simulator uses 131052 (cloud, media download error) and 1014 (on-premise).
+   */
+  inboundFile(channelId: string, from: string, bytes: number, mimeType: string): { messageId: string } | { errorCode: number } {
+    if (bytes > INCOMING_FILE_MAX_BYTES) {
+      const onPremise = this.isOnPremise(channelId);
+      const details = `The incoming file of ${bytes} bytes from ${from} exceeds the 100 MB limit`;
+      const error = onPremise
+        ? { code: 1014, title: 'Incoming media too large', details }
+        : { code: 131052, title: 'Media download error', message: 'Media download error', error_data: { details } };
+      this.track(this.deliver(channelId, this.notification(channelId, { errors: [error] })));
+      return { errorCode: error.code };
+    }
+    const id = messageId();
+    const document = { id: `media-${randomBytes(6).toString('hex')}`, mime_type: mimeType, filename: 'file' };
+    const items = { messages: [{ from, id, timestamp: unixSeconds(), type: 'document', document }] };
+    this.context.events.emit('message-received', { channelId, from });
+    this.track(this.deliver(channelId, this.notification(channelId, items)));
+    return { messageId: id };
   }
 
   /** Delivers an incoming text message from `from`; returns its message id. */
@@ -167,7 +223,7 @@ export class WebhookDelivery {
   }
 
   private liveEvents(): void {
-    for (const channelId of this.context.state.webhooks.keys()) {
+    for (const channelId of [...this.context.state.channels.keys()].filter((id) => effectiveWebhook(this.context.state, id))) {
       const contact = SIM_CONTACTS[this.liveTick % SIM_CONTACTS.length];
       this.inbound(channelId, contact.waId, LIVE_TEXTS[this.liveTick % LIVE_TEXTS.length], contact.name);
     }
@@ -208,7 +264,7 @@ export class WebhookDelivery {
   /** POSTs until a 200 (re-reading the webhook each time, as a reconfiguration applies to queued deliveries). */
   private async deliver(channelId: string, body: Record<string, unknown>): Promise<boolean> {
     for (let attempt = 1; attempt <= this.options.maxAttempts && !this.closed; attempt += 1) {
-      const webhook = this.context.state.webhooks.get(channelId);
+      const webhook = effectiveWebhook(this.context.state, channelId);
       if (!webhook) return false;
       let status: number | null = null;
       try {

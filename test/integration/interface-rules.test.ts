@@ -1,5 +1,7 @@
-import { describe, expect, it } from '@jest/globals';
-import { useTestGateway, type TestGateway } from '../support/gateway.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { webhookAuthorization } from '../../src/events/credentials.js';
+import { collect, connectWs, freePort, waitUntil, type WsConnection } from '../support/events.js';
+import { startTestGateway, useTestGateway, type TestGateway } from '../support/gateway.js';
 
 /** Rules of the interface's last rows (issue 19: templates, media, profile photo, notification routing), over HTTP against the simulator. */
 const CLOUD = 'channel-001';
@@ -226,5 +228,122 @@ describe('media content rules and the on-premise profile photo', () => {
       'input.type',
     );
     expect(areaB(harness)).toEqual([]);
+  });
+});
+
+describe('notification routing (spec §6 rule 2, B6)', () => {
+  const OTHER_CLOUD = 'channel-004';
+  const keys = { ...KEYS, [OTHER_CLOUD]: `sim-key-${OTHER_CLOUD}` };
+  // One attempt each, answered fast: the test reads where each notification went, not whether it arrived.
+  const harness = useTestGateway({ CHANNEL_API_KEYS: JSON.stringify(keys) }, { webhooks: { maxAttempts: 1, timeoutMs: 200 } });
+  const SET_NUMBER = `mutation ($channelId: ID!, $url: String!) { setWebhook(channelId: $channelId, input: { url: $url }) { url } }`;
+  const SET_ACCOUNT = `mutation ($channelId: ID!, $url: String!, $overrideAll: Boolean) { setWabaWebhook(channelId: $channelId, input: { url: $url, headers: {}, overrideAll: $overrideAll }) { url } }`;
+
+  async function ok(mutation: string, variables: Record<string, unknown>) {
+    expect((await harness.graphql(mutation, variables)).body.errors).toBeUndefined();
+  }
+
+  /** The URL an incoming message to the channel was delivered to; null when the simulator says it goes nowhere (409). */
+  async function deliveredTo(channelId: string): Promise<string | null> {
+    const response = await fetch(`${harness.simulator.baseUrl()}/_control/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ channelId, from: '4915112345678', text: 'where does this go?' }),
+    });
+    if (response.status === 409) return null;
+    expect(response.status).toBe(202);
+    const { messageId } = (await response.json()) as { messageId: string };
+    const attempts = harness.simulator.webhookDelivery.attempts;
+    await waitUntil(() => attempts.some((attempt) => JSON.stringify(attempt.body).includes(messageId)));
+    return attempts.find((attempt) => JSON.stringify(attempt.body).includes(messageId))!.url;
+  }
+
+  it('number-level first, else the business-account webhook for cloud numbers honouring override_all, else nowhere', async () => {
+    // No webhook at all yet: nowhere.
+    expect(await deliveredTo(OTHER_CLOUD)).toBeNull();
+
+    await ok(SET_NUMBER, { channelId: CLOUD, url: 'https://number.example/001' });
+    await ok(SET_ACCOUNT, { channelId: CLOUD, url: 'https://account.example/waba', overrideAll: false });
+    expect(await deliveredTo(CLOUD)).toBe('https://number.example/001');
+    expect(await deliveredTo(OTHER_CLOUD)).toBe('https://account.example/waba');
+    // The business-account webhook does not serve on-premise numbers of the same account.
+    expect(harness.simulator.state.channels.get(ONPREM)!.waba_account!.id).toBe(harness.simulator.state.channels.get(CLOUD)!.waba_account!.id);
+    expect(await deliveredTo(ONPREM)).toBeNull();
+
+    await ok(SET_ACCOUNT, { channelId: CLOUD, url: 'https://account.example/all', overrideAll: true });
+    expect(await deliveredTo(CLOUD)).toBe('https://account.example/all');
+    expect(await deliveredTo(OTHER_CLOUD)).toBe('https://account.example/all');
+
+    // A number-level webhook set after the override serves its number again.
+    await ok(SET_NUMBER, { channelId: CLOUD, url: 'https://number.example/001-again' });
+    expect(await deliveredTo(CLOUD)).toBe('https://number.example/001-again');
+    expect(await deliveredTo(OTHER_CLOUD)).toBe('https://account.example/all');
+
+    // A status notification of a send follows the same routing.
+    const before = harness.simulator.webhookDelivery.attempts.length;
+    const sent = await harness.graphql<{ sendMessage: { id: string } }>(SEND, { channelId: OTHER_CLOUD, input: { to: ENGAGED, text: { body: 'hi' } } });
+    const id = sent.body.data!.sendMessage.id;
+    await waitUntil(() => harness.simulator.webhookDelivery.attempts.slice(before).some((attempt) => JSON.stringify(attempt.body).includes(id)));
+    expect(harness.simulator.webhookDelivery.attempts.slice(before).find((attempt) => JSON.stringify(attempt.body).includes(id))!.url).toBe(
+      'https://account.example/all',
+    );
+  });
+});
+
+describe('an incoming file over 100 MB produces an error notification, surfaced as channelError', () => {
+  const ERRORS = `subscription ($channelId: ID!) { channelError(channelId: $channelId) { channelId code title details } }`;
+  const MESSAGES = `subscription ($channelId: ID!) { messageReceived(channelId: $channelId) { id type } }`;
+  let gateway: TestGateway;
+  let connection: WsConnection;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    gateway = await startTestGateway({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+    for (const channelId of [CLOUD, ONPREM]) {
+      gateway.simulator.state.webhooks.set(channelId, {
+        url: `http://127.0.0.1:${port}/webhooks/${channelId}`,
+        headers: { Authorization: webhookAuthorization(gateway.config.keystoreSecret, channelId) },
+      });
+    }
+    connection = connectWs(gateway.url);
+  });
+  afterAll(async () => {
+    await connection.dispose();
+    await gateway.close();
+  });
+
+  const inboundFile = async (channelId: string, bytes: number) => {
+    const response = await fetch(`${gateway.simulator.baseUrl()}/_control/inbound-file`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ channelId, from: '4915112345678', bytes }),
+    });
+    expect(response.status).toBe(202);
+    return (await response.json()) as { messageId?: string; errorCode?: number };
+  };
+
+  it.each([
+    [CLOUD, 131052, 'Media download error'],
+    [ONPREM, 1014, 'Incoming media too large'],
+  ])('on %s: code %d', async (channelId, code, title) => {
+    const errors = collect<Record<string, unknown>>(connection, ERRORS, { channelId }, 'channelError');
+    const messages = collect<Record<string, unknown>>(connection, MESSAGES, { channelId }, 'messageReceived');
+    await waitUntil(
+      () =>
+        gateway.gateway.services.events.subscriberCount('error', channelId) === 1 &&
+        gateway.gateway.services.events.subscriberCount('message', channelId) === 1,
+    );
+    const limit = 100 * 1024 * 1024;
+    expect(await inboundFile(channelId, limit + 1)).toEqual({ errorCode: code });
+    const [error] = await errors.atLeast(1);
+    expect(error).toEqual({ channelId, code, title, details: expect.stringContaining('exceeds the 100 MB limit') });
+
+    // At the limit the file arrives as a message, and no further error is published.
+    const { messageId } = await inboundFile(channelId, limit);
+    const [message] = await messages.atLeast(1);
+    expect(message).toEqual({ id: messageId, type: 'document' });
+    expect(errors.items).toHaveLength(1);
+    errors.unsubscribe();
+    messages.unsubscribe();
   });
 });
