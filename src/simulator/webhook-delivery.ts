@@ -128,7 +128,7 @@ export class WebhookDelivery {
         return;
       }
       if (!this.hasWebhook(response, channelId)) return;
-      response.status(202).json(this.inboundFile(channelId, from.replace(/^\+/, ''), bytes as number, (mimeType as string | undefined) ?? 'application/pdf'));
+      response.status(202).json(this.inboundFile(channelId, from.replace(/^\+/, ''), bytes as number, mimeType ?? 'application/pdf'));
     });
     return router;
   }
