@@ -15,6 +15,16 @@ const KEYS = { [CLOUD]: `sim-key-${CLOUD}` };
 const ENGAGED = '+4915112345678';
 const SEND = `mutation Send($channelId: ID!, $input: SendMessageInput!) { sendMessage(channelId: $channelId, input: $input) { id } }`;
 
+/** A PNG (8-bit RGBA IHDR first, as the media rules read it) padded with filler to `bytes`. */
+function pngOf(bytes: number): Buffer {
+  const head = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+    Buffer.from('IHDR'),
+    Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]),
+  ]);
+  return Buffer.concat([head, Buffer.alloc(bytes - head.length, 7)]);
+}
+
 type Answer = { errors?: Array<{ message: string; extensions?: Record<string, unknown> }>; data?: Record<string, unknown> | null };
 
 /** `{"a":{"a":…1…}}` nested `depth` levels, as text. */
@@ -126,8 +136,7 @@ describe('hostile input: uploadMedia at its documented inline limit (default MED
   });
 
   const UPLOAD = `mutation($channelId: ID!, $input: UploadMediaInput!) { uploadMedia(channelId: $channelId, input: $input) { id fileSize } }`;
-  /** A PNG signature followed by filler: `bytes` long. */
-  const png = (bytes: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(bytes - 8, 7)]);
+  const png = pngOf;
 
   it('uploads a file of exactly 5 MiB', async () => {
     expect(harness.config.media.inlineMaxBytes).toBe(5 * 1024 * 1024);
@@ -226,7 +235,6 @@ describe('hostile input: a refused request leaves its connection usable', () => 
     await harness.close();
   });
 
-  const pngOf = (bytes: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(bytes - 8, 1)]);
   const boundary = 'hostile-boundary';
   const multipartZip = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.zip"\r\nContent-Type: application/zip\r\n\r\n`),
@@ -461,7 +469,7 @@ describe('hostile input: empty and truncated uploads, webhook headers', () => {
   const boundary = 'upload-boundary';
   const part = (file: Buffer) =>
     Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`), file]);
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64 * 1024, 3)]);
+  const png = pngOf(64 * 1024);
 
   it.each([
     ['an empty raw body', 'image/png', Buffer.alloc(0)],
