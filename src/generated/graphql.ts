@@ -14,7 +14,7 @@ export type Scalars = {
   Float: { input: number; output: number; }
   /** Point in time as an ISO 8601 string, for example `2026-11-23T20:00:00.000Z`. Inputs accept a date or a date-time with an optional offset and are refused with BAD_USER_INPUT otherwise; outputs are always UTC with milliseconds, converted from the upstream's timestamps (UNIX seconds for usage figures). */
   DateTime: { input: string; output: string; }
-  /** Any JSON value (object, array, string, number, boolean or null), passed through as the upstream sends or expects it. */
+  /** Any JSON value (object, array, string, number, boolean or null), passed through as the upstream sends or expects it. As input at most 32 levels deep and 64 KiB; BAD_USER_INPUT beyond. */
   JSON: { input: unknown; output: unknown; }
   _FieldSet: { input: unknown; output: unknown; }
 };
@@ -680,7 +680,7 @@ export type ChannelSetupInfoFilter = {
 /** Business account that the partner manages; it owns one or more channels, and conversation usage is accounted per client. Resolvable as a federation entity by `id`. */
 export type Client = {
   __typename?: 'Client';
-  /** The client's channels, one page at a time. BAD_USER_INPUT when `limit` is below 1 or `offset` below 0. Null, with the error at this path, when that upstream call fails (upstream A4, filtered by client). */
+  /** The client's channels, one page at a time. BAD_USER_INPUT when `limit` lies outside 1..1000 or `offset` is below 0. Null, with the error at this path, when that upstream call fails (upstream A4, filtered by client). */
   channels?: Maybe<ChannelList>;
   /** The client's contact details; null when the upstream sends none. */
   contactInfo?: Maybe<ClientContactInfo>;
@@ -1615,11 +1615,11 @@ export type Partner = {
   __typename?: 'Partner';
   /** One channel of this partner, or null when no channel has this id. */
   channel?: Maybe<Channel>;
-  /** The partner's channels (business phone numbers), one page at a time, filtered and sorted upstream. BAD_USER_INPUT when `limit` is below 1 or `offset` below 0. Null, with the error at this path, when that upstream call fails (upstream A4). */
+  /** The partner's channels (business phone numbers), one page at a time, filtered and sorted upstream. BAD_USER_INPUT when `limit` lies outside 1..1000 or `offset` is below 0. Null, with the error at this path, when that upstream call fails (upstream A4). */
   channels?: Maybe<ChannelList>;
   /** One client of this partner, or null when no client has this id. */
   client?: Maybe<Client>;
-  /** The partner's clients, one page at a time, filtered and sorted upstream. BAD_USER_INPUT when `limit` is below 1 or `offset` below 0. Null, with the error at this path, when that upstream call fails (upstream A1). */
+  /** The partner's clients, one page at a time, filtered and sorted upstream. BAD_USER_INPUT when `limit` lies outside 1..1000 or `offset` is below 0. Null, with the error at this path, when that upstream call fails (upstream A1). */
   clients?: Maybe<ClientList>;
   /** The partner account id. */
   id: Scalars['ID']['output'];
