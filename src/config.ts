@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parse } from 'graphql';
 import { z } from 'zod';
 
 /** A start-up configuration problem: printed as one line naming the variable, never a stack trace. */
@@ -44,6 +46,56 @@ const channelApiKeys = z.string().transform((value, ctx) => {
     return z.NEVER;
   }
   return result.data;
+});
+
+/** One operation of a persisted query manifest, as @apollo/generate-persisted-query-manifest writes it. */
+export interface PersistedOperation {
+  id: string;
+  name: string;
+  type: 'query' | 'mutation' | 'subscription';
+  body: string;
+}
+
+const manifestSchema = z.object({
+  format: z.literal('apollo-persisted-query-manifest'),
+  version: z.literal(1),
+  operations: z.array(z.object({ id: z.string().min(1), name: z.string(), type: z.enum(['query', 'mutation', 'subscription']), body: z.string().min(1) })),
+});
+
+/** PERSISTED_OPERATIONS: the manifest file read and checked once at start; its operations by id. */
+const persistedOperationsFile = z.string().transform((path, ctx): ReadonlyMap<string, PersistedOperation> => {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: 'custom', message: `${path}: ${message}` });
+    return z.NEVER;
+  };
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    return fail(`cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return fail('is not JSON');
+  }
+  const manifest = manifestSchema.safeParse(json);
+  if (!manifest.success) {
+    const issue = manifest.error.issues[0];
+    return fail(`is not an apollo-persisted-query-manifest version 1 (${issue.path.join('.') || 'root'}: ${issue.message})`);
+  }
+  const operations = new Map<string, PersistedOperation>();
+  for (const operation of manifest.data.operations) {
+    if (operations.has(operation.id)) return fail(`operation id ${operation.id} appears twice`);
+    try {
+      parse(operation.body);
+    } catch (error) {
+      return fail(`operation ${operation.name || operation.id} is not valid GraphQL (${(error as Error).message})`);
+    }
+    operations.set(operation.id, operation);
+  }
+  return operations;
 });
 
 const commaList = z.string().transform((value) =>
@@ -159,6 +211,19 @@ const schema = z.object({
   INTROSPECTION: documented(booleanFlag.default(true), {
     description: 'introspection, the Sandbox landing page and "did you mean" suggestions (`true`/`false`; set `false` in production)',
   }),
+  PERSISTED_OPERATIONS: documented(persistedOperationsFile.optional(), {
+    description:
+      'path to an Apollo persisted query manifest (`apollo-persisted-query-manifest` version 1): its operations run by id (`extensions.persistedQuery.sha256Hash`); a missing or malformed file stops the start',
+    whenUnset: 'unset: no manifest',
+    contract: true,
+  }),
+  PERSISTED_OPERATIONS_ONLY: documented(booleanFlag.default(false), {
+    description: "`true`: only the manifest's operations run (trusted documents), any other is refused before execution with `PERSISTED_QUERY_NOT_IN_LIST`",
+    contract: true,
+  }),
+  APQ_TTL_SECONDS: documented(positiveInt.default(86_400), {
+    description: 'lifetime of an automatic persisted query registered by a client (in Redis when `REDIS_URL` is set, shared by every instance)',
+  }),
   MEDIA_INLINE_MAX_BYTES: documented(positiveInt.default(5 * 1024 * 1024), { description: 'largest decoded base64 upload accepted by `uploadMedia`' }),
   MEDIA_TRANSFER_TIMEOUT_MS: documented(positiveInt.default(300_000), { description: 'whole-transfer timeout of streamed media uploads and downloads' }),
   REDIS_NAMESPACE: documented(
@@ -259,6 +324,10 @@ export interface Config {
   cacheTtlMs: { listing: number; usage: number; insights: number; messaging: number };
   balanceRateLimit: { points: number; windowMs: number; maxWaitMs: number };
   introspection: boolean;
+  /** PERSISTED_OPERATIONS's operations by id; null when unset. */
+  persistedOperations: ReadonlyMap<string, PersistedOperation> | null;
+  persistedOperationsOnly: boolean;
+  apqTtlSeconds: number;
   /** B3: decoded size limit of `uploadMedia`'s base64; whole-transfer timeout of media uploads and downloads. */
   media: { inlineMaxBytes: number; transferTimeoutMs: number };
   /** Keys of every instance sharing one Redis start with `<namespace>:`. */
@@ -292,6 +361,9 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const values = result.data;
 
+  if (values.PERSISTED_OPERATIONS_ONLY && !values.PERSISTED_OPERATIONS) {
+    throw new ConfigError('PERSISTED_OPERATIONS', 'PERSISTED_OPERATIONS_ONLY=true needs the manifest: set PERSISTED_OPERATIONS to its path');
+  }
   const setUrls = UPSTREAM_URL_VARIABLES.filter((name) => values[name] !== undefined);
   if (setUrls.length > 0 && setUrls.length < UPSTREAM_URL_VARIABLES.length) {
     const missing = UPSTREAM_URL_VARIABLES.find((name) => values[name] === undefined)!;
@@ -336,6 +408,9 @@ export function loadConfig(env: Env = process.env): Config {
       maxWaitMs: values.BALANCE_RATE_LIMIT_MAX_WAIT_MS,
     },
     introspection: values.INTROSPECTION,
+    persistedOperations: values.PERSISTED_OPERATIONS ?? null,
+    persistedOperationsOnly: values.PERSISTED_OPERATIONS_ONLY,
+    apqTtlSeconds: values.APQ_TTL_SECONDS,
     media: { inlineMaxBytes: values.MEDIA_INLINE_MAX_BYTES, transferTimeoutMs: values.MEDIA_TRANSFER_TIMEOUT_MS },
     redisNamespace: values.REDIS_NAMESPACE,
     redisTimeoutMs: values.REDIS_TIMEOUT_MS,

@@ -4,8 +4,11 @@ import { createGateway } from './http/server.js';
 /** `npm start`: validated config, gateway (and embedded simulator when no upstream is set), SIGTERM drain. */
 async function main() {
   let config;
+  let gateway;
   try {
     config = loadConfig();
+    // The gateway checks what needs the schema (the persisted operations) before it starts anything.
+    gateway = await createGateway(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`hubgraph: invalid configuration: ${error.message}\n`);
@@ -13,7 +16,6 @@ async function main() {
     }
     throw error;
   }
-  const gateway = await createGateway(config);
   const url = await gateway.start();
   const { logger } = gateway.services;
   if (config.keystoreSecretGenerated) logger.warn('KEYSTORE_SECRET is not set: stored API keys and webhook credentials last only for this process');

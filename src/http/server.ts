@@ -8,6 +8,8 @@ import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import cors from 'cors';
 import { specifiedRules } from 'graphql';
+import { persistedQueryCache } from '../store/persisted-queries.js';
+import { PersistedOperations } from './persisted-operations.js';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { presentsBearerToken } from './auth.js';
 import { webSocketEndpoint } from './websocket.js';
@@ -126,6 +128,13 @@ function corsMiddleware(config: Config, embeddedSimulator: boolean) {
 
 export async function createGateway(baseConfig: Config, options: GatewayOptions = {}): Promise<Gateway> {
   const logger = options.logger ?? createLogger(baseConfig.logLevel);
+  const schema = buildSchema();
+  // Subscriptions are held to the same query limits as HTTP operations, and so is every listed operation.
+  const operationRules = [...specifiedRules, ...queryValidationRules(baseConfig)];
+  // Before anything starts: a manifest written for another schema stops the start (ConfigError).
+  const manifest = baseConfig.persistedOperations;
+  const persistedOperations = manifest && new PersistedOperations(manifest, baseConfig.persistedOperationsOnly);
+  persistedOperations?.checkAgainst(schema, operationRules);
   const { config, urls, simulator } = await resolveUpstream(baseConfig, options);
   const services = createServices({ config, upstreamUrls: urls, logger });
 
@@ -141,15 +150,15 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
     // How often Node looks for connections past those bounds (its default, 30 s, would stretch a 10 s bound to 40 s).
     connectionsCheckingInterval: Math.min(1_000, config.httpTimeouts.headersMs),
   });
-  const schema = buildSchema();
 
   // Subscriptions (graphql-ws) on the same server and path, with the same query limits as over HTTP.
   const subscriptions = webSocketEndpoint({
     httpServer,
     schema,
-    validationRules: [...specifiedRules, ...queryValidationRules(config)],
+    validationRules: operationRules,
     config,
     services,
+    persistedOperations,
   });
 
   const apollo = new ApolloServer<Context>({
@@ -165,7 +174,15 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
     hideSchemaDetailsFromClientErrors: !config.introspection,
     stopOnTerminationSignals: false,
     formatError: formatGraphQLError,
+    persistedQueries: {
+      cache: persistedOperations
+        ? persistedOperations.automaticQueries(persistedQueryCache(services.redis && services.store, logger))
+        : persistedQueryCache(services.redis && services.store, logger),
+      ttl: config.apqTtlSeconds,
+    },
     plugins: [
+      // First: a listed operation's text replaces its id before any other plugin looks at the request.
+      ...(persistedOperations ? [persistedOperations.plugin(services.metrics)] : []),
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownTimeoutMs }),
       // Open subscriptions end with 1001 Going Away when the server stops.
       { serverWillStart: async () => ({ drainServer: async () => subscriptions.dispose() }) },

@@ -5,6 +5,7 @@ import { execute, getOperationAST, GraphQLError, parse, validate, type Execution
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { identifyCaller } from './auth.js';
+import type { PersistedOperations } from './persisted-operations.js';
 import type { Config } from '../config.js';
 import { createContext } from '../context.js';
 import { formatGraphQLError } from '../errors.js';
@@ -67,8 +68,10 @@ export function webSocketEndpoint(options: {
   validationRules: readonly ValidationRule[];
   config: Config;
   services: Services;
+  /** Trusted documents: listed operations by id, the rest refused when PERSISTED_OPERATIONS_ONLY is on. */
+  persistedOperations?: PersistedOperations | null;
 }): WebSocketEndpoint {
-  const { httpServer, schema, validationRules, config, services } = options;
+  const { httpServer, schema, validationRules, config, services, persistedOperations } = options;
   const { maxPayloadBytes, maxConnections, maxConnectionsPerAddress } = config.webSocket;
   const metrics = services.metrics;
   const wsServer = new WebSocketServer({ noServer: true, maxPayload: maxPayloadBytes });
@@ -129,6 +132,7 @@ export function webSocketEndpoint(options: {
         }
       },
       context: ({ connectionParams }) => createContext(services, { headers: connectionHeaders(connectionParams), requestId: randomUUID() }),
+      ...(persistedOperations && { onSubscribe: persistedOperations.onSubscribe(schema, validationRules, metrics) }),
       // The one store guard of HTTP and WebSocket: a write is refused before it is sent while Redis is stalled.
       execute: async (args: ExecutionArgs) => {
         const operation = getOperationAST(args.document, args.operationName)?.operation;

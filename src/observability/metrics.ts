@@ -60,6 +60,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly persistedOperations = new Counter({
+    name: 'hubgraph_persisted_operations_total',
+    help: 'Operations against the PERSISTED_OPERATIONS manifest by outcome: listed (ran from the manifest), refused (PERSISTED_OPERATIONS_ONLY, not listed), unknown (an id neither listed nor registered), unlisted (ran as sent, the mode being off)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   readonly cacheLookups = new Counter({
     name: 'hubgraph_cache_lookups_total',
     help: 'Response cache lookups by result (hit, miss)',

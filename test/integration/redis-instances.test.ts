@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createClient } from '@redis/client';
 import { MEDIA_FAILURE_WINDOW_MS, MediaFailureGuard, redisMediaFailureLog } from '../../src/datasources/media-failures.js';
 import { StoreUnavailableError } from '../../src/errors.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { RedisConnection } from '../../src/store/redis.js';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { waitUntil } from '../support/events.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { LOCAL_REDIS_URL, dropNamespace, freePort, namespaceKeys, requireRedis, uniqueNamespace } from '../support/redis.js';
 
@@ -86,6 +89,42 @@ describe('two instances sharing the local Redis', () => {
     const after = await second.graphql<{ client: { partnerPayload: string | null } }>(query);
     expect(after.body.data?.client.partnerPayload).toBe(payload);
     expect(a1()).toBe(1);
+  });
+
+  it('an automatic persisted query registered on one instance runs by hash on the other; its entry carries a TTL', async () => {
+    const { first, second, namespace } = instances;
+    const query = `query Registered { partner { clients(limit: 1) { total } } } # ${namespace}`;
+    const sha256Hash = createHash('sha256').update(query).digest('hex');
+    const byHash = (instance: TestGateway) =>
+      fetch(instance.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ extensions: { persistedQuery: { version: 1, sha256Hash } } }),
+      }).then(async (response) => (await response.json()) as { data?: unknown; errors?: Array<{ extensions?: { code?: string } }> });
+
+    expect((await byHash(second)).errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    const registered = await fetch(first.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, extensions: { persistedQuery: { version: 1, sha256Hash } } }),
+    });
+    expect(((await registered.json()) as { errors?: unknown }).errors).toBeUndefined();
+    // Apollo stores the registration after answering.
+    await waitUntil(async () => (await namespaceKeys(namespace)).includes(`${namespace}::apq:${sha256Hash}`));
+
+    const used = await byHash(second);
+    expect(used.errors).toBeUndefined();
+    expect(used.data).toEqual({ partner: { clients: { total: expect.any(Number) } } });
+
+    const redis = createClient({ url: LOCAL_REDIS_URL });
+    await redis.connect();
+    try {
+      const ttl = await redis.ttl(`${namespace}::apq:${sha256Hash}`);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(86_400);
+    } finally {
+      await redis.quit();
+    }
   });
 });
 
