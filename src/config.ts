@@ -236,6 +236,10 @@ const schema = z.object({
   REDIS_TIMEOUT_MS: documented(positiveInt.max(2_000).default(1_000), {
     description: 'deadline of every Redis command a request or the webhook receiver waits on (at most 2000); past it the store counts as stalled',
   }),
+  WEBHOOK_CHECK: documented(z.enum(['enforce', 'off']).default('enforce'), {
+    description:
+      "`enforce`: a subscription on a channel whose effective webhook does not point at this gateway's receiver is refused with WEBHOOK_NOT_CONNECTED; `off`: for notifications relayed to `/webhooks/:channelId` by another service",
+  }),
   CORS_ORIGINS: documented(commaList.optional(), {
     description: 'comma-separated browser origins allowed to call `/graphql` (`*`: any)',
     whenUnset: 'unset: none (on the embedded simulator: `http://localhost:*` and `http://127.0.0.1:*`)',
@@ -336,6 +340,8 @@ export interface Config {
   redisTimeoutMs: number;
   /** Origins allowed by CORS; empty: no cross-origin browser access, `*`: any origin. */
   corsOrigins: string[];
+  /** enforce: subscriptions on channels whose notifications do not reach this gateway are refused (WEBHOOK_NOT_CONNECTED). */
+  webhookCheck: 'enforce' | 'off';
   queryLimits: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number };
   circuitBreaker: { threshold: number; cooldownMs: number };
   /** Most upstream calls one operation may make (estimated before execution, counted during it). */
@@ -415,6 +421,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisNamespace: values.REDIS_NAMESPACE,
     redisTimeoutMs: values.REDIS_TIMEOUT_MS,
     corsOrigins: values.CORS_ORIGINS ?? [],
+    webhookCheck: values.WEBHOOK_CHECK,
     queryLimits: {
       maxDepth: values.MAX_QUERY_DEPTH,
       maxAliases: values.MAX_QUERY_ALIASES,

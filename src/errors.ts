@@ -17,6 +17,7 @@ export enum ErrorCode {
   UpstreamError = 'UPSTREAM_ERROR',
   UpstreamUnavailable = 'UPSTREAM_UNAVAILABLE',
   ServiceWindowClosed = 'SERVICE_WINDOW_CLOSED',
+  WebhookNotConnected = 'WEBHOOK_NOT_CONNECTED',
   /** A fault inside the gateway; its message is shown only when it was worded for the caller (e.g. "nothing was sent"). */
   InternalServerError = 'INTERNAL_SERVER_ERROR',
 }

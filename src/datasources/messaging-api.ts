@@ -169,35 +169,58 @@ export class MessagingApi extends UpstreamSource {
       http: route.http,
       headers: route.headers,
       tenant: route.tenant,
+      cache: this.cached(route, 'webhook'),
     });
     return this.checked('B6', body);
+  }
+
+  /** Where the channel's notifications go: its number-level webhook, else (cloud) its business account's; null: nowhere. */
+  async effectiveWebhookUrl(partnerId: string, channelId: string): Promise<string | null> {
+    const own = await this.getWebhook(partnerId, channelId);
+    if (own.url) return own.url;
+    const route = await this.route(partnerId, channelId);
+    return route.hosting === 'CLOUD' ? (await this.wabaWebhook(route)).url || null : null;
   }
 
   /** B6 set the number-level webhook (both variants); the caller validates the config for the hosting. */
   async setWebhook(partnerId: string, channelId: string, config: WebhookConfigBody, apiKey?: string): Promise<WebhookConfigDto> {
     const route = await this.route(partnerId, channelId, apiKey);
-    const body = await this.write<WebhookConfigDto>('B6', 'POST', upstreamPath`${route.configPrefix}configs/webhook`, {
-      http: route.http,
-      headers: route.headers,
-      json: config,
-    });
-    return this.checked('B6', body);
+    try {
+      const body = await this.write<WebhookConfigDto>('B6', 'POST', upstreamPath`${route.configPrefix}configs/webhook`, {
+        http: route.http,
+        headers: route.headers,
+        json: config,
+      });
+      return this.checked('B6', body);
+    } finally {
+      // Also after a failure: the write may have been applied.
+      await this.invalidate(`webhook:${channelId}`, route.tenant);
+    }
   }
 
   /** B6 business-account webhook (cloud only). */
   async wabaWebhook(route: ChannelRoute): Promise<WabaWebhookDto> {
     return this.checked(
       'B6',
-      await this.read<WabaWebhookDto>('B6', upstreamPath`waba_webhook`, { http: route.http, headers: route.headers, tenant: route.tenant }),
+      await this.read<WabaWebhookDto>('B6', upstreamPath`waba_webhook`, {
+        http: route.http,
+        headers: route.headers,
+        tenant: route.tenant,
+        cache: this.cached(route, 'waba-webhook'),
+      }),
     );
   }
 
   /** B6 set the business-account webhook (cloud only); `override_all` at the top level (spec leaves it open). */
   async setWabaWebhook(route: ChannelRoute, body: WebhookConfigBody & { override_all: boolean }): Promise<WabaWebhookDto> {
-    return this.checked(
-      'B6',
-      await this.write<WabaWebhookDto>('B6', 'POST', upstreamPath`waba_webhook`, { http: route.http, headers: route.headers, json: body }),
-    );
+    try {
+      return this.checked(
+        'B6',
+        await this.write<WabaWebhookDto>('B6', 'POST', upstreamPath`waba_webhook`, { http: route.http, headers: route.headers, json: body }),
+      );
+    } finally {
+      await this.invalidate(`waba-webhook:${route.channel.id}`, route.tenant);
+    }
   }
 
   /** A 200 answer that still carries `errors` is a failure (spec §7: success has no `errors` member). */

@@ -58,6 +58,8 @@ export async function startTestGateway(
     PARTNER_TOKEN: ACME.token,
     KEYSTORE_SECRET: 'test-keystore-secret-0123456789',
     UPSTREAM_RETRIES: '1',
+    // Test simulators start with no webhooks; the suites that test the check turn it on (docs: WEBHOOK_CHECK).
+    WEBHOOK_CHECK: 'off',
     LOG_LEVEL: 'info',
     ...env,
   });
