@@ -509,7 +509,8 @@ describe('uploadMedia at the default MEDIA_INLINE_MAX_BYTES (5 MB): the per-kind
   const UPLOAD = `mutation($channelId: ID!, $input: UploadMediaInput!) { uploadMedia(channelId: $channelId, input: $input) { id fileSize } }`;
   /** A static (VP8, not VP8X) WebP of `size` bytes. */
   const staticWebp = (size: number) => Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBPVP8 ', 'latin1'), Buffer.alloc(size - 16, 1)]);
-  const pngOf = (size: number) => Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(size - 8, 7)]);
+  /** A PNG of `size` bytes: signature and IHDR chunk (33 bytes) of the shared PNG, then filler. */
+  const pngOf = (size: number) => Buffer.concat([PNG.subarray(0, 33), Buffer.alloc(size - 33, 7)]);
   const upload = (channelId: string, mimeType: string, type: string, file: Buffer) =>
     harness.graphql<{ uploadMedia: { id: string; fileSize: number } }>(UPLOAD, {
       channelId,
