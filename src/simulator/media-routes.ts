@@ -65,13 +65,19 @@ export interface MediaSimState {
   /** Download behaviour of the fake CDN: a 308 hop first, gzip when the client accepts it. */
   cdn: { redirect: boolean; gzip: boolean };
   dir: string;
+  /** Deletes `dir` and what it holds: on the simulator's close, or at the latest when the process exits. */
+  removeDir(): void;
   secret: Buffer;
 }
 
 export function mediaSimState(state: SimState): MediaSimState {
   return extension(state, 'media', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hubgraph-sim-media-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const removeDir = () => {
+      process.off('exit', removeDir);
+      rmSync(dir, { recursive: true, force: true });
+    };
+    process.once('exit', removeDir);
     return {
       media: new Map(),
       uploads: [],
@@ -79,6 +85,7 @@ export function mediaSimState(state: SimState): MediaSimState {
       blockedUntil: new Map(),
       cdn: { redirect: true, gzip: true },
       dir,
+      removeDir,
       secret: randomBytes(32),
     };
   });

@@ -5,7 +5,7 @@ import express, { type Request, type Response } from 'express';
 import type { UpstreamUrls } from '../config.js';
 import { controlRouter, FaultInjector } from './control-routes.js';
 import { latencyMiddleware } from './latency.js';
-import { mediaRoutes } from './media-routes.js';
+import { mediaRoutes, mediaSimState } from './media-routes.js';
 import { messagingRoutes } from './messaging-routes.js';
 import { insightsRouter } from './insights-routes.js';
 import { partnerOperationsRouter, type BalanceRateLimit } from './partner-ops-routes.js';
@@ -113,6 +113,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       });
+      // Uploaded files go with the simulator: test and bench runs leave no temp directories behind.
+      mediaSimState(state).removeDir();
     },
   };
 }

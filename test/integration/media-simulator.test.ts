@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { existsSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename } from 'node:path';
 import { mediaSimState, SIM_MEDIA_CDN_HOST, SIM_MEDIA_LINK_TTL_MS, SIM_MEDIA_RETENTION_MS, type MediaSimState } from '../../src/simulator/media-routes.js';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 
@@ -111,5 +114,27 @@ describe('simulator B3 media', () => {
     const deleted = await fetch(`${simulator.urls.cloud}/${id}`, { method: 'DELETE', headers: key(CLOUD) });
     expect(await deleted.json()).toEqual({ success: true });
     expect((await fetch(`${simulator.urls.cloud}/${id}`, { method: 'DELETE', headers: key(CLOUD) })).status).toBe(404);
+  });
+});
+
+describe('simulator media store directory', () => {
+  it('is removed, with the files uploaded into it, when the simulator closes', async () => {
+    const simulator = await startSimulator();
+    const { dir } = mediaSimState(simulator.state);
+    const exitListeners = process.listenerCount('exit');
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64)])], { type: 'image/png' }), 'a.png');
+    form.append('messaging_product', 'whatsapp');
+    const uploaded = await fetch(`${simulator.urls.cloud}/media`, { method: 'POST', headers: key(CLOUD), body: form });
+    expect(uploaded.status).toBe(200);
+    expect(readdirSync(dir).length).toBeGreaterThan(0);
+
+    await simulator.close();
+
+    expect(existsSync(dir)).toBe(false);
+    // Other simulators of this run may be open in parallel workers; this one's directory is gone.
+    expect(readdirSync(tmpdir())).not.toContain(basename(dir));
+    // Its exit hook went with it: simulators started one after another do not pile up listeners.
+    expect(process.listenerCount('exit')).toBe(exitListeners - 1);
   });
 });
