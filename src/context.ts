@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { GraphQLError } from 'graphql';
 import { identifyCaller, tenantOf, type Caller } from './http/auth.js';
+import { ErrorCode, HubgraphError } from './errors.js';
 import { InsightsApi } from './datasources/insights-api.js';
 import { MediaApi } from './datasources/media-api.js';
 import { MessagingApi } from './datasources/messaging-api.js';
@@ -89,6 +90,22 @@ export function createContext(services: Services, request: ContextRequest): Cont
     services.retiredHosting,
   );
   const media = new MediaApi(messaging, services.config, services.mediaFailures, requestId);
+  const fieldErrors: GraphQLError[] = [];
+  // Reported once per request, however many scopes the writes of the operation touched.
+  let staleReported = false;
+  const reportStaleCache = (error: unknown) => {
+    services.logger.warn({ requestId, err: error }, 'the shared cache could not be invalidated after a write: other instances may serve stale data');
+    if (staleReported) return;
+    staleReported = true;
+    fieldErrors.push(
+      new HubgraphError(
+        'The shared cache could not be invalidated after this write: other instances may answer with the data from before it until their cached entries expire. The write itself stands as answered: do not repeat a write that succeeded.',
+        ErrorCode.UpstreamUnavailable,
+        { store: 'redis', staleCache: true },
+      ),
+    );
+  };
+  for (const source of [partner, insights, messaging]) source.reportStaleCache = reportStaleCache;
   const state: RequestState = {
     requestId,
     caller,
@@ -96,7 +113,7 @@ export function createContext(services: Services, request: ContextRequest): Cont
     dataSources: { partner, messaging, insights, media },
     loaders,
     keys,
-    fieldErrors: [],
+    fieldErrors,
     logBindings: { requestId },
     requestLogger: undefined,
   };

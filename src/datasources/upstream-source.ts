@@ -141,11 +141,27 @@ export abstract class UpstreamSource {
     );
   }
 
-  /** Drops cached reads of the scope for every instance sharing the store, and this request's own. */
+  /**
+   * Told when a write's invalidation failed (the request's context reports it beside the write's
+   * answer). Unset, the store's error is thrown as before.
+   */
+  reportStaleCache: (error: unknown) => void = (error) => {
+    throw error;
+  };
+
+  /**
+   * Drops cached reads of the scope for every instance sharing the store, and this request's own.
+   * Runs after a write: a store failure here must not replace the write's own answer or error
+   * (a caller told "retry" would repeat a write that happened), so it goes to reportStaleCache.
+   */
   protected async invalidate(scope: string, tenant: Tenant = this.tenant): Promise<void> {
-    await this.cache.invalidate(tenant, scope);
     this.generations.delete(generationSlot(tenant, scope));
     this.inflight.clear();
+    try {
+      await this.cache.invalidate(tenant, scope);
+    } catch (error) {
+      this.reportStaleCache(error);
+    }
   }
 
   private generation(tenant: Tenant, scope: string): Promise<number> {
