@@ -43,6 +43,41 @@ export class BadUserInputError extends HubgraphError {
   }
 }
 
+/**
+ * Every broken rule of one input at once: the answer carries one BAD_USER_INPUT error per input path (the
+ * field-errors plugin expands `extensions.problems`), so a form shows all its mistakes after one submit.
+ */
+export class BadUserInputErrors extends HubgraphError {
+  constructor(readonly problems: BadUserInputError[]) {
+    super(problems.map((problem) => problem.message).join('; '), ErrorCode.BadUserInput, {
+      field: problems[0].field,
+      problems: problems.map(({ message, field }) => ({ message, field })),
+    });
+  }
+}
+
+/** Runs the independent checks of one input and throws all their refusals together (nothing is sent then). */
+export class InputChecks {
+  private readonly problems: BadUserInputError[] = [];
+
+  /** The rule's result, or undefined when it refused (its refusal is kept for `done`). */
+  check<T>(rule: () => T): T | undefined {
+    try {
+      return rule();
+    } catch (error) {
+      if (error instanceof BadUserInputErrors) this.problems.push(...error.problems);
+      else if (error instanceof BadUserInputError) this.problems.push(error);
+      else throw error;
+      return undefined;
+    }
+  }
+
+  done(): void {
+    if (this.problems.length === 1) throw this.problems[0];
+    if (this.problems.length > 1) throw new BadUserInputErrors(this.problems);
+  }
+}
+
 export class UnsupportedForHostingError extends HubgraphError {
   constructor(operation: string, hosting: string) {
     super(`${operation} is not available for ${hosting} channels`, ErrorCode.UnsupportedForHosting, { hosting });

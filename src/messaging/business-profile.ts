@@ -1,4 +1,4 @@
-import { BadUserInputError } from '../errors.js';
+import { BadUserInputError, InputChecks } from '../errors.js';
 import type { BusinessProfileDto } from '../datasources/types.js';
 import type { BusinessProfileInput, BusinessVertical } from '../generated/graphql.js';
 import { characterCount, compact, isHttpUrl, type MessagingHosting } from './send-message.js';
@@ -80,51 +80,68 @@ function noNull<T>(value: T | null | undefined, field: string): T | undefined {
  * profile rules of spec §2.7 and §8.
  */
 export function buildBusinessProfileUpdate(input: BusinessProfileInput, hosting: MessagingHosting, messagingProduct: string) {
-  const address = noNull(input.address, 'address');
-  const description = noNull(input.description, 'description');
-  const email = noNull(input.email, 'email');
-  const websites = noNull(input.websites, 'websites');
-  const handle = noNull(input.profilePictureHandle, 'profilePictureHandle');
-  if (input.vertical === null || input.vertical === 'UNDEFINED') {
-    throw new BadUserInputError('vertical cannot be reset to empty once set', 'input.vertical');
-  }
-  const vertical = input.vertical;
-  if ([address, description, email, websites, handle, vertical].every((value) => value === undefined)) {
-    throw new BadUserInputError('give at least one field to change', 'input');
-  }
-  if (address !== undefined && characterCount(address) > LIMITS.address) {
-    throw new BadUserInputError(`address is limited to ${LIMITS.address} characters`, 'input.address');
-  }
-  if (description !== undefined && characterCount(description) > DESCRIPTION_MAX[hosting]) {
-    throw new BadUserInputError(
-      `description is limited to ${DESCRIPTION_MAX[hosting]} characters on ${hosting === 'CLOUD' ? 'cloud' : 'on-premise'} channels`,
-      'input.description',
+  const rules = new InputChecks();
+  const address = rules.check(() => noNull(input.address, 'address'));
+  const description = rules.check(() => noNull(input.description, 'description'));
+  const email = rules.check(() => noNull(input.email, 'email'));
+  const websites = rules.check(() => noNull(input.websites, 'websites'));
+  const handle = rules.check(() => noNull(input.profilePictureHandle, 'profilePictureHandle'));
+  const vertical = rules.check(() => {
+    if (input.vertical === null || input.vertical === 'UNDEFINED') {
+      throw new BadUserInputError('vertical cannot be reset to empty once set', 'input.vertical');
+    }
+    return input.vertical;
+  });
+  rules.check(() => {
+    if ([input.address, input.description, input.email, input.websites, input.profilePictureHandle, input.vertical].every((value) => value === undefined)) {
+      throw new BadUserInputError('give at least one field to change', 'input');
+    }
+  });
+  rules.check(() => {
+    if (address !== undefined && characterCount(address) > LIMITS.address) {
+      throw new BadUserInputError(`address is limited to ${LIMITS.address} characters`, 'input.address');
+    }
+  });
+  rules.check(() => {
+    if (description !== undefined && characterCount(description) > DESCRIPTION_MAX[hosting]) {
+      throw new BadUserInputError(
+        `description is limited to ${DESCRIPTION_MAX[hosting]} characters on ${hosting === 'CLOUD' ? 'cloud' : 'on-premise'} channels`,
+        'input.description',
+      );
+    }
+  });
+  rules.check(() => {
+    if (email !== undefined && (characterCount(email) > LIMITS.email || !EMAIL.test(email))) {
+      throw new BadUserInputError(`email must be a valid e-mail address of at most ${LIMITS.email} characters`, 'input.email');
+    }
+  });
+  if (websites !== undefined) {
+    rules.check(() => {
+      if (websites.length > LIMITS.websites) throw new BadUserInputError(`at most ${LIMITS.websites} websites are allowed`, 'input.websites');
+    });
+    websites.forEach((website, index) =>
+      rules.check(() => {
+        if (characterCount(website) > LIMITS.website || !/^https?:\/\//.test(website) || !isHttpUrl(website)) {
+          throw new BadUserInputError(
+            `each website must start with http:// or https:// and have at most ${LIMITS.website} characters`,
+            `input.websites.${index}`,
+          );
+        }
+      }),
     );
   }
-  if (email !== undefined && (characterCount(email) > LIMITS.email || !EMAIL.test(email))) {
-    throw new BadUserInputError(`email must be a valid e-mail address of at most ${LIMITS.email} characters`, 'input.email');
-  }
-  if (websites !== undefined) {
-    if (websites.length > LIMITS.websites) throw new BadUserInputError(`at most ${LIMITS.websites} websites are allowed`, 'input.websites');
-    websites.forEach((website, index) => {
-      if (characterCount(website) > LIMITS.website || !/^https?:\/\//.test(website) || !isHttpUrl(website)) {
-        throw new BadUserInputError(
-          `each website must start with http:// or https:// and have at most ${LIMITS.website} characters`,
-          `input.websites.${index}`,
-        );
-      }
-    });
-  }
-  if (handle !== undefined && hosting !== 'CLOUD') {
-    throw new BadUserInputError('profilePictureHandle exists on cloud channels only', 'input.profilePictureHandle');
-  }
-  let upstreamVertical: string | undefined;
-  if (vertical !== undefined) {
-    upstreamVertical = hosting === 'CLOUD' ? vertical : ONPREMISE_DISPLAY_NAMES[vertical];
-    if (upstreamVertical === undefined) {
-      throw new BadUserInputError(`vertical ${vertical} has no on-premise equivalent`, 'input.vertical');
+  rules.check(() => {
+    if (handle !== undefined && hosting !== 'CLOUD') {
+      throw new BadUserInputError('profilePictureHandle exists on cloud channels only', 'input.profilePictureHandle');
     }
-  }
+  });
+  const upstreamVertical = rules.check(() => {
+    if (vertical === undefined) return undefined;
+    const mapped = hosting === 'CLOUD' ? vertical : ONPREMISE_DISPLAY_NAMES[vertical];
+    if (mapped === undefined) throw new BadUserInputError(`vertical ${vertical} has no on-premise equivalent`, 'input.vertical');
+    return mapped;
+  });
+  rules.done();
   return {
     ...(hosting === 'CLOUD' && { messaging_product: messagingProduct }),
     ...compact({ address, description, email, vertical: upstreamVertical, websites, profile_picture_handle: handle }),

@@ -1,4 +1,4 @@
-import { BadUserInputError } from '../errors.js';
+import { BadUserInputError, InputChecks } from '../errors.js';
 import type {
   ContactCardInput,
   LocationMessageInput,
@@ -74,18 +74,21 @@ function text(input: TextMessageInput, hosting: MessagingHosting): { content: Js
 }
 
 function location(input: LocationMessageInput): Json {
-  if (!Number.isFinite(input.latitude) || input.latitude < -90 || input.latitude > 90) {
-    throw new BadUserInputError('location.latitude must lie between -90 and 90', 'input.location.latitude');
-  }
-  if (!Number.isFinite(input.longitude) || input.longitude < -180 || input.longitude > 180) {
-    throw new BadUserInputError('location.longitude must lie between -180 and 180', 'input.location.longitude');
-  }
-  return {
-    longitude: input.longitude,
-    latitude: input.latitude,
-    name: requireText(input.name, 'input.location.name', 'location.name'),
-    address: requireText(input.address, 'input.location.address', 'location.address'),
-  };
+  const rules = new InputChecks();
+  rules.check(() => {
+    if (!Number.isFinite(input.latitude) || input.latitude < -90 || input.latitude > 90) {
+      throw new BadUserInputError('location.latitude must lie between -90 and 90', 'input.location.latitude');
+    }
+  });
+  rules.check(() => {
+    if (!Number.isFinite(input.longitude) || input.longitude < -180 || input.longitude > 180) {
+      throw new BadUserInputError('location.longitude must lie between -180 and 180', 'input.location.longitude');
+    }
+  });
+  const name = rules.check(() => requireText(input.name, 'input.location.name', 'location.name'));
+  const address = rules.check(() => requireText(input.address, 'input.location.address', 'location.address'));
+  rules.done();
+  return { longitude: input.longitude, latitude: input.latitude, name, address };
 }
 
 const BIRTHDAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -147,7 +150,10 @@ function contact(card: ContactCardInput, index: number): Json {
 
 function contacts(cards: ContactCardInput[]): Json[] {
   if (cards.length === 0) throw new BadUserInputError('contacts needs at least one contact', 'input.contacts');
-  return cards.map(contact);
+  const rules = new InputChecks();
+  const built = cards.map((card, index) => rules.check(() => contact(card, index)));
+  rules.done();
+  return built as Json[];
 }
 
 function media(kind: MediaKind, input: MediaMessageInput, hosting: MessagingHosting): Json {
@@ -354,16 +360,19 @@ export function contentField(input: SendMessageInput): ContentField {
  */
 export function buildSendMessageBody(input: SendMessageInput, options: SendMessageOptions): Json {
   const { hosting } = options;
-  const type = contentField(input);
-  const to = requireText(input.to, 'input.to', 'to').trim();
-  let context: Json | undefined;
-  if (isSet(input.replyTo)) {
+  // The recipient, the reply context and the content are checked independently: all their refusals come at once.
+  const rules = new InputChecks();
+  const to = rules.check(() => requireText(input.to, 'input.to', 'to').trim());
+  const context = rules.check(() => {
+    if (!isSet(input.replyTo)) return undefined;
     // Spec B1: `context` exists on cloud only; dropping it silently would send a non-reply.
-    if (hosting !== 'CLOUD') {
-      throw new BadUserInputError('replyTo (context) exists on cloud channels only', 'input.replyTo');
-    }
-    context = { message_id: requireText(input.replyTo, 'input.replyTo', 'replyTo') };
-  }
+    if (hosting !== 'CLOUD') throw new BadUserInputError('replyTo (context) exists on cloud channels only', 'input.replyTo');
+    return { message_id: requireText(input.replyTo, 'input.replyTo', 'replyTo') };
+  });
+  const checkedType = rules.check(() => contentField(input));
+  rules.done();
+  // done() has thrown unless every check passed, so the content field is known here.
+  const type = checkedType!;
   let content: unknown;
   let topLevel: Json = {};
   switch (type) {

@@ -1,7 +1,7 @@
 import { requirePartnerId } from '../http/auth.js';
 import type { Context } from '../context.js';
 import type { ChannelRef, LocalStorageDto, LocalStorageModel } from '../datasources/types.js';
-import { BadUserInputError, ErrorCode, HubgraphError, NotFoundError, UnsupportedForHostingError } from '../errors.js';
+import { BadUserInputError, ErrorCode, HubgraphError, InputChecks, NotFoundError, UnsupportedForHostingError } from '../errors.js';
 import type { MutationResolvers, PartnerSettingsResolvers } from '../generated/graphql.js';
 import { hostingOf } from '../datasources/hosting.js';
 
@@ -65,9 +65,11 @@ export const partnerMutations: Pick<MutationResolvers, PartnerMutations> = {
   },
 
   updatePartnerSettings: async (_parent, { input }, { caller, dataSources }) => {
-    checkUrl(input.redirectUrl, 'input.redirectUrl', ['https:', 'http:']);
+    const rules = new InputChecks();
+    rules.check(() => checkUrl(input.redirectUrl, 'input.redirectUrl', ['https:', 'http:']));
     // Webhook notifications need HTTPS with a valid certificate (spec §6).
-    checkUrl(input.webhookUrl, 'input.webhookUrl', ['https:']);
+    rules.check(() => checkUrl(input.webhookUrl, 'input.webhookUrl', ['https:']));
+    rules.done();
     return dataSources.partner.updatePartnerSettings(requirePartnerId(caller), {
       allow_client_to_add_phone_no: input.allowClientToAddPhoneNumber,
       partner_redirect_url: input.redirectUrl,
