@@ -3,63 +3,15 @@ import { composeServices } from '@apollo/composition';
 import { composeServices as composeServicesTheGuild } from '@theguild/federation-composition';
 import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
-import { startStandaloneServer } from '@apollo/server/standalone';
-import { buildSubgraphSchema } from '@apollo/subgraph';
 import { getNamedType, getNullableType, GraphQLList, GraphQLObjectType, Kind, parse, print, valueFromASTUntyped, type DocumentNode } from 'graphql';
 import { createLogger } from '../../src/observability/logger.js';
 import { buildSchema, loadTypeDefs } from '../../src/schema.js';
 import { subgraphSdl } from '../../scripts/schema-registry.js';
 import { ACME, singleResult, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { NOTES_SDL, startNotesSubgraph } from '../support/notes-subgraph.js';
 
 const ROOT = `/api/v2/partners/${ACME.id}`;
 const silent = createLogger('silent');
-
-/** A second subgraph that extends Channel with its own field and points at Client and Partner. */
-const NOTES_SDL = parse(`
-  extend schema @link(url: "https://specs.apollo.dev/federation/v2.9", import: ["@key", "@cost", "@listSize"])
-
-  type Channel @key(fields: "id") {
-    id: ID!
-    notes: [String!]! @listSize(assumedSize: 3) @cost(weight: 2)
-  }
-  type Client @key(fields: "id", resolvable: false) {
-    id: ID!
-  }
-  type Partner @key(fields: "id", resolvable: false) {
-    id: ID!
-  }
-  type Note {
-    text: String!
-    channel: Channel!
-    client: Client!
-    partner: Partner!
-  }
-  type Query {
-    notes: [Note!]! @listSize(assumedSize: 4)
-  }
-`);
-
-const NOTES = [
-  { text: 'first', channel: 'channel-001', client: 'client-001' },
-  { text: 'second', channel: 'channel-002', client: 'client-001' },
-  { text: 'again', channel: 'channel-001', client: 'client-001' },
-  { text: 'other client', channel: 'channel-005', client: 'client-002' },
-];
-
-const notesSubgraph = buildSubgraphSchema([
-  {
-    typeDefs: NOTES_SDL,
-    resolvers: {
-      Query: {
-        notes: () => NOTES.map((note) => ({ text: note.text, channel: { id: note.channel }, client: { id: note.client }, partner: { id: ACME.id } })),
-      },
-      Channel: {
-        __resolveReference: (reference: { id: string }) => reference,
-        notes: (channel: { id: string }) => [`note about ${channel.id}`],
-      },
-    },
-  },
-]);
 
 /** The directives on one field of a composed supergraph as { name: arguments } (composers order them differently), join directives left out. */
 function fieldDirectives(supergraph: DocumentNode, typeName: string, fieldName: string): Record<string, unknown> {
@@ -83,19 +35,17 @@ const COMPOSERS = [
 
 describe('federation', () => {
   let hubgraph: TestGateway;
-  let notes: ApolloServer;
-  let notesUrl: string;
+  let notes: Awaited<ReturnType<typeof startNotesSubgraph>>;
   let router: ApolloServer;
 
   const services = () => [
     { name: 'hubgraph', typeDefs: parse(loadTypeDefs()), url: hubgraph.url },
-    { name: 'notes', typeDefs: NOTES_SDL, url: notesUrl },
+    { name: 'notes', typeDefs: NOTES_SDL, url: notes.url },
   ];
 
   beforeAll(async () => {
     hubgraph = await startTestGateway({ CACHE_TTL_LISTING_MS: '0' });
-    notes = new ApolloServer({ schema: notesSubgraph, logger: silent });
-    ({ url: notesUrl } = await startStandaloneServer(notes, { listen: { port: 0, host: '127.0.0.1' } }));
+    notes = await startNotesSubgraph();
     const composition = composeServices(services());
     if (composition.errors) throw new Error(composition.errors.map((error) => error.message).join('\n'));
     router = new ApolloServer({ gateway: new ApolloGateway({ supergraphSdl: composition.supergraphSdl, logger: silent }), logger: silent });
