@@ -8,6 +8,7 @@ import { MediaApi } from './datasources/media-api.js';
 import { MessagingApi } from './datasources/messaging-api.js';
 import { PartnerApi } from './datasources/partner-api.js';
 import { createLoaders, type Loaders } from './datasources/loaders.js';
+import { CallBudget } from './datasources/call-budget.js';
 import type { ChannelKeys } from './store/keystore.js';
 import type { Logger } from './observability/logger.js';
 import type { Services } from './services.js';
@@ -35,6 +36,11 @@ export interface Context {
 export interface ContextRequest {
   headers: IncomingHttpHeaders;
   requestId?: string;
+  /**
+   * Upstream calls the operation may make (default MAX_UPSTREAM_CALLS_PER_OPERATION); null: no
+   * bound, for a subscription, whose events resolve for as long as it stays open.
+   */
+  upstreamCallLimit?: number | null;
 }
 
 interface RequestState extends Omit<Context, 'logger' | 'bindOperation'> {
@@ -106,6 +112,11 @@ export function createContext(services: Services, request: ContextRequest): Cont
     );
   };
   for (const source of [partner, insights, messaging]) source.reportStaleCache = reportStaleCache;
+  const callLimit = request.upstreamCallLimit === undefined ? services.config.maxUpstreamCallsPerOperation : request.upstreamCallLimit;
+  if (callLimit !== null) {
+    const budget = new CallBudget(callLimit);
+    for (const source of [partner, insights, messaging]) source.limitCalls(budget);
+  }
   const state: RequestState = {
     requestId,
     caller,

@@ -1,5 +1,6 @@
 import { stableStringify, type ResponseCache, type Tenant } from '../store/cache.js';
 import { toGraphQLError } from '../errors.js';
+import type { CallBudget } from './call-budget.js';
 import type { EndpointId } from './endpoints.js';
 import type { UpstreamClient, UpstreamRequest } from './http.js';
 import type { UpstreamPath } from './upstream-path.js';
@@ -71,12 +72,21 @@ export abstract class UpstreamSource {
   private readonly inflight = new Map<string, Promise<unknown>>();
   private readonly generations = new Map<string, Promise<number>>();
 
+  /** The operation's upstream calls left (MAX_UPSTREAM_CALLS_PER_OPERATION), shared with the request's other sources. */
+  private budget: CallBudget | null = null;
+
   protected constructor(
     protected readonly http: UpstreamClient,
     protected readonly cache: ResponseCache,
     protected readonly tenant: Tenant,
     protected readonly requestId: string,
   ) {}
+
+  /** Every call this source sends from now on takes one from `budget` first. */
+  limitCalls(budget: CallBudget): this {
+    this.budget = budget;
+    return this;
+  }
 
   protected async read<T>(endpoint: EndpointId, path: UpstreamPath, options: ReadOptions): Promise<T> {
     const searchParams = definedParams(options.searchParams);
@@ -175,6 +185,8 @@ export abstract class UpstreamSource {
   }
 
   private async send<T>(request: Omit<UpstreamRequest, 'requestId'>, write: boolean, http: UpstreamClient = this.http): Promise<T> {
+    // Refused before sending once the operation has spent its calls.
+    this.budget?.take();
     try {
       return (await http.json<T>({ ...request, requestId: this.requestId })).body;
     } catch (error) {

@@ -12,6 +12,7 @@ import { persistedQueryCache } from '../store/persisted-queries.js';
 import { PersistedOperations } from './persisted-operations.js';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { presentsBearerToken } from './auth.js';
+import { refuseOverEstimate } from '../datasources/call-budget.js';
 import { webSocketEndpoint } from './websocket.js';
 import { formatGraphQLError } from '../errors.js';
 import type { Config } from '../config.js';
@@ -190,6 +191,14 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
       // No field carries cache hints; the plugin would otherwise run a hook on every resolved field.
       ApolloServerPluginCacheControlDisabled(),
       observabilityPlugin(services.metrics, logger),
+      // Before any resolver: an operation estimated over MAX_UPSTREAM_CALLS_PER_OPERATION sends nothing.
+      {
+        requestDidStart: async () => ({
+          didResolveOperation: async ({ schema: operationSchema, document, operation, request }) => {
+            if (operation) refuseOverEstimate(operationSchema, document, operation, request.variables, config.maxUpstreamCallsPerOperation);
+          },
+        }),
+      },
       ...(services.tracing ? [services.tracing.plugin()] : []),
       // Without Redis there is no shared store to lose: no hook on every request.
       ...(services.redis ? [storeGuardPlugin(services)] : []),

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { execute, getOperationAST, GraphQLError, parse, validate, type ExecutionArgs, type GraphQLSchema, type ValidationRule } from 'graphql';
+import {
+  execute,
+  getOperationAST,
+  GraphQLError,
+  OperationTypeNode,
+  parse,
+  validate,
+  type ExecutionArgs,
+  type GraphQLSchema,
+  type ValidationRule,
+} from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { identifyCaller } from './auth.js';
@@ -11,6 +21,7 @@ import { createContext } from '../context.js';
 import { formatGraphQLError } from '../errors.js';
 import type { Services } from '../services.js';
 import { refuseWriteWhileStoreStalled } from '../store/store-guard.js';
+import { refuseOverEstimate } from '../datasources/call-budget.js';
 
 export interface WebSocketEndpoint {
   /** Closes every open subscription with 1001 Going Away (server shutdown). */
@@ -131,13 +142,22 @@ export function webSocketEndpoint(options: {
           return false;
         }
       },
-      context: ({ connectionParams }) => createContext(services, { headers: connectionHeaders(connectionParams), requestId: randomUUID() }),
+      context: ({ connectionParams }, _id, _payload, args) =>
+        createContext(services, {
+          headers: connectionHeaders(connectionParams),
+          requestId: randomUUID(),
+          ...(getOperationAST(args.document, args.operationName)?.operation === OperationTypeNode.SUBSCRIPTION && { upstreamCallLimit: null }),
+        }),
       ...(persistedOperations && { onSubscribe: persistedOperations.onSubscribe(schema, validationRules, metrics) }),
-      // The one store guard of HTTP and WebSocket: a write is refused before it is sent while Redis is stalled.
+      // As over HTTP: an operation estimated over MAX_UPSTREAM_CALLS_PER_OPERATION is refused, and the one
+      // store guard of HTTP and WebSocket refuses a write before it is sent while Redis is stalled.
       execute: async (args: ExecutionArgs) => {
-        const operation = getOperationAST(args.document, args.operationName)?.operation;
+        const operation = getOperationAST(args.document, args.operationName);
         try {
-          if (operation) await refuseWriteWhileStoreStalled(services, operation);
+          if (operation) {
+            refuseOverEstimate(args.schema, args.document, operation, args.variableValues ?? undefined, config.maxUpstreamCallsPerOperation);
+            await refuseWriteWhileStoreStalled(services, operation.operation);
+          }
         } catch (error) {
           return { errors: [error instanceof GraphQLError ? error : new GraphQLError('Internal server error')] };
         }

@@ -519,3 +519,37 @@ describe('hostile input: empty and truncated uploads, webhook headers', () => {
     expect(harness.logs.lines.join('\n')).not.toMatch(/hook-secret/);
   });
 });
+
+describe('hostile input: one operation fans out to a bounded number of upstream calls', () => {
+  let harness: TestGateway;
+  beforeAll(async () => {
+    harness = await startTestGateway({ MAX_UPSTREAM_CALLS_PER_OPERATION: '5', CACHE_TTL_LISTING_MS: '0', CACHE_TTL_USAGE_MS: '0' });
+  });
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  it('refuses an operation estimated over the cap before anything is sent (explicit page sizes times nested calls)', async () => {
+    harness.simulator.recorder.clear();
+    const { status, body } = await harness.graphql('{ partner { clients(limit: 10) { nodes { id channels { total } } } } }');
+    expect(status).toBe(400);
+    expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', upstreamCallLimit: 5, estimatedUpstreamCalls: 11 });
+    expect(body.errors?.[0]?.message).toMatch(/nothing was sent/);
+    expect(harness.simulator.recorder.requests).toHaveLength(0);
+  });
+
+  it('stops an operation the estimate could not size at the cap: the calls past it fail their fields, unsent', async () => {
+    harness.simulator.recorder.clear();
+    const aliases = Array.from({ length: 8 }, (_, index) => `c${index}: client(id: "client-00${index + 1}") { id }`).join(' ');
+    // Eight calls of one level each: estimated 8 > 5, refused whole.
+    expect((await harness.graphql(`{ ${aliases} }`)).body.errors?.[0]?.extensions?.estimatedUpstreamCalls).toBe(8);
+    // A paged list without a limit is sized by the upstream: counted at run time instead.
+    const { body } = await harness.graphql<{ partner: { clients: { nodes: Array<{ channels: unknown }> } } }>(
+      '{ partner { clients { nodes { id channels { total } } } } }',
+    );
+    const refused = (body.errors ?? []).filter((error) => error.extensions?.upstreamCallLimit === 5);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]?.message).toMatch(/reached its limit of 5 upstream calls/);
+    expect(harness.simulator.recorder.requests.length).toBeLessThanOrEqual(5);
+  });
+});
