@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { webhookAuthorization } from '../../src/events/credentials.js';
-import { startTestGateway, useTestGateway, type TestGateway } from '../support/gateway.js';
-import { collect, connectWs, freePort, waitUntil, type WsConnection } from '../support/events.js';
+import { areaBRequests, startTestGateway, useTestGateway, type TestGateway } from '../support/gateway.js';
+import { collect, connectWs, startReceivingGateway, waitUntil, type WsConnection } from '../support/events.js';
 
 /** The upstream fields the graph exposes last (issue 19, point 1), read over HTTP against the simulator. */
 describe('upstream fields of A1, A4, A5, A8 and the insights points', () => {
@@ -89,14 +88,7 @@ describe('InboundMessage carries the sender profile name and the displayed numbe
   let connection: WsConnection;
 
   beforeAll(async () => {
-    const port = await freePort();
-    gateway = await startTestGateway({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
-    for (const channelId of [CLOUD_CHANNEL, ON_PREMISE_CHANNEL]) {
-      gateway.simulator.state.webhooks.set(channelId, {
-        url: `http://127.0.0.1:${port}/webhooks/${channelId}`,
-        headers: { Authorization: webhookAuthorization(gateway.config.keystoreSecret, channelId) },
-      });
-    }
+    gateway = await startReceivingGateway([CLOUD_CHANNEL, ON_PREMISE_CHANNEL]);
     connection = connectWs(gateway.url);
   });
   afterAll(async () => {
@@ -131,9 +123,6 @@ const SET = `mutation ($channelId: ID!, $input: WebhookInput!) { setWebhook(chan
 const SET_WABA = `mutation ($channelId: ID!, $input: WabaWebhookInput!) { setWabaWebhook(channelId: $channelId, input: $input) { url } }`;
 const CONNECT = `mutation ($channelId: ID!) { connectWebhookToGateway(channelId: $channelId) { url } }`;
 
-/** Area-B requests the simulator received. */
-const areaB = (harness: TestGateway) => harness.simulator.recorder.requests.filter((request) => /^\/(cloud|onprem)\//.test(request.path));
-
 describe('webhook URLs are https (notifications need HTTPS with a valid certificate)', () => {
   const harness = useTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS) });
 
@@ -150,7 +139,7 @@ describe('webhook URLs are https (notifications need HTTPS with a valid certific
         extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'input.url' }),
       }),
     ]);
-    expect(areaB(harness)).toEqual([]);
+    expect(areaBRequests(harness)).toEqual([]);
   });
 
   it('the simulated upstream refuses plain http too, except to a loopback host (the gateway on the same machine)', async () => {
@@ -179,7 +168,7 @@ describe('connectWebhookToGateway and a plain-http PUBLIC_URL', () => {
           extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'channelId' }),
         }),
       ]);
-      expect(areaB(harness)).toEqual([]);
+      expect(areaBRequests(harness)).toEqual([]);
     } finally {
       await harness.close();
     }

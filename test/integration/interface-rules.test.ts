@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { webhookAuthorization } from '../../src/events/credentials.js';
-import { collect, connectWs, freePort, waitUntil, type WsConnection } from '../support/events.js';
-import { startTestGateway, useTestGateway, type TestGateway } from '../support/gateway.js';
+import { collect, connectWs, startReceivingGateway, waitUntil, type WsConnection } from '../support/events.js';
+import { areaBRequests, useTestGateway, type TestGateway } from '../support/gateway.js';
 
 /** Rules of the interface's last rows (issue 19: templates, media, profile photo, notification routing), over HTTP against the simulator. */
 const CLOUD = 'channel-001';
@@ -11,8 +10,6 @@ const ENGAGED = '+4915112345678';
 const SEND = `mutation ($channelId: ID!, $input: SendMessageInput!) { sendMessage(channelId: $channelId, input: $input) { id } }`;
 
 type Errors = Array<{ message: string; extensions?: Record<string, unknown> }>;
-
-const areaB = (harness: TestGateway) => harness.simulator.recorder.requests.filter((request) => /^\/(cloud|onprem)\//.test(request.path));
 
 function expectRefused(body: { errors?: Errors }, code: string, field?: string) {
   expect(body.errors).toHaveLength(1);
@@ -80,14 +77,14 @@ describe('templates', () => {
     const namespace = harness.simulator.state.channels.get(ONPREM)!.waba_account!.namespace!;
     const sent = await send(ONPREM, { name: 'order_update', languageCode: 'de', namespace });
     expect(sent.errors).toBeUndefined();
-    expect(areaB(harness)[0].body).toMatchObject({ type: 'template', template: { namespace, name: 'order_update', language: { code: 'de' } } });
+    expect(areaBRequests(harness)[0].body).toMatchObject({ type: 'template', template: { namespace, name: 'order_update', language: { code: 'de' } } });
 
     const wrongNamespace = await send(ONPREM, { name: 'order_update', languageCode: 'de', namespace: 'ns_other' });
     expect(wrongNamespace.errors?.[0]?.extensions?.upstream).toMatchObject({ code: 2001 });
 
     harness.simulator.recorder.clear();
     expectRefused(await send(CLOUD, { name: 'order_update', languageCode: 'en', namespace }), 'BAD_USER_INPUT', 'input.template.namespace');
-    expect(areaB(harness)).toEqual([]);
+    expect(areaBRequests(harness)).toEqual([]);
   });
 
   it('cloud date_time parameters need their fallback value, the only part cloud renders; on-premise passes them through', async () => {
@@ -98,7 +95,7 @@ describe('templates', () => {
       'BAD_USER_INPUT',
       'input.template.components.0.parameters.0',
     );
-    expect(areaB(harness)).toEqual([]);
+    expect(areaBRequests(harness)).toEqual([]);
     const withFallback = [{ type: 'body', parameters: [{ type: 'date_time', date_time: { fallback_value: '3 November 2026' } }] }];
     expect((await send(CLOUD, { name: 'order_update', languageCode: 'en', components: withFallback })).errors).toBeUndefined();
     expect((await send(ONPREM, { name: 'order_update', languageCode: 'de', components: withoutFallback })).errors).toBeUndefined();
@@ -115,7 +112,7 @@ describe('templates', () => {
     harness.simulator.recorder.clear();
     const refused = (await harness.graphql(SEND, { channelId: ONPREM, input: { to: ENGAGED, interactive: product(long) } })).body;
     expectRefused(refused, 'BAD_USER_INPUT', 'input.interactive.action.sections.0.product_items.1.product_retailer_id');
-    expect(areaB(harness)).toEqual([]);
+    expect(areaBRequests(harness)).toEqual([]);
     expect((await harness.graphql(SEND, { channelId: ONPREM, input: { to: ENGAGED, interactive: product('x'.repeat(100)) } })).body.errors).toBeUndefined();
     expect((await harness.graphql(SEND, { channelId: CLOUD, input: { to: ENGAGED, interactive: product(long) } })).body.errors).toBeUndefined();
   });
@@ -145,7 +142,7 @@ describe('media content rules and the on-premise profile photo', () => {
     const { body } = await harness.graphql(UPLOAD, { channelId: ONPREM, input: inline(Buffer.from('%PDF-1.4 data'), 'application/octet-stream') });
     expectRefused(body, 'BAD_USER_INPUT', 'input.mimeType');
     expect(body.errors?.[0]?.message).toContain('byte-stream');
-    expect(areaB(harness)).toEqual([]);
+    expect(areaBRequests(harness)).toEqual([]);
     const document = await harness.graphql(UPLOAD, {
       channelId: ONPREM,
       input: { ...inline(Buffer.from('%PDF-1.4 data'), 'application/x-custom'), type: 'DOCUMENT' },
@@ -164,7 +161,7 @@ describe('media content rules and the on-premise profile photo', () => {
       expectRefused(body, 'BAD_USER_INPUT', 'input.base64');
       expect(body.errors?.[0]?.message).toContain('8-bit RGB or RGBA');
     }
-    expect(areaB(harness)).toEqual([]);
+    expect(areaBRequests(harness)).toEqual([]);
   });
 
   it('inline: 8-bit RGB and RGBA PNGs are uploaded', async () => {
@@ -184,7 +181,7 @@ describe('media content rules and the on-premise profile photo', () => {
     const refused = await post(png(16, 2));
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ error: { code: 'BAD_USER_INPUT', field: 'file', message: expect.stringContaining('8-bit RGB or RGBA') } });
-    expect(areaB(harness)).toEqual([]);
+    expect(areaBRequests(harness)).toEqual([]);
     const accepted = await post(png(8, 2));
     expect(accepted.status).toBe(200);
     expect(await accepted.json()).toEqual({ id: expect.any(String) });
@@ -195,7 +192,7 @@ describe('media content rules and the on-premise profile photo', () => {
     harness.simulator.recorder.clear();
     const set = await harness.graphql(SET_PHOTO, { channelId: ONPREM, input: inline(photo) });
     expect(set.body).toEqual({ data: { setProfilePhoto: true } });
-    const [request] = areaB(harness);
+    const [request] = areaBRequests(harness);
     expect(request).toMatchObject({
       method: 'POST',
       path: '/onprem/v1/settings/profile/photo',
@@ -207,7 +204,7 @@ describe('media content rules and the on-premise profile photo', () => {
 
     const removed = await harness.graphql(DELETE_PHOTO, { channelId: ONPREM });
     expect(removed.body).toEqual({ data: { deleteProfilePhoto: true } });
-    expect(areaB(harness).at(-1)).toMatchObject({ method: 'DELETE', path: '/onprem/v1/settings/profile/photo' });
+    expect(areaBRequests(harness).at(-1)).toMatchObject({ method: 'DELETE', path: '/onprem/v1/settings/profile/photo' });
     const gone = await fetch(`${harness.simulator.baseUrl()}/onprem/v1/settings/profile/photo`, { headers: { 'svc-api-key': KEYS[ONPREM] } });
     expect(gone.status).toBe(404);
   });
@@ -227,7 +224,7 @@ describe('media content rules and the on-premise profile photo', () => {
       'BAD_USER_INPUT',
       'input.type',
     );
-    expect(areaB(harness)).toEqual([]);
+    expect(areaBRequests(harness)).toEqual([]);
   });
 });
 
@@ -297,14 +294,7 @@ describe('an incoming file over 100 MB produces an error notification, surfaced 
   let connection: WsConnection;
 
   beforeAll(async () => {
-    const port = await freePort();
-    gateway = await startTestGateway({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
-    for (const channelId of [CLOUD, ONPREM]) {
-      gateway.simulator.state.webhooks.set(channelId, {
-        url: `http://127.0.0.1:${port}/webhooks/${channelId}`,
-        headers: { Authorization: webhookAuthorization(gateway.config.keystoreSecret, channelId) },
-      });
-    }
+    gateway = await startReceivingGateway([CLOUD, ONPREM]);
     connection = connectWs(gateway.url);
   });
   afterAll(async () => {

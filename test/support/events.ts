@@ -1,6 +1,8 @@
 import { createServer } from 'node:net';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import { gatewayWebhook } from '../../src/events/credentials.js';
+import { startTestGateway, type TestGateway } from './gateway.js';
 
 /** A free TCP port, for a gateway whose PUBLIC_URL must name its own port before it starts. */
 export async function freePort(): Promise<number> {
@@ -150,4 +152,15 @@ export function cloudNotification(...entries: Array<Array<Record<string, unknown
       })),
     })),
   };
+}
+
+/**
+ * A gateway on its own loopback origin (PUBLIC_URL) whose channels' number-level webhooks point at
+ * its receiver, as connectWebhookToGateway sets them (set directly: cloud webhooks refuse the port).
+ */
+export async function startReceivingGateway(channelIds: string[], env: Record<string, string> = {}): Promise<TestGateway> {
+  const port = await freePort();
+  const gateway = await startTestGateway({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
+  for (const channelId of channelIds) gateway.simulator.state.webhooks.set(channelId, gatewayWebhook(gateway.config, channelId));
+  return gateway;
 }

@@ -115,3 +115,8 @@ export function singleResult<T = Record<string, unknown>>(response: GraphQLRespo
   if (response.body.kind !== 'single') throw new Error('expected a single result');
   return response.body.singleResult;
 }
+
+/** The area-B requests (cloud and on-premise roots) the harness's simulator received. */
+export function areaBRequests(harness: TestGateway) {
+  return harness.simulator.recorder.requests.filter((request) => /^\/(cloud|onprem)\//.test(request.path));
+}
