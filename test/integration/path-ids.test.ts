@@ -226,6 +226,7 @@ describe('ids as upstream path segments', () => {
         route: [(id) => context.dataSources.messaging.route(ACME.id, id)],
         routeFor: [(id) => context.dataSources.messaging.routeFor(ACME.id, id, 'CLOUD', 'x')],
         getWebhook: [(id) => context.dataSources.messaging.getWebhook(ACME.id, id)],
+        effectiveWebhookUrl: [(id) => context.dataSources.messaging.effectiveWebhookUrl(ACME.id, id)],
         setWebhook: [(id) => context.dataSources.messaging.setWebhook(ACME.id, id, { url: 'https://a.example' } as never)],
         blockContact: [(id) => context.dataSources.messaging.blockContact(onPremise, id, undefined)],
         unblockContact: [(id) => context.dataSources.messaging.unblockContact(onPremise, id)],
