@@ -182,7 +182,7 @@ const schema = z.object({
       .refine((value) => /^rediss?:\/\//.test(value), 'must be a redis:// or rediss:// URL')
       .optional(),
     {
-      description: 'shared store (`redis://` or `rediss://`) for cache, key store, rate limiter, idempotency and event fan-out',
+      description: 'shared store (`redis://` or `rediss://`) for cache, key store, rate limiter, idempotency, the event log and its fan-out across instances',
       whenUnset: 'unset: in-process memory',
       contract: true,
     },
@@ -270,6 +270,12 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: documented(positiveInt.default(10_000), { description: 'grace period for in-flight requests after SIGTERM' }),
   OTEL_EXPORTER_OTLP_ENDPOINT: documented(httpUrl.optional(), { description: 'OTLP/HTTP collector base URL; turns tracing on', whenUnset: 'unset (off)' }),
   OTEL_SERVICE_NAME: documented(z.string().min(1).default('hubgraph'), { description: '`service.name` of exported spans' }),
+  EVENT_RETENTION_MS: documented(nonNegativeInt.default(7 * 24 * 60 * 60 * 1000), {
+    description:
+      'how long received events and message records are kept for replay (`after` cursors, `Channel.events`, `Channel.message`); `0` keeps nothing (live delivery only). Personal data: see docs/events.md',
+    whenUnset: '604800000 (7 days, the upstream\'s re-delivery window)',
+    contract: true,
+  }),
   SIMULATOR_PORT: documented(z.coerce.number().int().min(0).max(65535).default(0), {
     description: 'port of the simulator (`0`: any free loopback port; `npm run simulator` then uses 4010)',
   }),
@@ -351,6 +357,12 @@ export interface Config {
   /** Bounds of the graphql-ws endpoint: message size, connections per process and per remote address. */
   webSocket: { maxPayloadBytes: number; maxConnections: number; maxConnectionsPerAddress: number };
   shutdownTimeoutMs: number;
+  /**
+   * How long received events and message records are kept for replay (`after` cursors,
+   * Channel.events, Channel.message); 0 keeps nothing (live delivery only). Default 7 days, the
+   * upstream's re-delivery window.
+   */
+  eventRetentionMs: number;
   /** null: tracing off (the default). */
   tracing: { endpoint: string; serviceName: string } | null;
   simulator: { port: number; latencyMs: number; liveEventsMs: number };
@@ -437,6 +449,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxConnectionsPerAddress: values.WS_MAX_CONNECTIONS_PER_ADDRESS,
     },
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    eventRetentionMs: values.EVENT_RETENTION_MS,
     tracing: values.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: values.OTEL_SERVICE_NAME } : null,
     simulator: {
       port: values.SIMULATOR_PORT,

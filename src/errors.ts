@@ -20,6 +20,7 @@ export enum ErrorCode {
   WebhookNotConnected = 'WEBHOOK_NOT_CONNECTED',
   /** A fault inside the gateway; its message is shown only when it was worded for the caller (e.g. "nothing was sent"). */
   InternalServerError = 'INTERNAL_SERVER_ERROR',
+  CursorExpired = 'CURSOR_EXPIRED',
 }
 
 export class HubgraphError extends GraphQLError {
@@ -148,6 +149,13 @@ export class NothingSentError extends HubgraphError {
 export class StoreUnavailableError extends UpstreamUnavailableError {
   constructor() {
     super('The shared store (Redis) is not answering; retry shortly', { store: 'redis' });
+  }
+}
+
+/** An `after` cursor older than the event retention window: the events after it are gone, so resuming from it would skip some. */
+export class CursorExpiredError extends HubgraphError {
+  constructor(field: string) {
+    super('The cursor is older than the event retention window; resynchronise from Channel.events without `after`', ErrorCode.CursorExpired, { field });
   }
 }
 

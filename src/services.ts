@@ -44,7 +44,7 @@ export interface Services {
   ready(): Promise<boolean>;
   /** The per-partner A2 budget (5 / 30 s upstream); in memory, shared through Redis when configured. */
   balanceLimiter: BalanceLimiter;
-  /** Webhook events: dedup and fan-out to subscriptions (through Redis when configured). */
+  /** Webhook events: the per-channel event log with dedup, message records and fan-out to subscriptions (on Redis when configured). */
   events: EventHub;
   /** Failed media GETs per channel, counted across instances through Redis when configured. */
   mediaFailures: MediaFailureGuard;
@@ -79,7 +79,7 @@ export function createServices(options: ServicesOptions): Services {
       ? new RedisConnection({ url: config.redisUrl, namespace: config.redisNamespace, timeoutMs: config.redisTimeoutMs, logger })
       : null;
   const store = options.store ?? (redis ? createRedisStore(redis) : inProcessStore(config.redisNamespace));
-  const events = createEventHub(logger, redis);
+  const events = createEventHub(logger, redis, config.eventRetentionMs);
   const onUpstreamAttempt = (attempt: UpstreamAttempt) => {
     metrics.recordUpstream(attempt);
     options.onUpstreamAttempt?.(attempt);

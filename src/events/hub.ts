@@ -1,9 +1,12 @@
 import type { Logger } from '../observability/logger.js';
 import type { RedisConnection } from '../store/redis.js';
-import { MemoryDedupStore, RedisDedupStore, type DedupStore } from './dedup.js';
+import { CursorExpiredError } from '../errors.js';
+import { decodeCursor, type LogId } from './cursor.js';
+import { openFeed } from './feed.js';
+import { MemoryEventLog, type EventLog } from './log.js';
 import { parseNotification, type ParseProblem } from './parse.js';
-import { InProcessPubSub, RedisPubSub, type PubSub, type Unsubscribe } from './pubsub.js';
-import type { ChannelEvent, EventKind, PayloadOf } from './types.js';
+import { RedisEventLog } from './redis-log.js';
+import type { AcceptedSend, EventKind, LoggedEvent, MessageRecordDto } from './types.js';
 
 /**
  * How long an event id is remembered: the upstream re-delivers for up to 7 days, plus a day for
@@ -17,11 +20,22 @@ export const DEDUP_TTL_MS = 8 * 24 * 60 * 60 * 1000;
  */
 export const DEDUP_MAX_ENTRIES = 100_000;
 
+/** Bounds of the in-memory log (no REDIS_URL): events across all channels, and message records. */
+export const MEMORY_LOG_MAX_EVENTS = 100_000;
+export const MEMORY_LOG_MAX_RECORDS = 100_000;
+
 /** How long a new subscription waits for the Redis subscriber connection (at start or after a loss) before failing. */
 const SUBSCRIBE_CONNECT_WAIT_MS = 5_000;
 
-/** Events a subscriber may fall behind by before its subscription ends with an error (memory stays bounded). */
-export const SUBSCRIBER_QUEUE_LIMIT = 1000;
+/** Live events held per subscriber before it reads from the log instead: above one whole notification (1 MB) in parsed form. */
+export const SUBSCRIBER_BACKLOG_BYTES = 8 * 1024 * 1024;
+
+/** A subscriber with events waiting that asked for none this long has stopped reading: it is ended. */
+export const SUBSCRIBER_STALL_MS = 60_000;
+
+/** Events per log read while a subscriber catches up, and the most a page of Channel.events holds. */
+const REPLAY_PAGE_SIZE = 500;
+export const EVENTS_PAGE_MAX = 200;
 
 export interface IngestResult {
   published: number;
@@ -29,126 +43,133 @@ export interface IngestResult {
   problems: ParseProblem[];
 }
 
-const topicOf = (kind: EventKind, channelId: string) => `${kind}:${channelId}`;
-
-/** Pull-based view of a push subscription, with a bounded backlog; `return()` unsubscribes. */
-async function subscriptionIterator<T>(
-  register: (push: (value: T) => void) => Promise<Unsubscribe>,
-  limit: number,
-  onEnd: () => void,
-): Promise<AsyncIterableIterator<T>> {
-  const backlog: T[] = [];
-  const waiting: Array<(result: IteratorResult<T>) => void> = [];
-  let finished = false;
-  let failure: Error | null = null;
-  let unsubscribe: Unsubscribe = async () => undefined;
-
-  const finish = async () => {
-    if (finished) return;
-    finished = true;
-    for (const resolve of waiting.splice(0)) resolve({ value: undefined, done: true });
-    onEnd();
-    await unsubscribe();
-  };
-  const push = (value: T) => {
-    if (finished) return;
-    const resolve = waiting.shift();
-    if (resolve) resolve({ value, done: false });
-    else if (backlog.length < limit) backlog.push(value);
-    else {
-      failure = new Error(`The subscriber fell more than ${limit} events behind; subscribe again`);
-      void finish();
-    }
-  };
-  unsubscribe = await register(push);
-
-  const iterator: AsyncIterableIterator<T> = {
-    async next() {
-      if (backlog.length > 0) return { value: backlog.shift()!, done: false };
-      if (failure) throw failure;
-      if (finished) return { value: undefined, done: true };
-      return new Promise<IteratorResult<T>>((resolve) => waiting.push(resolve));
-    },
-    async return() {
-      await finish();
-      return { value: undefined, done: true };
-    },
-    async throw(error: unknown) {
-      await finish();
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return iterator;
-    },
-  };
-  return iterator;
+export interface EventPageRequest {
+  after: string | null;
+  first: number;
+  kinds: EventKind[] | null;
+  /** Keeps inbound messages from and statuses to this wa_id. */
+  contact: string | null;
 }
 
+export interface EventPage {
+  nodes: LoggedEvent[];
+  /** Position of the last node (null when there is none). */
+  end: LogId | null;
+  hasMore: boolean;
+}
+
+const involves = (event: LoggedEvent, contact: string) =>
+  (event.kind === 'message' && event.payload.from === contact) || (event.kind === 'status' && event.payload.recipientId === contact);
+
 /**
- * Webhook notifications in, GraphQL subscription events out: parses every item, publishes each
- * event at most once per dedup TTL (claimed before publishing, released if publishing fails),
- * and fans out through the pub/sub.
+ * Webhook notifications in, durable channel events out: every event of a notification is
+ * deduplicated and appended to its channel's log in one atomic step before the receiver
+ * acknowledges (see log.ts); subscribers replay from a cursor and continue live (feed.ts).
  */
 export class EventHub {
-  constructor(
-    readonly dedup: DedupStore,
-    readonly pubsub: PubSub,
-    /** false while the shared store is unreachable: the receiver then refuses deliveries so the upstream re-delivers them later. */
-    readonly canAccept: () => boolean,
-  ) {}
+  private readonly subscribers = new Map<string, number>();
 
+  constructor(readonly log: EventLog) {}
+
+  canAccept(): boolean {
+    return this.log.canAccept();
+  }
+
+  /** Resolves once every event of the notification is in the log (or known as a duplicate); rejects when the log cannot be written. */
   async ingest(channelId: string, body: unknown): Promise<IngestResult> {
     const { events, problems } = parseNotification(channelId, body);
-    const result: IngestResult = { published: 0, duplicates: 0, problems };
-    // In order: a notification's items (e.g. sent then delivered) reach subscribers in the order delivered.
-    for (const event of events) {
-      if (await this.publishOnce(event)) result.published += 1;
-      else result.duplicates += 1;
-    }
-    return result;
+    const { appended, duplicates } = await this.log.append(channelId, events);
+    return { published: appended.length, duplicates, problems };
   }
 
-  private async publishOnce(event: ChannelEvent): Promise<boolean> {
-    if (!(await this.dedup.claim(event.dedupKey))) return false;
-    try {
-      await this.pubsub.publish(topicOf(event.kind, event.payload.channelId), event.payload);
-      return true;
-    } catch (error) {
-      await this.dedup.release(event.dedupKey).catch(() => undefined);
-      throw error;
-    }
+  /** Records a send the upstream accepted (status `accepted` until notifications arrive). */
+  recordSend(channelId: string, send: AcceptedSend): Promise<void> {
+    return this.log.recordSend(channelId, send);
   }
 
-  /** `onEnd` runs once when the subscription ends (client completes, connection closes, or overflow). */
-  subscribe<K extends EventKind>(kind: K, channelId: string, onEnd: () => void = () => undefined): Promise<AsyncIterableIterator<PayloadOf<K>>> {
-    return subscriptionIterator<PayloadOf<K>>(
-      (push) => this.pubsub.subscribe(topicOf(kind, channelId), (message) => push(message as PayloadOf<K>)),
-      SUBSCRIBER_QUEUE_LIMIT,
-      onEnd,
-    );
+  /** The log position of a client's cursor; BAD_USER_INPUT when malformed, CURSOR_EXPIRED when older than what is retained. */
+  position(channelId: string, cursor: string, field: string): LogId {
+    const id = decodeCursor(channelId, cursor, field);
+    if (this.log.isExpired(channelId, id)) throw new CursorExpiredError(field);
+    return id;
   }
 
+  /** `onEnd` runs once when the subscription ends (client completes, connection closes, or the subscriber is cut). */
+  async subscribe(
+    kinds: EventKind[] | null,
+    channelId: string,
+    after: LogId | null,
+    onEnd: () => void = () => undefined,
+  ): Promise<AsyncIterableIterator<LoggedEvent>> {
+    const counted = (kinds ?? ['message', 'status', 'error']).map((kind) => `${kind}:${channelId}`);
+    const feed = await openFeed({
+      log: this.log,
+      channelId,
+      kinds: kinds ? new Set(kinds) : null,
+      after,
+      pageSize: REPLAY_PAGE_SIZE,
+      maxBacklogBytes: SUBSCRIBER_BACKLOG_BYTES,
+      stallMs: SUBSCRIBER_STALL_MS,
+      readRetryMs: SUBSCRIBE_CONNECT_WAIT_MS,
+      expired: () => new CursorExpiredError('after'),
+      onEnd: () => {
+        for (const key of counted) this.subscribers.set(key, (this.subscribers.get(key) ?? 1) - 1);
+        onEnd();
+      },
+    });
+    for (const key of counted) this.subscribers.set(key, (this.subscribers.get(key) ?? 0) + 1);
+    return feed;
+  }
+
+  /** Open subscriptions on this instance receiving `kind` events of the channel (counted once they receive live events). */
   subscriberCount(kind: EventKind, channelId: string): number {
-    return this.pubsub.subscriberCount(topicOf(kind, channelId));
+    return this.subscribers.get(`${kind}:${channelId}`) ?? 0;
+  }
+
+  /** Retained events after `after`, oldest first, filtered; `first` is capped at EVENTS_PAGE_MAX. */
+  async page(channelId: string, request: EventPageRequest): Promise<EventPage> {
+    let position = request.after === null ? null : this.position(channelId, request.after, 'after');
+    const first = Math.min(Math.max(request.first, 0), EVENTS_PAGE_MAX);
+    const kinds = request.kinds ? new Set(request.kinds) : null;
+    const nodes: LoggedEvent[] = [];
+    let hasMore = false;
+    for (;;) {
+      const chunk = await this.log.read(channelId, position, REPLAY_PAGE_SIZE);
+      for (const event of chunk) {
+        if ((kinds && !kinds.has(event.kind)) || (request.contact !== null && !involves(event, request.contact))) continue;
+        if (nodes.length === first) {
+          hasMore = true;
+          break;
+        }
+        nodes.push(event);
+      }
+      if (hasMore || chunk.length < REPLAY_PAGE_SIZE) break;
+      position = chunk[chunk.length - 1].id;
+    }
+    return { nodes, end: nodes.length > 0 ? nodes[nodes.length - 1].id : null, hasMore };
+  }
+
+  message(channelId: string, messageId: string): Promise<MessageRecordDto | null> {
+    return this.log.message(channelId, messageId);
   }
 
   async close(): Promise<void> {
-    await this.pubsub.close();
+    await this.log.close();
   }
 }
 
-/**
- * In-process dedup and pub/sub, or Redis-backed ones over the gateway's shared Redis connection
- * when REDIS_URL is set (keys and channels under `<REDIS_NAMESPACE>:events:`; pub/sub on its own
- * subscriber connection, as Redis requires).
- */
-export function createEventHub(logger: Logger, redis: RedisConnection | null): EventHub {
+/** The in-memory log, or the Redis one over the gateway's shared connection when REDIS_URL is set (keys under `<REDIS_NAMESPACE>:events:`). */
+export function createEventHub(logger: Logger, redis: RedisConnection | null, retentionMs: number): EventHub {
   if (!redis) {
-    return new EventHub(new MemoryDedupStore(DEDUP_TTL_MS, DEDUP_MAX_ENTRIES), new InProcessPubSub(), () => true);
+    return new EventHub(
+      new MemoryEventLog({
+        retentionMs,
+        maxEvents: MEMORY_LOG_MAX_EVENTS,
+        maxRecords: MEMORY_LOG_MAX_RECORDS,
+        dedupTtlMs: DEDUP_TTL_MS,
+        dedupMaxEntries: DEDUP_MAX_ENTRIES,
+      }),
+    );
   }
-  return new EventHub(
-    new RedisDedupStore(redis.client, redis.key('events:dedup:'), DEDUP_TTL_MS, (command) => redis.withTimeout(command)),
-    new RedisPubSub(redis.client, redis.subscriber(), redis.key('events:'), logger, SUBSCRIBE_CONNECT_WAIT_MS, (command) => redis.withTimeout(command)),
-    () => redis.isReady,
-  );
+  return new EventHub(new RedisEventLog(redis, { retentionMs, dedupTtlMs: DEDUP_TTL_MS, connectWaitMs: SUBSCRIBE_CONNECT_WAIT_MS }, logger));
 }

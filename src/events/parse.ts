@@ -112,7 +112,15 @@ function collect(channelId: string, container: Json, path: string, result: Parse
       result.problems.push({ path: `${path}${field}`, reason: 'not an array' });
       return;
     }
-    list.forEach((item, index) => handle(item, `${path}${field}[${index}]`));
+    list.forEach((item, index) => {
+      const itemPath = `${path}${field}[${index}]`;
+      // One item the rules did not foresee (too deep to hash, say) is reported like any malformed one; its neighbours stay.
+      try {
+        handle(item, itemPath);
+      } catch {
+        result.problems.push({ path: itemPath, reason: 'unreadable item' });
+      }
+    });
   };
   const senders = sendersOf(container);
   each('messages', (item, itemPath) => {

@@ -1,5 +1,7 @@
 /** Normalised events published to subscribers; field names follow schema/events.graphql. */
 
+import type { LogId } from './cursor.js';
+
 export interface ChannelErrorEventDto {
   channelId: string;
   code: number | null;
@@ -41,3 +43,38 @@ export type EventKind = ChannelEvent['kind'];
 
 /** What a subscriber of one kind receives. */
 export type PayloadOf<K extends EventKind> = Extract<ChannelEvent, { kind: K }>['payload'];
+
+/** One event as kept in a channel's log: its position (the cursor's content), kind and payload. */
+export type LoggedEvent = {
+  [K in EventKind]: {
+    id: LogId;
+    kind: K;
+    payload: PayloadOf<K>;
+    /** Length of its JSON form: what a subscriber's backlog is bounded by. */
+    size: number;
+  };
+}[EventKind];
+
+export type LoggedEventOf<K extends EventKind> = Extract<LoggedEvent, { kind: K }>;
+
+/** A message sent through the gateway or received by it, with the status notifications joined since (schema MessageRecord). */
+export interface MessageRecordDto {
+  id: string;
+  channelId: string;
+  direction: 'INBOUND' | 'OUTBOUND';
+  contact: string | null;
+  type: string | null;
+  /** Milliseconds since the epoch: when the send was accepted or the inbound notification received. */
+  atMs: number;
+  status: string;
+  /** In log order (the order received). */
+  statuses: Array<LoggedEventOf<'status'>>;
+}
+
+/** What the gateway records of a send the upstream accepted. */
+export interface AcceptedSend {
+  messageId: string;
+  /** The recipient's wa_id when the upstream named it, otherwise the number as given. */
+  contact: string;
+  type: string;
+}

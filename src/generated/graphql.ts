@@ -180,6 +180,8 @@ export type Channel = {
   dataLocalizationRegion?: Maybe<DataRegion>;
   /** The name shown to users for this number; null when absent. */
   displayName?: Maybe<Scalars['String']['output']>;
+  /** The channel's retained events, oldest first after `after`; `first` (default 50) is capped at 200; `kinds` keeps those kinds; `contact` keeps inbound messages from and statuses to one wa_id (errors name no contact and are left out). BAD_USER_INPUT for a malformed cursor, CURSOR_EXPIRED for one older than the retention window. Empty when EVENT_RETENTION_MS is 0. */
+  events: ChannelEventPage;
   /** Cloud or on-premise hosting, which decides the messaging calls and limits that apply. */
   hosting: Hosting;
   /** Lifecycle state of the channel; UNKNOWN, with an error at this field, for a value this gateway does not know. */
@@ -196,6 +198,8 @@ export type Channel = {
   isOba?: Maybe<Scalars['Boolean']['output']>;
   /** Metadata of one media file of this channel, or null when the upstream does not know the id. MEDIA_BLOCKED when reading would trip the upstream's block of more than 5 failed media requests per hour (upstream B3). */
   media?: Maybe<Media>;
+  /** The record of one message sent through this gateway or received by it, while retained (EVENT_RETENTION_MS after its last change); null when unknown. */
+  message?: Maybe<MessageRecord>;
   /** The business phone number, as the upstream stores it; null when absent. */
   phoneNumber?: Maybe<Scalars['String']['output']>;
   /** Registration details of the number. Only the answer of requestChannelCancellation carries them; null on channels read any other way (upstream A8 `setup_info`). */
@@ -227,7 +231,22 @@ export type ChannelBlockedContactsArgs = {
 
 
 /** One business phone number registered with the messaging network and linked to one business account, owned by a client. Resolvable as a federation entity by `id`. */
+export type ChannelEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  contact?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  kinds?: InputMaybe<Array<ChannelEventKind>>;
+};
+
+
+/** One business phone number registered with the messaging network and linked to one business account, owned by a client. Resolvable as a federation entity by `id`. */
 export type ChannelMediaArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** One business phone number registered with the messaging network and linked to one business account, owned by a client. Resolvable as a federation entity by `id`. */
+export type ChannelMessageArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -293,12 +312,39 @@ export type ChannelErrorEvent = {
   channelId: Scalars['ID']['output'];
   /** The upstream's numeric error code (for example 131047 or 470 for a closed 24-hour window); null when absent. */
   code?: Maybe<Scalars['Int']['output']>;
+  /** Position in the channel's event log; opaque. Pass it as `after` to resume after this event. For an error inside a status (MessageStatusEvent.errors), the cursor of that status. */
+  cursor: Scalars['String']['output'];
   /** Longer explanation of the error; null when absent. */
   details?: Maybe<Scalars['String']['output']>;
   /** The whole error object as delivered. */
   raw: Scalars['JSON']['output'];
+  /** When the gateway accepted the notification (its log time). */
+  receivedAt: Scalars['DateTime']['output'];
   /** Short title of the error; null when absent. */
   title?: Maybe<Scalars['String']['output']>;
+};
+
+/** One event of a channel's log: an inbound message, a status change or an error (tell them apart with __typename). */
+export type ChannelEvent = ChannelErrorEvent | InboundMessage | MessageStatusEvent;
+
+/** Kinds of channel events, to filter Channel.events. */
+export type ChannelEventKind =
+  /** Out-of-band channel errors (ChannelErrorEvent). */
+  | 'ERROR'
+  /** Inbound messages (InboundMessage). */
+  | 'MESSAGE'
+  /** Status changes of sent messages (MessageStatusEvent). */
+  | 'STATUS';
+
+/** One page of a channel's retained events, oldest first. */
+export type ChannelEventPage = {
+  __typename?: 'ChannelEventPage';
+  /** Cursor of the last node; pass it as `after` to continue (null when the page is empty). */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** true when more matching events follow this page. */
+  hasMore: Scalars['Boolean']['output'];
+  /** The events of this page, oldest first (at most `first`, which is capped at 200). */
+  nodes: Array<ChannelEvent>;
 };
 
 /** Narrows a channel listing: each field set must match, and fields combine with AND; nested inputs mirror the upstream field paths. Leave a field out to not filter on it. */
@@ -1145,6 +1191,8 @@ export type InboundMessage = {
   channelId: Scalars['ID']['output'];
   /** The sender's profile name as the messaging network shows it, from the notification's contacts list (the entry whose wa_id is the sender); null when the notification names no profile for the sender. */
   contactName?: Maybe<Scalars['String']['output']>;
+  /** Position in the channel's event log; opaque. Pass it as `after` to resume after this event; valid for the retention window. */
+  cursor: Scalars['String']['output'];
   /** The channel's own phone number as displayed to contacts (digits, as sent in the notification's metadata); cloud notifications only, null on-premise, whose notifications carry no metadata. */
   displayPhoneNumber?: Maybe<Scalars['String']['output']>;
   /** The sender's wa_id (phone number on the messaging network). */
@@ -1153,6 +1201,8 @@ export type InboundMessage = {
   id: Scalars['ID']['output'];
   /** The whole message object as delivered, for the fields of other types. */
   raw: Scalars['JSON']['output'];
+  /** When the gateway accepted the notification (its log time; several events of one notification may share it). */
+  receivedAt: Scalars['DateTime']['output'];
   /** The text body for text messages; null for other types. */
   text?: Maybe<Scalars['String']['output']>;
   /** When the user sent it (notified in UNIX seconds); null when the notification has none. */
@@ -1363,17 +1413,49 @@ export type MediaType =
   /** Video: MP4 or 3GP (H.264 video, AAC audio), at most 16 MB. */
   | 'VIDEO';
 
+/** Which way a recorded message went. */
+export type MessageDirection =
+  /** Sent by a user to the channel (received through a notification). */
+  | 'INBOUND'
+  /** Sent by the channel (through this gateway's sendMessage, or known from its status notifications). */
+  | 'OUTBOUND';
+
+/** One message sent through this gateway or received by it, with what the status notifications said since. Kept for EVENT_RETENTION_MS after its last change; none are kept when it is 0. */
+export type MessageRecord = {
+  __typename?: 'MessageRecord';
+  /** When the send was accepted (outbound) or the notification received (inbound); for a message known only from status notifications, when the first of them was received. */
+  at: Scalars['DateTime']['output'];
+  /** The channel that sent or received it. */
+  channelId: Scalars['ID']['output'];
+  /** The other party's wa_id (the recipient of an outbound message, the sender of an inbound one); null when a status notification of a message not sent through this gateway named no recipient. */
+  contact?: Maybe<Scalars['String']['output']>;
+  /** Whether the channel sent it (OUTBOUND) or received it (INBOUND). */
+  direction: MessageDirection;
+  /** The message id given by the messaging network (wamid). */
+  id: Scalars['ID']['output'];
+  /** Latest status by the message lifecycle, not by arrival order, lower case: accepted (outbound, before any notification), sent, delivered, read, failed (final); received for inbound. Repeated notifications count once. */
+  status: Scalars['String']['output'];
+  /** Status notifications of this message, in the order received, each once. */
+  statuses: Array<MessageStatusEvent>;
+  /** Message type as sent or notified (text, image, template, ...); null for a message known only from its status notifications. */
+  type?: Maybe<Scalars['String']['output']>;
+};
+
 /** Status change of a message the channel sent, as notified by the upstream. */
 export type MessageStatusEvent = {
   __typename?: 'MessageStatusEvent';
   /** The channel that sent the message. */
   channelId: Scalars['ID']['output'];
+  /** Position in the channel's event log; opaque. Pass it as `after` to resume after this event; valid for the retention window. */
+  cursor: Scalars['String']['output'];
   /** Errors reported with a failed status; empty otherwise. */
   errors: Array<ChannelErrorEvent>;
   /** Id of the message, as sendMessage returned it. */
   messageId: Scalars['ID']['output'];
   /** The whole status object as delivered. */
   raw: Scalars['JSON']['output'];
+  /** When the gateway accepted the notification (its log time). */
+  receivedAt: Scalars['DateTime']['output'];
   /** The recipient's wa_id; null when the notification has none. */
   recipientId?: Maybe<Scalars['String']['output']>;
   /** The new status, lower case as notified (for example sent, delivered, read or failed); a send can be accepted and fail later. */
@@ -1774,32 +1856,44 @@ export type SortDirection =
   /** Descending: largest, newest or alphabetically last value first. */
   | 'DESC';
 
-/** Live events from the webhook notifications this gateway receives (over graphql-ws). A channel's events reach it only once its webhook points here (connectWebhookToGateway). Each event is published once, however often the upstream re-delivers it. */
+/** Events from the webhook notifications this gateway receives (over graphql-ws); a channel's events reach it only once its webhook points here (connectWebhookToGateway). Each event is published once however often the upstream re-delivers it. Events are kept for the retention window (EVENT_RETENTION_MS, default 7 days; 0 keeps nothing and `after` is then always CURSOR_EXPIRED). `after` takes the `cursor` of the last event a subscriber saw: the retained events after it are delivered first, in order, then live ones, with none twice and none skipped. Errors: NOT_FOUND for a channel of another partner, BAD_USER_INPUT for a malformed cursor or one of another channel, CURSOR_EXPIRED for a cursor older than the retention window (resynchronise from Channel.events without `after`). */
 export type Subscription = {
   __typename?: 'Subscription';
-  /** Every out-of-band error the upstream reports for the channel. */
+  /** Out-of-band errors the upstream reports for the channel. */
   channelError: ChannelErrorEvent;
-  /** Every message a user sends to the channel. */
+  /** Every kind of event of the channel in one stream, in log order (the order the gateway received them). */
+  channelEvents: ChannelEvent;
+  /** Messages users send to the channel. */
   messageReceived: InboundMessage;
-  /** Every status change (sent, delivered, read, failed) of messages the channel sent. */
+  /** Status changes (sent, delivered, read, failed) of messages the channel sent. */
   messageStatusChanged: MessageStatusEvent;
 };
 
 
-/** Live events from the webhook notifications this gateway receives (over graphql-ws). A channel's events reach it only once its webhook points here (connectWebhookToGateway). Each event is published once, however often the upstream re-delivers it. */
+/** Events from the webhook notifications this gateway receives (over graphql-ws); a channel's events reach it only once its webhook points here (connectWebhookToGateway). Each event is published once however often the upstream re-delivers it. Events are kept for the retention window (EVENT_RETENTION_MS, default 7 days; 0 keeps nothing and `after` is then always CURSOR_EXPIRED). `after` takes the `cursor` of the last event a subscriber saw: the retained events after it are delivered first, in order, then live ones, with none twice and none skipped. Errors: NOT_FOUND for a channel of another partner, BAD_USER_INPUT for a malformed cursor or one of another channel, CURSOR_EXPIRED for a cursor older than the retention window (resynchronise from Channel.events without `after`). */
 export type SubscriptionChannelErrorArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   channelId: Scalars['ID']['input'];
 };
 
 
-/** Live events from the webhook notifications this gateway receives (over graphql-ws). A channel's events reach it only once its webhook points here (connectWebhookToGateway). Each event is published once, however often the upstream re-delivers it. */
+/** Events from the webhook notifications this gateway receives (over graphql-ws); a channel's events reach it only once its webhook points here (connectWebhookToGateway). Each event is published once however often the upstream re-delivers it. Events are kept for the retention window (EVENT_RETENTION_MS, default 7 days; 0 keeps nothing and `after` is then always CURSOR_EXPIRED). `after` takes the `cursor` of the last event a subscriber saw: the retained events after it are delivered first, in order, then live ones, with none twice and none skipped. Errors: NOT_FOUND for a channel of another partner, BAD_USER_INPUT for a malformed cursor or one of another channel, CURSOR_EXPIRED for a cursor older than the retention window (resynchronise from Channel.events without `after`). */
+export type SubscriptionChannelEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  channelId: Scalars['ID']['input'];
+};
+
+
+/** Events from the webhook notifications this gateway receives (over graphql-ws); a channel's events reach it only once its webhook points here (connectWebhookToGateway). Each event is published once however often the upstream re-delivers it. Events are kept for the retention window (EVENT_RETENTION_MS, default 7 days; 0 keeps nothing and `after` is then always CURSOR_EXPIRED). `after` takes the `cursor` of the last event a subscriber saw: the retained events after it are delivered first, in order, then live ones, with none twice and none skipped. Errors: NOT_FOUND for a channel of another partner, BAD_USER_INPUT for a malformed cursor or one of another channel, CURSOR_EXPIRED for a cursor older than the retention window (resynchronise from Channel.events without `after`). */
 export type SubscriptionMessageReceivedArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   channelId: Scalars['ID']['input'];
 };
 
 
-/** Live events from the webhook notifications this gateway receives (over graphql-ws). A channel's events reach it only once its webhook points here (connectWebhookToGateway). Each event is published once, however often the upstream re-delivers it. */
+/** Events from the webhook notifications this gateway receives (over graphql-ws); a channel's events reach it only once its webhook points here (connectWebhookToGateway). Each event is published once however often the upstream re-delivers it. Events are kept for the retention window (EVENT_RETENTION_MS, default 7 days; 0 keeps nothing and `after` is then always CURSOR_EXPIRED). `after` takes the `cursor` of the last event a subscriber saw: the retained events after it are delivered first, in order, then live ones, with none twice and none skipped. Errors: NOT_FOUND for a channel of another partner, BAD_USER_INPUT for a malformed cursor or one of another channel, CURSOR_EXPIRED for a cursor older than the retention window (resynchronise from Channel.events without `after`). */
 export type SubscriptionMessageStatusChangedArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   channelId: Scalars['ID']['input'];
 };
 
@@ -2158,6 +2252,14 @@ export type FederationReferenceTypes = ResolversObject<{
     & GraphQLRecursivePick<FederationTypes['Partner'], {"id":true}> );
 }>;
 
+/** Mapping of union types */
+export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
+  ChannelEvent:
+    | ( ChannelErrorEvent )
+    | ( InboundMessage )
+    | ( MessageStatusEvent )
+  ;
+}>;
 
 
 /** Mapping between all available schema types and the resolvers types */
@@ -2177,6 +2279,9 @@ export type ResolversTypes = ResolversObject<{
   ChannelClientContactInfoFilter: ChannelClientContactInfoFilter;
   ChannelClientFilter: ChannelClientFilter;
   ChannelErrorEvent: ResolverTypeWrapper<ChannelErrorEvent>;
+  ChannelEvent: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ChannelEvent']>;
+  ChannelEventKind: ChannelEventKind;
+  ChannelEventPage: ResolverTypeWrapper<Omit<ChannelEventPage, 'nodes'> & { nodes: Array<ResolversTypes['ChannelEvent']> }>;
   ChannelFilter: ChannelFilter;
   ChannelIntegration: ResolverTypeWrapper<ChannelIntegration>;
   ChannelIntegrationFilter: ChannelIntegrationFilter;
@@ -2231,6 +2336,8 @@ export type ResolversTypes = ResolversObject<{
   Media: ResolverTypeWrapper<MediaRef>;
   MediaMessageInput: MediaMessageInput;
   MediaType: MediaType;
+  MessageDirection: MessageDirection;
+  MessageRecord: ResolverTypeWrapper<MessageRecord>;
   MessageStatusEvent: ResolverTypeWrapper<MessageStatusEvent>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   OnBehalfOfBusinessInfo: ResolverTypeWrapper<OnBehalfOfBusinessInfo>;
@@ -2278,6 +2385,8 @@ export type ResolversParentTypes = ResolversObject<{
   ChannelClientContactInfoFilter: ChannelClientContactInfoFilter;
   ChannelClientFilter: ChannelClientFilter;
   ChannelErrorEvent: ChannelErrorEvent;
+  ChannelEvent: ResolversUnionTypes<ResolversParentTypes>['ChannelEvent'];
+  ChannelEventPage: Omit<ChannelEventPage, 'nodes'> & { nodes: Array<ResolversParentTypes['ChannelEvent']> };
   ChannelFilter: ChannelFilter;
   ChannelIntegration: ChannelIntegration;
   ChannelIntegrationFilter: ChannelIntegrationFilter;
@@ -2325,6 +2434,7 @@ export type ResolversParentTypes = ResolversObject<{
   LocationMessageInput: LocationMessageInput;
   Media: MediaRef;
   MediaMessageInput: MediaMessageInput;
+  MessageRecord: MessageRecord;
   MessageStatusEvent: MessageStatusEvent;
   Mutation: Record<PropertyKey, never>;
   OnBehalfOfBusinessInfo: OnBehalfOfBusinessInfo;
@@ -2410,6 +2520,7 @@ export type ChannelResolvers<ContextType = Context, ParentType extends Resolvers
   currentQualityUpdateEvent?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   dataLocalizationRegion?: Resolver<Maybe<ResolversTypes['DataRegion']>, ParentType, ContextType>;
   displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  events?: Resolver<ResolversTypes['ChannelEventPage'], ParentType, ContextType, RequireFields<ChannelEventsArgs, 'first'>>;
   hosting?: Resolver<ResolversTypes['Hosting'], ParentType, ContextType>;
   hubStatus?: Resolver<ResolversTypes['HubStatus'], ParentType, ContextType>;
   hubStatusRaw?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2418,6 +2529,7 @@ export type ChannelResolvers<ContextType = Context, ParentType extends Resolvers
   isMigrated?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   isOba?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   media?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<ChannelMediaArgs, 'id'>>;
+  message?: Resolver<Maybe<ResolversTypes['MessageRecord']>, ParentType, ContextType, RequireFields<ChannelMessageArgs, 'id'>>;
   phoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   setupDetails?: Resolver<Maybe<ResolversTypes['ChannelSetupDetails']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2433,9 +2545,22 @@ export type ChannelResolvers<ContextType = Context, ParentType extends Resolvers
 export type ChannelErrorEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChannelErrorEvent'] = ResolversParentTypes['ChannelErrorEvent']> = ResolversObject<{
   channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   code?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   details?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   raw?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  receivedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type ChannelEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChannelEvent'] = ResolversParentTypes['ChannelEvent']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'ChannelErrorEvent' | 'InboundMessage' | 'MessageStatusEvent', ParentType, ContextType>;
+}>;
+
+export type ChannelEventPageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChannelEventPage'] = ResolversParentTypes['ChannelEventPage']> = ResolversObject<{
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasMore?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['ChannelEvent']>, ParentType, ContextType>;
 }>;
 
 export type ChannelIntegrationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChannelIntegration'] = ResolversParentTypes['ChannelIntegration']> = ResolversObject<{
@@ -2553,13 +2678,16 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 export type InboundMessageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InboundMessage'] = ResolversParentTypes['InboundMessage']> = ResolversObject<{
   channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   contactName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   displayPhoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   raw?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  receivedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   timestamp?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type InsightActionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InsightAction'] = ResolversParentTypes['InsightAction']> = ResolversObject<{
@@ -2633,14 +2761,28 @@ export type MediaResolvers<ContextType = Context, ParentType extends ResolversPa
   sha256?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type MessageRecordResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MessageRecord'] = ResolversParentTypes['MessageRecord']> = ResolversObject<{
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  contact?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  direction?: Resolver<ResolversTypes['MessageDirection'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statuses?: Resolver<Array<ResolversTypes['MessageStatusEvent']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type MessageStatusEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MessageStatusEvent'] = ResolversParentTypes['MessageStatusEvent']> = ResolversObject<{
   channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   errors?: Resolver<Array<ResolversTypes['ChannelErrorEvent']>, ParentType, ContextType>;
   messageId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   raw?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  receivedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   recipientId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   timestamp?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
@@ -2715,6 +2857,7 @@ export type SentMessageResolvers<ContextType = Context, ParentType extends Resol
 
 export type SubscriptionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
   channelError?: SubscriptionResolver<ResolversTypes['ChannelErrorEvent'], "channelError", ParentType, ContextType, RequireFields<SubscriptionChannelErrorArgs, 'channelId'>>;
+  channelEvents?: SubscriptionResolver<ResolversTypes['ChannelEvent'], "channelEvents", ParentType, ContextType, RequireFields<SubscriptionChannelEventsArgs, 'channelId'>>;
   messageReceived?: SubscriptionResolver<ResolversTypes['InboundMessage'], "messageReceived", ParentType, ContextType, RequireFields<SubscriptionMessageReceivedArgs, 'channelId'>>;
   messageStatusChanged?: SubscriptionResolver<ResolversTypes['MessageStatusEvent'], "messageStatusChanged", ParentType, ContextType, RequireFields<SubscriptionMessageStatusChangedArgs, 'channelId'>>;
 }>;
@@ -2811,6 +2954,8 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   BusinessProfile?: BusinessProfileResolvers<ContextType>;
   Channel?: ChannelResolvers<ContextType>;
   ChannelErrorEvent?: ChannelErrorEventResolvers<ContextType>;
+  ChannelEvent?: ChannelEventResolvers<ContextType>;
+  ChannelEventPage?: ChannelEventPageResolvers<ContextType>;
   ChannelIntegration?: ChannelIntegrationResolvers<ContextType>;
   ChannelList?: ChannelListResolvers<ContextType>;
   ChannelSetupDetails?: ChannelSetupDetailsResolvers<ContextType>;
@@ -2833,6 +2978,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   JSON?: GraphQLScalarType;
   LocalStorageResult?: LocalStorageResultResolvers<ContextType>;
   Media?: MediaResolvers<ContextType>;
+  MessageRecord?: MessageRecordResolvers<ContextType>;
   MessageStatusEvent?: MessageStatusEventResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   OnBehalfOfBusinessInfo?: OnBehalfOfBusinessInfoResolvers<ContextType>;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isWebhookAuthorized } from '../events/credentials.js';
 import type { EventHub } from '../events/hub.js';
@@ -7,6 +8,9 @@ import type { Metrics } from '../observability/metrics.js';
 
 /** Largest notification accepted; the upstream's are a few KB (media arrives by id, never inline). */
 const WEBHOOK_BODY_LIMIT_MB = 1;
+
+/** What a 503 asks the upstream to wait before re-delivering. */
+const RETRY_AFTER_SECONDS = 5;
 
 const PATH = /^\/webhooks\/([^/?]+)\/?(?:\?.*)?$/;
 
@@ -20,7 +24,7 @@ export interface WebhookReceiverOptions {
 export interface WebhookReceiver {
   /** Serves `POST /webhooks/:channelId` and answers true; false for any other request. */
   handle(request: IncomingMessage, response: ServerResponse): boolean;
-  /** Resolves when every accepted notification has been processed (graceful stop). */
+  /** Resolves when every notification being appended has been answered (graceful stop). */
   drain(): Promise<void>;
 }
 
@@ -35,51 +39,60 @@ function parseNotification(text: string): unknown {
   }
 }
 
+/** A short digest naming a notification in logs without its content (item contents are personal data). */
+const notificationDigest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 16);
+
 /**
  * `POST /webhooks/:channelId`: checks the channel's Basic credential before reading the body,
- * answers 200 as soon as the notification is parsed as JSON, then publishes its events (dedup
- * and fan-out) off the response path, so the upstream's 5 s / 250 ms median budget is never at
- * the mercy of Redis or subscribers.
+ * appends every event of the notification to the channel's log (dedup included, one atomic step)
+ * and only then answers 200; when the log cannot be written in time (Redis down or hanging past
+ * REDIS_TIMEOUT_MS) it answers 503 with Retry-After, so the upstream re-delivers and nothing
+ * acknowledged is ever lost. Fan-out to subscribers follows from the log.
  */
 export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceiver {
   const { keystoreSecret, events, logger, metrics } = options;
   const count = (outcome: 'received' | 'deduplicated' | 'published' | 'rejected', amount = 1) => {
     if (amount > 0) metrics.webhookNotifications.inc({ outcome }, amount);
   };
-  const pending = new Set<Promise<void>>();
+  const pending = new Set<Promise<unknown>>();
+  const refuseForNow = (response: ServerResponse) =>
+    sendJson(response, 503, { error: 'event store unavailable; retry later' }, { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
 
-  const processLater = (channelId: string, body: unknown) => {
-    // After the current tick, so the 200 is written before any parsing or store round trip.
-    const work = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => events.ingest(channelId, body))
-      .then(
-        (result) => {
-          count('published', result.published);
-          count('deduplicated', result.duplicates);
-          if (result.problems.length > 0) {
-            // Paths and reasons only: item contents are personal data.
-            logger.warn({ channelId, problems: result.problems, published: result.published }, 'webhook: skipped malformed items');
-          }
-          logger.debug({ channelId, published: result.published, duplicates: result.duplicates }, 'webhook: processed');
-        },
-        (error: unknown) => {
-          logger.error({ err: error, channelId }, 'webhook: processing failed; its events were not published');
-        },
-      );
+  /** The notification's events in the log, or false when the log could not take them (answered 503). */
+  const append = async (channelId: string, body: unknown, text: string, requestId: string): Promise<boolean> => {
+    const work = events.ingest(channelId, body);
     pending.add(work);
-    void work.finally(() => pending.delete(work));
+    void work.catch(() => undefined).finally(() => pending.delete(work));
+    let result;
+    try {
+      result = await work;
+    } catch (error) {
+      logger.warn({ err: error, channelId, requestId, notification: notificationDigest(text) }, 'webhook: the event log could not be written; answered 503');
+      return false;
+    }
+    count('published', result.published);
+    count('deduplicated', result.duplicates);
+    if (result.problems.length > 0) {
+      // Paths and reasons only: item contents are personal data. The digest and request id name the notification.
+      logger.warn(
+        { channelId, requestId, notification: notificationDigest(text), problems: result.problems, published: result.published },
+        'webhook: skipped malformed items',
+      );
+    }
+    logger.debug({ channelId, published: result.published, duplicates: result.duplicates }, 'webhook: logged');
+    return true;
   };
 
-  const receive = async (request: IncomingMessage, response: ServerResponse, channelId: string) => {
+  const receive = async (request: IncomingMessage, response: ServerResponse, channelId: string, requestId: string) => {
     if (!isWebhookAuthorized(keystoreSecret, channelId, request.headers.authorization)) {
       count('rejected');
       sendJson(response, 401, { error: 'invalid or missing webhook credential' }, { headers: { 'www-authenticate': 'Basic realm="hubgraph-webhooks"' } });
       return;
     }
-    // A delivery that cannot be deduplicated or fanned out now is refused, so the upstream re-delivers it later.
+    // A delivery that cannot be logged now is refused at once, so the upstream re-delivers it later.
     if (!events.canAccept()) {
       count('rejected');
-      sendJson(response, 503, { error: 'event store unavailable; retry later' }, { headers: { 'retry-after': '5' } });
+      refuseForNow(response);
       return;
     }
     let text: string;
@@ -106,8 +119,11 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
       return;
     }
     count('received');
-    sendJson(response, 200, { received: true });
-    processLater(channelId, body);
+    if (await append(channelId, body, text, requestId)) sendJson(response, 200, { received: true });
+    else {
+      count('rejected');
+      refuseForNow(response);
+    }
   };
 
   return {
@@ -123,7 +139,7 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
         sendJson(response, 400, { error: 'malformed channel id in the path' });
         return true;
       }
-      receive(request, response, channelId).catch((error: unknown) => {
+      receive(request, response, channelId, requestId).catch((error: unknown) => {
         logger.error({ err: error, requestId }, 'webhook: unexpected failure');
         sendJson(response, 500, { error: 'internal error' });
       });

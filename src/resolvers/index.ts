@@ -3,6 +3,7 @@ import { ApiKey } from './api-key.js';
 import { BusinessProfile } from './business-profile.js';
 import { Channel } from './channel.js';
 import { channelOf } from './channel-ref.js';
+import { ChannelEvents } from './channel-events.js';
 import { ChannelMessaging } from './channel-messaging.js';
 import { Client } from './client.js';
 import { ClientInsights, InsightSource, clientInsights, insightsMutations } from './insights.js';
@@ -22,7 +23,7 @@ export const resolvers: Resolvers = {
   Query,
   Partner,
   Client: { ...Client, usage: clientUsage, insights: clientInsights },
-  Channel: { ...Channel, ...ChannelMessaging, ...ChannelMedia, usage: channelUsage },
+  Channel: { ...Channel, ...ChannelMessaging, ...ChannelMedia, ...ChannelEvents, usage: channelUsage },
   Mutation: { ...messagingMutations, ...partnerMutations, ...insightsMutations, ...mediaMutations, ...eventsMutations },
   Subscription,
   BusinessProfile: { ...BusinessProfile, channel: channelOf },

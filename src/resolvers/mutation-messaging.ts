@@ -31,6 +31,10 @@ export const messagingMutations: MutationResolvers = {
         });
       }
       context.logger.info({ channelId, type: body.type, messageId: result.id }, 'message sent');
+      // The message is sent whatever happens to its record: a store failure here is logged, never the answer.
+      await context.services.events
+        .recordSend(channelId, { messageId: result.id, contact: result.waId ?? result.input ?? String(body.to), type: String(body.type) })
+        .catch((error: unknown) => context.logger.warn({ err: error, channelId, messageId: result.id }, 'the sent message could not be recorded'));
       return result;
     };
     if (idempotencyKey === undefined) return send();

@@ -91,16 +91,17 @@ describe('events with Redis: fan-out and dedup across instances', () => {
         ['wamid.redis-out', 'read'],
       ]);
     }
-    // Dedup state and channels live under this run's namespace only.
-    const keys = await first.gateway.services.redis!.client.keys(`${namespace}:events:dedup:*`);
+    // Dedup state, the channel's log and its message records live under this run's namespace only, all with the channel's hash tag.
+    const keys = await first.gateway.services.redis!.client.keys(`${namespace}:events:{${CHANNEL}}:seen:*`);
     expect(keys.sort()).toEqual(
       [
-        `${namespace}:events:dedup:message:${CHANNEL}:wamid.redis-1`,
-        `${namespace}:events:dedup:message:${CHANNEL}:wamid.redis-2`,
-        `${namespace}:events:dedup:status:${CHANNEL}:wamid.redis-out:delivered`,
-        `${namespace}:events:dedup:status:${CHANNEL}:wamid.redis-out:read`,
+        `${namespace}:events:{${CHANNEL}}:seen:message:${CHANNEL}:wamid.redis-1`,
+        `${namespace}:events:{${CHANNEL}}:seen:message:${CHANNEL}:wamid.redis-2`,
+        `${namespace}:events:{${CHANNEL}}:seen:status:${CHANNEL}:wamid.redis-out:delivered`,
+        `${namespace}:events:{${CHANNEL}}:seen:status:${CHANNEL}:wamid.redis-out:read`,
       ].sort(),
     );
+    expect(await first.gateway.services.redis!.client.xLen(`${namespace}:events:{${CHANNEL}}:log`)).toBe(4);
     const ttl = await first.gateway.services.redis!.client.pTTL(keys[0]);
     expect(ttl).toBeGreaterThan(7 * 24 * 60 * 60 * 1000);
   });

@@ -1,29 +1,18 @@
-import { execFile, spawn } from 'node:child_process';
-import { rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { buildGateway, PROJECT_ROOT, type BuiltGateway } from '../support/built-gateway.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-// Inside the project so the built code finds schema/ and node_modules as `npm start` does.
-const outDir = join(root, 'dist', `.sigterm-test-${process.pid}`);
+let built: BuiltGateway | undefined;
 
 describe('npm start process on SIGTERM', () => {
   afterAll(async () => {
-    await rm(outDir, { recursive: true, force: true });
+    await built?.remove();
   });
 
   it('finishes the request in flight, writes its buffered log lines and exits 0', async () => {
-    await promisify(execFile)(process.execPath, [
-      join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
-      '-p',
-      join(root, 'tsconfig.build.json'),
-      '--outDir',
-      outDir,
-    ]);
-    const child = spawn(process.execPath, [join(outDir, 'src', 'main.js')], {
-      cwd: root,
+    built = await buildGateway('sigterm-test');
+    const child = spawn(process.execPath, [built.main], {
+      cwd: PROJECT_ROOT,
       env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', KEYSTORE_SECRET: 'sigterm-test-secret-0123456789' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,0 +1,258 @@
+import { EventEmitter } from 'node:events';
+import { compareLogIds, type LogId } from './cursor.js';
+import { MemoryDedupStore } from './dedup.js';
+import type { AcceptedSend, ChannelEvent, LoggedEvent, MessageRecordDto } from './types.js';
+
+export type Unsubscribe = () => Promise<void>;
+
+/** Receives a channel's new events in log order, on the instance that subscribed. */
+export interface TailListener {
+  onEvents(events: LoggedEvent[]): void;
+  /** Some events may not have reached this listener (the fan-out connection was lost): read the log to catch up. */
+  onGap(): void;
+}
+
+export interface AppendResult {
+  /** The events that were new, in log order, with their positions. */
+  appended: LoggedEvent[];
+  duplicates: number;
+}
+
+/**
+ * A channel's durable events and message records. `append` is the one atomic step of ingestion:
+ * the dedup claim of every event, its append, and the update of its message record happen
+ * together or not at all (one Lua script on Redis), so a crash never loses an acknowledged event
+ * or records it twice. A later change extends that same step (e.g. conversation state).
+ */
+export interface EventLog {
+  /** false: EVENT_RETENTION_MS=0, nothing is kept (live delivery only). */
+  readonly retains: boolean;
+  append(channelId: string, events: ChannelEvent[]): Promise<AppendResult>;
+  recordSend(channelId: string, send: AcceptedSend): Promise<void>;
+  /** Retained events after `after` (from the oldest retained when null), oldest first, at most `limit`. */
+  read(channelId: string, after: LogId | null, limit: number): Promise<LoggedEvent[]>;
+  /** true when events after `id` may already be gone, so a replay from it could skip some. */
+  isExpired(channelId: string, id: LogId): boolean;
+  message(channelId: string, messageId: string): Promise<MessageRecordDto | null>;
+  /** Resolves once events appended from now on (by any instance) reach the listener. */
+  tail(channelId: string, listener: TailListener): Promise<Unsubscribe>;
+  /** false while the store is known to be unreachable: the receiver refuses deliveries at once. */
+  canAccept(): boolean;
+  close(): Promise<void>;
+}
+
+/** Status order of the message lifecycle; failed is final whatever arrives after it. Mirrored in the Redis script (redis-log.ts). */
+const LIFECYCLE_RANK: Record<string, number> = { accepted: 0, received: 0, sent: 1, delivered: 2, read: 3 };
+
+/** A message's status after a notification of `incoming`: by lifecycle, not arrival order (notifications can arrive out of order). */
+export function nextStatus(current: string | null, incoming: string): string {
+  if (current === null) return incoming;
+  if (current === 'failed') return current;
+  if (incoming === 'failed') return incoming;
+  const rank = LIFECYCLE_RANK[incoming];
+  return rank !== undefined && rank > (LIFECYCLE_RANK[current] ?? -1) ? incoming : current;
+}
+
+/** The first status a record gets: accepted for a send, received for an inbound message, or the status that told of an unknown send. */
+export const RECEIVED_STATUS = 'received';
+export const ACCEPTED_STATUS = 'accepted';
+
+/** The JSON stored in the log for an event (its id and size are not part of it). */
+export const serializeEvent = (event: ChannelEvent): string => JSON.stringify({ k: event.kind, p: event.payload });
+
+/** Oldest instant still retained. */
+export const retentionCutoff = (retentionMs: number, now: number): number => now - retentionMs;
+
+interface ChannelLog {
+  events: LoggedEvent[];
+  last: LogId;
+  /** Position of the newest event dropped by the entry bound; cursors before it are expired. */
+  evictedUpTo: LogId | null;
+}
+
+interface RecordState extends MessageRecordDto {
+  touchedMs: number;
+}
+
+export interface MemoryLogLimits {
+  retentionMs: number;
+  /** Events kept across all channels; the oldest go first. */
+  maxEvents: number;
+  /** Message records kept; the least recently changed go first. */
+  maxRecords: number;
+  dedupTtlMs: number;
+  dedupMaxEntries: number;
+}
+
+/**
+ * One process without Redis: the log in memory, bounded in age (EVENT_RETENTION_MS) and in
+ * entries (across all channels, oldest first), message records bounded the same way. Appends are
+ * synchronous, so one notification's claims and appends cannot interleave with another's.
+ */
+export class MemoryEventLog implements EventLog {
+  private readonly channels = new Map<string, ChannelLog>();
+  /** Channel of every retained event in append order: the global oldest is the head of the first channel named here. */
+  private readonly appendOrder: string[] = [];
+  private appendOrderHead = 0;
+  private readonly records = new Map<string, RecordState>();
+  private readonly dedup: MemoryDedupStore;
+  private readonly emitter = new EventEmitter();
+
+  constructor(
+    private readonly limits: MemoryLogLimits,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.dedup = new MemoryDedupStore(limits.dedupTtlMs, limits.dedupMaxEntries, now);
+    this.emitter.setMaxListeners(0);
+  }
+
+  get retains(): boolean {
+    return this.limits.retentionMs > 0;
+  }
+
+  async append(channelId: string, events: ChannelEvent[]): Promise<AppendResult> {
+    const now = this.now();
+    const result: AppendResult = { appended: [], duplicates: 0 };
+    for (const event of events) {
+      if (!this.dedup.claim(event.dedupKey)) {
+        result.duplicates += 1;
+        continue;
+      }
+      const logged = { id: this.nextId(channelId, now), kind: event.kind, payload: event.payload, size: serializeEvent(event).length } as LoggedEvent;
+      if (this.retains) {
+        this.channelLog(channelId).events.push(logged);
+        this.appendOrder.push(channelId);
+        this.applyToRecord(channelId, logged, now);
+      }
+      result.appended.push(logged);
+    }
+    this.evict(now);
+    if (result.appended.length > 0) this.emitter.emit(channelId, result.appended);
+    return result;
+  }
+
+  async recordSend(channelId: string, send: AcceptedSend): Promise<void> {
+    if (!this.retains) return;
+    const now = this.now();
+    // A status notification may have been recorded first (it can outrun the send's answer): its status stays.
+    const record = this.touchRecord(channelId, send.messageId, now, { direction: 'OUTBOUND', contact: send.contact, status: ACCEPTED_STATUS });
+    Object.assign(record, { direction: 'OUTBOUND', contact: send.contact, type: send.type, atMs: now });
+    this.evict(now);
+  }
+
+  async read(channelId: string, after: LogId | null, limit: number): Promise<LoggedEvent[]> {
+    const log = this.channels.get(channelId);
+    if (!log) return [];
+    const cutoff = retentionCutoff(this.limits.retentionMs, this.now());
+    const result: LoggedEvent[] = [];
+    for (let index = after ? firstAfter(log.events, after) : 0; index < log.events.length && result.length < limit; index += 1) {
+      if (log.events[index].id.ms >= cutoff) result.push(log.events[index]);
+    }
+    return result;
+  }
+
+  isExpired(channelId: string, id: LogId): boolean {
+    if (id.ms < retentionCutoff(this.limits.retentionMs, this.now())) return true;
+    const evictedUpTo = this.channels.get(channelId)?.evictedUpTo;
+    return evictedUpTo !== undefined && evictedUpTo !== null && compareLogIds(id, evictedUpTo) < 0;
+  }
+
+  async message(channelId: string, messageId: string): Promise<MessageRecordDto | null> {
+    const record = this.records.get(recordKey(channelId, messageId));
+    if (!record || record.touchedMs < retentionCutoff(this.limits.retentionMs, this.now())) return null;
+    const { touchedMs: _touched, ...dto } = record;
+    return { ...dto, statuses: [...record.statuses] };
+  }
+
+  async tail(channelId: string, listener: TailListener): Promise<Unsubscribe> {
+    const onEvents = (events: LoggedEvent[]) => listener.onEvents(events);
+    this.emitter.on(channelId, onEvents);
+    return async () => {
+      this.emitter.off(channelId, onEvents);
+    };
+  }
+
+  canAccept(): boolean {
+    return true;
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+
+  private channelLog(channelId: string): ChannelLog {
+    let log = this.channels.get(channelId);
+    if (!log) {
+      log = { events: [], last: { ms: 0, seq: 0 }, evictedUpTo: null };
+      this.channels.set(channelId, log);
+    }
+    return log;
+  }
+
+  /** As Redis makes stream ids: the clock's milliseconds, and a sequence within one millisecond (never going back). */
+  private nextId(channelId: string, now: number): LogId {
+    const log = this.channelLog(channelId);
+    log.last = now > log.last.ms ? { ms: now, seq: 0 } : { ms: log.last.ms, seq: log.last.seq + 1 };
+    return log.last;
+  }
+
+  private applyToRecord(channelId: string, event: LoggedEvent, now: number): void {
+    if (event.kind === 'message') {
+      const record = this.touchRecord(channelId, event.payload.id, now, { direction: 'INBOUND', contact: event.payload.from, status: RECEIVED_STATUS });
+      Object.assign(record, { type: event.payload.type, atMs: event.id.ms });
+    } else if (event.kind === 'status') {
+      const { messageId, recipientId, status } = event.payload;
+      // A status of a message this gateway did not see sent (another system, or before its retention) starts the record.
+      const record = this.touchRecord(channelId, messageId, now, { direction: 'OUTBOUND', contact: recipientId, status });
+      record.status = nextStatus(record.status, status);
+      record.statuses.push(event);
+    }
+  }
+
+  /** The record moved to the most recent end of the bound; created with `fresh` when new. */
+  private touchRecord(channelId: string, messageId: string, now: number, fresh: Pick<MessageRecordDto, 'direction' | 'contact' | 'status'>): RecordState {
+    const key = recordKey(channelId, messageId);
+    const record = this.records.get(key) ?? { id: messageId, channelId, type: null, atMs: now, statuses: [], touchedMs: now, ...fresh };
+    this.records.delete(key);
+    record.touchedMs = now;
+    this.records.set(key, record);
+    return record;
+  }
+
+  private evict(now: number): void {
+    const cutoff = retentionCutoff(this.limits.retentionMs, now);
+    while (this.appendOrderHead < this.appendOrder.length) {
+      const channelId = this.appendOrder[this.appendOrderHead];
+      const log = this.channels.get(channelId)!;
+      const oldest = log.events[0];
+      const overBound = this.appendOrder.length - this.appendOrderHead > this.limits.maxEvents;
+      if (!overBound && oldest.id.ms >= cutoff) break;
+      log.events.shift();
+      if (overBound) log.evictedUpTo = oldest.id;
+      this.appendOrderHead += 1;
+    }
+    // Compacts the order queue once its consumed head is the larger part, so it stays proportional to what is retained.
+    if (this.appendOrderHead > 1024 && this.appendOrderHead * 2 > this.appendOrder.length) {
+      this.appendOrder.splice(0, this.appendOrderHead);
+      this.appendOrderHead = 0;
+    }
+    for (const [key, record] of this.records) {
+      if (this.records.size <= this.limits.maxRecords && record.touchedMs >= cutoff) break;
+      this.records.delete(key);
+    }
+  }
+}
+
+const recordKey = (channelId: string, messageId: string) => `${channelId}\n${messageId}`;
+
+/** Index of the first event after `after` (binary search: a channel's events are in id order). */
+function firstAfter(events: LoggedEvent[], after: LogId): number {
+  let low = 0;
+  let high = events.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareLogIds(events[middle].id, after) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

@@ -1,0 +1,65 @@
+import { encodeCursor } from '../events/cursor.js';
+import type { ChannelErrorEventDto, EventKind, LoggedEvent, MessageRecordDto } from '../events/types.js';
+import type { ChannelErrorEvent, ChannelEvent, ChannelEventKind, ChannelResolvers, MessageRecord } from '../generated/graphql.js';
+
+const KIND_OF: Record<ChannelEventKind, EventKind> = { MESSAGE: 'message', STATUS: 'status', ERROR: 'error' };
+
+const withPosition = (error: ChannelErrorEventDto, cursor: string, receivedAt: string): ChannelErrorEvent => ({ ...error, cursor, receivedAt });
+
+/** A logged event as the schema shows it: its payload with its cursor, log time and __typename (for the ChannelEvent union). */
+export function toGraphEvent(channelId: string, event: LoggedEvent): ChannelEvent {
+  const cursor = encodeCursor(channelId, event.id);
+  const receivedAt = new Date(event.id.ms).toISOString();
+  switch (event.kind) {
+    case 'message':
+      return { __typename: 'InboundMessage', ...event.payload, cursor, receivedAt };
+    case 'status':
+      return {
+        __typename: 'MessageStatusEvent',
+        ...event.payload,
+        // An error inside a status has no log position of its own: it shares its status's.
+        errors: event.payload.errors.map((error) => withPosition(error, cursor, receivedAt)),
+        cursor,
+        receivedAt,
+      };
+    case 'error':
+      return { __typename: 'ChannelErrorEvent', ...withPosition(event.payload, cursor, receivedAt) };
+  }
+}
+
+function toGraphRecord(record: MessageRecordDto): MessageRecord {
+  return {
+    id: record.id,
+    channelId: record.channelId,
+    direction: record.direction,
+    contact: record.contact,
+    type: record.type,
+    at: new Date(record.atMs).toISOString(),
+    status: record.status,
+    statuses: record.statuses.map((status) => toGraphEvent(record.channelId, status) as Extract<ChannelEvent, { __typename?: 'MessageStatusEvent' }>),
+  };
+}
+
+/**
+ * Channel.events and Channel.message: the channel was resolved through its owner's listing, so
+ * the caller owns it; both read only the gateway's own log (no upstream call).
+ */
+export const ChannelEvents: Pick<ChannelResolvers, 'events' | 'message'> = {
+  events: async (channel, { after, first, kinds, contact }, { services }) => {
+    const page = await services.events.page(channel.id, {
+      after: after ?? null,
+      first: first ?? 50,
+      kinds: kinds ? kinds.map((kind) => KIND_OF[kind]) : null,
+      contact: contact ?? null,
+    });
+    return {
+      nodes: page.nodes.map((event) => toGraphEvent(channel.id, event)),
+      endCursor: page.end ? encodeCursor(channel.id, page.end) : null,
+      hasMore: page.hasMore,
+    };
+  },
+  message: async (channel, { id }, { services }) => {
+    const record = await services.events.message(channel.id, id);
+    return record ? toGraphRecord(record) : null;
+  },
+};
