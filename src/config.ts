@@ -273,7 +273,7 @@ const schema = z.object({
   EVENT_RETENTION_MS: documented(nonNegativeInt.default(7 * 24 * 60 * 60 * 1000), {
     description:
       'how long received events and message records are kept for replay (`after` cursors, `Channel.events`, `Channel.message`); `0` keeps nothing (live delivery only). Personal data: see docs/events.md',
-    whenUnset: '604800000 (7 days, the upstream\'s re-delivery window)',
+    whenUnset: "604800000 (7 days, the upstream's re-delivery window)",
     contract: true,
   }),
   SIMULATOR_PORT: documented(z.coerce.number().int().min(0).max(65535).default(0), {

@@ -55,6 +55,8 @@ interface EventPage {
 /** The suite against one deployment shape: in-process memory, or Redis shared by two instances. */
 function durableSuite(label: string, env: () => Record<string, string>, instances: 1 | 2) {
   describe(`durable events (${label})`, () => {
+    /** The label as it may appear in ids (letters, digits and - only). */
+    const slug = label.replace(/\W+/g, '-');
     let simulator: Simulator;
     const gateways: TestGateway[] = [];
     const connections: WsConnection[] = [];
@@ -113,7 +115,7 @@ function durableSuite(label: string, env: () => Record<string, string>, instance
     };
 
     it('resumes from a cursor while notifications keep arriving at both instances: every event once, in log order', async () => {
-      const tag = `${label}-resume`;
+      const tag = `${slug}-resume`;
       const firstSubscriber = await subscribeLive(first());
       await post(first(), inbound(`${tag}-0`));
       await firstSubscriber.events.atLeast(1);
@@ -145,7 +147,7 @@ function durableSuite(label: string, env: () => Record<string, string>, instance
     });
 
     it('pages the log oldest first, with kinds and contact filters; a malformed or foreign cursor is BAD_USER_INPUT', async () => {
-      const tag = `${label}-page`;
+      const tag = `${slug}-page`;
       const before = (await wholeLog()).length;
       await post(first(), { ...inbound(`${tag}-in-1`), ...status(`${tag}-out-1`, 'sent') });
       await post(last(), { ...inbound(`${tag}-in-2`, '4917000000001'), errors: [{ code: 131026, title: 'Receiver incapable' }] });
@@ -221,11 +223,11 @@ function durableSuite(label: string, env: () => Record<string, string>, instance
       expect(await record(id)).toMatchObject({ status: 'failed' });
 
       // A status may outrun the send's own record; the record then starts from it.
-      await post(first(), { statuses: [{ id: `${label}-unknown-send`, status: 'delivered', recipient_id: CONTACT }] });
-      expect(await record(`${label}-unknown-send`)).toMatchObject({ direction: 'OUTBOUND', contact: CONTACT, type: null, status: 'delivered' });
+      await post(first(), { statuses: [{ id: `${slug}-unknown-send`, status: 'delivered', recipient_id: CONTACT }] });
+      expect(await record(`${slug}-unknown-send`)).toMatchObject({ direction: 'OUTBOUND', contact: CONTACT, type: null, status: 'delivered' });
 
-      await post(last(), inbound(`${label}-record-in`));
-      expect(await record(`${label}-record-in`, first())).toMatchObject({
+      await post(last(), inbound(`${slug}-record-in`));
+      expect(await record(`${slug}-record-in`, first())).toMatchObject({
         direction: 'INBOUND',
         contact: CONTACT,
         type: 'text',
@@ -236,7 +238,7 @@ function durableSuite(label: string, env: () => Record<string, string>, instance
     });
 
     it('a notification of thousands of events reaches a reading subscriber whole; malformed items beside valid ones are reported', async () => {
-      const tag = `${label.replace(/\W+/g, '-')}-burst`;
+      const tag = `${slug}-burst`;
       const subscriber = await subscribeLive(last());
       const count = 3_000;
       const burst = {

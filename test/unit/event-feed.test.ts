@@ -9,7 +9,17 @@ const CHANNEL = 'channel-001';
 const message = (id: string): ChannelEvent => ({
   kind: 'message',
   dedupKey: `message:${CHANNEL}:${id}`,
-  payload: { channelId: CHANNEL, id, from: '4915112345678', timestamp: null, type: 'text', text: 'hello', raw: {} },
+  payload: {
+    channelId: CHANNEL,
+    id,
+    from: '4915112345678',
+    timestamp: null,
+    type: 'text',
+    text: 'hello',
+    raw: {},
+    contactName: null,
+    displayPhoneNumber: null,
+  },
 });
 
 function setUp(retentionMs: number) {
