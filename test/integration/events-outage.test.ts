@@ -115,7 +115,11 @@ describe('durable events when Redis fails', () => {
       await redis.resume();
       expect(await gateway.gateway.services.redis!.ready(10_000)).toBe(true);
       // The upstream re-delivers, more than once; then a sentinel.
-      await waitUntil(async () => (await postNotification(gateway.url, CHANNEL, inbound('stopped-during'), credential)).status === 200, 100);
+      await waitUntil(
+        async () => (await postNotification(gateway.url, CHANNEL, inbound('stopped-during'), credential)).status === 200,
+        'the re-delivery accepted',
+        { pauseMs: 100 },
+      );
       expect((await postNotification(gateway.url, CHANNEL, inbound('stopped-during'), credential)).status).toBe(200);
       expect((await postNotification(gateway.url, CHANNEL, inbound('stopped-after'), credential)).status).toBe(200);
       await subscriber.atLeast(3);
@@ -229,7 +233,7 @@ describe.each(deployments)('event retention (%s)', (_label, env) => {
       expect(body.data!.channel.events.nodes.map((node) => node.id)).toEqual(['expiring']);
       const cursor = body.data!.channel.events.endCursor;
       const loggedAt = Date.now();
-      await waitUntil(() => Date.now() > loggedAt + 1_100, 50);
+      await waitUntil(() => Date.now() > loggedAt + 1_100, 'the retention window to pass', { pauseMs: 50 });
 
       const expired = await gateway.graphql(EVENTS, { channelId: CHANNEL, after: cursor });
       expect((expired.body.errors as Errors)[0].extensions).toMatchObject({ code: 'CURSOR_EXPIRED', field: 'after' });
