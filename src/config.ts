@@ -244,6 +244,11 @@ const schema = z.object({
     description: 'comma-separated browser origins allowed to call `/graphql` (`*`: any)',
     whenUnset: 'unset: none (on the embedded simulator: `http://localhost:*` and `http://127.0.0.1:*`)',
   }),
+  SUBSCRIPTION_CALLBACK_ORIGINS: documented(commaList.pipe(z.array(httpUrl)).optional(), {
+    description:
+      "comma-separated origins (e.g. `http://router.internal:4000`) a subscription may name as its `callbackUrl` in Apollo's HTTP callback protocol; any other callback URL is refused with BAD_USER_INPUT before anything is sent to it",
+    whenUnset: 'unset: the callback protocol is off (subscriptions over graphql-ws only)',
+  }),
   MAX_QUERY_DEPTH: documented(positiveInt.default(10), { description: 'deepest selection accepted, checked before execution' }),
   MAX_QUERY_ALIASES: documented(positiveInt.default(15), { description: 'most aliases in one operation, checked before execution' }),
   MAX_QUERY_COST: documented(positiveInt.default(5_000), {
@@ -346,6 +351,8 @@ export interface Config {
   redisTimeoutMs: number;
   /** Origins allowed by CORS; empty: no cross-origin browser access, `*`: any origin. */
   corsOrigins: string[];
+  /** Origins a subscription's HTTP callback may go to; empty: the callback protocol is off. */
+  subscriptionCallbackOrigins: string[];
   /** enforce: subscriptions on channels whose notifications do not reach this gateway are refused (WEBHOOK_NOT_CONNECTED). */
   webhookCheck: 'enforce' | 'off';
   queryLimits: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number };
@@ -433,6 +440,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisNamespace: values.REDIS_NAMESPACE,
     redisTimeoutMs: values.REDIS_TIMEOUT_MS,
     corsOrigins: values.CORS_ORIGINS ?? [],
+    subscriptionCallbackOrigins: (values.SUBSCRIPTION_CALLBACK_ORIGINS ?? []).map((origin) => new URL(origin).origin),
     webhookCheck: values.WEBHOOK_CHECK,
     queryLimits: {
       maxDepth: values.MAX_QUERY_DEPTH,

@@ -14,6 +14,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { presentsBearerToken } from './auth.js';
 import { refuseOverEstimate } from '../datasources/call-budget.js';
 import { webSocketEndpoint } from './websocket.js';
+import { subscriptionCallbackPlugins } from './subscription-callback.js';
 import { formatGraphQLError } from '../errors.js';
 import type { Config } from '../config.js';
 import { createContext, type Context } from '../context.js';
@@ -202,6 +203,7 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
       ...(services.tracing ? [services.tracing.plugin()] : []),
       // Without Redis there is no shared store to lose: no hook on every request.
       ...(services.redis ? [storeGuardPlugin(services)] : []),
+      ...subscriptionCallbackPlugins(config.subscriptionCallbackOrigins, logger),
       fieldErrorsPlugin(),
     ],
   });
