@@ -87,10 +87,8 @@ export interface MessagingState {
   profiles: Map<string, SimProfile>;
   /** On-premise profile photos by channel id (`/v1/settings/profile/photo`). */
   profilePhotos: Map<string, { mimeType: string; content: Buffer }>;
-  /** Business-account webhooks by waba id; `overrideAll` as set (B6 `override_all`), `setAt` in ms. */
-  wabaWebhooks: Map<string, SimWebhook & { overrideAll: boolean; setAt: number }>;
-  /** When each number-level webhook was set through B6 (one set otherwise counts as older than any business-account webhook). */
-  webhookSetAt: Map<string, number>;
+  /** Business-account webhooks by waba id. */
+  wabaWebhooks: Map<string, SimWebhook>;
   blocklists: Map<string, Set<string>>;
 }
 
@@ -123,7 +121,7 @@ function seedMessaging(state: SimState, now: number): MessagingState {
       components: [],
     })),
   );
-  return { messages: [], lastInbound, templates, profiles, profilePhotos: new Map(), wabaWebhooks: new Map(), webhookSetAt: new Map(), blocklists: new Map() };
+  return { messages: [], lastInbound, templates, profiles, profilePhotos: new Map(), wabaWebhooks: new Map(), blocklists: new Map() };
 }
 
 export function messagingState(state: SimState): MessagingState {
@@ -275,7 +273,6 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
     if (problem) return fail(response, hosting, 400, hosting === 'cloud' ? 100 : 1009, problem);
     const webhook = { url: String(body.url), headers: (body.headers ?? {}) as Record<string, string> };
     state.webhooks.set(channelOf(response), webhook);
-    messaging.webhookSetAt.set(channelOf(response), Date.now());
     response.json(webhook);
   });
 
@@ -328,12 +325,14 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
       const problem = webhookProblem(body, hosting);
       if (problem) return fail(response, hosting, 400, 100, problem);
       const wabaId = wabaOf(state, channelOf(response));
-      messaging.wabaWebhooks.set(wabaId, {
-        url: String(body.url),
-        headers: body.headers as Record<string, string>,
-        overrideAll: body.override_all === true,
-        setAt: Date.now(),
-      });
+      const webhook = { url: String(body.url), headers: body.headers as Record<string, string> };
+      messaging.wabaWebhooks.set(wabaId, webhook);
+      // override_all applies the URL to every cloud number of the account: their own webhooks are replaced by it.
+      if (body.override_all === true) {
+        for (const channel of state.channels.values()) {
+          if (channel.waba_account?.id === wabaId && !isOnPremise(channel)) state.webhooks.set(channel.id, { ...webhook });
+        }
+      }
       response.json({
         message: `Webhook will be set for WABA id ${wabaId}${body.override_all ? ' and all its numbers' : ''}. It takes 15 to 20 seconds to take effect.`,
       });
@@ -549,19 +548,14 @@ function applyProfile(messaging: MessagingState, channelId: string, body: Record
 
 /**
  * Where the upstream delivers a channel's notifications (spec §6 rule 2, B6): the number-level
- * webhook if set; otherwise, for a cloud number, its business account's webhook; else nowhere. A
- * business-account webhook set with override_all applies to every cloud number of the account,
- * so it also wins over a number-level webhook set before it (one set after it takes over again).
- * The business-account webhook never serves on-premise numbers.
+ * webhook if set; otherwise, for a cloud number, its business account's webhook; else nowhere.
+ * The business-account webhook never serves on-premise numbers. (override_all acts when it is set,
+ * by replacing the cloud numbers' own webhooks, so each number's GET shows where it is served.)
  */
 export function effectiveWebhook(state: SimState, channelId: string): SimWebhook | null {
   const own = state.webhooks.get(channelId) ?? null;
-  if (isOnPremise(state.channels.get(channelId))) return own;
-  const messaging = messagingState(state);
-  const account = messaging.wabaWebhooks.get(wabaOf(state, channelId));
-  if (!account) return own;
-  if (!own || (account.overrideAll && account.setAt > (messaging.webhookSetAt.get(channelId) ?? 0))) return { url: account.url, headers: account.headers };
-  return own;
+  if (own || isOnPremise(state.channels.get(channelId))) return own;
+  return messagingState(state).wabaWebhooks.get(wabaOf(state, channelId)) ?? null;
 }
 
 function wabaOf(state: SimState, channelId: string): string {

@@ -270,6 +270,10 @@ describe('notification routing (spec §6 rule 2, B6)', () => {
     await ok(SET_ACCOUNT, { channelId: CLOUD, url: 'https://account.example/all', overrideAll: true });
     expect(await deliveredTo(CLOUD)).toBe('https://account.example/all');
     expect(await deliveredTo(OTHER_CLOUD)).toBe('https://account.example/all');
+    // It replaced the cloud numbers' own webhooks, so each number's webhook shows where it is served; on-premise keeps none.
+    const read = await harness.graphql<{ channel: { webhook: { url: string } | null } }>(`{ channel(id: "${OTHER_CLOUD}") { webhook { url } } }`);
+    expect(read.body.data?.channel.webhook?.url).toBe('https://account.example/all');
+    expect(await deliveredTo(ONPREM)).toBeNull();
 
     // A number-level webhook set after the override serves its number again.
     await ok(SET_NUMBER, { channelId: CLOUD, url: 'https://number.example/001-again' });
