@@ -4,9 +4,11 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { firstError, graphql, send } from '../support/http.js';
 import type { BenchContext } from '../support/context.js';
-import { cpuTimeOf } from '../support/gateway-process.js';
+import { createClient as createRedisClient } from '@redis/client';
+import { webhookAuthorization } from '../../src/events/credentials.js';
+import { BENCH_KEYSTORE_SECRET, cpuTimeOf, memoryOf, startGatewayProcess } from '../support/gateway-process.js';
 import { notAvailableSection, type Section } from '../support/report.js';
-import { ms, percentile, rate, verdict } from '../support/stats.js';
+import { mb, ms, percentile, rate, verdict } from '../support/stats.js';
 
 const CHANNEL = 'channel-001';
 const DELIVERY_SAMPLES = 200;
@@ -185,5 +187,150 @@ export async function webhookIngest(context: BenchContext): Promise<Section> {
   } finally {
     subscription.stop();
     await subscription.client.dispose();
+  }
+}
+
+/** Events replayed to one reconnecting subscriber in the replay measurement. */
+const REPLAY_EVENTS = 10_000;
+const REPLAY_MESSAGES_PER_NOTIFICATION = 100;
+
+/** A cloud notification carrying `count` incoming text messages, ids `<prefix><index>`. */
+function burst(prefix: string, count: number): string {
+  const messages = Array.from({ length: count }, (_, index) => ({
+    from: '4915112345678',
+    id: `${prefix}${index}`,
+    timestamp: String(Math.floor(Date.now() / 1000)),
+    type: 'text',
+    text: { body: 'hello from the bench' },
+  }));
+  return JSON.stringify({
+    object: 'chat_business_account',
+    entry: [{ id: 'waba-1', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', messages } }] }],
+  });
+}
+
+/** Subscribes to channelEvents after `after` and resolves with the cursors received once `count` arrived (or the first error). */
+function replay(graphqlUrl: string, after: string | null, count: number, onEvent: (cursor: string) => void = () => undefined) {
+  const client = createClient({ url: graphqlUrl.replace(/^http/, 'ws'), webSocketImpl: WebSocket, lazy: false, retryAttempts: 0 });
+  const cursors: string[] = [];
+  const done = new Promise<string[]>((resolve, reject) => {
+    client.subscribe<{ channelEvents: { cursor: string } }>(
+      {
+        query: `subscription ($after: String) { channelEvents(channelId: "${CHANNEL}", after: $after) { ... on InboundMessage { cursor id text } } }`,
+        variables: { after },
+      },
+      {
+        next: (value) => {
+          if (value.errors?.length) reject(new Error(value.errors[0].message));
+          if (!value.data) return;
+          cursors.push(value.data.channelEvents.cursor);
+          onEvent(value.data.channelEvents.cursor);
+          if (cursors.length === count) resolve(cursors);
+        },
+        error: (error) => reject(error instanceof Error ? error : new Error(JSON.stringify(error))),
+        complete: () => undefined,
+      },
+    );
+  });
+  return { done, dispose: () => client.dispose() };
+}
+
+/** Scenario 7: the receiver on the Redis event log (acknowledged only once appended), then a replay of 10,000 retained events. */
+export async function webhookIngestRedisLog(context: BenchContext): Promise<Section> {
+  const { durationSeconds } = context.options;
+  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const title = '7. Webhook ingest into the Redis event log, and replay';
+  const intro = [
+    `A gateway process with \`REDIS_URL\` (${redisUrl}, a namespace of its own): each notification is acknowledged only once its events are in the channel's Redis Stream (one script: dedup, XADD, records, publish).`,
+    `Ingest: notifications as in scenario 5 (one message each) POSTed to \`/webhooks/${CHANNEL}\` by autocannon, 32 connections, ${durationSeconds} s after a 1 s warm-up, no subscriber.`,
+    `Replay: ${REPLAY_EVENTS.toLocaleString('en-US')} events appended after a marker (notifications of ${REPLAY_MESSAGES_PER_NOTIFICATION} messages), then one graphql-ws subscriber to \`channelEvents(after: <marker cursor>)\`: time until the last event, and the gateway's resident memory sampled every 20 ms.`,
+    'Target: ≥ 5,000 notifications/s on one instance with p99 acknowledgement ≤ 25 ms at 32 connections; replay time and peak memory recorded.',
+  ];
+  const namespace = `hubgraph-bench-${Date.now()}`;
+  const gateway = await startGatewayProcess(context.simulator, {
+    env: { REDIS_URL: redisUrl, REDIS_NAMESPACE: namespace, WEBHOOK_CHECK: 'off' },
+    execArgv: context.gatewayExecArgv('redis-log'),
+  });
+  const receiver = `${gateway.baseUrl}/webhooks/${CHANNEL}`;
+  const headers = { 'content-type': 'application/json', authorization: webhookAuthorization(BENCH_KEYSTORE_SECRET, CHANNEL) };
+  const run = `${Date.now()}`;
+  try {
+    const probe = await send(receiver, { method: 'POST', headers, body: notification(`wamid.bench-log-probe-${run}`, '') });
+    if (probe.status !== 200) return notAvailableSection(title, intro, `the receiver answered HTTP ${probe.status} (is Redis at ${redisUrl}?)`);
+    await autocannon({
+      url: receiver,
+      method: 'POST',
+      headers,
+      body: notification(`wamid.bench-log-warm-${run}-[<id>]`, ''),
+      idReplacement: true,
+      connections: 32,
+      duration: 1,
+    });
+    const cpuBefore = cpuTimeOf(gateway.pid);
+    const ingest = await autocannon({
+      url: receiver,
+      method: 'POST',
+      headers,
+      body: notification(`wamid.bench-log-${run}-[<id>]`, ''),
+      idReplacement: true,
+      connections: 32,
+      duration: durationSeconds,
+    });
+    const cpuPerNotification = (cpuTimeOf(gateway.pid) - cpuBefore) / Math.max(1, ingest.requests.total);
+
+    // The marker's cursor, from a live subscriber: the replay starts right after it.
+    const marker = replay(gateway.graphqlUrl, null, 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await send(receiver, { method: 'POST', headers, body: notification(`wamid.bench-log-marker-${run}`, '') });
+    const [markerCursor] = await marker.done;
+    await marker.dispose();
+    for (let offset = 0; offset < REPLAY_EVENTS; offset += REPLAY_MESSAGES_PER_NOTIFICATION) {
+      const answer = await send(receiver, { method: 'POST', headers, body: burst(`wamid.bench-replay-${run}-${offset}-`, REPLAY_MESSAGES_PER_NOTIFICATION) });
+      if (answer.status !== 200) return notAvailableSection(title, intro, `appending the replayed events: HTTP ${answer.status}`);
+    }
+    const before = memoryOf(gateway.pid).rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, memoryOf(gateway.pid).rss)), 20);
+    const started = performance.now();
+    const replayed = replay(gateway.graphqlUrl, markerCursor, REPLAY_EVENTS);
+    let cursors: string[];
+    try {
+      cursors = await replayed.done;
+    } finally {
+      clearInterval(sampler);
+    }
+    const replayMs = performance.now() - started;
+    await replayed.dispose();
+    const distinct = new Set(cursors).size;
+    return {
+      title,
+      intro,
+      tables: [
+        {
+          columns: ['metric', 'measured', 'target'],
+          rows: [
+            ['notifications acknowledged/s (32 conn.)', rate(ingest.requests.average), `≥ 5,000/s: ${verdict(ingest.requests.average >= 5000)}`],
+            ['acknowledgement p50 / p99', `${ms(ingest.latency.p50, 0)} / ${ms(ingest.latency.p99, 0)}`, `p99 ≤ 25 ms: ${verdict(ingest.latency.p99 <= 25)}`],
+            ['gateway CPU per notification (parse + one script)', ms(cpuPerNotification, 2), '—'],
+            ['acknowledged (2xx) / non-2xx / errors', `${ingest['2xx']} / ${ingest.non2xx} / ${ingest.errors + ingest.timeouts}`, '—'],
+            [
+              `replay of ${REPLAY_EVENTS.toLocaleString('en-US')} retained events to one subscriber`,
+              `${ms(replayMs, 0)} (${rate((REPLAY_EVENTS / replayMs) * 1000)} events/s)`,
+              '—',
+            ],
+            ['events replayed / distinct', `${cursors.length} / ${distinct}`, `each once: ${verdict(distinct === REPLAY_EVENTS)}`],
+            ['gateway RSS before → peak during the replay', `${mb(before)} → ${mb(peak)}`, '—'],
+          ],
+        },
+      ],
+      notes: [],
+    };
+  } finally {
+    await gateway.stop();
+    const redis = createRedisClient({ url: redisUrl });
+    redis.on('error', () => undefined);
+    await redis.connect();
+    for await (const keys of redis.scanIterator({ MATCH: `${namespace}:*`, COUNT: 1000 })) if (keys.length > 0) await redis.del(keys);
+    redis.destroy();
   }
 }

@@ -30,6 +30,9 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** KEYSTORE_SECRET of every bench gateway (webhook credentials derive from it). */
+export const BENCH_KEYSTORE_SECRET = 'bench-keystore-secret-0123456789';
+
 export interface GatewayProcessOptions {
   /** Extra environment (e.g. cache TTLs). */
   env?: Record<string, string>;
@@ -53,7 +56,7 @@ export async function startGatewayProcess(simulator: Simulator, options: Gateway
     PARTNER_ID: partner.id,
     PARTNER_TOKEN: partner.token,
     CHANNEL_API_KEYS: JSON.stringify(channelKeys),
-    KEYSTORE_SECRET: 'bench-keystore-secret-0123456789',
+    KEYSTORE_SECRET: BENCH_KEYSTORE_SECRET,
     ...options.env,
   };
   const service = await startNodeProcess(MAIN, env, options.execArgv ?? [], 'hubgraph ready at', 'gateway');
