@@ -1,7 +1,11 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import Keyv from 'keyv';
-import { BadUserInputError, UpstreamUnavailableError } from '../../src/errors.js';
-import { IdempotentSends, memorySendLock, type SendLock } from '../../src/messaging/idempotency.js';
+import { BadUserInputError, ErrorCode, HubgraphError, UpstreamUnavailableError } from '../../src/errors.js';
+import { idempotentSendsFor, IdempotentSends, memorySendLock, redisSendLock, type SendLock } from '../../src/messaging/idempotency.js';
+import { createLogger } from '../../src/observability/logger.js';
+import { RedisConnection } from '../../src/store/redis.js';
+import { waitUntil } from '../support/events.js';
+import { dropNamespace, LOCAL_REDIS_URL, requireRedis, uniqueNamespace } from '../support/redis.js';
 
 const SCOPE = { partnerId: 'partner-1', channelId: 'channel-001', key: 'order-42' };
 const REQUEST = { to: '4915112345678', text: 'hello' };
@@ -92,5 +96,108 @@ describe('IdempotentSends', () => {
     expect(sent).toBe(0);
     holder.finish();
     await expect(holder.done).resolves.toBe('wamid.held');
+  });
+
+  it('shares an in-flight send with a duplicate of this process, and refuses a different message under the key meanwhile', async () => {
+    const sends = new IdempotentSends(new Keyv(), memorySendLock(), { pendingMs: 5_000 });
+    const held = heldSend(sends, 'wamid.shared');
+    await held.underWay;
+    const duplicate = sends.run(SCOPE, REQUEST, async () => 'wamid.second');
+    await expect(sends.run(SCOPE, { ...REQUEST, text: 'other' }, async () => 'wamid.third')).rejects.toMatchObject({
+      message: 'idempotencyKey was already used within 24 h for a different message',
+      extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'input.idempotencyKey' }),
+    });
+    held.finish();
+    await expect(Promise.all([held.done, duplicate])).resolves.toEqual(['wamid.shared', 'wamid.shared']);
+  });
+
+  it.each([
+    ['a refusal', new HubgraphError('refused', ErrorCode.UpstreamError)],
+    ['an upstream failure known not to have sent', new UpstreamUnavailableError('503 before sending')],
+    ['an error of the gateway itself', new Error('bug')],
+  ])('frees the key after %s, so the next attempt sends', async (_case, failure) => {
+    const store = new Keyv();
+    const sends = new IdempotentSends(store, memorySendLock(), { pendingMs: 5_000 });
+    await expect(sends.run(SCOPE, REQUEST, () => Promise.reject(failure))).rejects.toBe(failure);
+    await expect(sends.run(SCOPE, REQUEST, async () => 'wamid.retry')).resolves.toBe('wamid.retry');
+  });
+
+  it('waits for a send of another instance and replays its result once stored', async () => {
+    const store = new Keyv();
+    const lock = memorySendLock();
+    const holder = heldSend(new IdempotentSends(store, lock, { pendingMs: 5_000 }), 'wamid.holder');
+    await holder.underWay;
+    let sent = 0;
+    const waiter = new IdempotentSends(store, lock, { pendingMs: 5_000, pollMs: 5 }).run(SCOPE, REQUEST, async () => {
+      sent += 1;
+      return 'wamid.waiter';
+    });
+    holder.finish();
+    await expect(waiter).resolves.toBe('wamid.holder');
+    expect(sent).toBe(0);
+  });
+
+  it('answers the caller with the send outcome when the store cannot record it or the lock cannot be freed, and logs both', async () => {
+    const store = new Keyv();
+    const warn = jest.fn();
+    const failingLock: SendLock = { acquire: async () => true, release: () => Promise.reject(new Error('lock store down')) };
+    const sends = new IdempotentSends(store, failingLock, { pendingMs: 5_000, logger: { warn } });
+    const setEntry = store.set.bind(store);
+    // The pending mark is written; the outcome is not.
+    jest.spyOn(store, 'set').mockImplementation(async (key: string, value: unknown, ttl?: number) => {
+      if ((value as { state?: string }).state !== 'pending') throw new Error('store down');
+      return setEntry(key, value, ttl);
+    });
+    await expect(sends.run(SCOPE, REQUEST, async () => 'wamid.sent')).resolves.toBe('wamid.sent');
+    expect(warn.mock.calls.map(([, message]) => message)).toEqual([
+      'idempotency: the message was sent, but the store could not record it; a repeat of the key may not see it',
+      'idempotency: the send lock could not be freed; it expires on its own',
+    ]);
+  });
+
+  it('gives a store one instance, so every request of the process shares in-flight sends', () => {
+    const store = new Keyv();
+    const first = idempotentSendsFor(store, null, { pendingMs: 5_000 });
+    expect(idempotentSendsFor(store, null, { pendingMs: 5_000 })).toBe(first);
+    expect(idempotentSendsFor(new Keyv(), null, { pendingMs: 5_000 })).not.toBe(first);
+  });
+});
+
+describe('send locks', () => {
+  it('in memory: one holder until released or expired', async () => {
+    const lock = memorySendLock();
+    expect(await lock.acquire('k', 60_000)).toBe(true);
+    expect(await lock.acquire('k', 60_000)).toBe(false);
+    expect(await lock.acquire('other', 60_000)).toBe(true);
+    await lock.release('k');
+    expect(await lock.acquire('k', 60_000)).toBe(true);
+    // A lock whose time is up is free at once.
+    expect(await lock.acquire('expired', 0)).toBe(true);
+    expect(await lock.acquire('expired', 0)).toBe(true);
+  });
+
+  describe('on Redis', () => {
+    const namespace = uniqueNamespace('send-lock');
+    let redis: RedisConnection;
+    beforeAll(async () => {
+      await requireRedis();
+      redis = new RedisConnection({ url: LOCAL_REDIS_URL, namespace, timeoutMs: 2_000, logger: createLogger('silent') });
+      await waitUntil(() => redis.isReady, 'the Redis connection');
+    });
+    afterAll(async () => {
+      await dropNamespace(namespace);
+      await redis.close();
+    });
+
+    it('one holder across instances until released, under the namespace with an expiry', async () => {
+      const [a, b] = [redisSendLock(redis), redisSendLock(redis)];
+      expect(await a.acquire('k', 60_000)).toBe(true);
+      expect(await b.acquire('k', 60_000)).toBe(false);
+      const ttl = await redis.client.pTTL(`${namespace}:idem-lock:k`);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+      await a.release('k');
+      expect(await b.acquire('k', 60_000)).toBe(true);
+    });
   });
 });
