@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { ACME, type TestGateway, useTestGateway } from '../support/gateway.js';
 
 const A1 = `^/api/v2/partners/${ACME.id}/clients$`;
 const A4 = `^/api/v2/partners/${ACME.id}/channels$`;
@@ -16,18 +16,8 @@ async function metricValue(harness: TestGateway, series: string): Promise<number
 }
 
 describe('upstream faults: bounded read retries, field-level failure, writes sent once', () => {
-  let harness: TestGateway;
-  beforeAll(async () => {
-    // Caching off so every query reaches the simulator; a short timeout for the slow-upstream case.
-    harness = await startTestGateway({ UPSTREAM_RETRIES: '1', UPSTREAM_TIMEOUT_MS: '1500', CACHE_TTL_LISTING_MS: '0', CIRCUIT_BREAKER_THRESHOLD: '50' });
-  });
-  afterAll(async () => {
-    await harness.close();
-  });
-  afterEach(() => {
-    harness.simulator.faults.clear();
-    harness.simulator.recorder.clear();
-  });
+  // Caching off so every query reaches the simulator; a short timeout for the slow-upstream case.
+  const harness = useTestGateway({ UPSTREAM_RETRIES: '1', UPSTREAM_TIMEOUT_MS: '1500', CACHE_TTL_LISTING_MS: '0', CIRCUIT_BREAKER_THRESHOLD: '50' });
 
   it('a read failing after its retries fails its own field only: partial data with an error', async () => {
     harness.simulator.faults.add({ path: A4, method: 'GET', status: 503 });
@@ -76,17 +66,11 @@ describe('upstream faults: bounded read retries, field-level failure, writes sen
 });
 
 describe('circuit breaker per upstream root', () => {
-  let harness: TestGateway;
-  beforeAll(async () => {
-    harness = await startTestGateway({
-      UPSTREAM_RETRIES: '0',
-      CACHE_TTL_LISTING_MS: '0',
-      CIRCUIT_BREAKER_THRESHOLD: '3',
-      CIRCUIT_BREAKER_COOLDOWN_MS: '300',
-    });
-  });
-  afterAll(async () => {
-    await harness.close();
+  const harness = useTestGateway({
+    UPSTREAM_RETRIES: '0',
+    CACHE_TTL_LISTING_MS: '0',
+    CIRCUIT_BREAKER_THRESHOLD: '3',
+    CIRCUIT_BREAKER_COOLDOWN_MS: '300',
   });
 
   it('opens after N consecutive failures, refuses without sending, and recovers by itself', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import type { FaultInput } from '../../src/simulator/control-routes.js';
 import { upstreamPath } from '../../src/datasources/upstream-path.js';
-import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { ACME, startTestGateway, type TestGateway, useTestGateway } from '../support/gateway.js';
 
 const CLIENTS_QUERY = '{ partner { clients(limit: 1) { total nodes { id } } } }';
 const A1_PATH = `/api/v2/partners/${ACME.id}/clients`;
@@ -31,18 +31,9 @@ function expectNoSecrets(harness: TestGateway) {
 }
 
 describe('upstream HTTP client (retries, timeouts, error mapping)', () => {
-  let harness: TestGateway;
-  beforeAll(async () => {
-    harness = await startTestGateway({ UPSTREAM_RETRIES: '2', CACHE_TTL_LISTING_MS: '0' });
-  });
-  afterEach(async () => {
-    const cleared = await fetch(`${harness.simulator.baseUrl()}/_control/faults`, { method: 'DELETE' });
-    expect(cleared.status).toBe(204);
-    harness.simulator.recorder.clear();
-  });
-  afterAll(async () => {
+  const harness = useTestGateway({ UPSTREAM_RETRIES: '2', CACHE_TTL_LISTING_MS: '0' });
+  afterAll(() => {
     expectNoSecrets(harness);
-    await harness.close();
   });
 
   async function query(text = CLIENTS_QUERY) {

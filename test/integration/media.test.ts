@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { mediaSimState, SIM_MEDIA_CDN_HOST, type MediaSimState } from '../../src/simulator/media-routes.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startTestGateway, type TestGateway, useTestGateway } from '../support/gateway.js';
 
 const CLOUD = 'channel-001';
 const ONPREM = 'channel-003';
@@ -70,20 +70,15 @@ function* multipart(mimeType: string, file: Buffer, fileName?: string): Generato
 }
 
 describe('B3 media through the gateway', () => {
-  let harness: TestGateway;
+  const harness = useTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS), MEDIA_INLINE_MAX_BYTES: String(64 * 1024) });
   let media: MediaSimState;
   let base: string;
 
-  beforeAll(async () => {
-    harness = await startTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS), MEDIA_INLINE_MAX_BYTES: String(64 * 1024) });
+  beforeAll(() => {
     media = mediaSimState(harness.simulator.state);
     base = harness.url.replace(/\/graphql$/, '');
   });
-  afterAll(async () => {
-    await harness.close();
-  });
   beforeEach(() => {
-    harness.simulator.recorder.clear();
     media.uploads.length = 0;
     media.failures.clear();
     media.blockedUntil.clear();
@@ -498,13 +493,7 @@ describe('redirects that leave the upstream origin', () => {
 });
 
 describe('uploadMedia at the default MEDIA_INLINE_MAX_BYTES (5 MB): the per-kind limits still apply', () => {
-  let harness: TestGateway;
-  beforeAll(async () => {
-    harness = await startTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS), MEDIA_INLINE_MAX_BYTES: undefined });
-  });
-  afterAll(async () => {
-    await harness.close();
-  });
+  const harness = useTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS), MEDIA_INLINE_MAX_BYTES: undefined });
 
   const UPLOAD = `mutation($channelId: ID!, $input: UploadMediaInput!) { uploadMedia(channelId: $channelId, input: $input) { id fileSize } }`;
   /** A static (VP8, not VP8X) WebP of `size` bytes. */

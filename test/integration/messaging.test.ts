@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import type { RecordedRequest } from '../../src/simulator/recorder.js';
 import { SIM_STALE_CONTACT } from '../../src/simulator/messaging-routes.js';
-import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { ACME, useTestGateway } from '../support/gateway.js';
 
 // Seeded channels: every third is on-premise (003, 006); 005 has no key configured.
 const CLOUD = 'channel-001';
@@ -23,21 +23,13 @@ const SEND = `mutation Send($channelId: ID!, $input: SendMessageInput!) {
 type Errors = Array<{ message: string; extensions?: Record<string, unknown> }>;
 
 describe('messaging (area B) over HTTP against the simulator', () => {
-  let harness: TestGateway;
+  const harness = useTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS), UPSTREAM_TIMEOUT_MS: '2000', CACHE_TTL_MESSAGING_MS: '60000' });
   const seen: string[] = [];
 
-  beforeAll(async () => {
-    harness = await startTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS), UPSTREAM_TIMEOUT_MS: '2000', CACHE_TTL_MESSAGING_MS: '60000' });
-  });
-  afterEach(() => {
-    harness.simulator.faults.clear();
-    harness.simulator.recorder.clear();
-  });
-  afterAll(async () => {
+  afterAll(() => {
     // Keys never leave the gateway except in createApiKey's own answer (not collected here).
     const text = [...seen, ...harness.logs.lines].join('\n');
     expect(text).not.toMatch(/sim-key-/);
-    await harness.close();
   });
 
   async function gql<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) {

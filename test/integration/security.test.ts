@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { describe, expect, it, jest } from '@jest/globals';
+import { ACME, useTestGateway } from '../support/gateway.js';
 
 /** Depth counts every level down to the leaf: `partner channels nodes` + 3 per level + `id`. */
 function nestedChannelsQuery(levels: number): string {
@@ -10,19 +10,13 @@ function nestedChannelsQuery(levels: number): string {
 }
 
 describe('query limits, introspection, CSRF, CORS, request ids', () => {
-  let harness: TestGateway;
-  beforeAll(async () => {
-    harness = await startTestGateway({
-      MAX_QUERY_DEPTH: '7',
-      MAX_QUERY_ALIASES: '3',
-      MAX_QUERY_COST: '120',
-      MAX_QUERY_TOKENS: '200',
-      // The /graphql body limit grows with the inline media limit; keep it at its 1 MB floor here.
-      MEDIA_INLINE_MAX_BYTES: '1024',
-    });
-  });
-  afterAll(async () => {
-    await harness.close();
+  const harness = useTestGateway({
+    MAX_QUERY_DEPTH: '7',
+    MAX_QUERY_ALIASES: '3',
+    MAX_QUERY_COST: '120',
+    MAX_QUERY_TOKENS: '200',
+    // The /graphql body limit grows with the inline media limit; keep it at its 1 MB floor here.
+    MEDIA_INLINE_MAX_BYTES: '1024',
   });
 
   it.each([
@@ -152,13 +146,7 @@ describe('query limits, introspection, CSRF, CORS, request ids', () => {
 });
 
 describe('hardened configuration', () => {
-  let harness: TestGateway;
-  beforeAll(async () => {
-    harness = await startTestGateway({ INTROSPECTION: 'false', CORS_ORIGINS: 'https://app.example, https://admin.example' });
-  });
-  afterAll(async () => {
-    await harness.close();
-  });
+  const harness = useTestGateway({ INTROSPECTION: 'false', CORS_ORIGINS: 'https://app.example, https://admin.example' });
 
   it('turns introspection, the landing page and field suggestions off together', async () => {
     const { status, body } = await harness.graphql('{ __schema { queryType { name } } }');
@@ -192,13 +180,7 @@ describe('hardened configuration', () => {
 });
 
 describe('the /graphql HTTP layer', () => {
-  let harness: TestGateway;
-  beforeAll(async () => {
-    harness = await startTestGateway({ MEDIA_INLINE_MAX_BYTES: '1024' });
-  });
-  afterAll(async () => {
-    await harness.close();
-  });
+  const harness = useTestGateway({ MEDIA_INLINE_MAX_BYTES: '1024' });
 
   const post = (body: string | Uint8Array | ReadableStream<Uint8Array>, headers: Record<string, string> = {}, init: Record<string, unknown> = {}) =>
     fetch(harness.url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, ...init });

@@ -94,15 +94,19 @@ export async function startTestGateway(
 }
 
 /**
- * A gateway for one describe block: started before its tests, its simulator's recorder cleared
- * before each test, closed after them. The returned object is filled in when the block starts.
+ * A gateway for one describe block: started before its tests, its simulator's recorder and
+ * injected faults cleared before each test (so no test depends on what an earlier one left),
+ * closed after them. The returned object is filled in when the block starts.
  */
 export function useTestGateway(env: Record<string, string | undefined> = {}, simulatorOptions: SimulatorOptions = {}): TestGateway {
   const harness = {} as TestGateway;
   beforeAll(async () => {
     Object.assign(harness, await startTestGateway(env, simulatorOptions));
   });
-  beforeEach(() => harness.simulator.recorder.clear());
+  beforeEach(() => {
+    harness.simulator.recorder.clear();
+    harness.simulator.faults.clear();
+  });
   afterAll(async () => {
     await harness.close();
   });
