@@ -1770,7 +1770,7 @@ export type PartnerSettingsInput = {
   webhookUrl: Scalars['String']['input'];
 };
 
-/** The entry points of the graph. Every operation acts for one partner: PARTNER_ID, or the caller's X-Partner-Id header in multi-tenant mode. */
+/** The entry points of the graph. Every operation acts for one partner (PARTNER_ID, or the caller's X-Partner-Id header in multi-tenant mode) and makes at most MAX_UPSTREAM_CALLS_PER_OPERATION upstream calls (default 50): one estimated over it is refused with BAD_USER_INPUT before anything is sent, and a field past it fails on its own. */
 export type Query = {
   __typename?: 'Query';
   /** One channel (business phone number) of the caller's partner, or null when no channel has this id. */
@@ -1782,19 +1782,19 @@ export type Query = {
 };
 
 
-/** The entry points of the graph. Every operation acts for one partner: PARTNER_ID, or the caller's X-Partner-Id header in multi-tenant mode. */
+/** The entry points of the graph. Every operation acts for one partner (PARTNER_ID, or the caller's X-Partner-Id header in multi-tenant mode) and makes at most MAX_UPSTREAM_CALLS_PER_OPERATION upstream calls (default 50): one estimated over it is refused with BAD_USER_INPUT before anything is sent, and a field past it fails on its own. */
 export type QueryChannelArgs = {
   id: Scalars['ID']['input'];
 };
 
 
-/** The entry points of the graph. Every operation acts for one partner: PARTNER_ID, or the caller's X-Partner-Id header in multi-tenant mode. */
+/** The entry points of the graph. Every operation acts for one partner (PARTNER_ID, or the caller's X-Partner-Id header in multi-tenant mode) and makes at most MAX_UPSTREAM_CALLS_PER_OPERATION upstream calls (default 50): one estimated over it is refused with BAD_USER_INPUT before anything is sent, and a field past it fails on its own. */
 export type QueryClientArgs = {
   id: Scalars['ID']['input'];
 };
 
 
-/** The entry points of the graph. Every operation acts for one partner: PARTNER_ID, or the caller's X-Partner-Id header in multi-tenant mode. */
+/** The entry points of the graph. Every operation acts for one partner (PARTNER_ID, or the caller's X-Partner-Id header in multi-tenant mode) and makes at most MAX_UPSTREAM_CALLS_PER_OPERATION upstream calls (default 50): one estimated over it is refused with BAD_USER_INPUT before anything is sent, and a field past it fails on its own. */
 export type QueryPartnerArgs = {
   id?: InputMaybe<Scalars['ID']['input']>;
 };
