@@ -27,6 +27,9 @@ export function compareLogIds(a: LogId, b: LogId): number {
   return a.ms === b.ms ? a.seq - b.seq : a.ms - b.ms;
 }
 
+/** The position right before `id`: reading after it starts with `id`. */
+export const justBefore = (id: LogId): LogId => (id.seq > 0 ? { ms: id.ms, seq: id.seq - 1 } : { ms: id.ms - 1, seq: Number.MAX_SAFE_INTEGER });
+
 /** The opaque cursor handed to clients: the log id and its channel, base64url, so a cursor cannot be replayed on another channel. */
 export function encodeCursor(channelId: string, id: LogId): string {
   return Buffer.from(`${CURSOR_VERSION}:${formatLogId(id)}:${channelId}`, 'utf8').toString('base64url');

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CursorExpiredError } from '../errors.js';
-import { compareLogIds, type LogId } from './cursor.js';
+import { compareLogIds, justBefore, type LogId } from './cursor.js';
 import type { EventLog } from './log.js';
 import type { EventKind, LoggedEvent } from './types.js';
 
@@ -94,6 +94,8 @@ export async function openFeed(options: FeedOptions): Promise<AsyncIterableItera
             return;
           }
           catchingUp = true;
+          // A live-only subscriber with nothing delivered yet reads from this event on, not from the oldest retained.
+          covered ??= justBefore(event.id);
         }
         if (catchingUp) droppedUpTo = event.id;
         else enqueue(event);
@@ -110,6 +112,8 @@ export async function openFeed(options: FeedOptions): Promise<AsyncIterableItera
         fail(new Error('Events may have been missed while the fan-out was reconnecting; subscribe again'));
         return;
       }
+      // A live-only subscriber that has seen nothing yet has no position to read from: it goes on live.
+      if (covered === null) return;
       catchingUp = true;
       signal();
     },
