@@ -1,5 +1,6 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { PartnerRef, ClientNode, ChannelNode, ClientListDto, ChannelListDto, UsageDto, UsagePeriodDto, ApiKeyResult, PartnerDto, MediaRef, BusinessProfileModel, WebhookConfigModel, WabaWebhookModel, LocalStorageModel, ContactActionModel, ClientInsightsRef, InsightSourceModel } from '../datasources/types.js';
+import type { SentMessageModel } from '../messaging/send-message.js';
 import type { Context } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -1845,6 +1846,13 @@ export type SentMessage = {
   id: Scalars['ID']['output'];
   /** The recipient as given in `to`. */
   input?: Maybe<Scalars['String']['output']>;
+  /**
+   * The gateway's record of this message: status `accepted` until status notifications arrive, then sent, delivered,
+   * read or failed, with every status seen. Select it with the status a client shows, and `Channel.message(id)` or
+   * `messageStatusChanged` keep it current. Null while events are not retained (`EVENT_RETENTION_MS=0`) or when the
+   * record could not be written.
+   */
+  record?: Maybe<MessageRecord>;
   /** Cloud: the recipient's wa_id as resolved by the upstream; null on-premise. */
   waId?: Maybe<Scalars['String']['output']>;
 };
@@ -2348,7 +2356,7 @@ export type ResolversTypes = ResolversObject<{
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Renewal: ResolverTypeWrapper<Renewal>;
   SendMessageInput: SendMessageInput;
-  SentMessage: ResolverTypeWrapper<SentMessage>;
+  SentMessage: ResolverTypeWrapper<SentMessageModel>;
   SortDirection: SortDirection;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Template: ResolverTypeWrapper<Template>;
@@ -2445,7 +2453,7 @@ export type ResolversParentTypes = ResolversObject<{
   Query: Record<PropertyKey, never>;
   Renewal: Renewal;
   SendMessageInput: SendMessageInput;
-  SentMessage: SentMessage;
+  SentMessage: SentMessageModel;
   Subscription: Record<PropertyKey, never>;
   Template: Template;
   TemplateMessageInput: TemplateMessageInput;
@@ -2852,6 +2860,7 @@ export type RenewalResolvers<ContextType = Context, ParentType extends Resolvers
 export type SentMessageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SentMessage'] = ResolversParentTypes['SentMessage']> = ResolversObject<{
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   input?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  record?: Resolver<Maybe<ResolversTypes['MessageRecord']>, ParentType, ContextType>;
   waId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 

@@ -411,6 +411,11 @@ export interface SendResponseDto {
   messages?: Array<{ id?: string | null }> | null;
 }
 
+/** A send's answer as the graph serves it: the result plus the channel, so it can lead to the message's record. */
+export interface SentMessageModel extends SentMessageResult {
+  channelId: string;
+}
+
 export interface SentMessageResult {
   id: string;
   input: string | null;

@@ -27,7 +27,7 @@ export function toGraphEvent(channelId: string, event: LoggedEvent): ChannelEven
   }
 }
 
-function toGraphRecord(record: MessageRecordDto): MessageRecord {
+export function toGraphRecord(record: MessageRecordDto): MessageRecord {
   return {
     id: record.id,
     channelId: record.channelId,

@@ -3,7 +3,7 @@ import { ApiKey } from './api-key.js';
 import { BusinessProfile } from './business-profile.js';
 import { Channel } from './channel.js';
 import { channelOf } from './channel-ref.js';
-import { ChannelEvents } from './channel-events.js';
+import { ChannelEvents, toGraphRecord } from './channel-events.js';
 import { ChannelMessaging } from './channel-messaging.js';
 import { Client } from './client.js';
 import { ClientInsights, InsightSource, clientInsights, insightsMutations } from './insights.js';
@@ -32,6 +32,12 @@ export const resolvers: Resolvers = {
   WabaWebhook: { channel: channelOf },
   LocalStorageResult: { channel: channelOf },
   ContactActionPayload: { channel: channelOf },
+  SentMessage: {
+    record: async ({ channelId, id }, _args, { services }) => {
+      const record = await services.events.message(channelId, id);
+      return record ? toGraphRecord(record) : null;
+    },
+  },
   Media,
   Usage,
   UsagePeriod,

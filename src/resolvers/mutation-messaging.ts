@@ -37,12 +37,13 @@ export const messagingMutations: MutationResolvers = {
         .catch((error: unknown) => context.logger.warn({ err: error, channelId, messageId: result.id }, 'the sent message could not be recorded'));
       return result;
     };
-    if (idempotencyKey === undefined) return send();
+    // The channel rides along (not stored with an idempotent result) so the answer can lead to the message's record.
+    if (idempotencyKey === undefined) return { ...(await send()), channelId };
     const sends = idempotentSendsFor(context.services.store, context.services.redis, {
       pendingMs: config.upstreamTimeoutMs * 2,
       logger: context.services.logger,
     });
-    return sends.run({ partnerId, channelId, key: idempotencyKey }, body, send);
+    return { ...(await sends.run({ partnerId, channelId, key: idempotencyKey }, body, send)), channelId };
   },
 
   createLimitedTimeOfferTemplate: async (_parent, { channelId, input }, { caller, dataSources: { messaging } }) => {

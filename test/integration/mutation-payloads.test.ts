@@ -42,6 +42,15 @@ describe('mutation answers a client cache can use', () => {
     expect(body).toEqual({ data: { createApiKey: { channel: { id: CLOUD } } } });
   });
 
+  it("sendMessage answers the gateway's record of the message, accepted until notifications arrive", async () => {
+    const { body } = await harness.graphql<{ sendMessage: { id: string; record: { id: string } } }>(
+      `mutation { sendMessage(channelId: "${CLOUD}", input: { to: "+4915112345678", text: { body: "Hi" } }) { id record { id direction status contact type } } }`,
+    );
+    expect(body.errors).toBeUndefined();
+    const sent = body.data!.sendMessage;
+    expect(sent.record).toEqual({ id: sent.id, direction: 'OUTBOUND', status: 'accepted', contact: '4915112345678', type: 'text' });
+  });
+
   it('updatePartnerSettings answers the partner', async () => {
     const { body } = await harness.graphql(
       `mutation { updatePartnerSettings(input: { allowClientToAddPhoneNumber: true, redirectUrl: "https://app.example/done", webhookUrl: "https://hooks.example/partner" }) { id partner { id } } }`,
