@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { waitUntil } from '../support/events.js';
 import { buildGateway, PROJECT_ROOT, type BuiltGateway } from '../support/built-gateway.js';
 
 let built: BuiltGateway | undefined;
+/** How long the built server may take to print its ready line (the build itself comes before). */
+const READY_DEADLINE_MS = 30_000;
 
 describe('npm start process on SIGTERM', () => {
   afterAll(async () => {
@@ -26,6 +29,7 @@ describe('npm start process on SIGTERM', () => {
         if (match) resolve(match);
       });
       child.once('exit', () => reject(new Error(`exited before ready: ${output}`)));
+      setTimeout(() => reject(new Error(`not ready within ${READY_DEADLINE_MS} ms: ${output}`)), READY_DEADLINE_MS).unref();
     });
     try {
       const [, url, simulatorUrl] = await ready;
@@ -42,15 +46,15 @@ describe('npm start process on SIGTERM', () => {
         body: JSON.stringify({ query: '{ partner { clients(limit: 1) { total } } }' }),
       });
       // SIGTERM once the upstream call is under way (the fault rule counts it).
-      for (let hits = 0; hits === 0;) {
+      await waitUntil(async () => {
         const { faults } = (await (await fetch(`${simulatorUrl}/_control/faults`)).json()) as { faults: Array<{ hits: number }> };
-        hits = faults[0]?.hits ?? 0;
-      }
+        return (faults[0]?.hits ?? 0) > 0;
+      }, 'the upstream call to reach the slow fault');
       child.kill('SIGTERM');
       const answer = await inFlight;
       expect(answer.status).toBe(200);
       expect(await answer.json()).toEqual({ data: { partner: { clients: { total: 6 } } } });
-      expect(await exited).toBe(0);
+      expect(await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running 15 s after SIGTERM'), 15_000).unref())])).toBe(0);
       // Log lines wait in a buffer between flushes; exiting writes what is left.
       const lines = output
         .split('\n')
