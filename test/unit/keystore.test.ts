@@ -21,6 +21,15 @@ describe('KeyStore', () => {
     expect(await keys.get('partner-1', 'channel-001')).toBe('created-key');
   });
 
+  it('opens only entries of its own format version', async () => {
+    const store = new Keyv();
+    const keys = new KeyStore(store, 'a-secret-of-thirty-two-characters', {});
+    await keys.set('partner-1', 'channel-001', 'created-key');
+    const sealed = (await store.get<string>('apikey:partner-1:channel-001'))!;
+    await store.set('apikey:partner-1:channel-001', sealed.replace(/^v1\./, 'v2.'));
+    expect(await keys.get('partner-1', 'channel-001')).toBeNull();
+  });
+
   it("one request's view reads each channel's key once and sees the request's own writes", async () => {
     const store = new Keyv();
     const keyStore = new KeyStore(store, 'a-secret-of-thirty-two-characters', {});
