@@ -4,15 +4,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { loadConfig } from '../../src/config.js';
-import { createGateway, type Gateway } from '../../src/http/server.js';
-import { createLogger } from '../../src/observability/logger.js';
+import type { Gateway } from '../../src/http/server.js';
+import { startEmbeddedGateway } from '../support/embedded-gateway.js';
 import { SIM_STALE_CONTACT } from '../../src/simulator/messaging-routes.js';
-import { freePort, waitUntil } from '../support/events.js';
+import { waitUntil } from '../support/events.js';
 
 const run = promisify(execFile);
 const EXAMPLE = path.resolve('examples/inbox');
@@ -47,10 +45,7 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
   let page: Page;
 
   beforeAll(async () => {
-    const silent = new Writable({ write: (_chunk, _encoding, callback) => callback() });
-    const port = String(await freePort());
-    gateway = await createGateway(loadConfig({ PORT: port, HOST: '127.0.0.1', SIMULATOR_PORT: '0' }), { logger: createLogger('fatal', silent) });
-    await gateway.start();
+    gateway = await startEmbeddedGateway();
     app = await serveExample(gateway.url);
     browser = await chromium.launch({
       executablePath: CHROMIUM,

@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webhookAuthorization } from '../../src/events/credentials.js';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { buildGateway, PROJECT_ROOT, type BuiltGateway } from '../support/built-gateway.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { collect, connectWs, postNotification, waitUntil, type WsConnection } from '../support/events.js';
-import { DisposableRedis, dropNamespace, LOCAL_REDIS_URL, requireRedis, uniqueNamespace } from '../support/redis.js';
+import { DisposableRedis, StallingProxy, dropNamespace, LOCAL_REDIS_URL, requireRedis, uniqueNamespace } from '../support/redis.js';
 
 const CHANNEL = 'channel-001';
 const KEYSTORE_SECRET = 'outage-events-secret-0123456789';
@@ -30,52 +29,6 @@ async function expectRefusedForNow(gateway: TestGateway, body: unknown): Promise
 }
 
 const inbound = (id: string) => ({ messages: [{ from: '4915112345678', id, type: 'text', text: { body: `body of ${id}` } }] });
-
-/** A TCP proxy in front of Redis that can stop forwarding (holding what it receives) and resume. */
-class StallingProxy {
-  private stalled = false;
-  private readonly held: Array<() => void> = [];
-  private readonly sockets = new Set<Socket>();
-  private readonly server: Server;
-  port = 0;
-
-  private constructor(target: number) {
-    this.server = createServer((client) => {
-      const upstream = createConnection(target, '127.0.0.1');
-      this.sockets.add(client).add(upstream);
-      const forward = (from: Socket, to: Socket) =>
-        from.on('data', (chunk) => {
-          if (this.stalled) this.held.push(() => to.write(chunk));
-          else to.write(chunk);
-        });
-      forward(client, upstream);
-      forward(upstream, client);
-      for (const socket of [client, upstream]) socket.on('error', () => undefined).on('close', () => (client.destroy(), upstream.destroy()));
-    });
-  }
-
-  static async start(target: number): Promise<StallingProxy> {
-    const proxy = new StallingProxy(target);
-    await new Promise<void>((resolve) => proxy.server.listen(0, '127.0.0.1', resolve));
-    const address = proxy.server.address();
-    proxy.port = typeof address === 'object' && address ? address.port : 0;
-    return proxy;
-  }
-
-  stall(): void {
-    this.stalled = true;
-  }
-
-  resume(): void {
-    this.stalled = false;
-    for (const write of this.held.splice(0)) write();
-  }
-
-  async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-}
 
 describe('durable events when Redis fails', () => {
   let simulator: Simulator;
@@ -131,13 +84,9 @@ describe('durable events when Redis fails', () => {
   }, 60_000);
 
   it('Redis stalled (connection open, no answer): 503 with Retry-After within REDIS_TIMEOUT_MS; the re-delivery after it resumes is published once', async () => {
-    const proxy = await StallingProxy.start(6379);
+    const proxy = await StallingProxy.start();
     const namespace = uniqueNamespace('stall');
-    const gateway = await startTestGateway(
-      { KEYSTORE_SECRET, REDIS_URL: `redis://127.0.0.1:${proxy.port}`, REDIS_NAMESPACE: namespace, REDIS_TIMEOUT_MS: '300' },
-      {},
-      simulator,
-    );
+    const gateway = await startTestGateway({ KEYSTORE_SECRET, REDIS_URL: proxy.url, REDIS_NAMESPACE: namespace, REDIS_TIMEOUT_MS: '300' }, {}, simulator);
     try {
       expect(await gateway.gateway.services.redis!.ready(5_000)).toBe(true);
       const subscriber = await subscribeLive(gateway);

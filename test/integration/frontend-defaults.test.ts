@@ -1,10 +1,8 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { loadConfig } from '../../src/config.js';
-import { createGateway, type Gateway } from '../../src/http/server.js';
-import { createLogger } from '../../src/observability/logger.js';
+import type { Gateway } from '../../src/http/server.js';
+import { startEmbeddedGateway } from '../support/embedded-gateway.js';
 import { ACME, GLOBEX, startTestGateway, type TestGateway } from '../support/gateway.js';
-import { SUBSCRIPTIONS, collect, connectWs, freePort, waitUntil } from '../support/events.js';
+import { SUBSCRIPTIONS, collect, connectWs, waitUntil } from '../support/events.js';
 
 const preflight = (url: string, origin: string) =>
   fetch(url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
@@ -13,11 +11,7 @@ describe('browser-ready defaults on the embedded simulator (npm start with no up
   let gateway: Gateway;
 
   beforeAll(async () => {
-    const silent = new Writable({ write: (_chunk, _encoding, callback) => callback() });
-    // PUBLIC_URL defaults to this port, so it is chosen before the start.
-    const port = String(await freePort());
-    gateway = await createGateway(loadConfig({ PORT: port, HOST: '127.0.0.1', SIMULATOR_PORT: '0' }), { logger: createLogger('fatal', silent) });
-    await gateway.start();
+    gateway = await startEmbeddedGateway();
   });
 
   afterAll(() => gateway.stop());
