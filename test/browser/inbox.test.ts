@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,8 +23,10 @@ const CONTACT = '4915100000077';
 
 /** The example app, built against this gateway and served as static files from another port (a real cross-origin set-up). */
 async function serveExample(gatewayUrl: string): Promise<{ server: Server; url: string; outDir: string }> {
+  const vite = path.join(EXAMPLE, 'node_modules/vite/bin/vite.js');
+  if (!existsSync(vite)) throw new Error('The example app is not installed: run `npm --prefix examples/inbox ci` first (CI does)');
   const outDir = await mkdtemp(path.join(tmpdir(), 'hubgraph-inbox-'));
-  await run(process.execPath, [path.join(EXAMPLE, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+  await run(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
     cwd: EXAMPLE,
     env: { ...process.env, VITE_HUBGRAPH_URL: gatewayUrl },
   });
