@@ -119,3 +119,8 @@ export function redactedHeaders(headers: Record<string, string> | null | undefin
     }),
   );
 }
+
+/** The answer to a number-level webhook write: what the upstream stored (else what was sent), credentials redacted. */
+export function webhookAnswer(stored: { url?: string | null; headers?: Record<string, string> | null }, sent: WebhookConfigBody) {
+  return { url: stored.url ?? sent.url, headers: redactedHeaders(stored.headers ?? sent.headers) };
+}

@@ -45,11 +45,10 @@ export const ClientInsights: ClientInsightsResolvers = {
 };
 
 /** A field a rename's answer does not carry: an error at that field rather than an invented value in a client's cache. */
-function listed<T>(read: (source: InsightSourceModel['source']) => T) {
+function listed<T>(read: (source: InsightSourceModel['source'], insights: NonNullable<InsightSourceModel['insights']>) => T, what = 'the other fields') {
   return ({ source, insights }: InsightSourceModel): T => {
-    if (insights === null)
-      throw new BadUserInputError('A rename answers only id, clientId and name: read the other fields from ClientInsights.sources', 'source');
-    return read(source);
+    if (insights === null) throw new BadUserInputError(`A rename answers only id, clientId and name: read ${what} from ClientInsights.sources`, 'source');
+    return read(source, insights);
   };
 }
 
@@ -66,16 +65,17 @@ export const InsightSource: InsightSourceResolvers = {
   totalConversations: listed((source) => source.total_conversations ?? null),
   totalSpend: listed((source) => source.total_spend ?? null),
   currency: listed((source) => source.currency ?? null),
-  insights: ({ insights }) => {
-    if (insights === null) throw new BadUserInputError('A rename answers only id, clientId and name: read insights from ClientInsights.sources', 'source');
-    return insights.map((point) => ({
-      sourceId: point.source_id ?? null,
-      date: point.date,
-      conversations: point.conversations,
-      spend: point.spend,
-      currency: point.currency ?? null,
-    }));
-  },
+  insights: listed(
+    (_source, insights) =>
+      insights.map((point) => ({
+        sourceId: point.source_id ?? null,
+        date: point.date,
+        conversations: point.conversations,
+        spend: point.spend,
+        currency: point.currency ?? null,
+      })),
+    'insights',
+  ),
 };
 
 export const insightsMutations: Pick<MutationResolvers, 'renameInsightsSource' | 'exportInsightsContacts'> = {

@@ -2,7 +2,7 @@ import { requirePartnerId } from '../http/auth.js';
 import { BadUserInputError } from '../errors.js';
 import { gatewayWebhook } from '../events/credentials.js';
 import type { MutationResolvers } from '../generated/graphql.js';
-import { HTTPS_REQUIRED, isLoopbackHttpUrl, redactedHeaders, validateWebhookConfig } from '../messaging/webhooks.js';
+import { HTTPS_REQUIRED, isLoopbackHttpUrl, validateWebhookConfig, webhookAnswer } from '../messaging/webhooks.js';
 
 export const eventsMutations: MutationResolvers = {
   /**
@@ -31,6 +31,6 @@ export const eventsMutations: MutationResolvers = {
       throw new BadUserInputError(`PUBLIC_URL cannot receive this channel's notifications: ${error.message}`, 'channelId');
     }
     const stored = await messaging.setWebhook(partnerId, channelId, config);
-    return { url: stored.url ?? config.url, headers: redactedHeaders(stored.headers ?? config.headers), channelRef: { partnerId, channelId } };
+    return { ...webhookAnswer(stored, config), channelRef: { partnerId, channelId } };
   },
 };

@@ -7,7 +7,7 @@ import { buildBusinessProfileUpdate, profileForGraph } from '../messaging/busine
 import { idempotentSendsFor } from '../messaging/idempotency.js';
 import { buildSendMessageBody, toSentMessage } from '../messaging/send-message.js';
 import { buildLimitedTimeOfferTemplate } from '../messaging/templates.js';
-import { redactedHeaders, validateWebhookConfig } from '../messaging/webhooks.js';
+import { redactedHeaders, validateWebhookConfig, webhookAnswer } from '../messaging/webhooks.js';
 
 const IDEMPOTENCY_KEY_MAX = 256;
 
@@ -65,7 +65,7 @@ export const messagingMutations: MutationResolvers = {
     const route = await messaging.route(partnerId, channelId);
     const config = validateWebhookConfig(input, route.hosting);
     const stored = await messaging.setWebhook(partnerId, channelId, config);
-    return { url: stored.url ?? config.url, headers: redactedHeaders(stored.headers ?? config.headers), channelRef: { partnerId, channelId } };
+    return { ...webhookAnswer(stored, config), channelRef: { partnerId, channelId } };
   },
 
   setWabaWebhook: async (_parent, { channelId, input }, { caller, dataSources: { messaging } }) => {
