@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { webhookAuthorization, isWebhookAuthorized } from '../../src/events/credentials.js';
+import { gatewayWebhook, gatewayWebhookUrl, isWebhookAuthorized, webhookAuthorization } from '../../src/events/credentials.js';
 import { MemoryDedupStore } from '../../src/events/dedup.js';
 import { parseNotification, toIsoTimestamp } from '../../src/events/parse.js';
 
@@ -177,6 +177,16 @@ describe('webhook credential', () => {
     expect(isWebhookAuthorized('secret-0123456789abcdef', 'channel-002', header)).toBe(false);
     expect(isWebhookAuthorized('secret-0123456789abcdef', 'channel-001', `${header}x`)).toBe(false);
     expect(isWebhookAuthorized('secret-0123456789abcdef', 'channel-001', undefined)).toBe(false);
+    expect(isWebhookAuthorized('secret-0123456789abcdef', 'channel-001', `  ${header} `)).toBe(true);
+  });
+
+  it("is set on the webhook that connects a channel to the gateway's receiver, whose path names the channel as one segment", () => {
+    const config = { publicUrl: 'https://gw.example.com', keystoreSecret: 'secret-0123456789abcdef' };
+    expect(gatewayWebhookUrl(config.publicUrl, 'a/b c')).toBe('https://gw.example.com/webhooks/a%2Fb%20c');
+    expect(gatewayWebhook(config, 'channel-001')).toEqual({
+      url: 'https://gw.example.com/webhooks/channel-001',
+      headers: { Authorization: webhookAuthorization(config.keystoreSecret, 'channel-001') },
+    });
   });
 });
 
