@@ -35,7 +35,7 @@ const ONPREMISE_VERTICALS = new Set([
 
 /** Contacts that wrote to every channel at seed time (the webhook simulator's contacts among them). */
 export const SIM_ENGAGED_CONTACTS = ['4915112345678', '447700900123', '31612345678'];
-/** A contact whose last message is 25 hours old: free-form sends and blocking fail for it. */
+/** A contact whose last message is 25 hours old: blocking and free-form sends fail for it (cloud: by a `failed` status with 131047). */
 export const SIM_STALE_CONTACT = '4915199999999';
 
 export interface SimSentMessage {
@@ -143,6 +143,14 @@ function normalisePhone(value: string): string | null {
   return digits.length >= 6 && digits.length <= 15 ? digits : null;
 }
 
+/** The error of the cloud `failed` status that reports a free-form send outside the 24-hour window. */
+const REENGAGEMENT_ERROR = {
+  code: 131047,
+  title: 'Re-engagement message',
+  message: 'Re-engagement message',
+  error_data: { details: 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.' },
+};
+
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function hostingOfChannel(state: SimState, channelId: string): SimHosting {
@@ -214,7 +222,8 @@ export interface MessagingRouterOptions {
 /**
  * Area B of both variants (mount `cloud` at `/cloud`, `onPremise` at `/onprem`, `control` at
  * `/_control`). A `message-received` event ({channelId, from}) on the simulator's bus opens the
- * contact's 24-hour window, so simulated incoming messages engage contacts too.
+ * contact's 24-hour window, so simulated incoming messages engage contacts too. Each accepted send emits `message-accepted` ({channelId, messageId, to, error?}); `error`
+ * is the cloud error its `failed` status must carry (a free-form send outside the window).
  */
 export function messagingRoutes(context: SimulatorContext, options: MessagingRouterOptions = {}) {
   context.events.on('message-received', (event: { channelId: string; from: string }) => markEngaged(context.state, event.channelId, event.from));
@@ -247,14 +256,14 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
       if (refusal) return fail(response, hosting, 400, refusal.code, refusal.title, refusal.details);
     }
     const now = Date.now();
-    if (body.type !== 'template' && !engaged(messaging, channelId, waId, now)) {
-      return hosting === 'cloud'
-        ? fail(response, hosting, 400, 131047, 'Re-engagement message', 'More than 24 hours have passed since the recipient last replied')
-        : fail(response, hosting, 400, 470, 'Message failed to send because more than 24 hours have passed since the customer last replied');
+    const outsideWindow = body.type !== 'template' && !engaged(messaging, channelId, waId, now);
+    // On-premise refuses at once; cloud accepts and reports the failure by a status notification (spec §6).
+    if (outsideWindow && hosting === 'onPremise') {
+      return fail(response, hosting, 400, 470, 'Message failed to send because more than 24 hours have passed since the customer last replied');
     }
     const id = hosting === 'cloud' ? `wamid.${randomBytes(18).toString('base64url')}` : `gBEGk${randomBytes(12).toString('hex')}`;
     messaging.messages.push({ id, channelId, to: waId, type: String(body.type), body, at: now });
-    context.events.emit('message-accepted', { channelId, messageId: id, to: waId });
+    context.events.emit('message-accepted', { channelId, messageId: id, to: waId, ...(outsideWindow && { error: REENGAGEMENT_ERROR }) });
     if (hosting === 'cloud') {
       response.json({ messaging_product: product, contacts: [{ input: body.to, wa_id: waId }], messages: [{ id }] });
     } else {

@@ -40,7 +40,8 @@ export interface SimulatorContext {
   recorder: RequestRecorder;
   /**
    * Happenings other simulator parts react to, e.g. `message-accepted` ({channelId, messageId,
-   * to}) emitted by the send route, on which webhook delivery schedules status notifications.
+   * to, error?}) emitted by the send route, on which webhook delivery schedules status notifications
+   * (one `failed` carrying `error` when it is set).
    */
   events: EventEmitter;
   /** Base URL once listening (e.g. http://127.0.0.1:43121). */

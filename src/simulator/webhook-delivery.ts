@@ -47,6 +47,12 @@ const messageId = () => `wamid.SIM${randomBytes(12).toString('hex').toUpperCase(
 
 type Item = Record<string, unknown>;
 
+/** The error of a failing recipient's `failed` status, in the hosting's shape. */
+const undeliverable = (onPremise: boolean): Item =>
+  onPremise
+    ? { code: 1013, title: 'User is not valid', details: 'The recipient is not a valid user of the network' }
+    : { code: 131026, title: 'Message undeliverable', message: 'Message undeliverable', error_data: { details: 'The recipient cannot receive this message' } };
+
 /**
  * Webhook notifications as the real service sends them to a channel's effective webhook (number-level,
  * else the business account's; see effectiveWebhook): status notifications after each accepted send, incoming
@@ -178,34 +184,21 @@ export class WebhookDelivery {
     return id;
   }
 
-  private readonly onAccepted = (event: { channelId: string; messageId: string; to: string }) => {
+  private readonly onAccepted = (event: { channelId: string; messageId: string; to: string; error?: Item }) => {
     if (this.closed) return;
-    this.track(this.statusSequence(event.channelId, event.messageId, event.to));
+    this.track(this.statusSequence(event.channelId, event.messageId, event.to, event.error));
   };
 
-  /** sent → delivered → read, each delivered (with its re-deliveries) before the next; or one `failed`. */
-  private async statusSequence(channelId: string, id: string, to: string): Promise<void> {
+  /**
+   * sent → delivered → read, each delivered (with its re-deliveries) before the next; or one `failed` carrying
+   * `error` (the send route's verdict) or, for a failing recipient, the hosting's "cannot receive" error.
+   */
+  private async statusSequence(channelId: string, id: string, to: string, error?: Item): Promise<void> {
     const recipient = to.replace(/^\+/, '');
     const onPremise = this.isOnPremise(channelId);
-    const statuses: Item[] = this.options.failingRecipient.test(to)
-      ? [
-          {
-            id,
-            status: 'failed',
-            timestamp: unixSeconds(),
-            recipient_id: recipient,
-            errors: [
-              onPremise
-                ? { code: 1013, title: 'User is not valid', details: 'The recipient is not a valid user of the network' }
-                : {
-                    code: 131026,
-                    title: 'Message undeliverable',
-                    message: 'Message undeliverable',
-                    error_data: { details: 'The recipient cannot receive this message' },
-                  },
-            ],
-          },
-        ]
+    const failure = error ?? (this.options.failingRecipient.test(to) ? undeliverable(onPremise) : undefined);
+    const statuses: Item[] = failure
+      ? [{ id, status: 'failed', timestamp: unixSeconds(), recipient_id: recipient, errors: [failure] }]
       : ['sent', 'delivered', 'read'].map((status) => ({
           id,
           status,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SIM_STALE_CONTACT } from '../../src/simulator/messaging-routes.js';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 
 /** The simulated area B itself, called directly: the rules the gateway relies on being enforced. */
@@ -56,6 +57,31 @@ describe('simulator area B', () => {
     const image = { recipient_type: 'individual', to: '4915112345678', type: 'image', image: { link: 'https://x.example/a.png', provider: { name: 'p' } } };
     expect((await call('/cloud/messages', 'sim-key-channel-001', { messaging_product: 'whatsapp', ...image })).status).toBe(400);
     expect((await call('/onprem/v1/messages', 'sim-key-channel-003', image)).status).toBe(200);
+  });
+
+  it('outside the 24-hour window, cloud accepts a free-form send and fails it afterwards (131047); on-premise refuses it at once (470)', async () => {
+    const accepted: unknown[] = [];
+    const listener = (event: unknown) => accepted.push(event);
+    simulator.events.on('message-accepted', listener);
+    const stale = { ...text, to: SIM_STALE_CONTACT };
+    const cloud = await call('/cloud/messages', 'sim-key-channel-001', { messaging_product: 'whatsapp', ...stale });
+    const onPremise = await call('/onprem/v1/messages', 'sim-key-channel-003', stale);
+    simulator.events.off('message-accepted', listener);
+    expect(cloud).toEqual({
+      status: 200,
+      body: {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: SIM_STALE_CONTACT, wa_id: SIM_STALE_CONTACT }],
+        messages: [{ id: expect.stringMatching(/^wamid\./) }],
+      },
+    });
+    const [{ id }] = cloud.body.messages as Array<{ id: string }>;
+    // Webhook delivery turns this error into the one `failed` status of the send.
+    expect(accepted).toEqual([
+      { channelId: 'channel-001', messageId: id, to: SIM_STALE_CONTACT, error: expect.objectContaining({ code: 131047, title: 'Re-engagement message' }) },
+    ]);
+    expect(onPremise.status).toBe(400);
+    expect(onPremise.body.errors).toEqual([expect.objectContaining({ code: 470 })]);
   });
 
   it('removes the number webhook when A6 creates a key, and the new key works', async () => {
