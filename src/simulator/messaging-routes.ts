@@ -221,12 +221,17 @@ export interface MessagingRouterOptions {
 
 /**
  * Area B of both variants (mount `cloud` at `/cloud`, `onPremise` at `/onprem`, `control` at
- * `/_control`). A `message-received` event ({channelId, from}) on the simulator's bus opens the
- * contact's 24-hour window, so simulated incoming messages engage contacts too. Each accepted send emits `message-accepted` ({channelId, messageId, to, error?}); `error`
+ * `/_control`). A `message-received` event ({channelId, from, at}: the message's time in ms) on the
+ * simulator's bus opens the contact's 24-hour window from `at`, so simulated incoming messages engage
+ * contacts too. Each accepted send emits `message-accepted` ({channelId, messageId, to, error?}); `error`
  * is the cloud error its `failed` status must carry (a free-form send outside the window).
  */
 export function messagingRoutes(context: SimulatorContext, options: MessagingRouterOptions = {}) {
-  context.events.on('message-received', (event: { channelId: string; from: string }) => markEngaged(context.state, event.channelId, event.from));
+  context.events.on('message-received', (event: { channelId: string; from: string; at: number }) => {
+    const last = messagingState(context.state).lastInbound.get(event.channelId)?.get(event.from);
+    // The window runs from the contact's latest message: one written earlier (injected late) leaves it where it is.
+    if (last === undefined || event.at > last) markEngaged(context.state, event.channelId, event.from, event.at);
+  });
   return {
     cloud: variantRouter(context, 'cloud', options),
     onPremise: variantRouter(context, 'onPremise', options),
@@ -427,7 +432,9 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
 }
 
 /**
- * `/_control/messaging/engage` {channelId, waId, hoursAgo?}: the contact wrote to the channel (hoursAgo before now).
+ * `/_control/messaging/engage` {channelId, waId, hoursAgo?}: the contact's last message is set to hoursAgo before now (default
+ * 0; it may move back in time). Simulator state only, nothing is delivered: `/_control/inbound` with `hoursAgo` or `timestamp`
+ * also delivers the message to the gateway.
  * `/_control/messaging/templates/:id` {status: APPROVED | REJECTED}: the review of a created template.
  */
 function messagingControlRouter(state: SimState): Router {

@@ -42,8 +42,12 @@ const KEPT_ATTEMPTS = 1000;
 /** Spec §6 rule 4: an incoming file above 100 MB produces an error notification. */
 const INCOMING_FILE_MAX_BYTES = 100 * 1024 * 1024;
 
+const HOUR_MS = 60 * 60 * 1000;
+
 const unixSeconds = () => String(Math.floor(Date.now() / 1000));
 const messageId = () => `wamid.SIM${randomBytes(12).toString('hex').toUpperCase()}`;
+/** The profile name a simulated contact writes under unless a test names it. */
+const nameOf = (waId: string) => SIM_CONTACTS.find((contact) => contact.waId === waId)?.name ?? `Contact ${waId.slice(-4)}`;
 
 type Item = Record<string, unknown>;
 
@@ -90,23 +94,34 @@ export class WebhookDelivery {
   }
 
   /**
-   * `/_control/inbound` {channelId, from, text, name?}: a contact (profile name `name`) writes to the channel; answers 202 {messageId}.
+   * `/_control/inbound` {channelId, from, text, name?, timestamp? | hoursAgo?}: a contact writes to the channel under the
+   * profile name `name` (default: the simulated contact's, else `Contact <last 4 digits>`), at `timestamp` (Unix seconds)
+   * or `hoursAgo` hours before now (default: now). The notification's message carries that time, and the contact's
+   * 24-hour window runs from it (unless the contact wrote later). Answers 202 {messageId, timestamp}.
    * `/_control/inbound-file` {channelId, from, bytes, mimeType?}: a contact sends a file; 202 {messageId}, or {errorCode} when it is over 100 MB.
    * Both answer 409 when the channel has no webhook at all (the upstream would deliver nowhere).
    */
   router(): Router {
     const router = Router();
     router.post('/inbound', (request: Request, response: Response) => {
-      const { channelId, from, text, name } = (request.body ?? {}) as Record<string, unknown>;
+      const { channelId, from, text, name, timestamp, hoursAgo } = (request.body ?? {}) as Record<string, unknown>;
       if (
         typeof channelId !== 'string' ||
         typeof from !== 'string' ||
         !/^\+?\d{6,15}$/.test(from) ||
         typeof text !== 'string' ||
         text === '' ||
-        (name !== undefined && (typeof name !== 'string' || name === ''))
+        (name !== undefined && (typeof name !== 'string' || name === '')) ||
+        (timestamp !== undefined && (!Number.isSafeInteger(timestamp) || (timestamp as number) < 0)) ||
+        (hoursAgo !== undefined && (typeof hoursAgo !== 'number' || !Number.isFinite(hoursAgo) || hoursAgo < 0)) ||
+        (timestamp !== undefined && hoursAgo !== undefined)
       ) {
-        response.status(400).json({ error: { code: 400, message: 'body must be {channelId, from (digits), text (non-empty), name? (non-empty)}' } });
+        response.status(400).json({
+          error: {
+            code: 400,
+            message: 'body must be {channelId, from (digits), text (non-empty), name? (non-empty), timestamp? (Unix seconds) or hoursAgo? (≥ 0)}',
+          },
+        });
         return;
       }
       if (!this.context.state.channels.has(channelId)) {
@@ -114,7 +129,8 @@ export class WebhookDelivery {
         return;
       }
       if (!this.hasWebhook(response, channelId)) return;
-      response.status(202).json({ messageId: this.inbound(channelId, from.replace(/^\+/, ''), text, name) });
+      const at = timestamp !== undefined ? (timestamp as number) * 1000 : Date.now() - (hoursAgo ?? 0) * HOUR_MS;
+      response.status(202).json(this.inbound(channelId, from.replace(/^\+/, ''), text, { name, at }));
     });
     router.post('/inbound-file', (request: Request, response: Response) => {
       const { channelId, from, bytes, mimeType } = (request.body ?? {}) as Record<string, unknown>;
@@ -163,25 +179,27 @@ export class WebhookDelivery {
       this.track(this.deliver(channelId, this.notification(channelId, { errors: [error] })));
       return { errorCode: error.code };
     }
-    const id = messageId();
     const document = { id: `media-${randomBytes(6).toString('hex')}`, mime_type: mimeType, filename: 'file' };
-    const items = { messages: [{ from, id, timestamp: unixSeconds(), type: 'document', document }] };
-    this.context.events.emit('message-received', { channelId, from });
-    this.track(this.deliver(channelId, this.notification(channelId, items)));
-    return { messageId: id };
+    return { messageId: this.incoming(channelId, from, nameOf(from), Date.now(), { type: 'document', document }).messageId };
   }
 
-  /** Delivers an incoming text message from `from`; returns its message id. */
-  inbound(channelId: string, from: string, text: string, name = 'Simulated Contact'): string {
+  /** Delivers an incoming text message from `from`, written at `at` (ms; default now). */
+  inbound(channelId: string, from: string, text: string, options: { name?: string; at?: number } = {}): { messageId: string; timestamp: number } {
+    return this.incoming(channelId, from, options.name ?? nameOf(from), options.at ?? Date.now(), { type: 'text', text: { body: text } });
+  }
+
+  /** One incoming message with its sender's profile; the notification's timestamp is `at` in whole seconds. */
+  private incoming(channelId: string, from: string, name: string, at: number, content: Item): { messageId: string; timestamp: number } {
     const id = messageId();
+    const timestamp = Math.floor(at / 1000);
     const items = {
       contacts: [{ profile: { name }, wa_id: from }],
-      messages: [{ from, id, timestamp: unixSeconds(), type: 'text', text: { body: text } }],
+      messages: [{ from, id, timestamp: String(timestamp), ...content }],
     };
-    // The contact wrote: its 24-hour session window opens (the messaging routes listen for this).
-    this.context.events.emit('message-received', { channelId, from });
+    // The contact wrote: its 24-hour session window runs from the message's time (the messaging routes listen for this).
+    this.context.events.emit('message-received', { channelId, from, at: timestamp * 1000 });
     this.track(this.deliver(channelId, this.notification(channelId, items)));
-    return id;
+    return { messageId: id, timestamp };
   }
 
   private readonly onAccepted = (event: { channelId: string; messageId: string; to: string; error?: Item }) => {
@@ -218,7 +236,7 @@ export class WebhookDelivery {
   private liveEvents(): void {
     for (const channelId of [...this.context.state.channels.keys()].filter((id) => effectiveWebhook(this.context.state, id))) {
       const contact = SIM_CONTACTS[this.liveTick % SIM_CONTACTS.length];
-      this.inbound(channelId, contact.waId, LIVE_TEXTS[this.liveTick % LIVE_TEXTS.length], contact.name);
+      this.inbound(channelId, contact.waId, LIVE_TEXTS[this.liveTick % LIVE_TEXTS.length]);
     }
     this.liveTick += 1;
   }

@@ -84,6 +84,13 @@ describe('simulator area B', () => {
     expect(onPremise.body.errors).toEqual([expect.objectContaining({ code: 470 })]);
   });
 
+  it('refuses an inbound message given both a timestamp and hoursAgo, or a negative time', async () => {
+    for (const time of [{ timestamp: 1_700_000_000, hoursAgo: 1 }, { hoursAgo: -1 }, { timestamp: -5 }, { timestamp: 1.5 }]) {
+      const answer = await call('/_control/inbound', null, { channelId: 'channel-001', from: '4915112345678', text: 'hi', ...time });
+      expect(answer.status).toBe(400);
+    }
+  });
+
   it('removes the number webhook when A6 creates a key, and the new key works', async () => {
     await call('/cloud/v1/configs/webhook', 'sim-key-channel-001', { url: 'https://hooks.example.com/x', headers: {} });
     const created = await fetch(`${simulator.baseUrl()}/api/v2/partners/partner-acme/channels/channel-001/api_keys`, {

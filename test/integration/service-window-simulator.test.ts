@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SIM_STALE_CONTACT } from '../../src/simulator/messaging-routes.js';
+import { messagingState, SIM_STALE_CONTACT } from '../../src/simulator/messaging-routes.js';
 import { collect, connectWs, startReceivingGateway, SUBSCRIPTIONS, waitUntil, type WsConnection } from '../support/events.js';
 import type { TestGateway } from '../support/gateway.js';
 
 const CLOUD = 'channel-001';
 const ONPREM = 'channel-003';
+const HOUR_S = 60 * 60;
 const SEND = `mutation ($channelId: ID!, $to: String!) { sendMessage(channelId: $channelId, input: { to: $to, text: { body: "Are you still there?" } }) { id } }`;
 const MESSAGES = `subscription ($channelId: ID!) { messageReceived(channelId: $channelId) { id from contactName timestamp raw } }`;
 
 type Item = Record<string, unknown>;
 
 /** The simulator keeps the 24-hour window as the interface says, seen through real webhook deliveries to a gateway. */
-describe('simulator: the 24-hour window', () => {
+describe('simulator: the 24-hour window, profile names and message times in notifications', () => {
   let gateway: TestGateway;
   let connection: WsConnection;
 
@@ -38,6 +39,16 @@ describe('simulator: the 24-hour window', () => {
         : collect<Item>(connection, SUBSCRIPTIONS.statuses, { channelId }, 'messageStatusChanged');
     await waitUntil(() => count() === 1, `one ${kind} subscriber on ${channelId}`);
     return subscription;
+  };
+
+  const inbound = async (body: Record<string, unknown>) => {
+    const response = await fetch(`${gateway.simulator.baseUrl()}/_control/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Hello?', ...body }),
+    });
+    expect(response.status).toBe(202);
+    return (await response.json()) as { messageId: string; timestamp: number };
   };
 
   /** What the simulator delivered (answered 200) that mentions `id`. */
@@ -93,5 +104,45 @@ describe('simulator: the 24-hour window', () => {
   it('on-premise: the same send is refused at once with 470 (SERVICE_WINDOW_CLOSED)', async () => {
     const { body } = await gateway.graphql(SEND, { channelId: ONPREM, to: SIM_STALE_CONTACT });
     expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'SERVICE_WINDOW_CLOSED', upstream: { endpoint: 'B1', status: 400, code: 470 } });
+  });
+
+  it.each([
+    ['cloud', CLOUD, 'Ada Lovelace', 'Ada Lovelace'],
+    ['on-premise', ONPREM, undefined, 'Mia Schneider'],
+  ])('%s inbound notifications carry the profile name (given, or the simulated contact’s own)', async (_hosting, channelId, name, expected) => {
+    const messages = await subscribe('message', channelId);
+    const { messageId } = await inbound({ channelId, from: '4915112345678', ...(name && { name }) });
+    const [message] = await messages.atLeast(1);
+    expect(message).toMatchObject({ id: messageId, from: '4915112345678', contactName: expected });
+    const [notification] = deliveredWith(messageId);
+    const contacts =
+      channelId === CLOUD ? (notification as { entry: Array<{ changes: Array<{ value: Item }> }> }).entry[0].changes[0].value.contacts : notification.contacts;
+    expect(contacts).toEqual([{ profile: { name: expected }, wa_id: '4915112345678' }]);
+    messages.unsubscribe();
+  });
+
+  it('an inbound injected at now−25 h carries that time, and the window runs from it; one written now opens it', async () => {
+    const contact = '4915100000250';
+    const messages = await subscribe('message', CLOUD);
+    const lastInbound = () => messagingState(gateway.simulator.state).lastInbound.get(CLOUD)?.get(contact);
+
+    const now = Math.floor(Date.now() / 1000);
+    const old = await inbound({ channelId: CLOUD, from: contact, hoursAgo: 25 });
+    expect(Math.abs(old.timestamp - (now - 25 * HOUR_S))).toBeLessThanOrEqual(2);
+    const [late] = await messages.atLeast(1);
+    expect(late).toMatchObject({ id: old.messageId, timestamp: new Date(old.timestamp * 1000).toISOString(), raw: { timestamp: String(old.timestamp) } });
+    expect(lastInbound()).toBe(old.timestamp * 1000);
+
+    const fresh = await inbound({ channelId: CLOUD, from: contact, timestamp: now });
+    expect(fresh.timestamp).toBe(now);
+    await messages.atLeast(2);
+    expect(messages.items[1]).toMatchObject({ id: fresh.messageId, timestamp: new Date(now * 1000).toISOString() });
+    expect(lastInbound()).toBe(now * 1000);
+
+    // A message written earlier than the latest (re-delivered late) leaves the window where it is.
+    await inbound({ channelId: CLOUD, from: contact, hoursAgo: 30 });
+    await messages.atLeast(3);
+    expect(lastInbound()).toBe(now * 1000);
+    messages.unsubscribe();
   });
 });
