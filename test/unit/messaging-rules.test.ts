@@ -1,26 +1,29 @@
 import { describe, expect, it } from '@jest/globals';
 import Keyv from 'keyv';
-import { BadUserInputError, StoreUnavailableError, UpstreamUnavailableError } from '../../src/errors.js';
+import { BadUserInputError, BadUserInputErrors, StoreUnavailableError, UpstreamUnavailableError } from '../../src/errors.js';
 import type { SendMessageInput } from '../../src/generated/graphql.js';
-import { buildBusinessProfileUpdate, profileForGraph } from '../../src/messaging/business-profile.js';
-import { checkBlocklistPage, checkReason } from '../../src/messaging/blocking.js';
+import { buildBusinessProfileUpdate, knownVertical, profileForGraph } from '../../src/messaging/business-profile.js';
+import { checkBlocklistPage, checkPhoneNumber, checkReason } from '../../src/messaging/blocking.js';
 import { IdempotentSends, memorySendLock } from '../../src/messaging/idempotency.js';
 import { buildSendMessageBody, toSentMessage } from '../../src/messaging/send-message.js';
 import { buildLimitedTimeOfferTemplate } from '../../src/messaging/templates.js';
-import { validateWebhookConfig } from '../../src/messaging/webhooks.js';
+import { HTTPS_REQUIRED, isLoopbackHost, isLoopbackHttpUrl, redactedHeaders, validateWebhookConfig, webhookAnswer } from '../../src/messaging/webhooks.js';
 
 const cloud = { hosting: 'CLOUD' as const, messagingProduct: 'whatsapp' };
 const onPremise = { hosting: 'ON_PREMISE' as const, messagingProduct: 'whatsapp' };
 
-function fieldOf(run: () => unknown): string | undefined {
+/** The field and message of a rule's refusal, or undefined when it accepted. */
+function refusalOf(run: () => unknown): [string, string] | undefined {
   try {
     run();
   } catch (error) {
-    if (error instanceof BadUserInputError) return error.field;
+    if (error instanceof BadUserInputError) return [error.field, error.message];
     throw error;
   }
   return undefined;
 }
+
+const fieldOf = (run: () => unknown): string | undefined => refusalOf(run)?.[0];
 
 describe('buildSendMessageBody', () => {
   const base: SendMessageInput = { to: ' +4915112345678 ' };
@@ -124,6 +127,70 @@ describe('limited-time-offer template', () => {
     expect(fieldOf(() => buildLimitedTimeOfferTemplate({ ...input, urlExample: 'x' }))).toBe('input.urlExample');
     expect(fieldOf(() => buildLimitedTimeOfferTemplate({ ...input, headerFormat: 'TEXT', headerHandle: 'h' }))).toBe('input.headerFormat');
   });
+
+  it('builds the marketing template with an image or video header, body examples and a url button example', () => {
+    expect(
+      buildLimitedTimeOfferTemplate({
+        ...input,
+        headerFormat: 'VIDEO',
+        headerHandle: 'handle-1',
+        hasExpiration: true,
+        copyCodeExample: 'SAVE10',
+        body: 'Hi {{1}}, {{ 2 }} off for {{1}}',
+        bodyExamples: ['Ann', '10 %'],
+        url: 'https://shop.example.com/{{1}}',
+        urlExample: 'https://shop.example.com/deal',
+      }),
+    ).toEqual({
+      name: 'o',
+      language: 'en',
+      category: 'marketing',
+      components: [
+        { type: 'header', format: 'video', example: { header_handle: ['handle-1'] } },
+        { type: 'limited_time_offer', limited_time_offer: { text: 'Deal', has_expiration: true } },
+        { type: 'body', text: 'Hi {{1}}, {{ 2 }} off for {{1}}', example: { body_text: [['Ann', '10 %']] } },
+        {
+          type: 'buttons',
+          buttons: [
+            { type: 'copy_code', example: 'SAVE10' },
+            { type: 'url', text: 'Go', url: 'https://shop.example.com/{{1}}', example: ['https://shop.example.com/deal'] },
+          ],
+        },
+      ],
+    });
+    expect(buildLimitedTimeOfferTemplate({ ...input, headerFormat: 'image', headerHandle: 'h' }).components).toContainEqual({
+      type: 'header',
+      format: 'image',
+      example: { header_handle: ['h'] },
+    });
+  });
+
+  it('refuses each broken rule with its own message and field', () => {
+    const refusal = (changes: Record<string, unknown>) => refusalOf(() => buildLimitedTimeOfferTemplate({ ...input, ...changes }));
+    expect(refusal({ name: '' })).toEqual(['input.name', 'name must not be empty']);
+    expect(refusal({ language: '  ' })).toEqual(['input.language', 'language must not be empty']);
+    expect(refusal({ offerText: null })).toEqual(['input.offerText', 'offerText must not be empty']);
+    expect(refusal({ urlButtonText: '' })).toEqual(['input.urlButtonText', 'urlButtonText must not be empty']);
+    expect(refusal({ url: ' ' })).toEqual(['input.url', 'url must not be empty']);
+    expect(refusal({ headerFormat: 'IMAGE' })).toEqual(['input.headerHandle', 'a header needs both headerFormat and headerHandle']);
+    expect(refusal({ headerFormat: '', headerHandle: 'h' })).toEqual(['input.headerFormat', 'a header needs both headerFormat and headerHandle']);
+    expect(refusal({ headerFormat: 'TEXT', headerHandle: 'h' })).toEqual(['input.headerFormat', 'headerFormat must be IMAGE or VIDEO']);
+    expect(refusal({ body: 'Hi {{1}} {{3}}', bodyExamples: ['a', 'b'] })).toEqual([
+      'input.body',
+      'the variables of body must be numbered {{1}}, {{2}}, ... without gaps',
+    ]);
+    expect(refusal({ body: 'Hi {{2}}', bodyExamples: ['a'] })?.[0]).toBe('input.body');
+    expect(refusal({ body: 'Hi {{1}}' })).toEqual(['input.bodyExamples', 'body has 1 variable(s); bodyExamples must give exactly one example each']);
+    expect(refusal({ bodyExamples: ['extra'] })?.[0]).toBe('input.bodyExamples');
+    expect(refusal({ body: 'Hi {{1}} {{2}}', bodyExamples: ['a', ''] })).toEqual(['input.bodyExamples.1', 'bodyExamples.1 must not be empty']);
+    expect(refusal({ hasExpiration: true })).toEqual(['input.copyCodeExample', 'copyCodeExample is required when hasExpiration is true']);
+    expect(refusal({ hasExpiration: true, copyCodeExample: '' })?.[0]).toBe('input.copyCodeExample');
+    expect(refusal({ url: 'ftp://shop.example.com' })).toEqual(['input.url', 'url must be an http:// or https:// URL']);
+    expect(refusal({ url: 'https://s.example.com/{{1}}/{{2}}', urlExample: 'x' })).toEqual(['input.url', 'url may contain at most one variable ({{1}})']);
+    expect(refusal({ url: 'https://s.example.com/{{1}}', urlExample: '' })).toEqual(['input.urlExample', 'url has a variable: urlExample is required']);
+    expect(refusal({ urlExample: 'https://s.example.com/x' })).toEqual(['input.urlExample', 'urlExample needs a {{1}} variable in url']);
+    expect(refusal({ url: 'https://s.example.com/{{2}}', urlExample: 'x' })?.[0]).toBe('input.url');
+  });
 });
 
 describe('business profile', () => {
@@ -140,6 +207,84 @@ describe('business profile', () => {
     expect(profileForGraph({ vertical: 'Space Travel' }, 'ON_PREMISE').vertical).toBe('Space Travel');
     expect(profileForGraph({ vertical: 'Beauty, Spa and Salon' }, 'CLOUD').vertical).toBe('Beauty, Spa and Salon');
   });
+
+  it('sends every given field on cloud, and checks each limit at its bound', () => {
+    const full = {
+      address: 'a'.repeat(256),
+      description: 'd'.repeat(512),
+      email: `${'e'.repeat(120)}@shop.io`,
+      websites: ['https://shop.example.com', `http://${'w'.repeat(249)}`],
+      profilePictureHandle: 'handle-1',
+      vertical: 'RETAIL' as const,
+    };
+    expect(buildBusinessProfileUpdate(full, 'CLOUD', 'whatsapp')).toEqual({
+      messaging_product: 'whatsapp',
+      address: full.address,
+      description: full.description,
+      email: full.email,
+      websites: full.websites,
+      profile_picture_handle: 'handle-1',
+      vertical: 'RETAIL',
+    });
+    expect(buildBusinessProfileUpdate({ description: 'd'.repeat(256), vertical: 'OTHER' }, 'ON_PREMISE', 'whatsapp')).toEqual({
+      description: 'd'.repeat(256),
+      vertical: 'Other',
+    });
+    const refused = (input: Parameters<typeof buildBusinessProfileUpdate>[0], hosting: 'CLOUD' | 'ON_PREMISE' = 'CLOUD') =>
+      refusalOf(() => buildBusinessProfileUpdate(input, hosting, 'whatsapp'));
+    expect(refused({ address: 'a'.repeat(257) })).toEqual(['input.address', 'address is limited to 256 characters']);
+    expect(refused({ description: 'd'.repeat(513) })).toEqual(['input.description', 'description is limited to 512 characters on cloud channels']);
+    expect(refused({ description: 'd'.repeat(257) }, 'ON_PREMISE')).toEqual([
+      'input.description',
+      'description is limited to 256 characters on on-premise channels',
+    ]);
+    const emailRefused = ['input.email', 'email must be a valid e-mail address of at most 128 characters'];
+    expect(refused({ email: `${'e'.repeat(121)}@shop.io` })).toEqual(emailRefused);
+    for (const email of ['shop.io', 'a@shop', 'a b@shop.io', 'a@shop.', 'a@@shop.io', '@shop.io', 'a@.shop.io']) {
+      expect(refused({ email })).toEqual(emailRefused);
+    }
+    expect(refused({ websites: ['https://a.example.com', 'https://b.example.com', 'https://c.example.com'] })).toEqual([
+      'input.websites',
+      'at most 2 websites are allowed',
+    ]);
+    const websiteRefused = (index: number) => [`input.websites.${index}`, 'each website must start with http:// or https:// and have at most 256 characters'];
+    expect(refused({ websites: ['https://ok.example.com', `http://${'w'.repeat(250)}`] })).toEqual(websiteRefused(1));
+    for (const website of ['ftp://shop.example.com', 'shop.example.com', 'see https://shop.example.com', 'http://']) {
+      expect(refused({ websites: [website] })).toEqual(websiteRefused(0));
+    }
+    expect(refused({ profilePictureHandle: 'h' }, 'ON_PREMISE')).toEqual(['input.profilePictureHandle', 'profilePictureHandle exists on cloud channels only']);
+    expect(refused({ vertical: 'NOT_A_BIZ' }, 'ON_PREMISE')).toEqual(['input.vertical', 'vertical NOT_A_BIZ has no on-premise equivalent']);
+    expect(refused({ vertical: null })).toEqual(['input.vertical', 'vertical cannot be reset to empty once set']);
+    expect(refused({})).toEqual(['input', 'give at least one field to change']);
+    for (const field of ['address', 'description', 'email', 'websites', 'profilePictureHandle'] as const) {
+      expect(refused({ [field]: null })).toEqual([`input.${field}`, `${field} must not be null: omit it to leave it unchanged`]);
+    }
+  });
+
+  it('refuses every broken rule of one update at once', () => {
+    let refusal: unknown;
+    try {
+      buildBusinessProfileUpdate({ address: 'a'.repeat(257), email: 'nope', websites: ['ftp://x', 'https://ok.example.com', 'y'] }, 'CLOUD', 'whatsapp');
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(BadUserInputErrors);
+    expect((refusal as BadUserInputErrors).problems.map((problem) => problem.field)).toEqual([
+      'input.address',
+      'input.email',
+      'input.websites',
+      'input.websites.0',
+      'input.websites.2',
+    ]);
+  });
+
+  it('reads verticals: a known enum value, or null; the profile unchanged without one', () => {
+    expect(knownVertical('AUTO')).toBe('AUTO');
+    expect(knownVertical('NOT_A_BIZ')).toBe('NOT_A_BIZ');
+    expect(knownVertical('Automotive')).toBeNull();
+    const profile = { address: 'x' };
+    expect(profileForGraph(profile, 'ON_PREMISE')).toBe(profile);
+  });
 });
 
 describe('blocking and webhook rules', () => {
@@ -147,6 +292,31 @@ describe('blocking and webhook rules', () => {
     expect(checkReason('r'.repeat(59))).toBe('r'.repeat(59));
     expect(checkBlocklistPage(undefined, undefined)).toEqual({ limit: 100, offset: 0 });
     expect(checkBlocklistPage(200, 5)).toEqual({ limit: 200, offset: 5 });
+    expect(checkBlocklistPage(1, 0)).toEqual({ limit: 1, offset: 0 });
+    expect(checkBlocklistPage(null, null)).toEqual({ limit: 100, offset: 0 });
+  });
+
+  it('refuses reasons of 60 characters or more, counted as characters, and pages outside 1..200', () => {
+    expect(checkReason(null)).toBeUndefined();
+    expect(checkReason(undefined)).toBeUndefined();
+    expect(checkReason('😀'.repeat(59))).toBe('😀'.repeat(59));
+    expect(() => checkReason('r'.repeat(60))).toThrow(new BadUserInputError('reason must be below 60 characters', 'reason'));
+    expect(fieldOf(() => checkReason('r'.repeat(60)))).toBe('reason');
+    const limitRefused = new BadUserInputError('limit must lie between 1 and 200', 'limit');
+    for (const limit of [0, 201, 1.5]) {
+      expect(() => checkBlocklistPage(limit, 0)).toThrow(limitRefused);
+      expect(fieldOf(() => checkBlocklistPage(limit, 0))).toBe('limit');
+    }
+    for (const offset of [-1, 0.5]) {
+      expect(() => checkBlocklistPage(10, offset)).toThrow('offset must be 0 or more');
+      expect(fieldOf(() => checkBlocklistPage(10, offset))).toBe('offset');
+    }
+  });
+
+  it('trims a phone number and refuses an empty one', () => {
+    expect(checkPhoneNumber('  +4915112345678 ')).toBe('+4915112345678');
+    expect(() => checkPhoneNumber('   ')).toThrow('phoneNumber must not be empty');
+    expect(fieldOf(() => checkPhoneNumber(''))).toBe('phoneNumber');
   });
 
   it('checks cloud URLs for underscores and explicit ports, also the default port written out', () => {
@@ -166,6 +336,112 @@ describe('blocking and webhook rules', () => {
     expect(validateWebhookConfig({ url: 'https://hooks.example.com/a_b', headers: { Authorization: 'Basic x_y' } }, 'CLOUD').url).toBe(
       'https://hooks.example.com/a_b',
     );
+  });
+
+  it('takes a trimmed https URL only, plain http to a loopback host only when allowed, and names the field given', () => {
+    expect(validateWebhookConfig({ url: '  HTTPS://hooks.example.com/x ' }, 'CLOUD')).toEqual({ url: 'HTTPS://hooks.example.com/x', headers: {} });
+    const loopback = 'http://127.0.0.1:4000/webhooks/channel-001';
+    expect(validateWebhookConfig({ url: loopback }, 'ON_PREMISE', 'input', { allowLoopbackHttp: true }).url).toBe(loopback);
+    expect(() => validateWebhookConfig({ url: loopback }, 'ON_PREMISE')).toThrow(`url must be an https:// URL: ${HTTPS_REQUIRED}`);
+    expect(fieldOf(() => validateWebhookConfig({ url: 'http://hooks.example.com/x' }, 'ON_PREMISE', 'webhook', { allowLoopbackHttp: true }))).toBe(
+      'webhook.url',
+    );
+    expect(() => validateWebhookConfig({ url: 'https://' }, 'ON_PREMISE')).toThrow('url is not a valid URL');
+    expect(fieldOf(() => validateWebhookConfig({ url: 'https://' }, 'ON_PREMISE', 'webhook'))).toBe('webhook.url');
+  });
+
+  it('reads the port of a cloud URL from its authority only, after any user info and before its path, query or fragment', () => {
+    expect(validateWebhookConfig({ url: 'https://user:pw@hooks.example.com/x' }, 'CLOUD').url).toBe('https://user:pw@hooks.example.com/x');
+    expect(validateWebhookConfig({ url: 'https://hooks.example.com?at=10:30' }, 'CLOUD').url).toBe('https://hooks.example.com?at=10:30');
+    expect(validateWebhookConfig({ url: 'https://hooks.example.com#t=1:2' }, 'CLOUD').url).toBe('https://hooks.example.com#t=1:2');
+    expect(() => validateWebhookConfig({ url: 'https://user@hooks.example.com:8443/x' }, 'CLOUD')).toThrow(
+      'url must not name an explicit port on cloud channels',
+    );
+    expect(() => validateWebhookConfig({ url: 'https://hooks.example.com:/x' }, 'CLOUD')).toThrow('explicit port');
+    expect(() => validateWebhookConfig({ url: 'https://a_b.example.com/x' }, 'CLOUD')).toThrow(
+      'url must not contain an underscore in its (sub)domain on cloud channels',
+    );
+  });
+
+  it('checks header names and values, and the hosts named in cloud header values', () => {
+    const headersField = (headers: unknown, hosting: 'CLOUD' | 'ON_PREMISE' = 'ON_PREMISE') =>
+      fieldOf(() => validateWebhookConfig({ url: 'https://h.example.com', headers }, hosting));
+    expect(validateWebhookConfig({ url: 'https://h.example.com', headers: null }, 'CLOUD').headers).toEqual({});
+    expect(headersField('X-A: b')).toBe('input.headers');
+    expect(headersField(['X-A'])).toBe('input.headers');
+    expect(() => validateWebhookConfig({ url: 'https://h.example.com', headers: 7 }, 'CLOUD')).toThrow(
+      'headers must be a JSON object of header names to string values',
+    );
+    expect(headersField({ 'Bad Name': 'x' })).toBe('input.headers.Bad Name');
+    expect(() => validateWebhookConfig({ url: 'https://h.example.com', headers: { 'Bad Name': 'x' } }, 'CLOUD')).toThrow(
+      '"Bad Name" is not a valid header name',
+    );
+    expect(headersField({ 'X-Count': 3 })).toBe('input.headers.X-Count');
+    expect(() => validateWebhookConfig({ url: 'https://h.example.com', headers: { 'X-Count': 3 } }, 'CLOUD')).toThrow('header X-Count must be a string');
+    expect(headersField({ 'X-Split': 'a\r\nInjected: 1' })).toBe('input.headers.X-Split');
+    expect(headersField({ 'X-Nul': 'a\u0000' })).toBe('input.headers.X-Nul');
+    expect(() => validateWebhookConfig({ url: 'https://h.example.com', headers: { 'X-Split': 'a\nb' } }, 'CLOUD')).toThrow(
+      'header X-Split must be printable text on one line (no CR, LF or other control characters)',
+    );
+    const printable = { "X-Ok!#$%&'*+.^_`|~": 'tab\there, café' };
+    expect(validateWebhookConfig({ url: 'https://h.example.com', headers: printable }, 'CLOUD').headers).toEqual(printable);
+    // A URL inside a longer value is checked on cloud, not on-premise.
+    const embedded = { Link: '<https://a_b.example.com/x>; rel=next' };
+    expect(() => validateWebhookConfig({ url: 'https://h.example.com', headers: embedded }, 'CLOUD')).toThrow(
+      'header Link: the host in its value must not contain an underscore in its (sub)domain on cloud channels',
+    );
+    expect(headersField(embedded, 'CLOUD')).toBe('input.headers.Link');
+    expect(validateWebhookConfig({ url: 'https://h.example.com', headers: embedded }, 'ON_PREMISE').headers).toEqual(embedded);
+    expect(headersField({ Callback: 'see http://cb.example.com:8080/x, then' }, 'CLOUD')).toBe('input.headers.Callback');
+    expect(headersField({ 'X-Host': ' cb.example.com:8080 ' }, 'CLOUD')).toBe('input.headers.X-Host');
+    expect(headersField({ 'X-Host': 'cb.example.com/path' }, 'CLOUD')).toBeUndefined();
+  });
+
+  it('knows loopback hosts and loopback http URLs', () => {
+    for (const host of ['localhost', '[::1]', '127.0.0.1', '127.12.0.255']) expect(isLoopbackHost(host)).toBe(true);
+    for (const host of ['10.0.0.1', '127.0.0.1.example.com', 'a127.0.0.1', '127.0.0', 'localhost.example.com']) expect(isLoopbackHost(host)).toBe(false);
+    expect(isLoopbackHttpUrl('http://localhost:4000/x')).toBe(true);
+    expect(isLoopbackHttpUrl('https://localhost:4000/x')).toBe(false);
+    expect(isLoopbackHttpUrl('http://example.com/x')).toBe(false);
+    expect(isLoopbackHttpUrl('not a url')).toBe(false);
+  });
+
+  it('redacts credential headers in answers, keeping the scheme of an Authorization', () => {
+    expect(
+      redactedHeaders({
+        Authorization: ' Bearer abc.def ',
+        'Proxy-Authorization': 'Basic dXNlcjpwdw==',
+        Cookie: 'session=1',
+        'X-Api-Key': 'k-1',
+        'X-Token': 't-1',
+        'Client-Secret': 's-1',
+        Accept: 'application/json',
+      }),
+    ).toEqual({
+      Authorization: 'Bearer [redacted]',
+      'Proxy-Authorization': 'Basic [redacted]',
+      Cookie: '[redacted]',
+      'X-Api-Key': '[redacted]',
+      'X-Token': '[redacted]',
+      'Client-Secret': '[redacted]',
+      Accept: 'application/json',
+    });
+    expect(redactedHeaders({ 'X-Cookie-Jar': 'kept', 'X-Authorization-Hint': 'kept' })).toEqual({ 'X-Cookie-Jar': 'kept', 'X-Authorization-Hint': 'kept' });
+    expect(redactedHeaders(null)).toEqual({});
+    expect(redactedHeaders(undefined)).toEqual({});
+  });
+
+  it('answers a webhook write with what the upstream stored, else what was sent', () => {
+    const sent = { url: 'https://sent.example.com', headers: { Authorization: 'Basic abc', Accept: 'x' } };
+    expect(webhookAnswer({ url: 'https://stored.example.com', headers: { 'X-Api-Key': 'k' } }, sent)).toEqual({
+      url: 'https://stored.example.com',
+      headers: { 'X-Api-Key': '[redacted]' },
+    });
+    expect(webhookAnswer({ url: null, headers: null }, sent)).toEqual({
+      url: 'https://sent.example.com',
+      headers: { Authorization: 'Basic [redacted]', Accept: 'x' },
+    });
+    expect(webhookAnswer({}, sent)).toEqual({ url: 'https://sent.example.com', headers: { Authorization: 'Basic [redacted]', Accept: 'x' } });
   });
 });
 
