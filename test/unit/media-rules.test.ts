@@ -2,7 +2,18 @@ import { describe, expect, it } from '@jest/globals';
 import Keyv from 'keyv';
 import { MediaFailureGuard, MEDIA_FAILURE_WINDOW_MS, storeMediaFailureLog } from '../../src/datasources/media-failures.js';
 import { ErrorCode, HubgraphError } from '../../src/errors.js';
-import { KB, MB, mediaRule, parseMime, sizeViolation, STICKER_MAX_BYTES, webpIsAnimated, type MediaRuleInput } from '../../src/messaging/media-rules.js';
+import {
+  formatBytes,
+  KB,
+  MB,
+  mediaRule,
+  parseMime,
+  pngProblem,
+  sizeViolation,
+  STICKER_MAX_BYTES,
+  webpIsAnimated,
+  type MediaRuleInput,
+} from '../../src/messaging/media-rules.js';
 
 const webp = (chunk: string, flags = 0) => {
   const head = Buffer.alloc(32);
@@ -85,6 +96,104 @@ describe('media rules (spec B3 tables)', () => {
     expect(parseMime('Audio/OGG ; codecs="opus"')).toEqual({ essence: 'audio/ogg', parameters: { codecs: 'opus' } });
     expect(parseMime('text/plain;charset=utf-8')).toEqual({ essence: 'text/plain', parameters: { charset: 'utf-8' } });
     expect(parseMime('text')).toBeNull();
+    expect(parseMime('  text/plain  ')).toEqual({ essence: 'text/plain', parameters: {} });
+    expect(parseMime('text/plain; Name="a=b"; x=Y')).toEqual({ essence: 'text/plain', parameters: { name: 'a=b', x: 'y' } });
+    expect(parseMime('text/plain; broken')).toBeNull();
+    expect(parseMime('text/plain x')).toBeNull();
+    expect(parseMime('x text/plain')).toBeNull();
+  });
+
+  it('words each refusal for the caller, naming the hosting and what is accepted', () => {
+    expect(violationOf({ hosting: 'CLOUD', mimeType: 'image' })).toEqual({ reason: 'type', field: 'mimeType', message: '"image" is not a valid MIME type' });
+    expect(violationOf({ hosting: 'ON_PREMISE', mimeType: 'application/octet-stream' })).toEqual({
+      reason: 'type',
+      field: 'mimeType',
+      message: "byte-stream sending (application/octet-stream) is not supported on on-premise channels; give the file's own media type",
+    });
+    expect(violationOf({ hosting: 'CLOUD', mimeType: 'image/gif' }).message).toBe('image/gif is not a supported media type on cloud channels');
+    expect(violationOf({ hosting: 'ON_PREMISE', mimeType: 'video/3gp', kind: 'VIDEO' }).message).toBe(
+      'video on on-premise channels accepts video/mp4, video/3gpp; got video/3gp',
+    );
+    expect(violationOf({ hosting: 'CLOUD', mimeType: 'audio/ogg; codecs=vorbis', kind: 'AUDIO' }).message).toBe(
+      'audio on cloud channels accepts audio/aac, audio/mp4, audio/mpeg, audio/amr, audio/ogg; got audio/ogg; codecs=vorbis',
+    );
+    expect(violationOf({ hosting: 'ON_PREMISE', mimeType: 'image/webp', head: webp('VP8X', 0x02) }).message).toBe(
+      'animated stickers are not supported on on-premise channels',
+    );
+  });
+
+  it('sends the declared type trimmed, and takes an ogg file whose codec is not declared', () => {
+    expect(ruleOf({ hosting: 'CLOUD', mimeType: ' image/jpeg ' })).toEqual({ kind: 'IMAGE', mimeType: 'image/jpeg', maxBytes: 5 * MB });
+    expect(ruleOf({ hosting: 'CLOUD', mimeType: 'audio/ogg' }).kind).toBe('AUDIO');
+    // A named kind wins over the inferred one; on-premise documents take any type.
+    expect(ruleOf({ hosting: 'ON_PREMISE', mimeType: 'image/webp', kind: 'DOCUMENT' })).toEqual({
+      kind: 'DOCUMENT',
+      mimeType: 'image/webp',
+      maxBytes: 64 * MB,
+    });
+  });
+
+  it('reads the WebP animation flag only from a full VP8X header', () => {
+    expect(webpIsAnimated(webp('VP8X', 0x02).subarray(0, 21))).toBe(true);
+    expect(webpIsAnimated(webp('VP8X', 0x02).subarray(0, 20))).toBe(false);
+    expect(webpIsAnimated(webp('VP8X', 0x02).subarray(0, 16))).toBe(false);
+    expect(webpIsAnimated(webp('VP8X', 0x02).subarray(0, 15))).toBeNull();
+    expect(webpIsAnimated(webp('VP8X', 0xfd))).toBe(false);
+    const notWebp = webp('VP8X', 0x02);
+    notWebp.write('WAVE', 8, 'latin1');
+    expect(webpIsAnimated(notWebp)).toBeNull();
+    const notRiff = webp('VP8X', 0x02);
+    notRiff.write('RIFX', 0, 'latin1');
+    expect(webpIsAnimated(notRiff)).toBeNull();
+    // Without a head the sticker keeps the hosting's limit.
+    expect(ruleOf({ hosting: 'ON_PREMISE', mimeType: 'image/webp' }).maxBytes).toBe(STICKER_MAX_BYTES.static);
+    expect(ruleOf({ hosting: 'ON_PREMISE', mimeType: 'image/webp', head: webp('VP8 ') }).maxBytes).toBe(STICKER_MAX_BYTES.static);
+  });
+
+  it('takes 8-bit RGB and RGBA PNG images only, read from the IHDR chunk', () => {
+    const png = (bitDepth: number, colourType: number, chunk = 'IHDR') => {
+      const head = Buffer.alloc(32);
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(head);
+      head.write(chunk, 12, 'latin1');
+      head[24] = bitDepth;
+      head[25] = colourType;
+      return head;
+    };
+    expect(pngProblem(png(8, 2))).toBeNull();
+    expect(pngProblem(png(8, 6))).toBeNull();
+    expect(pngProblem(png(16, 2))).toBe('PNG images must be 8-bit RGB or RGBA; this one is 16-bit RGB');
+    expect(pngProblem(png(8, 3))).toBe('PNG images must be 8-bit RGB or RGBA; this one is 8-bit palette');
+    expect(pngProblem(png(8, 0))).toBe('PNG images must be 8-bit RGB or RGBA; this one is 8-bit greyscale');
+    expect(pngProblem(png(8, 4))).toBe('PNG images must be 8-bit RGB or RGBA; this one is 8-bit greyscale with alpha');
+    expect(pngProblem(png(16, 6))).toBe('PNG images must be 8-bit RGB or RGBA; this one is 16-bit RGBA');
+    expect(pngProblem(png(8, 7))).toBe('PNG images must be 8-bit RGB or RGBA; this one is 8-bit colour type 7');
+    expect(pngProblem(png(8, 3, 'IDAT'))).toBe('the PNG has no IHDR header chunk first');
+    // Not a PNG head (too short, or another signature): left to the upstream.
+    expect(pngProblem(png(8, 3).subarray(0, 25))).toBeNull();
+    expect(pngProblem(png(8, 3).subarray(0, 26))).not.toBeNull();
+    const jpeg = png(8, 3);
+    jpeg[7] = 0;
+    expect(pngProblem(jpeg)).toBeNull();
+    expect(violationOf({ hosting: 'CLOUD', mimeType: 'image/png', head: png(8, 3) })).toEqual({
+      reason: 'type',
+      field: 'file',
+      message: 'PNG images must be 8-bit RGB or RGBA; this one is 8-bit palette',
+    });
+    expect(ruleOf({ hosting: 'CLOUD', mimeType: 'image/png', head: png(8, 6) }).kind).toBe('IMAGE');
+    // Checked for images only: a PNG sent as a document is the upstream's to read.
+    expect(ruleOf({ hosting: 'ON_PREMISE', mimeType: 'image/png', kind: 'DOCUMENT', head: png(8, 3) }).kind).toBe('DOCUMENT');
+  });
+
+  it('writes sizes in the largest whole binary unit', () => {
+    expect(formatBytes(64 * MB)).toBe('64 MB');
+    expect(formatBytes(100 * KB)).toBe('100 KB');
+    expect(formatBytes(1536 * KB)).toBe('1536 KB');
+    expect(formatBytes(1000)).toBe('1000 bytes');
+    expect(sizeViolation({ kind: 'STICKER', mimeType: 'image/webp', maxBytes: 100 * KB }, 100 * KB + 1)).toEqual({
+      reason: 'size',
+      field: 'file',
+      message: 'sticker files are limited to 100 KB (image/webp); this one has more than that',
+    });
   });
 });
 
