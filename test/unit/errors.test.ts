@@ -3,9 +3,32 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { GraphQLError } from 'graphql';
 import { UpstreamClient } from '../../src/datasources/http.js';
-import { RequestNotSentError } from '../../src/datasources/upstream-errors.js';
+import { RequestNotSentError, UpstreamRequestError, UpstreamTimeoutError } from '../../src/datasources/upstream-errors.js';
 import { pathFromUpstream } from '../../src/datasources/upstream-path.js';
-import { ErrorCode, NotFoundError, errorFromUpstreamBody, formatGraphQLError, retryAfterSeconds, toGraphQLError } from '../../src/errors.js';
+import {
+  BadUserInputError,
+  BadUserInputErrors,
+  CursorExpiredError,
+  describeUpstreamBody,
+  ErrorCode,
+  errorFromUpstreamBody,
+  errorFromUpstreamResponse,
+  ForbiddenError,
+  formatGraphQLError,
+  HubgraphError,
+  InputChecks,
+  MediaBlockedError,
+  MissingApiKeyError,
+  NothingSentError,
+  NotFoundError,
+  RateLimitedError,
+  retryAfterSeconds,
+  StoreUnavailableError,
+  toGraphQLError,
+  UnauthenticatedError,
+  UnsupportedForHostingError,
+  UpstreamUnavailableError,
+} from '../../src/errors.js';
 
 /** Real failures of the gateway's HTTP client (HTTP error, timeout, connection) from a local server, one path per case. */
 const answers: Record<string, (response: ServerResponse) => void> = {
@@ -216,5 +239,215 @@ describe('toGraphQLError: a request the gateway could not build', () => {
     expect(formatGraphQLError(bug.toJSON(), bug)).toEqual({ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
     const refused = { message: 'Variable "$input" got invalid value { a: [Object] } at "input.interactive"; too deep', extensions: { code: 'BAD_USER_INPUT' } };
     expect(formatGraphQLError(refused, undefined).extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'input.interactive' });
+  });
+});
+
+describe('the error classes: code, extensions and message as callers receive them', () => {
+  it('puts the code last, so extensions cannot override it, and names the class', () => {
+    const error = new HubgraphError('m', ErrorCode.NotFound, { code: 'OTHER', detail: 1 });
+    expect(error.extensions).toEqual({ code: 'NOT_FOUND', detail: 1 });
+    expect(error.code).toBe(ErrorCode.NotFound);
+    expect(error.name).toBe('HubgraphError');
+    expect(new ForbiddenError('no').extensions).toEqual({ code: 'FORBIDDEN' });
+  });
+
+  it('describes each refusal with the extensions the contract documents', () => {
+    expect(new UnauthenticatedError()).toMatchObject({
+      message: 'Authentication required: send Authorization: Bearer <token>',
+      extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
+    });
+    expect(new UnauthenticatedError('expired').message).toBe('expired');
+    expect(new UnsupportedForHostingError('createTemplate', 'ON_PREMISE')).toMatchObject({
+      message: 'createTemplate is not available for ON_PREMISE channels',
+      extensions: { code: 'UNSUPPORTED_FOR_HOSTING', hosting: 'ON_PREMISE' },
+    });
+    expect(new MissingApiKeyError('channel-001')).toMatchObject({
+      message: 'No API key is known for channel channel-001: create one with createApiKey or configure CHANNEL_API_KEYS',
+      extensions: { code: 'MISSING_API_KEY', channelId: 'channel-001' },
+    });
+    const rateLimited = new RateLimitedError('slow down', 7);
+    expect(rateLimited.retryAfterSeconds).toBe(7);
+    expect(rateLimited.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 7 });
+    expect(new MediaBlockedError('channel-001', 42)).toMatchObject({
+      message: 'Refusing a media request for channel channel-001: another failure within the hour would block media downloads for this number for one hour',
+      extensions: { code: 'MEDIA_BLOCKED', retryAfterSeconds: 42 },
+    });
+    expect(new StoreUnavailableError()).toMatchObject({
+      message: 'The shared store (Redis) is not answering; retry shortly',
+      extensions: { code: 'UPSTREAM_UNAVAILABLE', store: 'redis' },
+    });
+    expect(new UpstreamUnavailableError('down').extensions).toEqual({ code: 'UPSTREAM_UNAVAILABLE' });
+    expect(new CursorExpiredError('after')).toMatchObject({
+      message: 'The cursor is older than the event retention window; resynchronise from Channel.events without `after`',
+      extensions: { code: 'CURSOR_EXPIRED', field: 'after' },
+    });
+  });
+
+  it('BAD_USER_INPUT names its field; several at once carry every problem, the first one as the field', () => {
+    const single = new BadUserInputError('too long', 'input.text.body');
+    expect(single.extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'input.text.body' });
+    const several = new BadUserInputErrors([single, new BadUserInputError('missing', 'input.to')]);
+    expect(several.message).toBe('too long; missing');
+    expect(several.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'input.text.body',
+      problems: [
+        { message: 'too long', field: 'input.text.body' },
+        { message: 'missing', field: 'input.to' },
+      ],
+    });
+  });
+});
+
+describe('InputChecks', () => {
+  it("returns each rule's result and throws nothing when every rule passes", () => {
+    const checks = new InputChecks();
+    expect(checks.check(() => 42)).toBe(42);
+    expect(() => checks.done()).not.toThrow();
+  });
+
+  it('throws a single refusal as itself, several together, and any other failure at once', () => {
+    const one = new InputChecks();
+    const refusal = new BadUserInputError('bad', 'input.a');
+    expect(
+      one.check(() => {
+        throw refusal;
+      }),
+    ).toBeUndefined();
+    expect(() => one.done()).toThrow(refusal);
+
+    const many = new InputChecks();
+    many.check(() => {
+      throw refusal;
+    });
+    many.check(() => {
+      throw new BadUserInputErrors([new BadUserInputError('b', 'input.b'), new BadUserInputError('c', 'input.c')]);
+    });
+    let thrown: unknown;
+    try {
+      many.done();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(BadUserInputErrors);
+    expect((thrown as BadUserInputErrors).problems.map((problem) => problem.field)).toEqual(['input.a', 'input.b', 'input.c']);
+
+    const bug = new TypeError('not a refusal');
+    expect(() =>
+      new InputChecks().check(() => {
+        throw bug;
+      }),
+    ).toThrow(bug);
+  });
+});
+
+describe('describeUpstreamBody', () => {
+  it('reads the first of an errors array, an error object (title before message), or the top level', () => {
+    expect(describeUpstreamBody({ errors: [{ code: 1, title: 'first', details: 'd1' }, { code: 2 }] })).toEqual({ code: 1, title: 'first', details: 'd1' });
+    expect(describeUpstreamBody({ error: { code: 3, title: 'T', message: 'M', details: 'D' } })).toEqual({ code: 3, title: 'T', details: 'D' });
+    expect(describeUpstreamBody({ error: { code: 3, message: 'M' } })).toEqual({ code: 3, title: 'M', details: undefined });
+    expect(describeUpstreamBody({ title: 'T', message: 'M', code: 'E' })).toEqual({ code: 'E', title: 'T' });
+    expect(describeUpstreamBody({ errors: [], message: 'M' })).toEqual({ code: undefined, title: 'M' });
+    expect(describeUpstreamBody('{"error":"text"}')).toEqual({ code: undefined, title: 'text' });
+    for (const body of [null, 5, 'not json', undefined]) expect(describeUpstreamBody(body)).toEqual({ code: undefined, title: undefined });
+  });
+});
+
+describe('errorFromUpstreamBody messages and boundaries', () => {
+  it('appends the upstream title and details to the message, or nothing without a title', () => {
+    expect(errorFromUpstreamBody('A4', 404, { errors: [{ code: 9, title: 'No channel', details: 'channel-9' }] }).message).toBe(
+      'Not found: No channel (channel-9)',
+    );
+    expect(errorFromUpstreamBody('A4', 404, { errors: [{ code: 9, details: 'channel-9' }] }).message).toBe('Not found');
+    expect(errorFromUpstreamBody('A4', 403, {}).message).toBe('Access was denied');
+    expect(errorFromUpstreamBody('A4', 401, { error: 'bad' }).message).toBe('The upstream refused the credentials: bad');
+    expect(errorFromUpstreamBody('B1', 400, { errors: [{ code: 2048, title: 'Not engaged' }] }).message).toBe(
+      'The contact has not written in the last 24 hours: Not engaged',
+    );
+    expect(errorFromUpstreamBody('B1', 400, { errors: [{ code: '470', title: 'x' }] })).toMatchObject({
+      message: 'The 24-hour customer service window with this contact is closed: only an approved template can be sent until the contact writes again',
+      extensions: { code: 'SERVICE_WINDOW_CLOSED' },
+    });
+    expect(errorFromUpstreamBody('B1', 400, { error: { code: 100, message: 'Bad to' } }).message).toBe('A parameter value was refused: Bad to');
+    expect(errorFromUpstreamBody('A4', 502, { message: 'gateway' }).message).toBe('The upstream service failed; try again later: gateway');
+  });
+
+  it('counts 500 and above as unavailable, 499 as a refusal', () => {
+    expect(errorFromUpstreamBody('A4', 500, {})).toBeInstanceOf(UpstreamUnavailableError);
+    expect(errorFromUpstreamBody('A4', 499, {}).extensions.code).toBe('UPSTREAM_ERROR');
+  });
+
+  it('reads Retry-After of a 429 from the first of repeated headers', () => {
+    const error = errorFromUpstreamResponse('A2', { statusCode: 429, headers: { 'retry-after': ['5', '9'] }, body: {} });
+    expect(error.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 5 });
+    expect(error.message).toBe('The upstream rate limit was reached; retry in 5 s');
+    expect(errorFromUpstreamResponse('A2', { statusCode: 404, headers: {}, body: {} }).extensions.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('retryAfterSeconds bounds', () => {
+  it('rounds up, never answers a negative wait, and falls back on an empty value', () => {
+    expect(retryAfterSeconds('2.1')).toBe(3);
+    expect(retryAfterSeconds('-3')).toBe(0);
+    expect(retryAfterSeconds(new Date(Date.now() - 60_000).toUTCString())).toBe(0);
+    expect(retryAfterSeconds('')).toBe(1);
+    expect(retryAfterSeconds([], 6)).toBe(6);
+  });
+});
+
+describe('toGraphQLError: writes that never reached the upstream', () => {
+  it.each(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])(
+    '%s: the outcome is known (nothing was sent)',
+    (code) => {
+      const error = toGraphQLError(new UpstreamRequestError(code, 'failed'), 'B1', { write: true });
+      expect(error.extensions).toEqual({ code: 'UPSTREAM_UNAVAILABLE', endpoint: 'B1' });
+      expect(error.message).toBe(`The upstream is unavailable (B1 failed (${code}))`);
+    },
+  );
+
+  it('a write broken off after it was sent has an unknown outcome; the same failure of a read does not', () => {
+    const reset = new UpstreamRequestError('ECONNRESET', 'socket hang up');
+    const write = toGraphQLError(reset, 'B1', { write: true });
+    expect(write.message).toBe('The request to B1 failed (ECONNRESET) after it was sent: the outcome is unknown; check before repeating it');
+    expect(write.extensions).toEqual({ code: 'UPSTREAM_UNAVAILABLE', endpoint: 'B1', outcome: 'UNKNOWN' });
+    expect(toGraphQLError(reset, 'B1').extensions).toEqual({ code: 'UPSTREAM_UNAVAILABLE', endpoint: 'B1' });
+    expect(toGraphQLError(new UpstreamTimeoutError(100), 'B1').message).toBe('The upstream is unavailable (B1 timed out)');
+    expect(toGraphQLError(new Error('x'), 'B1').message).toBe('Unexpected failure calling B1');
+    expect(toGraphQLError(new RequestNotSentError('bad header'), 'B1').message).toBe(
+      'The gateway could not build the request to B1 (bad header): nothing was sent',
+    );
+  });
+});
+
+describe('formatGraphQLError', () => {
+  it('passes errors with another code through as they are', () => {
+    const formatted = { message: 'Not found', extensions: { code: 'NOT_FOUND' } };
+    expect(formatGraphQLError(formatted, undefined)).toBe(formatted);
+    const ownInput = { message: 'too long', extensions: { code: 'BAD_USER_INPUT', field: 'input.text' } };
+    expect(formatGraphQLError(ownInput, undefined)).toBe(ownInput);
+  });
+
+  it('masks an error without a code, keeping its locations and path, and keeps the gateway’s own internal errors', () => {
+    const bug = new TypeError('Cannot read properties of undefined');
+    expect(formatGraphQLError({ message: bug.message, locations: [{ line: 1, column: 3 }], path: ['channel', 'name'] }, bug)).toEqual({
+      message: 'Internal server error',
+      locations: [{ line: 1, column: 3 }],
+      path: ['channel', 'name'],
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
+    expect(formatGraphQLError({ message: 'x' }, bug)).toEqual({ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    const own = new NothingSentError('B1', 'bad header');
+    const wrapped = new GraphQLError(own.message, { originalError: own, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(formatGraphQLError(wrapped.toJSON(), wrapped).message).toBe(own.message);
+    expect(formatGraphQLError(own.toJSON(), own).message).toBe(own.message);
+  });
+
+  it('names the refused variable itself when the message has no path within it', () => {
+    const field = (message: string) => formatGraphQLError({ message, extensions: { code: 'BAD_USER_INPUT' } }, undefined).extensions?.field;
+    expect(field('Variable "$limit" got invalid value "x"; Int cannot represent a non-integer value')).toBe('limit');
+    expect(field('Variable "$input" got invalid value 1 at "input.to"; expected a string')).toBe('input.to');
+    expect(field('Variable "$input" got invalid value 1 at "input.to')).toBe('input');
+    expect(field('Variable "$input" got invalid value 1 at "other.to"; x')).toBe('input');
+    expect(field('Expected a value of type Int')).toBeUndefined();
   });
 });
