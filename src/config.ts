@@ -240,6 +240,11 @@ const schema = z.object({
     description:
       "`enforce`: a subscription on a channel whose effective webhook does not point at this gateway's receiver is refused with WEBHOOK_NOT_CONNECTED; `off`: for notifications relayed to `/webhooks/:channelId` by another service",
   }),
+  SERVICE_WINDOW_GUARD: documented(z.enum(['enforce', 'off']).default('enforce'), {
+    description:
+      '`enforce`: a free-form message to a contact whose 24-hour window the gateway knows to be closed is refused with SERVICE_WINDOW_CLOSED before anything is sent; `off`: sent, and the upstream decides',
+    contract: true,
+  }),
   CORS_ORIGINS: documented(commaList.optional(), {
     description: 'comma-separated browser origins allowed to call `/graphql` (`*`: any)',
     whenUnset: 'unset: none (on the embedded simulator: `http://localhost:*` and `http://127.0.0.1:*`)',
@@ -355,6 +360,7 @@ export interface Config {
   subscriptionCallbackOrigins: string[];
   /** enforce: subscriptions on channels whose notifications do not reach this gateway are refused (WEBHOOK_NOT_CONNECTED). */
   webhookCheck: 'enforce' | 'off';
+  serviceWindowGuard: 'enforce' | 'off';
   queryLimits: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number };
   circuitBreaker: { threshold: number; cooldownMs: number };
   /** Most upstream calls one operation may make (estimated before execution, counted during it). */
@@ -442,6 +448,7 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: values.CORS_ORIGINS ?? [],
     subscriptionCallbackOrigins: (values.SUBSCRIPTION_CALLBACK_ORIGINS ?? []).map((origin) => new URL(origin).origin),
     webhookCheck: values.WEBHOOK_CHECK,
+    serviceWindowGuard: values.SERVICE_WINDOW_GUARD,
     queryLimits: {
       maxDepth: values.MAX_QUERY_DEPTH,
       maxAliases: values.MAX_QUERY_ALIASES,

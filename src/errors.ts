@@ -152,6 +152,20 @@ export class StoreUnavailableError extends UpstreamUnavailableError {
   }
 }
 
+/**
+ * A free-form message to a contact outside the 24-hour window: known beforehand (`lastInboundAt`, nothing
+ * sent) or reported by the upstream (`upstream`, cloud 131047 or on-premise 470).
+ */
+export class ServiceWindowClosedError extends HubgraphError {
+  constructor(extensions: { lastInboundAt: string | null; sent: false } | { upstream: UpstreamDetails }) {
+    super(
+      'The 24-hour customer service window with this contact is closed: only an approved template can be sent until the contact writes again',
+      ErrorCode.ServiceWindowClosed,
+      extensions,
+    );
+  }
+}
+
 /** An `after` cursor older than the event retention window: the events after it are gone, so resuming from it would skip some. */
 export class CursorExpiredError extends HubgraphError {
   constructor(field: string) {
@@ -226,13 +240,7 @@ export function errorFromUpstreamBody(endpoint: EndpointId, status: number, body
   if (code === 2048) {
     return new HubgraphError(`The contact has not written in the last 24 hours${suffix}`, ErrorCode.NotEngaged, { upstream });
   }
-  if (SERVICE_WINDOW_CODES.has(code)) {
-    return new HubgraphError(
-      'The 24-hour customer service window with this contact is closed: only an approved template can be sent until the contact writes again',
-      ErrorCode.ServiceWindowClosed,
-      { upstream },
-    );
-  }
+  if (SERVICE_WINDOW_CODES.has(code)) return new ServiceWindowClosedError({ upstream });
   if (INVALID_PARAMETER_CODES.has(code)) {
     return new HubgraphError(`A parameter value was refused${suffix}`, ErrorCode.InvalidParameter, { upstream });
   }

@@ -1,6 +1,16 @@
 import type { Logger } from '../observability/logger.js';
 import type { RedisConnection } from '../store/redis.js';
-import { CursorExpiredError } from '../errors.js';
+import { BadUserInputError, CursorExpiredError } from '../errors.js';
+import { openConversationFeed } from './conversation-feed.js';
+import {
+  decodeListCursor,
+  encodeListCursor,
+  serviceWindow,
+  type ConversationDto,
+  type ListPosition,
+  type ServiceWindowDto,
+  type ServiceWindowState,
+} from './conversations.js';
 import { decodeCursor, type LogId } from './cursor.js';
 import { openFeed } from './feed.js';
 import { MemoryEventLog, type EventLog } from './log.js';
@@ -23,6 +33,17 @@ export const DEDUP_MAX_ENTRIES = 100_000;
 /** Bounds of the in-memory log (no REDIS_URL): events across all channels, and message records. */
 export const MEMORY_LOG_MAX_EVENTS = 100_000;
 export const MEMORY_LOG_MAX_RECORDS = 100_000;
+export const MEMORY_LOG_MAX_CONVERSATIONS = 100_000;
+
+/** The most a page of Channel.conversations and of Conversation.messages holds. */
+export const CONVERSATIONS_PAGE_MAX = 100;
+export const THREAD_PAGE_MAX = 200;
+
+/** Conversations read per round trip while a window filter looks for a page's worth. */
+const CONVERSATION_SCAN_SIZE = 200;
+
+/** Conversation changes waiting for one conversationUpdated subscriber before it is ended. */
+export const CONVERSATION_SUBSCRIBER_MAX_PENDING = 10_000;
 
 /** How long a new subscription waits for the Redis subscriber connection (at start or after a loss) before failing. */
 const SUBSCRIBE_CONNECT_WAIT_MS = 5_000;
@@ -56,6 +77,36 @@ export interface EventPage {
   /** Position of the last node (null when there is none). */
   end: LogId | null;
   hasMore: boolean;
+}
+
+/** A conversation with its window as of the read. */
+export interface ConversationView extends ConversationDto {
+  window: ServiceWindowDto;
+}
+
+export interface ConversationPageRequest {
+  first: number;
+  after: string | null;
+  window: ServiceWindowState | null;
+}
+
+export interface ListPage<T> {
+  nodes: T[];
+  /** Cursor of the last node; null when there is none. */
+  endCursor: string | null;
+  hasMore: boolean;
+}
+
+const conversationList = (channelId: string) => `conversations:${channelId}`;
+const threadList = (channelId: string, contact: string | null) => `thread:${channelId}:${contact ?? ''}`;
+
+/** The opaque position of a record in its conversation (MessageRecord.cursor). */
+export const recordCursor = (record: MessageRecordDto): string =>
+  encodeListCursor(threadList(record.channelId, record.contact), { ms: record.threadMs, member: record.id });
+
+function pageSize(first: number, max: number, field: string): number {
+  if (first < 0) throw new BadUserInputError(`${field} must not be negative`, field);
+  return Math.min(first, max);
 }
 
 const involves = (event: LoggedEvent, contact: string) =>
@@ -153,6 +204,71 @@ export class EventHub {
     return this.log.message(channelId, messageId);
   }
 
+  /** The upstream refused a send to the contact because its window is closed. */
+  closeWindow(channelId: string, contact: string): Promise<void> {
+    return this.log.closeWindow(channelId, contact);
+  }
+
+  async serviceWindow(channelId: string, contact: string): Promise<ServiceWindowDto> {
+    const [conversation, watchedSince] = await Promise.all([this.log.conversation(channelId, contact), this.log.watchedSince(channelId)]);
+    return serviceWindow(conversation, watchedSince, Date.now());
+  }
+
+  async conversation(channelId: string, contact: string): Promise<ConversationView | null> {
+    const [conversation, watchedSince] = await Promise.all([this.log.conversation(channelId, contact), this.log.watchedSince(channelId)]);
+    return conversation && { ...conversation, window: serviceWindow(conversation, watchedSince, Date.now()) };
+  }
+
+  /** Conversations by last activity, newest first; with a window filter, read on until a page's worth matched or none is left. */
+  async conversations(channelId: string, request: ConversationPageRequest): Promise<ListPage<ConversationView>> {
+    const list = conversationList(channelId);
+    let position = request.after === null ? null : decodeListCursor(list, request.after, 'after');
+    const first = pageSize(request.first, CONVERSATIONS_PAGE_MAX, 'first');
+    const watchedSince = await this.log.watchedSince(channelId);
+    const now = Date.now();
+    const scanSize = request.window === null ? first + 1 : CONVERSATION_SCAN_SIZE;
+    const nodes: ConversationView[] = [];
+    let hasMore = false;
+    for (;;) {
+      const chunk = await this.log.conversations(channelId, position, scanSize);
+      for (const conversation of chunk) {
+        const view = { ...conversation, window: serviceWindow(conversation, watchedSince, now) };
+        if (request.window !== null && view.window.state !== request.window) continue;
+        if (nodes.length === first) {
+          hasMore = true;
+          break;
+        }
+        nodes.push(view);
+      }
+      if (hasMore || chunk.length < scanSize) break;
+      const last = chunk[chunk.length - 1];
+      position = { ms: last.lastActivityMs, member: last.contact };
+    }
+    const last = nodes.at(-1);
+    return { nodes, endCursor: last ? encodeListCursor(list, { ms: last.lastActivityMs, member: last.contact }) : null, hasMore };
+  }
+
+  /** A contact's thread, newest first, before `before` (a MessageRecord.cursor); records no longer retained are left out. */
+  async thread(channelId: string, contact: string, request: { first: number; before: string | null }): Promise<ListPage<MessageRecordDto>> {
+    const before = request.before === null ? null : decodeListCursor(threadList(channelId, contact), request.before, 'before');
+    const first = pageSize(request.first, THREAD_PAGE_MAX, 'first');
+    const entries = await this.log.thread(channelId, contact, before, first + 1);
+    const nodes = entries.slice(0, first).flatMap((entry) => (entry.record ? [entry.record] : []));
+    const last: ListPosition | undefined = entries.slice(0, first).at(-1)?.position;
+    return { nodes, endCursor: last ? encodeListCursor(threadList(channelId, contact), last) : null, hasMore: entries.length > first };
+  }
+
+  /** Live conversation changes of the channel, on every instance: one item per change. */
+  subscribeConversations(channelId: string, onEnd: () => void): Promise<AsyncIterableIterator<ConversationView>> {
+    return openConversationFeed({
+      log: this.log,
+      channelId,
+      load: (contact) => this.conversation(channelId, contact),
+      maxPending: CONVERSATION_SUBSCRIBER_MAX_PENDING,
+      onEnd,
+    });
+  }
+
   async close(): Promise<void> {
     await this.log.close();
   }
@@ -166,6 +282,7 @@ export function createEventHub(logger: Logger, redis: RedisConnection | null, re
         retentionMs,
         maxEvents: MEMORY_LOG_MAX_EVENTS,
         maxRecords: MEMORY_LOG_MAX_RECORDS,
+        maxConversations: MEMORY_LOG_MAX_CONVERSATIONS,
         dedupTtlMs: DEDUP_TTL_MS,
         dedupMaxEntries: DEDUP_MAX_ENTRIES,
       }),

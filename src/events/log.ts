@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { compareLogIds, type LogId } from './cursor.js';
+import { changeOfEvent, changeOfSend, changeOfVerdict, type ConversationChange, type ConversationDto, type ListPosition } from './conversations.js';
 import { MemoryDedupStore } from './dedup.js';
+import { MemoryConversations } from './memory-conversations.js';
 import type { AcceptedSend, ChannelEvent, LoggedEvent, MessageRecordDto } from './types.js';
 
 export type Unsubscribe = () => Promise<void>;
@@ -8,6 +10,8 @@ export type Unsubscribe = () => Promise<void>;
 /** Receives a channel's new events in log order, on the instance that subscribed. */
 export interface TailListener {
   onEvents(events: LoggedEvent[]): void;
+  /** Conversations of the channel changed (a message in or out, a status, a window verdict), in the order of the changes; a contact per change. */
+  onConversations?(contacts: string[]): void;
   /** Some events may not have reached this listener (the fan-out connection was lost): read the log to catch up. */
   onGap(): void;
 }
@@ -18,22 +22,38 @@ export interface AppendResult {
   duplicates: number;
 }
 
+/** One message of a contact's thread: its position, and its record (null once the record is no longer retained). */
+export interface ThreadEntry {
+  position: ListPosition;
+  record: MessageRecordDto | null;
+}
+
 /**
- * A channel's durable events and message records. `append` is the one atomic step of ingestion:
- * the dedup claim of every event, its append, and the update of its message record happen
- * together or not at all (one Lua script on Redis), so a crash never loses an acknowledged event
- * or records it twice. A later change extends that same step (e.g. conversation state).
+ * A channel's durable events, message records and conversations. `append` is the one atomic step
+ * of ingestion: the dedup claim of every event, its append, and the update of its message record
+ * and of its contact's conversation happen together or not at all (one Lua script on Redis), so a
+ * crash never loses an acknowledged event or counts it twice, and a re-delivery changes nothing.
  */
 export interface EventLog {
   /** false: EVENT_RETENTION_MS=0, nothing is kept (live delivery only). */
   readonly retains: boolean;
   append(channelId: string, events: ChannelEvent[]): Promise<AppendResult>;
+  /** A send the upstream accepted: its record (while events are retained) and its conversation. */
   recordSend(channelId: string, send: AcceptedSend): Promise<void>;
+  /** The upstream refused a send because the contact's window is closed (a synchronous 131047 / 470). */
+  closeWindow(channelId: string, contact: string): Promise<void>;
   /** Retained events after `after` (from the oldest retained when null), oldest first, at most `limit`. */
   read(channelId: string, after: LogId | null, limit: number): Promise<LoggedEvent[]>;
   /** true when events after `id` may already be gone, so a replay from it could skip some. */
   isExpired(channelId: string, id: LogId): boolean;
   message(channelId: string, messageId: string): Promise<MessageRecordDto | null>;
+  conversation(channelId: string, contact: string): Promise<ConversationDto | null>;
+  /** The channel's conversations by last activity, newest first, after `after`, at most `limit`. */
+  conversations(channelId: string, after: ListPosition | null, limit: number): Promise<ConversationDto[]>;
+  /** A contact's thread, newest first, before `before`, at most `limit` entries. */
+  thread(channelId: string, contact: string, before: ListPosition | null, limit: number): Promise<ThreadEntry[]>;
+  /** Since when the channel's notifications have been arriving without a pause of a whole window; null when not now. */
+  watchedSince(channelId: string): Promise<number | null>;
   /** Resolves once events appended from now on (by any instance) reach the listener. */
   tail(channelId: string, listener: TailListener): Promise<Unsubscribe>;
   /** false while the store is known to be unreachable: the receiver refuses deliveries at once. */
@@ -80,6 +100,8 @@ export interface MemoryLogLimits {
   maxEvents: number;
   /** Message records kept; the least recently changed go first. */
   maxRecords: number;
+  /** Conversations kept; the least recently changed go first. */
+  maxConversations: number;
   dedupTtlMs: number;
   dedupMaxEntries: number;
 }
@@ -96,6 +118,7 @@ export class MemoryEventLog implements EventLog {
   private appendOrderHead = 0;
   private readonly records = new Map<string, RecordState>();
   private readonly dedup: MemoryDedupStore;
+  private readonly conversationState: MemoryConversations;
   private readonly emitter = new EventEmitter();
 
   constructor(
@@ -103,6 +126,11 @@ export class MemoryEventLog implements EventLog {
     private readonly now: () => number = Date.now,
   ) {
     this.dedup = new MemoryDedupStore(limits.dedupTtlMs, limits.dedupMaxEntries, now);
+    this.conversationState = new MemoryConversations({
+      retentionMs: limits.retentionMs,
+      maxConversations: limits.maxConversations,
+      maxThread: limits.maxRecords,
+    });
     this.emitter.setMaxListeners(0);
   }
 
@@ -113,31 +141,49 @@ export class MemoryEventLog implements EventLog {
   async append(channelId: string, events: ChannelEvent[]): Promise<AppendResult> {
     const now = this.now();
     const result: AppendResult = { appended: [], duplicates: 0 };
+    const changed: string[] = [];
+    if (events.length > 0) this.conversationState.noteNotification(channelId, now);
     for (const event of events) {
       if (!this.dedup.claim(event.dedupKey)) {
         result.duplicates += 1;
         continue;
       }
       const logged = { id: this.nextId(channelId, now), kind: event.kind, payload: event.payload, size: serializeEvent(event).length } as LoggedEvent;
+      const change = changeOfEvent(event, now);
       if (this.retains) {
         this.channelLog(channelId).events.push(logged);
         this.appendOrder.push(channelId);
-        this.applyToRecord(channelId, logged, now);
+        this.applyToRecord(channelId, logged, change, now);
       }
+      if (change) changed.push(this.applyToConversation(channelId, change, now));
       result.appended.push(logged);
     }
     this.evict(now);
     if (result.appended.length > 0) this.emitter.emit(channelId, result.appended);
+    this.announce(channelId, changed);
     return result;
   }
 
   async recordSend(channelId: string, send: AcceptedSend): Promise<void> {
-    if (!this.retains) return;
     const now = this.now();
-    // A status notification may have been recorded first (it can outrun the send's answer): its status stays.
-    const record = this.touchRecord(channelId, send.messageId, now, { direction: 'OUTBOUND', contact: send.contact, status: ACCEPTED_STATUS });
-    Object.assign(record, { direction: 'OUTBOUND', contact: send.contact, type: send.type, atMs: now });
-    this.evict(now);
+    const change = changeOfSend(send, now);
+    if (this.retains) {
+      // A status notification may have been recorded first (it can outrun the send's answer): its status and thread place stay.
+      const record = this.touchRecord(channelId, send.messageId, now, {
+        direction: 'OUTBOUND',
+        contact: send.contact,
+        status: ACCEPTED_STATUS,
+        threadMs: change.atMs,
+      });
+      Object.assign(record, { direction: 'OUTBOUND', contact: send.contact, type: send.type, atMs: now, text: send.text });
+      this.evict(now);
+    }
+    this.announce(channelId, [this.applyToConversation(channelId, change, now)]);
+  }
+
+  async closeWindow(channelId: string, contact: string): Promise<void> {
+    const now = this.now();
+    this.announce(channelId, [this.applyToConversation(channelId, changeOfVerdict(contact, now), now)]);
   }
 
   async read(channelId: string, after: LogId | null, limit: number): Promise<LoggedEvent[]> {
@@ -164,11 +210,31 @@ export class MemoryEventLog implements EventLog {
     return { ...dto, statuses: [...record.statuses] };
   }
 
+  async conversation(channelId: string, contact: string): Promise<ConversationDto | null> {
+    return this.conversationState.get(channelId, contact, this.now());
+  }
+
+  async conversations(channelId: string, after: ListPosition | null, limit: number): Promise<ConversationDto[]> {
+    return this.conversationState.list(channelId, after, limit, this.now());
+  }
+
+  async thread(channelId: string, contact: string, before: ListPosition | null, limit: number): Promise<ThreadEntry[]> {
+    const positions = this.conversationState.thread(channelId, contact, before, limit, this.now());
+    return Promise.all(positions.map(async (position) => ({ position, record: await this.message(channelId, position.member) })));
+  }
+
+  async watchedSince(channelId: string): Promise<number | null> {
+    return this.conversationState.watchedSince(channelId, this.now());
+  }
+
   async tail(channelId: string, listener: TailListener): Promise<Unsubscribe> {
     const onEvents = (events: LoggedEvent[]) => listener.onEvents(events);
+    const onConversations = (contacts: string[]) => listener.onConversations?.(contacts);
     this.emitter.on(channelId, onEvents);
+    this.emitter.on(conversationTopic(channelId), onConversations);
     return async () => {
       this.emitter.off(channelId, onEvents);
+      this.emitter.off(conversationTopic(channelId), onConversations);
     };
   }
 
@@ -196,23 +262,44 @@ export class MemoryEventLog implements EventLog {
     return log.last;
   }
 
-  private applyToRecord(channelId: string, event: LoggedEvent, now: number): void {
+  private applyToRecord(channelId: string, event: LoggedEvent, change: ConversationChange | null, now: number): void {
+    const threadMs = change?.atMs ?? now;
     if (event.kind === 'message') {
-      const record = this.touchRecord(channelId, event.payload.id, now, { direction: 'INBOUND', contact: event.payload.from, status: RECEIVED_STATUS });
-      Object.assign(record, { type: event.payload.type, atMs: event.id.ms });
+      const record = this.touchRecord(channelId, event.payload.id, now, {
+        direction: 'INBOUND',
+        contact: event.payload.from,
+        status: RECEIVED_STATUS,
+        threadMs,
+      });
+      Object.assign(record, { type: event.payload.type, atMs: event.id.ms, text: event.payload.text });
     } else if (event.kind === 'status') {
       const { messageId, recipientId, status } = event.payload;
       // A status of a message this gateway did not see sent (another system, or before its retention) starts the record.
-      const record = this.touchRecord(channelId, messageId, now, { direction: 'OUTBOUND', contact: recipientId, status });
+      const record = this.touchRecord(channelId, messageId, now, { direction: 'OUTBOUND', contact: recipientId, status, threadMs });
       record.status = nextStatus(record.status, status);
       record.statuses.push(event);
     }
   }
 
+  /** The contact whose conversation changed. */
+  private applyToConversation(channelId: string, change: ConversationChange, now: number): string {
+    this.conversationState.apply(channelId, change, now);
+    return change.contact;
+  }
+
+  private announce(channelId: string, contacts: string[]): void {
+    if (contacts.length > 0) this.emitter.emit(conversationTopic(channelId), contacts);
+  }
+
   /** The record moved to the most recent end of the bound; created with `fresh` when new. */
-  private touchRecord(channelId: string, messageId: string, now: number, fresh: Pick<MessageRecordDto, 'direction' | 'contact' | 'status'>): RecordState {
+  private touchRecord(
+    channelId: string,
+    messageId: string,
+    now: number,
+    fresh: Pick<MessageRecordDto, 'direction' | 'contact' | 'status' | 'threadMs'>,
+  ): RecordState {
     const key = recordKey(channelId, messageId);
-    const record = this.records.get(key) ?? { id: messageId, channelId, type: null, atMs: now, statuses: [], touchedMs: now, ...fresh };
+    const record = this.records.get(key) ?? { id: messageId, channelId, type: null, atMs: now, statuses: [], text: null, touchedMs: now, ...fresh };
     this.records.delete(key);
     record.touchedMs = now;
     this.records.set(key, record);
@@ -244,6 +331,7 @@ export class MemoryEventLog implements EventLog {
 }
 
 const recordKey = (channelId: string, messageId: string) => `${channelId}\n${messageId}`;
+const conversationTopic = (channelId: string) => `${channelId}\nconversations`;
 
 /** Index of the first event after `after` (binary search: a channel's events are in id order). */
 function firstAfter(events: LoggedEvent[], after: LogId): number {

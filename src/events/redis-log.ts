@@ -2,7 +2,18 @@ import { createHash } from 'node:crypto';
 import type { Logger } from '../observability/logger.js';
 import type { RedisConnection } from '../store/redis.js';
 import { compareLogIds, formatLogId, parseLogId, type LogId } from './cursor.js';
-import { retentionCutoff, serializeEvent, type AppendResult, type EventLog, type TailListener, type Unsubscribe } from './log.js';
+import {
+  changeOfEvent,
+  changeOfSend,
+  changeOfVerdict,
+  compareNewestFirst,
+  conversationTtlMs,
+  SERVICE_WINDOW_MS,
+  type ConversationChange,
+  type ConversationDto,
+  type ListPosition,
+} from './conversations.js';
+import { retentionCutoff, serializeEvent, type AppendResult, type EventLog, type TailListener, type ThreadEntry, type Unsubscribe } from './log.js';
 import { RedisSubscriptions } from './pubsub.js';
 import type { AcceptedSend, ChannelEvent, EventKind, LoggedEvent, LoggedEventOf, MessageRecordDto, PayloadOf } from './types.js';
 
@@ -13,23 +24,33 @@ const SEQUENCE_TTL_MS = 24 * 60 * 60 * 1000;
  * The one atomic step of ingestion, per notification and channel: for every event, the dedup
  * claim (SET NX PX); for a new one, the append to the channel's stream (XADD, trimmed by MINID to
  * the retention window), the update of its message record (a hash: direction, contact, type, at,
- * status by lifecycle, one `s:<id>` field per status event); then one PUBLISH of everything
- * appended, numbered by a per-channel sequence so a subscriber can tell it missed a publication.
- * A send accepted by the upstream (`sent`) only updates its record. Nothing of a notification is
- * applied unless all of it is, so no crash between steps can lose an event or log it twice.
+ * status by lifecycle, text, thread time `ts`, one `s:<id>` field per status event) and of its
+ * contact's conversation (a hash, its place in the channel's conversations by last activity and
+ * the message's place in the contact's thread); then one PUBLISH of everything appended and of the
+ * conversations changed, numbered by a per-channel sequence so a subscriber can tell it missed a
+ * publication. A send accepted by the upstream (`sent`) updates its record and conversation, a
+ * window verdict (`closed`) only the conversation. Nothing of a notification is applied unless
+ * all of it is, so no crash between steps can lose an event or count it twice, and a re-delivered
+ * notification (a dedup hit) changes nothing. Conversation times only move forward (an old event
+ * arriving late never moves them back) and outlive the retention by at least one window.
  *
- * Every key carries the hash tag `{channelId}` and is passed in KEYS (Cluster-ready). A later
- * change that keeps more per event (conversation state) adds its keys and writes here.
+ * Every key carries the hash tag `{channelId}` and is passed in KEYS (Cluster-ready).
  *
- * KEYS[1] stream, KEYS[2] fan-out sequence, then per item i: KEYS[1+2i] dedup key, KEYS[2+2i] record.
+ * KEYS[1] stream, KEYS[2] fan-out sequence, KEYS[3] conversations (sorted set), KEYS[4] watch
+ * mark, then per item i: KEYS[4i+1] dedup key, KEYS[4i+2] record, KEYS[4i+3] conversation,
+ * KEYS[4i+4] thread (sorted set) — for i counted from 0.
  * ARGV[1] retention ms (0: nothing kept, the stream only numbers events), ARGV[2] dedup TTL ms,
- * ARGV[3] pub/sub channel, ARGV[4] sequence TTL ms, then per item five values: operation
- * (message | status | error | sent), event JSON, status, contact, message type.
- * Returns per item the new entry id, 0 for a duplicate, or 'sent'.
- * The status order (nextStatus) mirrors log.ts.
+ * ARGV[3] pub/sub channel, ARGV[4] sequence TTL ms, ARGV[5] conversation TTL ms, ARGV[6] window
+ * ms, ARGV[7] '1' when the items come from a notification (it marks the channel as watched), then
+ * per item ten values: operation (message | status | error | sent | closed), event JSON, message
+ * id, status, contact ('' for none: no conversation), message type, event time ms, profile name,
+ * text, '1' when it closes the window.
+ * Returns per item the new entry id, 0 for a duplicate, or the operation (sent, closed).
+ * The status order (nextStatus) mirrors log.ts; the conversation rules mirror memory-conversations.ts.
  */
 const APPEND_SCRIPT = `
 local retention = tonumber(ARGV[1])
+local conversationTtl = tonumber(ARGV[5])
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local rank = { accepted = 0, received = 0, sent = 1, delivered = 2, read = 3 }
@@ -41,46 +62,91 @@ local function nextStatus(current, incoming)
   if incomingRank and incomingRank > (rank[current] or -1) then return incoming end
   return current
 end
+local changed = {}
+local function touch(conversation, thread, contact, at, messageId, inbound, name, closes)
+  if contact == '' then return end
+  local current = redis.call('HMGET', conversation, 'la', 'li', 'lt', 'cl')
+  local activity = tonumber(current[1])
+  if not activity or at > activity then activity = at end
+  redis.call('HSET', conversation, 'c', contact, 'la', activity)
+  local lastInbound = tonumber(current[2])
+  if inbound and (not lastInbound or at > lastInbound) then
+    redis.call('HSET', conversation, 'li', at)
+    if name ~= '' then redis.call('HSET', conversation, 'n', name) end
+  end
+  local closedAt = tonumber(current[4])
+  if closes and (not closedAt or at > closedAt) then redis.call('HSET', conversation, 'cl', at) end
+  if messageId ~= '' then
+    local lastMessageAt = tonumber(current[3])
+    if not lastMessageAt or at >= lastMessageAt then redis.call('HSET', conversation, 'lm', messageId, 'lt', at) end
+    if retention > 0 then
+      redis.call('ZADD', thread, 'NX', at, messageId)
+      redis.call('ZREMRANGEBYSCORE', thread, '-inf', '(' .. (now - retention))
+      redis.call('PEXPIRE', thread, retention)
+    end
+  end
+  redis.call('PEXPIRE', conversation, conversationTtl)
+  redis.call('ZADD', KEYS[3], activity, contact)
+  changed[#changed + 1] = contact
+end
+if ARGV[7] == '1' then
+  redis.call('SET', KEYS[4], now, 'NX', 'PX', ARGV[6])
+  redis.call('PEXPIRE', KEYS[4], ARGV[6])
+end
 local results = {}
 local published = {}
-for i = 1, (#ARGV - 4) / 5 do
-  local base = 4 + (i - 1) * 5
-  local operation, event, status, contact, messageType = ARGV[base + 1], ARGV[base + 2], ARGV[base + 3], ARGV[base + 4], ARGV[base + 5]
-  local record = KEYS[2 + 2 * i]
+for i = 1, (#ARGV - 7) / 10 do
+  local base = 7 + (i - 1) * 10
+  local operation, event, messageId, status = ARGV[base + 1], ARGV[base + 2], ARGV[base + 3], ARGV[base + 4]
+  local contact, messageType, at, name, text, closes = ARGV[base + 5], ARGV[base + 6], tonumber(ARGV[base + 7]) or now, ARGV[base + 8], ARGV[base + 9], ARGV[base + 10] == '1'
+  local k = 4 + (i - 1) * 4
+  local record, conversation, thread = KEYS[k + 2], KEYS[k + 3], KEYS[k + 4]
   if operation == 'sent' then
     if retention > 0 then
-      local current = redis.call('HGET', record, 'status')
-      redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', contact, 'type', messageType, 'at', now, 'status', current or 'accepted')
+      local current = redis.call('HMGET', record, 'status', 'ts')
+      redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', contact, 'type', messageType, 'at', now, 'status', current[1] or 'accepted', 'text', text, 'ts', current[2] or at)
       redis.call('PEXPIRE', record, retention)
     end
-    results[i] = 'sent'
-  elseif redis.call('SET', KEYS[1 + 2 * i], '1', 'NX', 'PX', ARGV[2]) then
+    touch(conversation, thread, contact, at, messageId, false, '', false)
+    results[i] = operation
+  elseif operation == 'closed' then
+    touch(conversation, thread, contact, at, '', false, '', true)
+    results[i] = operation
+  elseif redis.call('SET', KEYS[k + 1], '1', 'NX', 'PX', ARGV[2]) then
     local id
     if retention > 0 then
       id = redis.call('XADD', KEYS[1], 'MINID', math.max(now - retention, 0), '*', 'e', event)
       if operation == 'message' then
-        redis.call('HSET', record, 'direction', 'INBOUND', 'contact', contact, 'type', messageType, 'at', now, 'status', 'received')
+        redis.call('HSET', record, 'direction', 'INBOUND', 'contact', contact, 'type', messageType, 'at', now, 'status', 'received', 'text', text, 'ts', at)
         redis.call('PEXPIRE', record, retention)
       elseif operation == 'status' then
         local current = redis.call('HGET', record, 'status')
-        if not current then redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', contact, 'at', now) end
+        if not current then redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', contact, 'at', now, 'ts', at) end
         redis.call('HSET', record, 'status', nextStatus(current, status), 's:' .. id, event)
         redis.call('PEXPIRE', record, retention)
       end
     else
       id = redis.call('XADD', KEYS[1], 'MAXLEN', '0', '*', 'e', '')
     end
+    if operation ~= 'error' then touch(conversation, thread, contact, at, messageId, operation == 'message', name, closes) end
     results[i] = id
     published[#published + 1] = '{"id":"' .. id .. '","e":' .. event .. '}'
   else
     results[i] = 0
   end
 end
-if #published > 0 then
-  redis.call('PEXPIRE', KEYS[1], math.max(retention, tonumber(ARGV[4])))
+if #changed > 0 then
+  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', '(' .. (now - conversationTtl))
+  redis.call('PEXPIRE', KEYS[3], conversationTtl)
+end
+if #published > 0 or #changed > 0 then
+  local keep = math.max(retention, tonumber(ARGV[4]))
+  if #published > 0 then redis.call('PEXPIRE', KEYS[1], keep) end
   local sequence = redis.call('INCR', KEYS[2])
-  redis.call('PEXPIRE', KEYS[2], math.max(retention, tonumber(ARGV[4])))
-  redis.call('PUBLISH', ARGV[3], '{"q":' .. sequence .. ',"e":[' .. table.concat(published, ',') .. ']}')
+  redis.call('PEXPIRE', KEYS[2], keep)
+  local contacts = '[]'
+  if #changed > 0 then contacts = cjson.encode(changed) end
+  redis.call('PUBLISH', ARGV[3], '{"q":' .. sequence .. ',"e":[' .. table.concat(published, ',') .. '],"c":' .. contacts .. '}')
 end
 return results
 `;
@@ -94,7 +160,31 @@ interface StoredEvent {
 interface Publication {
   q: number;
   e: Array<{ id: string; e: StoredEvent }>;
+  /** Contacts whose conversation changed, one per change. */
+  c?: string[];
 }
+
+/** One item of the append script: its four keys and ten values (see APPEND_SCRIPT). */
+interface ScriptItem {
+  keys: [dedup: string, record: string, conversation: string, thread: string];
+  args: [
+    operation: string,
+    event: string,
+    messageId: string,
+    status: string,
+    contact: string,
+    type: string,
+    atMs: string,
+    name: string,
+    text: string,
+    closes: string,
+  ];
+}
+
+/** Members of a sorted set fetched beyond a page when its cursor's member moved: enough to step over ties at the cursor's time. */
+const MOVED_CURSOR_SLACK = 256;
+
+const optionalNumber = (value: string | undefined): number | null => (value === undefined || value === '' ? null : Number(value));
 
 const toLogged = (id: string, stored: StoredEvent, size: number): LoggedEvent | null => {
   const logId = parseLogId(id);
@@ -147,24 +237,22 @@ export class RedisEventLog implements EventLog {
 
   async append(channelId: string, events: ChannelEvent[]): Promise<AppendResult> {
     if (events.length === 0) return { appended: [], duplicates: 0 };
+    const now = Date.now();
     const serialized = events.map(serializeEvent);
-    const items = events.map((event, index) => {
-      const record = event.kind === 'message' ? event.payload.id : event.kind === 'status' ? event.payload.messageId : null;
-      return {
-        keys: [
-          this.channelKey(channelId, `seen:${event.dedupKey}`),
-          record === null ? this.channelKey(channelId, 'log') : this.channelKey(channelId, `message:${record}`),
-        ],
-        args: [
-          event.kind,
-          serialized[index],
-          event.kind === 'status' ? event.payload.status : '',
-          (event.kind === 'message' ? event.payload.from : event.kind === 'status' ? event.payload.recipientId : null) ?? '',
-          event.kind === 'message' ? event.payload.type : '',
-        ],
-      };
+    const items = events.map((event, index): ScriptItem => {
+      const change = changeOfEvent(event, now);
+      const messageId = event.kind === 'message' ? event.payload.id : event.kind === 'status' ? event.payload.messageId : null;
+      return this.item(channelId, event.kind, change, {
+        dedupKey: event.dedupKey,
+        event: serialized[index],
+        messageId,
+        status: event.kind === 'status' ? event.payload.status : '',
+        // The record names the recipient even when the status names none (no conversation then).
+        recordContact: (event.kind === 'message' ? event.payload.from : event.kind === 'status' ? event.payload.recipientId : null) ?? '',
+        type: event.kind === 'message' ? event.payload.type : '',
+      });
     });
-    const results = await this.run(channelId, items);
+    const results = await this.run(channelId, items, true);
     const appended: LoggedEvent[] = [];
     results.forEach((result, index) => {
       const logged = typeof result === 'string' ? toLogged(result, { k: events[index].kind, p: events[index].payload }, serialized[index].length) : null;
@@ -174,18 +262,61 @@ export class RedisEventLog implements EventLog {
   }
 
   async recordSend(channelId: string, send: AcceptedSend): Promise<void> {
-    if (!this.retains) return;
-    const log = this.channelKey(channelId, 'log');
-    await this.run(channelId, [{ keys: [log, this.channelKey(channelId, `message:${send.messageId}`)], args: ['sent', '', '', send.contact, send.type] }]);
+    const change = changeOfSend(send, Date.now());
+    await this.run(channelId, [this.item(channelId, 'sent', change, { messageId: send.messageId, recordContact: send.contact, type: send.type })]);
   }
 
-  private async run(channelId: string, items: Array<{ keys: string[]; args: string[] }>): Promise<unknown[]> {
-    const keys = [this.channelKey(channelId, 'log'), this.channelKey(channelId, 'sequence'), ...items.flatMap((item) => item.keys)];
+  async closeWindow(channelId: string, contact: string): Promise<void> {
+    await this.run(channelId, [this.item(channelId, 'closed', changeOfVerdict(contact, Date.now()), { messageId: null, recordContact: contact })]);
+  }
+
+  /** The keys and values of one script item; items that touch no record or conversation name the stream in their place. */
+  private item(
+    channelId: string,
+    operation: string,
+    change: ConversationChange | null,
+    fields: { dedupKey?: string; event?: string; messageId: string | null; status?: string; recordContact: string; type?: string },
+  ): ScriptItem {
+    const placeholder = this.channelKey(channelId, 'log');
+    const contact = change?.contact ?? '';
+    return {
+      keys: [
+        fields.dedupKey === undefined ? placeholder : this.channelKey(channelId, `seen:${fields.dedupKey}`),
+        fields.messageId === null ? placeholder : this.channelKey(channelId, `message:${fields.messageId}`),
+        contact === '' ? placeholder : this.channelKey(channelId, `conversation:${contact}`),
+        contact === '' ? placeholder : this.channelKey(channelId, `thread:${contact}`),
+      ],
+      args: [
+        operation,
+        fields.event ?? '',
+        fields.messageId ?? '',
+        fields.status ?? '',
+        fields.recordContact,
+        fields.type ?? '',
+        change ? String(change.atMs) : '',
+        change?.name ?? '',
+        change?.text ?? '',
+        change?.closesWindow ? '1' : '',
+      ],
+    };
+  }
+
+  private async run(channelId: string, items: ScriptItem[], fromNotification = false): Promise<unknown[]> {
+    const keys = [
+      this.channelKey(channelId, 'log'),
+      this.channelKey(channelId, 'sequence'),
+      this.channelKey(channelId, 'conversations'),
+      this.channelKey(channelId, 'watched'),
+      ...items.flatMap((item) => item.keys),
+    ];
     const args = [
       String(this.options.retentionMs),
       String(this.options.dedupTtlMs),
       this.feedChannel(channelId),
       String(SEQUENCE_TTL_MS),
+      String(conversationTtlMs(this.options.retentionMs)),
+      String(SERVICE_WINDOW_MS),
+      fromNotification ? '1' : '0',
       ...items.flatMap((item) => item.args),
     ];
     const evaluate = (verb: string, script: string) => this.command<unknown[]>([verb, script, String(keys.length), ...keys, ...args]);
@@ -243,7 +374,78 @@ export class RedisEventLog implements EventLog {
       atMs: Number(record.at),
       status: record.status ?? 'accepted',
       statuses,
+      text: record.text || null,
+      threadMs: optionalNumber(record.ts) ?? Number(record.at),
     };
+  }
+
+  async conversation(channelId: string, contact: string): Promise<ConversationDto | null> {
+    const fields = await this.command<string[]>(['HGETALL', this.channelKey(channelId, `conversation:${contact}`)]);
+    if (fields.length === 0) return null;
+    const stored: Record<string, string> = {};
+    for (let index = 0; index < fields.length; index += 2) stored[fields[index]] = fields[index + 1];
+    return {
+      channelId,
+      contact,
+      name: stored.n || null,
+      lastInboundMs: optionalNumber(stored.li),
+      lastActivityMs: Number(stored.la),
+      closedMs: optionalNumber(stored.cl),
+      lastMessageId: stored.lm || null,
+    };
+  }
+
+  async conversations(channelId: string, after: ListPosition | null, limit: number): Promise<ConversationDto[]> {
+    const positions = await this.rangeAfter(this.channelKey(channelId, 'conversations'), after, limit);
+    const found = await Promise.all(positions.map((position) => this.conversation(channelId, position.member)));
+    return found.filter((conversation): conversation is ConversationDto => conversation !== null);
+  }
+
+  async thread(channelId: string, contact: string, before: ListPosition | null, limit: number): Promise<ThreadEntry[]> {
+    if (!this.retains) return [];
+    const positions = await this.rangeAfter(this.channelKey(channelId, `thread:${contact}`), before, limit);
+    return Promise.all(positions.map(async (position) => ({ position, record: await this.message(channelId, position.member) })));
+  }
+
+  async watchedSince(channelId: string): Promise<number | null> {
+    return optionalNumber((await this.command<string | null>(['GET', this.channelKey(channelId, 'watched')])) ?? undefined);
+  }
+
+  /**
+   * Members of a sorted set newest first (highest score, ties by member descending) after `after`. The
+   * cursor's member still at its score gives the next page by rank; one that moved (new activity) or
+   * left is stepped over by score and member instead.
+   */
+  private async rangeAfter(key: string, after: ListPosition | null, limit: number): Promise<ListPosition[]> {
+    if (limit <= 0) return [];
+    if (after === null) return this.positions(['ZRANGE', key, '0', String(limit - 1), 'REV', 'WITHSCORES']);
+    const [rank, score] = await Promise.all([
+      this.command<number | null>(['ZREVRANK', key, after.member]),
+      this.command<string | null>(['ZSCORE', key, after.member]),
+    ]);
+    if (rank !== null && Number(score) === after.ms) {
+      return this.positions(['ZRANGE', key, String(rank + 1), String(rank + limit), 'REV', 'WITHSCORES']);
+    }
+    const candidates = await this.positions([
+      'ZRANGE',
+      key,
+      String(after.ms),
+      '-inf',
+      'BYSCORE',
+      'REV',
+      'LIMIT',
+      '0',
+      String(limit + MOVED_CURSOR_SLACK),
+      'WITHSCORES',
+    ]);
+    return candidates.filter((position) => compareNewestFirst(position, after) > 0).slice(0, limit);
+  }
+
+  private async positions(command: string[]): Promise<ListPosition[]> {
+    const reply = await this.command<string[]>(command);
+    const positions: ListPosition[] = [];
+    for (let index = 0; index < reply.length; index += 2) positions.push({ member: reply[index], ms: Number(reply[index + 1]) });
+    return positions;
   }
 
   async tail(channelId: string, listener: TailListener): Promise<Unsubscribe> {
@@ -304,7 +506,11 @@ export class RedisEventLog implements EventLog {
     tail.lastSequence = publication.q;
     const size = Math.ceil(text.length / Math.max(publication.e.length, 1));
     const events = publication.e.map((entry) => toLogged(entry.id, entry.e, size)).filter((event): event is LoggedEvent => event !== null);
-    for (const listener of tail.listeners) listener.onEvents(events);
+    const contacts = publication.c ?? [];
+    for (const listener of tail.listeners) {
+      if (events.length > 0) listener.onEvents(events);
+      if (contacts.length > 0) listener.onConversations?.(contacts);
+    }
   }
 
   private gap(tail: ChannelTail): void {

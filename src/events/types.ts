@@ -69,6 +69,10 @@ export interface MessageRecordDto {
   status: string;
   /** In log order (the order received). */
   statuses: Array<LoggedEventOf<'status'>>;
+  /** The text body of a text message, in both directions; null for other types and for messages known only from statuses. */
+  text: string | null;
+  /** Its place in the contact's thread: the message's own time (inbound `timestamp`, send time, or first status time). */
+  threadMs: number;
 }
 
 /** What the gateway records of a send the upstream accepted. */
@@ -77,4 +81,6 @@ export interface AcceptedSend {
   /** The recipient's wa_id when the upstream named it, otherwise the number as given. */
   contact: string;
   type: string;
+  /** The text body of a text message; null for other types. */
+  text: string | null;
 }

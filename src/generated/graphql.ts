@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { PartnerRef, ClientNode, ChannelNode, ClientListDto, ChannelListDto, UsageDto, UsagePeriodDto, ApiKeyResult, PartnerDto, MediaRef, BusinessProfileModel, WebhookConfigModel, WabaWebhookModel, LocalStorageModel, ContactActionModel, ClientInsightsRef, InsightSourceModel } from '../datasources/types.js';
 import type { SentMessageModel } from '../messaging/send-message.js';
+import type { ConversationView } from '../events/hub.js';
 import type { Context } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -169,6 +170,10 @@ export type Channel = {
   client?: Maybe<Client>;
   /** Id of the client that owns the channel. */
   clientId: Scalars['ID']['output'];
+  /** The conversation with one contact; null when the gateway holds nothing for it (no message in or out while retained). */
+  conversation?: Maybe<Conversation>;
+  /** Contacts this channel exchanged messages with, most recent activity first, kept from the notifications this gateway received and the sends it made (for EVENT_RETENTION_MS after the last activity, at least 24 hours). `first` (default 20) is capped at 100. */
+  conversations: ConversationPage;
   /** When the channel was created; null when absent. */
   createdAt?: Maybe<Scalars['DateTime']['output']>;
   /** Current messaging limit tier label, shaped like `TIER_1K`; null when absent. */
@@ -203,6 +208,8 @@ export type Channel = {
   message?: Maybe<MessageRecord>;
   /** The business phone number, as the upstream stores it; null when absent. */
   phoneNumber?: Maybe<Scalars['String']['output']>;
+  /** The 24-hour customer-service window with one contact, as far as this gateway knows: OPEN with when it closes, CLOSED, or UNKNOWN. */
+  serviceWindow: ServiceWindow;
   /** Registration details of the number. Only the answer of requestChannelCancellation carries them; null on channels read any other way (upstream A8 `setup_info`). */
   setupDetails?: Maybe<ChannelSetupDetails>;
   /** The channel status as the upstream spells it (for example `ready`; other values are not documented); null when absent. */
@@ -232,6 +239,20 @@ export type ChannelBlockedContactsArgs = {
 
 
 /** One business phone number registered with the messaging network and linked to one business account, owned by a client. Resolvable as a federation entity by `id`. */
+export type ChannelConversationArgs = {
+  contact: Scalars['String']['input'];
+};
+
+
+/** One business phone number registered with the messaging network and linked to one business account, owned by a client. Resolvable as a federation entity by `id`. */
+export type ChannelConversationsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ConversationFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** One business phone number registered with the messaging network and linked to one business account, owned by a client. Resolvable as a federation entity by `id`. */
 export type ChannelEventsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   contact?: InputMaybe<Scalars['String']['input']>;
@@ -249,6 +270,12 @@ export type ChannelMediaArgs = {
 /** One business phone number registered with the messaging network and linked to one business account, owned by a client. Resolvable as a federation entity by `id`. */
 export type ChannelMessageArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** One business phone number registered with the messaging network and linked to one business account, owned by a client. Resolvable as a federation entity by `id`. */
+export type ChannelServiceWindowArgs = {
+  contact: Scalars['String']['input'];
 };
 
 
@@ -1110,6 +1137,36 @@ export type ContactUserFilter = {
   phone?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** The exchange of a channel with one contact, as this gateway saw it: inbound messages, sends made through it, and their statuses. The upstream has no read endpoint for messages, so what the gateway did not receive is not here. */
+export type Conversation = {
+  __typename?: 'Conversation';
+  /** The channel of the conversation. */
+  channelId: Scalars['ID']['output'];
+  /** The contact's wa_id. */
+  contact: Scalars['String']['output'];
+  /** The profile name carried by the contact's latest inbound notification; null when none named one. */
+  contactName?: Maybe<Scalars['String']['output']>;
+  /** Stable and unique: derived from the channel id and the contact's wa_id. */
+  id: Scalars['ID']['output'];
+  /** The time of the latest message in or out or status of this conversation. */
+  lastActivityAt: Scalars['DateTime']['output'];
+  /** The time of the contact's latest message (its own timestamp, not its arrival); null when the gateway holds none. */
+  lastInboundAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The most recent message of the thread; null once its record is no longer retained (always null when EVENT_RETENTION_MS is 0). */
+  lastMessage?: Maybe<MessageRecord>;
+  /** The thread in both directions, newest first; `first` (default 50) is capped at 200. Empty when EVENT_RETENTION_MS is 0. */
+  messages: MessageRecordPage;
+  /** The 24-hour customer-service window with this contact. */
+  serviceWindow: ServiceWindow;
+};
+
+
+/** The exchange of a channel with one contact, as this gateway saw it: inbound messages, sends made through it, and their statuses. The upstream has no read endpoint for messages, so what the gateway did not receive is not here. */
+export type ConversationMessagesArgs = {
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** Conversations of one kind (category or initiator) and what they cost; a figure the upstream leaves out counts as 0. */
 export type ConversationCount = {
   __typename?: 'ConversationCount';
@@ -1119,6 +1176,23 @@ export type ConversationCount = {
   price: Scalars['Float']['output'];
   /** Number of conversations. */
   quantity: Scalars['Int']['output'];
+};
+
+/** Which conversations a listing keeps. */
+export type ConversationFilter = {
+  /** Keeps conversations whose window is in this state (OPEN, CLOSED or UNKNOWN); all when omitted. */
+  window?: InputMaybe<ServiceWindowState>;
+};
+
+/** One page of a channel's conversations, most recent activity first. */
+export type ConversationPage = {
+  __typename?: 'ConversationPage';
+  /** Cursor of the last node; pass it as `after` to continue (null when the page is empty). */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** true when more matching conversations follow this page. */
+  hasMore: Scalars['Boolean']['output'];
+  /** The conversations of this page (at most `first`, which is capped at 100). */
+  nodes: Array<Conversation>;
 };
 
 /** Country where a cloud-hosted channel stores its message content (data localisation) instead of the default storage in the United States. */
@@ -1430,16 +1504,33 @@ export type MessageRecord = {
   channelId: Scalars['ID']['output'];
   /** The other party's wa_id (the recipient of an outbound message, the sender of an inbound one); null when a status notification of a message not sent through this gateway named no recipient. */
   contact?: Maybe<Scalars['String']['output']>;
+  /** Position of the record in its conversation; opaque. Pass it as `Conversation.messages(before:)` to read older messages. */
+  cursor: Scalars['String']['output'];
   /** Whether the channel sent it (OUTBOUND) or received it (INBOUND). */
   direction: MessageDirection;
+  /** The upstream's error when the status is failed: an object with `code`, `title` and `details` as notified; null otherwise. */
+  error?: Maybe<Scalars['JSON']['output']>;
   /** The message id given by the messaging network (wamid). */
   id: Scalars['ID']['output'];
   /** Latest status by the message lifecycle, not by arrival order, lower case: accepted (outbound, before any notification), sent, delivered, read, failed (final); received for inbound. Repeated notifications count once. */
   status: Scalars['String']['output'];
   /** Status notifications of this message, in the order received, each once. */
   statuses: Array<MessageStatusEvent>;
+  /** The text body for text messages, in both directions; null for other types and for messages known only from their statuses. */
+  text?: Maybe<Scalars['String']['output']>;
   /** Message type as sent or notified (text, image, template, ...); null for a message known only from its status notifications. */
   type?: Maybe<Scalars['String']['output']>;
+};
+
+/** One page of a conversation's messages, newest first. */
+export type MessageRecordPage = {
+  __typename?: 'MessageRecordPage';
+  /** Cursor of the last (oldest) node; pass it as `before` to continue (null when the page is empty). */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** true when older messages follow this page. */
+  hasMore: Scalars['Boolean']['output'];
+  /** The messages of this page, newest first (at most `first`, which is capped at 200). */
+  nodes: Array<MessageRecord>;
 };
 
 /** Status change of a message the channel sent, as notified by the upstream. */
@@ -1842,6 +1933,8 @@ export type SendMessageInput = {
 /** Message accepted by the upstream. Acceptance is not delivery: a failure later arrives as a failed status (messageStatusChanged). */
 export type SentMessage = {
   __typename?: 'SentMessage';
+  /** The conversation with the recipient after this send; null when it could not be read. */
+  conversation?: Maybe<Conversation>;
   /** The message id (starting `wamid.` on cloud); status notifications refer to it. */
   id: Scalars['ID']['output'];
   /** The recipient as given in `to`. */
@@ -1857,6 +1950,26 @@ export type SentMessage = {
   waId?: Maybe<Scalars['String']['output']>;
 };
 
+/** The 24-hour customer-service window with one contact, as far as this gateway knows. */
+export type ServiceWindow = {
+  __typename?: 'ServiceWindow';
+  /** When an open window closes: the contact's last inbound message time plus 24 hours. Null unless OPEN. */
+  closesAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The time of the contact's latest message held by the gateway; null when it holds none. */
+  lastInboundAt?: Maybe<Scalars['DateTime']['output']>;
+  /** OPEN, CLOSED or UNKNOWN. */
+  state: ServiceWindowState;
+};
+
+/** State of the 24-hour customer-service window: free-form messages reach a contact only within 24 hours of the contact's last message; templates always may be sent. */
+export type ServiceWindowState =
+  /** The contact's last message is older than 24 hours (or the upstream said so): only templates are delivered. */
+  | 'CLOSED'
+  /** The contact wrote within the last 24 hours: any message type may be sent. */
+  | 'OPEN'
+  /** The gateway has not seen enough of the channel's notifications to know (no message from the contact held, and notifications received for less than 24 hours, e.g. after a deploy without Redis): a send goes through and the upstream decides. */
+  | 'UNKNOWN';
+
 /** Order of a sorted listing. */
 export type SortDirection =
   /** Ascending: smallest, oldest or alphabetically first value first. */
@@ -1871,6 +1984,8 @@ export type Subscription = {
   channelError: ChannelErrorEvent;
   /** Every kind of event of the channel in one stream, in log order (the order the gateway received them). */
   channelEvents: ChannelEvent;
+  /** Each change of a conversation of the channel: a message in or out, a new status of one of its messages, or the upstream closing its window. One event per change, with the conversation as it is when delivered; live only (no replay), from every instance of the gateway. */
+  conversationUpdated: Conversation;
   /** Messages users send to the channel. */
   messageReceived: InboundMessage;
   /** Status changes (sent, delivered, read, failed) of messages the channel sent. */
@@ -1888,6 +2003,12 @@ export type SubscriptionChannelErrorArgs = {
 /** Events from the webhook notifications this gateway receives (over graphql-ws); a channel's events reach it only once its webhook points here (connectWebhookToGateway). Each event is published once however often the upstream re-delivers it. Events are kept for the retention window (EVENT_RETENTION_MS, default 7 days; 0 keeps nothing and `after` is then always CURSOR_EXPIRED). `after` takes the `cursor` of the last event a subscriber saw: the retained events after it are delivered first, in order, then live ones, with none twice and none skipped. Errors: NOT_FOUND for a channel of another partner, BAD_USER_INPUT for a malformed cursor or one of another channel, CURSOR_EXPIRED for a cursor older than the retention window (resynchronise from Channel.events without `after`). */
 export type SubscriptionChannelEventsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  channelId: Scalars['ID']['input'];
+};
+
+
+/** Events from the webhook notifications this gateway receives (over graphql-ws); a channel's events reach it only once its webhook points here (connectWebhookToGateway). Each event is published once however often the upstream re-delivers it. Events are kept for the retention window (EVENT_RETENTION_MS, default 7 days; 0 keeps nothing and `after` is then always CURSOR_EXPIRED). `after` takes the `cursor` of the last event a subscriber saw: the retained events after it are delivered first, in order, then live ones, with none twice and none skipped. Errors: NOT_FOUND for a channel of another partner, BAD_USER_INPUT for a malformed cursor or one of another channel, CURSOR_EXPIRED for a cursor older than the retention window (resynchronise from Channel.events without `after`). */
+export type SubscriptionConversationUpdatedArgs = {
   channelId: Scalars['ID']['input'];
 };
 
@@ -2323,8 +2444,11 @@ export type ResolversTypes = ResolversObject<{
   ContactUrlInput: ContactUrlInput;
   ContactUser: ResolverTypeWrapper<ContactUser>;
   ContactUserFilter: ContactUserFilter;
+  Conversation: ResolverTypeWrapper<ConversationView>;
   ConversationCount: ResolverTypeWrapper<ConversationCount>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  ConversationFilter: ConversationFilter;
+  ConversationPage: ResolverTypeWrapper<Omit<ConversationPage, 'nodes'> & { nodes: Array<ResolversTypes['Conversation']> }>;
   DataRegion: DataRegion;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Granularity: Granularity;
@@ -2346,6 +2470,7 @@ export type ResolversTypes = ResolversObject<{
   MediaType: MediaType;
   MessageDirection: MessageDirection;
   MessageRecord: ResolverTypeWrapper<MessageRecord>;
+  MessageRecordPage: ResolverTypeWrapper<MessageRecordPage>;
   MessageStatusEvent: ResolverTypeWrapper<MessageStatusEvent>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   OnBehalfOfBusinessInfo: ResolverTypeWrapper<OnBehalfOfBusinessInfo>;
@@ -2357,6 +2482,8 @@ export type ResolversTypes = ResolversObject<{
   Renewal: ResolverTypeWrapper<Renewal>;
   SendMessageInput: SendMessageInput;
   SentMessage: ResolverTypeWrapper<SentMessageModel>;
+  ServiceWindow: ResolverTypeWrapper<ServiceWindow>;
+  ServiceWindowState: ServiceWindowState;
   SortDirection: SortDirection;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Template: ResolverTypeWrapper<Template>;
@@ -2426,8 +2553,11 @@ export type ResolversParentTypes = ResolversObject<{
   ContactUrlInput: ContactUrlInput;
   ContactUser: ContactUser;
   ContactUserFilter: ContactUserFilter;
+  Conversation: ConversationView;
   ConversationCount: ConversationCount;
   Float: Scalars['Float']['output'];
+  ConversationFilter: ConversationFilter;
+  ConversationPage: Omit<ConversationPage, 'nodes'> & { nodes: Array<ResolversParentTypes['Conversation']> };
   DateTime: Scalars['DateTime']['output'];
   InboundMessage: InboundMessage;
   InsightAction: InsightAction;
@@ -2443,6 +2573,7 @@ export type ResolversParentTypes = ResolversObject<{
   Media: MediaRef;
   MediaMessageInput: MediaMessageInput;
   MessageRecord: MessageRecord;
+  MessageRecordPage: MessageRecordPage;
   MessageStatusEvent: MessageStatusEvent;
   Mutation: Record<PropertyKey, never>;
   OnBehalfOfBusinessInfo: OnBehalfOfBusinessInfo;
@@ -2454,6 +2585,7 @@ export type ResolversParentTypes = ResolversObject<{
   Renewal: Renewal;
   SendMessageInput: SendMessageInput;
   SentMessage: SentMessageModel;
+  ServiceWindow: ServiceWindow;
   Subscription: Record<PropertyKey, never>;
   Template: Template;
   TemplateMessageInput: TemplateMessageInput;
@@ -2522,6 +2654,8 @@ export type ChannelResolvers<ContextType = Context, ParentType extends Resolvers
   cancelledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   client?: Resolver<Maybe<ResolversTypes['Client']>, ParentType, ContextType>;
   clientId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  conversation?: Resolver<Maybe<ResolversTypes['Conversation']>, ParentType, ContextType, RequireFields<ChannelConversationArgs, 'contact'>>;
+  conversations?: Resolver<ResolversTypes['ConversationPage'], ParentType, ContextType, RequireFields<ChannelConversationsArgs, 'first'>>;
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   currentLimit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   currentQualityRating?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2539,6 +2673,7 @@ export type ChannelResolvers<ContextType = Context, ParentType extends Resolvers
   media?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<ChannelMediaArgs, 'id'>>;
   message?: Resolver<Maybe<ResolversTypes['MessageRecord']>, ParentType, ContextType, RequireFields<ChannelMessageArgs, 'id'>>;
   phoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  serviceWindow?: Resolver<ResolversTypes['ServiceWindow'], ParentType, ContextType, RequireFields<ChannelServiceWindowArgs, 'contact'>>;
   setupDetails?: Resolver<Maybe<ResolversTypes['ChannelSetupDetails']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   terminatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -2673,10 +2808,28 @@ export type ContactUserResolvers<ContextType = Context, ParentType extends Resol
   phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type ConversationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Conversation'] = ResolversParentTypes['Conversation']> = ResolversObject<{
+  channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  contact?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  contactName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastActivityAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastInboundAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastMessage?: Resolver<Maybe<ResolversTypes['MessageRecord']>, ParentType, ContextType>;
+  messages?: Resolver<ResolversTypes['MessageRecordPage'], ParentType, ContextType, RequireFields<ConversationMessagesArgs, 'first'>>;
+  serviceWindow?: Resolver<ResolversTypes['ServiceWindow'], ParentType, ContextType>;
+}>;
+
 export type ConversationCountResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ConversationCount'] = ResolversParentTypes['ConversationCount']> = ResolversObject<{
   paidQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type ConversationPageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ConversationPage'] = ResolversParentTypes['ConversationPage']> = ResolversObject<{
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasMore?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['Conversation']>, ParentType, ContextType>;
 }>;
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
@@ -2773,11 +2926,20 @@ export type MessageRecordResolvers<ContextType = Context, ParentType extends Res
   at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   contact?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   direction?: Resolver<ResolversTypes['MessageDirection'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   statuses?: Resolver<Array<ResolversTypes['MessageStatusEvent']>, ParentType, ContextType>;
+  text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type MessageRecordPageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MessageRecordPage'] = ResolversParentTypes['MessageRecordPage']> = ResolversObject<{
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasMore?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['MessageRecord']>, ParentType, ContextType>;
 }>;
 
 export type MessageStatusEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MessageStatusEvent'] = ResolversParentTypes['MessageStatusEvent']> = ResolversObject<{
@@ -2858,15 +3020,23 @@ export type RenewalResolvers<ContextType = Context, ParentType extends Resolvers
 }>;
 
 export type SentMessageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SentMessage'] = ResolversParentTypes['SentMessage']> = ResolversObject<{
+  conversation?: Resolver<Maybe<ResolversTypes['Conversation']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   input?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   record?: Resolver<Maybe<ResolversTypes['MessageRecord']>, ParentType, ContextType>;
   waId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type ServiceWindowResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ServiceWindow'] = ResolversParentTypes['ServiceWindow']> = ResolversObject<{
+  closesAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastInboundAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['ServiceWindowState'], ParentType, ContextType>;
+}>;
+
 export type SubscriptionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
   channelError?: SubscriptionResolver<ResolversTypes['ChannelErrorEvent'], "channelError", ParentType, ContextType, RequireFields<SubscriptionChannelErrorArgs, 'channelId'>>;
   channelEvents?: SubscriptionResolver<ResolversTypes['ChannelEvent'], "channelEvents", ParentType, ContextType, RequireFields<SubscriptionChannelEventsArgs, 'channelId'>>;
+  conversationUpdated?: SubscriptionResolver<ResolversTypes['Conversation'], "conversationUpdated", ParentType, ContextType, RequireFields<SubscriptionConversationUpdatedArgs, 'channelId'>>;
   messageReceived?: SubscriptionResolver<ResolversTypes['InboundMessage'], "messageReceived", ParentType, ContextType, RequireFields<SubscriptionMessageReceivedArgs, 'channelId'>>;
   messageStatusChanged?: SubscriptionResolver<ResolversTypes['MessageStatusEvent'], "messageStatusChanged", ParentType, ContextType, RequireFields<SubscriptionMessageStatusChangedArgs, 'channelId'>>;
 }>;
@@ -2975,7 +3145,9 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   ClientMetaInfo?: ClientMetaInfoResolvers<ContextType>;
   ContactActionPayload?: ContactActionPayloadResolvers<ContextType>;
   ContactUser?: ContactUserResolvers<ContextType>;
+  Conversation?: ConversationResolvers<ContextType>;
   ConversationCount?: ConversationCountResolvers<ContextType>;
+  ConversationPage?: ConversationPageResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   InboundMessage?: InboundMessageResolvers<ContextType>;
   InsightAction?: InsightActionResolvers<ContextType>;
@@ -2988,6 +3160,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   LocalStorageResult?: LocalStorageResultResolvers<ContextType>;
   Media?: MediaResolvers<ContextType>;
   MessageRecord?: MessageRecordResolvers<ContextType>;
+  MessageRecordPage?: MessageRecordPageResolvers<ContextType>;
   MessageStatusEvent?: MessageStatusEventResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   OnBehalfOfBusinessInfo?: OnBehalfOfBusinessInfoResolvers<ContextType>;
@@ -2996,6 +3169,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Query?: QueryResolvers<ContextType>;
   Renewal?: RenewalResolvers<ContextType>;
   SentMessage?: SentMessageResolvers<ContextType>;
+  ServiceWindow?: ServiceWindowResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   Template?: TemplateResolvers<ContextType>;
   Usage?: UsageResolvers<ContextType>;

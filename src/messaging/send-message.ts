@@ -414,6 +414,8 @@ export interface SendResponseDto {
 /** A send's answer as the graph serves it: the result plus the channel, so it can lead to the message's record. */
 export interface SentMessageModel extends SentMessageResult {
   channelId: string;
+  /** The wa_id its conversation is kept under. */
+  contact: string;
 }
 
 export interface SentMessageResult {

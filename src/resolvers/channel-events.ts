@@ -1,4 +1,5 @@
 import { encodeCursor } from '../events/cursor.js';
+import { recordCursor } from '../events/hub.js';
 import type { ChannelErrorEventDto, EventKind, LoggedEvent, MessageRecordDto } from '../events/types.js';
 import type { ChannelErrorEvent, ChannelEvent, ChannelEventKind, ChannelResolvers, MessageRecord } from '../generated/graphql.js';
 
@@ -27,8 +28,18 @@ export function toGraphEvent(channelId: string, event: LoggedEvent): ChannelEven
   }
 }
 
+/** The first error of the record's latest failed status (code, title, details), as the upstream notified it. */
+function failureOf(record: MessageRecordDto): { code: number | null; title: string | null; details: string | null } | null {
+  const failed = record.statuses.findLast((status) => status.payload.status === 'failed');
+  const error = failed?.payload.errors[0];
+  return error ? { code: error.code, title: error.title, details: error.details } : null;
+}
+
 export function toGraphRecord(record: MessageRecordDto): MessageRecord {
   return {
+    cursor: recordCursor(record),
+    text: record.text,
+    error: record.status === 'failed' ? failureOf(record) : null,
     id: record.id,
     channelId: record.channelId,
     direction: record.direction,

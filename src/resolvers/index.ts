@@ -2,6 +2,8 @@ import type { Resolvers } from '../generated/graphql.js';
 import { ApiKey } from './api-key.js';
 import { BusinessProfile } from './business-profile.js';
 import { Channel } from './channel.js';
+import { ChannelConversations } from './channel-conversations.js';
+import { Conversation } from './conversation.js';
 import { channelOf } from './channel-ref.js';
 import { ChannelEvents, toGraphRecord } from './channel-events.js';
 import { ChannelMessaging } from './channel-messaging.js';
@@ -23,7 +25,7 @@ export const resolvers: Resolvers = {
   Query,
   Partner,
   Client: { ...Client, usage: clientUsage, insights: clientInsights },
-  Channel: { ...Channel, ...ChannelMessaging, ...ChannelMedia, ...ChannelEvents, usage: channelUsage },
+  Channel: { ...Channel, ...ChannelMessaging, ...ChannelMedia, ...ChannelEvents, ...ChannelConversations, usage: channelUsage },
   Mutation: { ...messagingMutations, ...partnerMutations, ...insightsMutations, ...mediaMutations, ...eventsMutations },
   Subscription,
   BusinessProfile: { ...BusinessProfile, channel: channelOf },
@@ -37,7 +39,9 @@ export const resolvers: Resolvers = {
       const record = await services.events.message(channelId, id);
       return record ? toGraphRecord(record) : null;
     },
+    conversation: ({ channelId, contact }, _args, { services }) => services.events.conversation(channelId, contact),
   },
+  Conversation,
   Media,
   Usage,
   UsagePeriod,

@@ -1,49 +1,88 @@
 import { requirePartnerId } from '../http/auth.js';
-import { BadUserInputError, ErrorCode, HubgraphError } from '../errors.js';
+import type { Context } from '../context.js';
+import { BadUserInputError, ErrorCode, HubgraphError, ServiceWindowClosedError } from '../errors.js';
+import { waIdOf } from '../events/conversations.js';
 import type { MutationResolvers } from '../generated/graphql.js';
 import { createApiKey } from '../messaging/api-keys.js';
 import { checkPhoneNumber, checkReason } from '../messaging/blocking.js';
 import { buildBusinessProfileUpdate, profileForGraph } from '../messaging/business-profile.js';
 import { idempotentSendsFor } from '../messaging/idempotency.js';
-import { buildSendMessageBody, toSentMessage } from '../messaging/send-message.js';
+import { buildSendMessageBody, toSentMessage, type SentMessageResult } from '../messaging/send-message.js';
 import { buildLimitedTimeOfferTemplate } from '../messaging/templates.js';
 import { redactedHeaders, validateWebhookConfig, webhookAnswer } from '../messaging/webhooks.js';
 
 const IDEMPOTENCY_KEY_MAX = 256;
+
+/**
+ * SERVICE_WINDOW_GUARD: a free-form message to a contact whose window the gateway knows to be closed is
+ * refused before anything is sent. UNKNOWN goes through (the upstream decides), and so does every send
+ * while the store cannot be read: the guard saves a failed send, it must never block a good one.
+ */
+async function guardServiceWindow({ services, logger }: Context, channelId: string, contact: string, type: string): Promise<void> {
+  if (type === 'template' || services.config.serviceWindowGuard === 'off') return;
+  const window = await services.events.serviceWindow(channelId, contact).catch((error: unknown) => {
+    logger.warn({ err: error, channelId }, 'the service window could not be read; sending unguarded');
+    return null;
+  });
+  if (window?.state === 'CLOSED') {
+    throw new ServiceWindowClosedError({ lastInboundAt: window.lastInboundMs === null ? null : new Date(window.lastInboundMs).toISOString(), sent: false });
+  }
+}
 
 /** Area B mutations and A6 (whose point is the area-B key); spread into Mutation in index.ts. */
 export const messagingMutations: MutationResolvers = {
   sendMessage: async (_parent, { channelId, input }, context) => {
     const partnerId = requirePartnerId(context.caller);
     const { messaging } = context.dataSources;
-    const { config } = context.services;
+    const { config, events } = context.services;
     const idempotencyKey = input.idempotencyKey ?? undefined;
     if (idempotencyKey !== undefined && (idempotencyKey.trim() === '' || idempotencyKey.length > IDEMPOTENCY_KEY_MAX)) {
       throw new BadUserInputError(`idempotencyKey must have 1 to ${IDEMPOTENCY_KEY_MAX} characters`, 'input.idempotencyKey');
     }
     const route = await messaging.route(partnerId, channelId);
     const body = buildSendMessageBody(input, { hosting: route.hosting, messagingProduct: config.messagingProduct });
+    const type = String(body.type);
+    const to = String(body.to);
+    const recipient = waIdOf(to);
     const send = async () => {
-      const result = toSentMessage(String(body.to), await messaging.sendMessage(route, body));
+      if (recipient !== null) await guardServiceWindow(context, channelId, recipient, type);
+      let answer;
+      try {
+        answer = await messaging.sendMessage(route, body);
+      } catch (error) {
+        if (error instanceof ServiceWindowClosedError && recipient !== null) {
+          await events
+            .closeWindow(channelId, recipient)
+            .catch((failure: unknown) => context.logger.warn({ err: failure, channelId }, 'the closed window could not be recorded'));
+        }
+        throw error;
+      }
+      const result = toSentMessage(to, answer);
       if (!result) {
         throw new HubgraphError('The upstream answered the send without a message id', ErrorCode.UpstreamError, {
           upstream: { endpoint: 'B1', status: 200 },
         });
       }
-      context.logger.info({ channelId, type: body.type, messageId: result.id }, 'message sent');
+      context.logger.info({ channelId, type, messageId: result.id }, 'message sent');
       // The message is sent whatever happens to its record: a store failure here is logged, never the answer.
-      await context.services.events
-        .recordSend(channelId, { messageId: result.id, contact: result.waId ?? result.input ?? String(body.to), type: String(body.type) })
+      await events
+        .recordSend(channelId, {
+          messageId: result.id,
+          contact: result.waId ?? recipient ?? to,
+          type,
+          text: type === 'text' ? (input.text?.body ?? null) : null,
+        })
         .catch((error: unknown) => context.logger.warn({ err: error, channelId, messageId: result.id }, 'the sent message could not be recorded'));
       return result;
     };
-    // The channel rides along (not stored with an idempotent result) so the answer can lead to the message's record.
-    if (idempotencyKey === undefined) return { ...(await send()), channelId };
+    // The channel and contact ride along (not stored with an idempotent result) so the answer can lead to the record and conversation.
+    const answer = (result: SentMessageResult) => ({ ...result, channelId, contact: result.waId ?? recipient ?? to });
+    if (idempotencyKey === undefined) return answer(await send());
     const sends = idempotentSendsFor(context.services.store, context.services.redis, {
       pendingMs: config.upstreamTimeoutMs * 2,
       logger: context.services.logger,
     });
-    return { ...(await sends.run({ partnerId, channelId, key: idempotencyKey }, body, send)), channelId };
+    return answer(await sends.run({ partnerId, channelId, key: idempotencyKey }, body, send));
   },
 
   createLimitedTimeOfferTemplate: async (_parent, { channelId, input }, { caller, dataSources: { messaging } }) => {

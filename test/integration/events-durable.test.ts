@@ -43,8 +43,10 @@ const MESSAGE_RECORD = `query ($channelId: ID!, $id: ID!) {
   }
 }`;
 
-const inbound = (id: string, from = CONTACT) => ({ messages: [{ from, id, timestamp: '1700000000', type: 'text', text: { body: `body of ${id}` } }] });
-const status = (id: string, value: string, recipient = CONTACT) => ({ statuses: [{ id, status: value, timestamp: '1700000001', recipient_id: recipient }] });
+/** Notification times are now: a contact's inbound message opens its 24-hour window, which the send below relies on. */
+const unixNow = () => String(Math.floor(Date.now() / 1000));
+const inbound = (id: string, from = CONTACT) => ({ messages: [{ from, id, timestamp: unixNow(), type: 'text', text: { body: `body of ${id}` } }] });
+const status = (id: string, value: string, recipient = CONTACT) => ({ statuses: [{ id, status: value, timestamp: unixNow(), recipient_id: recipient }] });
 
 interface EventPage {
   nodes: Item[];

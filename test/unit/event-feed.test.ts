@@ -25,7 +25,10 @@ const message = (id: string): ChannelEvent => ({
 function setUp(retentionMs: number) {
   let now = 1_700_000_000_000;
   const clock = { now: () => now, advance: (ms: number) => (now += ms) };
-  const log = new MemoryEventLog({ retentionMs, maxEvents: 1_000, maxRecords: 1_000, dedupTtlMs: 60_000, dedupMaxEntries: 1_000 }, clock.now);
+  const log = new MemoryEventLog(
+    { retentionMs, maxEvents: 1_000, maxRecords: 1_000, maxConversations: 1_000, dedupTtlMs: 60_000, dedupMaxEntries: 1_000 },
+    clock.now,
+  );
   const feed = () =>
     openFeed({
       log,

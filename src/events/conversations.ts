@@ -1,0 +1,156 @@
+import { BadUserInputError } from '../errors.js';
+import type { AcceptedSend, ChannelEvent } from './types.js';
+
+/** The customer-service window: free-form messages only within 24 hours of the contact's last message (spec B1, Limits). */
+export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Upstream error codes that say the window is closed: cloud 131047 ("re-engagement message"), on-premise 470. */
+export const WINDOW_CLOSED_CODES: ReadonlySet<number> = new Set([131047, 470]);
+
+/** What the gateway keeps of one contact of a channel (schema Conversation), all times in milliseconds since the epoch. */
+export interface ConversationDto {
+  channelId: string;
+  /** The contact's wa_id. */
+  contact: string;
+  /** Profile name carried by the contact's latest inbound notification. */
+  name: string | null;
+  /** The latest inbound message's own time (its `timestamp`, not its arrival: the upstream re-delivers late). */
+  lastInboundMs: number | null;
+  lastActivityMs: number;
+  /** When the upstream last said the window is closed (error 131047 / 470), null when it never did. */
+  closedMs: number | null;
+  lastMessageId: string | null;
+}
+
+export type ServiceWindowState = 'OPEN' | 'CLOSED' | 'UNKNOWN';
+
+export interface ServiceWindowDto {
+  state: ServiceWindowState;
+  closesAtMs: number | null;
+  lastInboundMs: number | null;
+}
+
+/**
+ * The window from what the gateway holds. A contact with no inbound message known is CLOSED only
+ * when the gateway has received the channel's notifications for a whole window (`watchedSinceMs`):
+ * it would have seen a message otherwise; before that (a new deployment, a quiet day) it is UNKNOWN
+ * and the upstream decides. The upstream's own verdict (131047 / 470) closes it until a newer inbound.
+ */
+export function serviceWindow(
+  conversation: Pick<ConversationDto, 'lastInboundMs' | 'closedMs'> | null,
+  watchedSinceMs: number | null,
+  now: number,
+): ServiceWindowDto {
+  const lastInboundMs = conversation?.lastInboundMs ?? null;
+  const closedMs = conversation?.closedMs ?? null;
+  if (lastInboundMs !== null) {
+    const closesAtMs = lastInboundMs + SERVICE_WINDOW_MS;
+    const open = now < closesAtMs && (closedMs === null || closedMs < lastInboundMs);
+    return open ? { state: 'OPEN', closesAtMs, lastInboundMs } : { state: 'CLOSED', closesAtMs: null, lastInboundMs };
+  }
+  if (closedMs !== null || (watchedSinceMs !== null && watchedSinceMs <= now - SERVICE_WINDOW_MS)) {
+    return { state: 'CLOSED', closesAtMs: null, lastInboundMs: null };
+  }
+  return { state: 'UNKNOWN', closesAtMs: null, lastInboundMs: null };
+}
+
+/** The wa_id a recipient as given stands for (`+49 151 123-45` → `4915112345`); null when it is not a phone number. */
+export function waIdOf(recipient: string): string | null {
+  const digits = recipient.replace(/[\s().+-]/g, '');
+  return /^\d{1,32}$/.test(digits) ? digits : null;
+}
+
+/** How a conversation changes with one event, a send or an upstream verdict; the same for the memory and the Redis log. */
+export interface ConversationChange {
+  contact: string;
+  /** The event's own time: the message's or status's `timestamp`, or now for a send. */
+  atMs: number;
+  /** The message the change is about (it joins the thread at `atMs`); null for a verdict without a message. */
+  messageId: string | null;
+  inbound: boolean;
+  name: string | null;
+  text: string | null;
+  /** The upstream said the window is closed. */
+  closesWindow: boolean;
+}
+
+const timeOf = (timestamp: string | null, now: number): number => {
+  const parsed = timestamp === null ? Number.NaN : Date.parse(timestamp);
+  return Number.isFinite(parsed) ? parsed : now;
+};
+
+/** The conversation change an event makes; null for channel errors and for statuses naming no recipient. */
+export function changeOfEvent(event: ChannelEvent, now: number): ConversationChange | null {
+  switch (event.kind) {
+    case 'message': {
+      const { from, id, timestamp, contactName, text } = event.payload;
+      return { contact: from, atMs: timeOf(timestamp, now), messageId: id, inbound: true, name: contactName, text, closesWindow: false };
+    }
+    case 'status': {
+      const { recipientId, messageId, timestamp, status, errors } = event.payload;
+      if (recipientId === null) return null;
+      const closesWindow = status === 'failed' && errors.some((error) => error.code !== null && WINDOW_CLOSED_CODES.has(error.code));
+      return { contact: recipientId, atMs: timeOf(timestamp, now), messageId, inbound: false, name: null, text: null, closesWindow };
+    }
+    case 'error':
+      return null;
+  }
+}
+
+export const changeOfSend = (send: AcceptedSend, now: number): ConversationChange => ({
+  contact: send.contact,
+  atMs: now,
+  messageId: send.messageId,
+  inbound: false,
+  name: null,
+  text: send.text,
+  closesWindow: false,
+});
+
+export const changeOfVerdict = (contact: string, now: number): ConversationChange => ({
+  contact,
+  atMs: now,
+  messageId: null,
+  inbound: false,
+  name: null,
+  text: null,
+  closesWindow: true,
+});
+
+/**
+ * How long a conversation is kept after its last activity: the event retention, but at least one
+ * window, so the guard knows a closed window even when no events are kept (EVENT_RETENTION_MS=0).
+ */
+export const conversationTtlMs = (retentionMs: number): number => Math.max(retentionMs, SERVICE_WINDOW_MS);
+
+/** A position in an ordered list (conversations by last activity, a thread by message time): the time and the member that breaks ties. */
+export interface ListPosition {
+  ms: number;
+  member: string;
+}
+
+/** Newest first, ties by member descending: the order of Redis ZRANGE … REV on a sorted set. */
+export const compareNewestFirst = (a: ListPosition, b: ListPosition): number => b.ms - a.ms || (a.member < b.member ? 1 : a.member > b.member ? -1 : 0);
+
+const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,1024}$/;
+
+/** An opaque cursor of a list position, tagged with the list it belongs to so it cannot be replayed on another. */
+export function encodeListCursor(list: string, position: ListPosition): string {
+  return Buffer.from(JSON.stringify([list, position.ms, position.member]), 'utf8').toString('base64url');
+}
+
+export function decodeListCursor(list: string, cursor: string, field: string): ListPosition {
+  const refuse = (why: string) => new BadUserInputError(`${field} is not a cursor of this list: ${why}`, field);
+  if (!CURSOR_PATTERN.test(cursor)) throw refuse('malformed');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw refuse('malformed');
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3 || typeof parsed[1] !== 'number' || !Number.isSafeInteger(parsed[1]) || typeof parsed[2] !== 'string') {
+    throw refuse('malformed');
+  }
+  if (parsed[0] !== list) throw refuse('it belongs to another list');
+  return { ms: parsed[1], member: parsed[2] };
+}

@@ -1,0 +1,155 @@
+import { compareNewestFirst, conversationTtlMs, SERVICE_WINDOW_MS, type ConversationChange, type ConversationDto, type ListPosition } from './conversations.js';
+
+interface ConversationState extends ConversationDto {
+  /** Thread positions of its messages, oldest first (member: the message id). */
+  thread: ListPosition[];
+  lastMessageMs: number | null;
+  touchedMs: number;
+}
+
+export interface MemoryConversationLimits {
+  retentionMs: number;
+  /** Conversations kept across all channels; the least recently changed go first. */
+  maxConversations: number;
+  /** Thread positions kept per conversation; the oldest go first (their records are bounded the same way). */
+  maxThread: number;
+}
+
+/** Index of the first position not older than `position` in an oldest-first list (where it would be inserted). */
+function lowerBound(list: ListPosition[], position: ListPosition): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareNewestFirst(list[middle], position) > 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * Conversation state of one process without Redis (the memory log's part of the atomic step):
+ * per channel and contact, bounded in age (retention, at least one window) and in number.
+ */
+export class MemoryConversations {
+  private readonly conversations = new Map<string, ConversationState>();
+  private readonly byChannel = new Map<string, Map<string, ConversationState>>();
+  /** Per channel: since when its notifications have arrived without a pause of a whole window, and the last one. */
+  private readonly watched = new Map<string, { sinceMs: number; lastMs: number }>();
+
+  constructor(private readonly limits: MemoryConversationLimits) {}
+
+  /** A notification of the channel arrived (new or repeated): the gateway is watching it. */
+  noteNotification(channelId: string, now: number): void {
+    const watch = this.watched.get(channelId);
+    if (!watch || watch.lastMs <= now - SERVICE_WINDOW_MS) this.watched.set(channelId, { sinceMs: now, lastMs: now });
+    else watch.lastMs = now;
+  }
+
+  watchedSince(channelId: string, now: number): number | null {
+    const watch = this.watched.get(channelId);
+    return watch && watch.lastMs > now - SERVICE_WINDOW_MS ? watch.sinceMs : null;
+  }
+
+  /** Applies a change. Times only move forward, so a late or repeated event never moves anything back. */
+  apply(channelId: string, change: ConversationChange, now: number): void {
+    const state = this.touch(channelId, change.contact, now);
+    if (change.atMs > state.lastActivityMs) state.lastActivityMs = change.atMs;
+    if (change.inbound && (state.lastInboundMs === null || change.atMs > state.lastInboundMs)) {
+      state.lastInboundMs = change.atMs;
+      if (change.name !== null) state.name = change.name;
+    }
+    if (change.closesWindow && (state.closedMs === null || change.atMs > state.closedMs)) state.closedMs = change.atMs;
+    if (change.messageId !== null) {
+      if (!state.thread.some((position) => position.member === change.messageId)) {
+        const position = { ms: change.atMs, member: change.messageId };
+        state.thread.splice(lowerBound(state.thread, position), 0, position);
+        if (state.thread.length > this.limits.maxThread) state.thread.shift();
+      }
+      if (state.lastMessageMs === null || change.atMs >= state.lastMessageMs) {
+        state.lastMessageId = change.messageId;
+        state.lastMessageMs = change.atMs;
+      }
+    }
+    this.evict(now);
+  }
+
+  get(channelId: string, contact: string, now: number): ConversationDto | null {
+    const state = this.byChannel.get(channelId)?.get(contact);
+    return state && this.alive(state, now) ? toDto(state) : null;
+  }
+
+  /** The channel's conversations by last activity, newest first, after `after`, at most `limit`. */
+  list(channelId: string, after: ListPosition | null, limit: number, now: number): ConversationDto[] {
+    const ordered = [...(this.byChannel.get(channelId)?.values() ?? [])]
+      .filter((state) => this.alive(state, now))
+      .map((state) => ({ state, position: { ms: state.lastActivityMs, member: state.contact } }))
+      .sort((a, b) => compareNewestFirst(a.position, b.position));
+    return ordered
+      .filter(({ position }) => after === null || compareNewestFirst(position, after) > 0)
+      .slice(0, limit)
+      .map(({ state }) => toDto(state));
+  }
+
+  /** Thread positions newest first, before `before`, at most `limit`. */
+  thread(channelId: string, contact: string, before: ListPosition | null, limit: number, now: number): ListPosition[] {
+    const state = this.byChannel.get(channelId)?.get(contact);
+    if (!state || !this.alive(state, now)) return [];
+    const end = before === null ? state.thread.length : lowerBound(state.thread, before);
+    return state.thread.slice(Math.max(0, end - limit), end).reverse();
+  }
+
+  private alive(state: ConversationState, now: number): boolean {
+    return state.touchedMs > now - conversationTtlMs(this.limits.retentionMs);
+  }
+
+  /** The conversation moved to the most recent end of the bound; created when new. */
+  private touch(channelId: string, contact: string, now: number): ConversationState {
+    const key = `${channelId}\n${contact}`;
+    let state = this.conversations.get(key);
+    if (!state || !this.alive(state, now)) {
+      state = {
+        channelId,
+        contact,
+        name: null,
+        lastInboundMs: null,
+        lastActivityMs: 0,
+        closedMs: null,
+        lastMessageId: null,
+        thread: [],
+        lastMessageMs: null,
+        touchedMs: now,
+      };
+      let channel = this.byChannel.get(channelId);
+      if (!channel) {
+        channel = new Map();
+        this.byChannel.set(channelId, channel);
+      }
+      channel.set(contact, state);
+    }
+    this.conversations.delete(key);
+    state.touchedMs = now;
+    this.conversations.set(key, state);
+    return state;
+  }
+
+  private evict(now: number): void {
+    for (const [key, state] of this.conversations) {
+      if (this.conversations.size <= this.limits.maxConversations && this.alive(state, now)) break;
+      this.conversations.delete(key);
+      const channel = this.byChannel.get(state.channelId);
+      channel?.delete(state.contact);
+      if (channel?.size === 0) this.byChannel.delete(state.channelId);
+    }
+  }
+}
+
+const toDto = ({ channelId, contact, name, lastInboundMs, lastActivityMs, closedMs, lastMessageId }: ConversationState): ConversationDto => ({
+  channelId,
+  contact,
+  name,
+  lastInboundMs,
+  lastActivityMs,
+  closedMs,
+  lastMessageId,
+});

@@ -1,0 +1,28 @@
+import type { ServiceWindowDto } from '../events/conversations.js';
+import type { ConversationResolvers, ServiceWindow } from '../generated/graphql.js';
+import { toGraphRecord } from './channel-events.js';
+
+const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+export const toGraphWindow = (window: ServiceWindowDto): ServiceWindow => ({
+  state: window.state,
+  closesAt: isoOrNull(window.closesAtMs),
+  lastInboundAt: isoOrNull(window.lastInboundMs),
+});
+
+/** A conversation read from the gateway's own store (no upstream call); its thread and last message are message records. */
+export const Conversation: ConversationResolvers = {
+  id: ({ channelId, contact }) => `${channelId}:${contact}`,
+  contactName: ({ name }) => name,
+  lastInboundAt: ({ lastInboundMs }) => isoOrNull(lastInboundMs),
+  lastActivityAt: ({ lastActivityMs }) => new Date(lastActivityMs).toISOString(),
+  serviceWindow: ({ window }) => toGraphWindow(window),
+  lastMessage: async ({ channelId, lastMessageId }, _args, { services }) => {
+    const record = lastMessageId === null ? null : await services.events.message(channelId, lastMessageId);
+    return record ? toGraphRecord(record) : null;
+  },
+  messages: async ({ channelId, contact }, { first, before }, { services }) => {
+    const page = await services.events.thread(channelId, contact, { first: first ?? 50, before: before ?? null });
+    return { ...page, nodes: page.nodes.map(toGraphRecord) };
+  },
+};

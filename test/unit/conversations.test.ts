@@ -1,0 +1,138 @@
+import { describe, expect, it } from '@jest/globals';
+import { changeOfEvent, decodeListCursor, encodeListCursor, SERVICE_WINDOW_MS, serviceWindow, waIdOf } from '../../src/events/conversations.js';
+import { MemoryConversations } from '../../src/events/memory-conversations.js';
+
+const NOW = 1_800_000_000_000;
+const HOUR = 60 * 60 * 1000;
+
+describe('serviceWindow', () => {
+  it('is OPEN for 24 hours after the last inbound message, then CLOSED', () => {
+    expect(serviceWindow({ lastInboundMs: NOW - HOUR, closedMs: null }, null, NOW)).toEqual({
+      state: 'OPEN',
+      closesAtMs: NOW + 23 * HOUR,
+      lastInboundMs: NOW - HOUR,
+    });
+    expect(serviceWindow({ lastInboundMs: NOW - SERVICE_WINDOW_MS, closedMs: null }, null, NOW)).toEqual({
+      state: 'CLOSED',
+      closesAtMs: null,
+      lastInboundMs: NOW - SERVICE_WINDOW_MS,
+    });
+  });
+
+  it("takes the upstream's verdict until the contact writes again", () => {
+    expect(serviceWindow({ lastInboundMs: NOW - HOUR, closedMs: NOW - HOUR }, null, NOW).state).toBe('CLOSED');
+    expect(serviceWindow({ lastInboundMs: NOW - HOUR, closedMs: NOW - 2 * HOUR }, null, NOW).state).toBe('OPEN');
+    expect(serviceWindow({ lastInboundMs: null, closedMs: NOW - HOUR }, null, NOW).state).toBe('CLOSED');
+  });
+
+  it('knows a contact with no inbound message is CLOSED only after watching the channel for a whole window', () => {
+    expect(serviceWindow(null, null, NOW).state).toBe('UNKNOWN');
+    expect(serviceWindow(null, NOW - SERVICE_WINDOW_MS + 1, NOW).state).toBe('UNKNOWN');
+    expect(serviceWindow(null, NOW - SERVICE_WINDOW_MS, NOW)).toEqual({ state: 'CLOSED', closesAtMs: null, lastInboundMs: null });
+  });
+});
+
+describe('changeOfEvent', () => {
+  const status = (code: number | null, value = 'failed') =>
+    changeOfEvent(
+      {
+        kind: 'status',
+        dedupKey: 'k',
+        payload: {
+          channelId: 'c',
+          messageId: 'm',
+          status: value,
+          recipientId: '49',
+          timestamp: null,
+          raw: null,
+          errors: [{ channelId: 'c', code, title: null, details: null, raw: null }],
+        },
+      },
+      NOW,
+    );
+
+  it('closes the window on a failed status with 131047 or 470 only', () => {
+    expect(status(131047)).toMatchObject({ contact: '49', atMs: NOW, closesWindow: true });
+    expect(status(470)?.closesWindow).toBe(true);
+    expect(status(131026)?.closesWindow).toBe(false);
+    expect(status(131047, 'delivered')?.closesWindow).toBe(false);
+  });
+
+  it("uses the message's own time, and now when it has none", () => {
+    const message = (timestamp: string | null) =>
+      changeOfEvent(
+        {
+          kind: 'message',
+          dedupKey: 'k',
+          payload: { channelId: 'c', id: 'm', from: '49', timestamp, type: 'text', text: 'hi', raw: null, contactName: 'Ada', displayPhoneNumber: null },
+        },
+        NOW,
+      );
+    expect(message('2027-01-01T00:00:00.000Z')).toEqual({
+      contact: '49',
+      atMs: Date.parse('2027-01-01T00:00:00.000Z'),
+      messageId: 'm',
+      inbound: true,
+      name: 'Ada',
+      text: 'hi',
+      closesWindow: false,
+    });
+    expect(message(null)?.atMs).toBe(NOW);
+  });
+});
+
+describe('list cursors and recipients', () => {
+  it('round-trips a position and refuses one of another list', () => {
+    const cursor = encodeListCursor('conversations:a', { ms: NOW, member: '49' });
+    expect(decodeListCursor('conversations:a', cursor, 'after')).toEqual({ ms: NOW, member: '49' });
+    expect(() => decodeListCursor('conversations:b', cursor, 'after')).toThrow('another list');
+    expect(() => decodeListCursor('conversations:a', Buffer.from('[1,2]').toString('base64url'), 'after')).toThrow('malformed');
+  });
+
+  it('reads a phone number as its wa_id', () => {
+    expect(waIdOf('+49 (151) 123-45')).toBe('4915112345');
+    expect(waIdOf('not a number')).toBeNull();
+  });
+});
+
+describe('MemoryConversations', () => {
+  const change = (contact: string, atMs: number, inbound = true) => ({
+    contact,
+    atMs,
+    messageId: `m-${contact}-${atMs}`,
+    inbound,
+    name: null,
+    text: null,
+    closesWindow: false,
+  });
+
+  it('forgets that it watched a channel after a whole window without notifications', () => {
+    const conversations = new MemoryConversations({ retentionMs: 0, maxConversations: 10, maxThread: 10 });
+    conversations.noteNotification('c', NOW - SERVICE_WINDOW_MS - HOUR);
+    conversations.noteNotification('c', NOW - 2 * HOUR);
+    expect(conversations.watchedSince('c', NOW)).toBe(NOW - SERVICE_WINDOW_MS - HOUR);
+    conversations.noteNotification('c', NOW + SERVICE_WINDOW_MS);
+    expect(conversations.watchedSince('c', NOW + SERVICE_WINDOW_MS)).toBe(NOW + SERVICE_WINDOW_MS);
+    expect(conversations.watchedSince('c', NOW + 2 * SERVICE_WINDOW_MS)).toBeNull();
+  });
+
+  it('keeps conversations a whole window even when no events are retained, and drops the least recently changed beyond its bound', () => {
+    const conversations = new MemoryConversations({ retentionMs: 0, maxConversations: 2, maxThread: 10 });
+    conversations.apply('c', change('1', NOW), NOW);
+    conversations.apply('c', change('2', NOW), NOW);
+    conversations.apply('c', change('1', NOW + 1), NOW + 1);
+    conversations.apply('c', change('3', NOW + 2), NOW + 2);
+    expect(conversations.list('c', null, 10, NOW + 2).map((conversation) => conversation.contact)).toEqual(['3', '1']);
+    expect(conversations.get('c', '1', NOW + SERVICE_WINDOW_MS)).toMatchObject({ lastInboundMs: NOW + 1 });
+    expect(conversations.get('c', '1', NOW + 1 + SERVICE_WINDOW_MS)).toBeNull();
+  });
+
+  it('pages a thread newest first before a position, bounded per conversation', () => {
+    const conversations = new MemoryConversations({ retentionMs: HOUR, maxConversations: 10, maxThread: 3 });
+    for (const at of [NOW + 3, NOW + 1, NOW + 2, NOW + 4]) conversations.apply('c', change('1', at), NOW);
+    const positions = conversations.thread('c', '1', null, 10, NOW);
+    expect(positions.map((position) => position.ms)).toEqual([NOW + 4, NOW + 3, NOW + 2]);
+    expect(conversations.thread('c', '1', positions[0], 1, NOW)).toEqual([positions[1]]);
+    expect(conversations.get('c', '1', NOW)).toMatchObject({ lastMessageId: `m-1-${NOW + 4}`, lastActivityMs: NOW + 4 });
+  });
+});
