@@ -53,10 +53,10 @@ describe('examples/ against the simulator through the gateway', () => {
     await gateway.close();
   });
 
-  it('holds at least 12 queries and mutations and a subscription per event kind, each file one operation', () => {
+  it('holds at least 12 queries and mutations, a subscription per event kind and the conversation one, each file one operation', () => {
     expect(operations.length).toBeGreaterThanOrEqual(12);
     for (const { file, operation } of operations) expect([file, ['query', 'mutation'].includes(operation)]).toEqual([file, true]);
-    expect(subscriptions.map(({ operation }) => operation)).toEqual(['subscription', 'subscription', 'subscription']);
+    expect(subscriptions.map(({ operation }) => operation)).toEqual(['subscription', 'subscription', 'subscription', 'subscription']);
   });
 
   it.each(operations)('$file answers without errors', async ({ source, variables }) => {
