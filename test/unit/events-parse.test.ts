@@ -216,4 +216,33 @@ describe('MemoryDedupStore', () => {
     expect(store.claim('z')).toBe(true);
     expect(store.size).toBe(1);
   });
+
+  it('drops an entry at the very moment it expires', () => {
+    let now = 0;
+    const store = new MemoryDedupStore(1_000, 10, () => now);
+    store.claim('a');
+    now = 500;
+    store.claim('b');
+    now = 1_000;
+    expect(store.claim('c')).toBe(true);
+    expect(store.size).toBe(2);
+  });
+
+  it('keeps its rules when the clock is set back: an expired key behind a later one is claimable, and re-claimed as the newest', () => {
+    let now = 10_000;
+    const store = new MemoryDedupStore(1_000, 3, () => now);
+    store.claim('future');
+    now = 0;
+    store.claim('b');
+    store.claim('c');
+    // The sweep stops at 'future' (expiring at 11,000); 'b' and 'c' expired at 1,000 but are still held.
+    now = 1_000;
+    expect(store.claim('b')).toBe(true);
+    expect(store.size).toBe(3);
+    // 'b' is now the newest: the bound evicts 'future', then 'c', and keeps 'b'.
+    store.claim('d');
+    store.claim('e');
+    expect(store.claim('b')).toBe(false);
+    expect(store.size).toBe(3);
+  });
 });
