@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { gatewayWebhook, gatewayWebhookUrl, isWebhookAuthorized, webhookAuthorization } from '../../src/events/credentials.js';
 import { MemoryDedupStore } from '../../src/events/dedup.js';
-import { parseNotification, toIsoTimestamp } from '../../src/events/parse.js';
+import { parseNotification, toChannelError, toIsoTimestamp } from '../../src/events/parse.js';
 
 const cloud = (...values: Array<Record<string, unknown>>) => ({
   object: 'chat_business_account',
@@ -162,6 +162,112 @@ describe('parseNotification', () => {
     expect(toIsoTimestamp('soon')).toBeNull();
     expect(toIsoTimestamp('9'.repeat(30))).toBeNull();
     expect(toIsoTimestamp(undefined)).toBeNull();
+    expect(toIsoTimestamp('1700000000.25')).toBe('2023-11-14T22:13:20.250Z');
+    // The last second a Date can hold, and the first it cannot.
+    expect(toIsoTimestamp(8.64e12 - 1)).toBe('+275760-09-12T23:59:59.000Z');
+    expect(toIsoTimestamp(8.64e12)).toBeNull();
+    expect(toIsoTimestamp({})).toBeNull();
+  });
+
+  it('reads error codes as 32-bit integers only, and the details wherever the hosting puts them', () => {
+    const code = (value: unknown) => toChannelError('c', { code: value }).code;
+    expect([code(131052), code('-5'), code(2_147_483_647), code(-2_147_483_647)]).toEqual([131052, -5, 2_147_483_647, -2_147_483_647]);
+    expect([code(2_147_483_648), code(-2_147_483_648), code('12a'), code('1.5'), code(1.5), code(null), code(''), code('x9')]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(toChannelError('c', { title: 7, details: 'on-premise', error_data: { details: 'cloud' }, message: 'm' })).toMatchObject({
+      title: '7',
+      details: 'on-premise',
+    });
+    expect(toChannelError('c', { title: { nested: true }, error_data: { details: 'cloud' }, message: 'm' })).toMatchObject({ title: null, details: 'cloud' });
+    expect(toChannelError('c', { error_data: 'not an object', message: 'm' }).details).toBe('m');
+    expect(toChannelError('c', {}).details).toBeNull();
+  });
+
+  it('reads senders and message fields defensively: names by wa_id only when complete, unknown type, no text', () => {
+    const parsed = parseNotification(
+      'c',
+      cloud({
+        metadata: { display_phone_number: 4930555 },
+        contacts: [
+          { wa_id: '1', profile: { name: '' } },
+          { wa_id: '', profile: { name: 'Nobody' } },
+          { wa_id: '2' },
+          null,
+          { wa_id: '3', profile: { name: 'Lea' } },
+        ],
+        messages: [
+          { id: 'm1', from: '1', type: '', text: { body: 5 } },
+          { id: 'm3', from: '3', timestamp: 'soon', text: 'not an object' },
+        ],
+      }),
+    );
+    expect(parsed.events.map((event) => event.payload)).toEqual([
+      expect.objectContaining({ id: 'm1', type: 'unknown', text: null, contactName: null, displayPhoneNumber: '4930555', timestamp: null }),
+      expect.objectContaining({ id: 'm3', type: 'unknown', text: null, contactName: 'Lea', displayPhoneNumber: '4930555' }),
+    ]);
+    const withoutMetadata = parseNotification('c', cloud({ contacts: 'nope', messages: [{ id: 'm', from: '3' }] }));
+    expect(withoutMetadata.events[0].payload).toMatchObject({ contactName: null, displayPhoneNumber: null });
+    expect(
+      parseNotification('c', {
+        messages: [
+          { id: 'm', from: '' },
+          { id: '', from: '1' },
+        ],
+      }).problems,
+    ).toEqual([
+      { path: 'messages[0]', reason: 'missing from' },
+      { path: 'messages[1]', reason: 'missing id' },
+    ]);
+  });
+
+  it('reads status items defensively: error items that are objects only, no recipient', () => {
+    const parsed = parseNotification('c', {
+      statuses: [{ id: 'm', status: 'failed', errors: [{ code: 1 }, 'x', null], recipient_id: 49 }, 5, { status: 'sent' }],
+    });
+    expect(parsed.events[0].payload).toMatchObject({ recipientId: '49', errors: [{ channelId: 'c', code: 1, title: null, details: null, raw: { code: 1 } }] });
+    expect(parseNotification('c', { statuses: [{ id: 'm', status: 'sent', errors: 'x' }] }).events[0].payload).toMatchObject({ recipientId: null, errors: [] });
+    expect(parsed.problems).toEqual([
+      { path: 'statuses[1]', reason: 'not an object' },
+      { path: 'statuses[2]', reason: 'missing id' },
+    ]);
+  });
+
+  it('reports lists that are not arrays and items that cannot be read, keeping their neighbours', () => {
+    const unreadable = {
+      get id(): string {
+        throw new Error('unreadable');
+      },
+    };
+    const parsed = parseNotification('c', { messages: null, statuses: { id: 'x' }, errors: 'x' });
+    expect(parsed).toEqual({
+      shape: 'on-premise',
+      events: [],
+      problems: [
+        { path: 'statuses', reason: 'not an array' },
+        { path: 'errors', reason: 'not an array' },
+      ],
+    });
+    const partly = parseNotification('c', { messages: [unreadable, { id: 'm', from: '1' }] });
+    expect(partly.problems).toEqual([{ path: 'messages[0]', reason: 'unreadable item' }]);
+    expect(partly.events.map((event) => event.dedupKey)).toEqual(['message:c:m']);
+    expect(parseNotification('c', { errors: [] }).shape).toBe('on-premise');
+    expect(parseNotification('c', 'text')).toEqual({ shape: 'unknown', events: [], problems: [{ path: '', reason: 'the notification is not a JSON object' }] });
+    expect(parseNotification('c', { hello: 'world' }).problems).toEqual([
+      { path: '', reason: 'neither a cloud envelope (entry[]) nor on-premise arrays (messages, statuses, errors)' },
+    ]);
+    expect(parseNotification('c', { entry: [{ changes: [{ value: 'x' }, null] }] }).problems).toEqual([
+      { path: 'entry[0].changes[0]', reason: 'no value object' },
+      { path: 'entry[0].changes[1]', reason: 'no value object' },
+    ]);
+    expect(parseNotification('c', { entry: [{ changes: {} }] }).problems).toEqual([{ path: 'entry[0]', reason: 'no changes array' }]);
   });
 });
 
