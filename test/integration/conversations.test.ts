@@ -4,11 +4,14 @@ import { markEngaged } from '../../src/simulator/messaging-routes.js';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { collect, connectWs, postNotification, waitUntil, type WsConnection } from '../support/events.js';
-import { dropNamespace, LOCAL_REDIS_URL, requireRedis, uniqueNamespace } from '../support/redis.js';
+import { createClient } from '@redis/client';
+import { dropNamespace, LOCAL_REDIS_URL, namespaceKeys, requireRedis, uniqueNamespace } from '../support/redis.js';
 
 const CHANNEL = 'channel-001';
 /** A channel of the same partner kept for the listing test, so other tests' conversations do not shift its pages. */
 const LISTING_CHANNEL = 'channel-002';
+/** Another such channel, for the test of a list that changes while it is paged. */
+const MOVING_CHANNEL = 'channel-004';
 const KEYSTORE_SECRET = 'conversations-secret-0123456789ab';
 const HOUR_S = 60 * 60;
 const DAY_MS = 24 * HOUR_S * 1000;
@@ -191,10 +194,11 @@ function conversationSuite(label: string, env: () => Record<string, string>, ins
       expect((after!.messages as { nodes: Item[] }).nodes.map((node) => node.id)).toEqual([`wamid.redelivered-${label}`, `wamid.late-${label}`]);
 
       const stale = contact(4);
-      const staleNotification = inbound(`wamid.stale-${label}`, stale, unixSeconds(-26 * HOUR_S));
+      const staleWroteAt = unixSeconds(-26 * HOUR_S);
+      const staleNotification = inbound(`wamid.stale-${label}`, stale, staleWroteAt);
       await post(staleNotification);
       await post(staleNotification);
-      expect(await serviceWindow(stale)).toMatchObject({ state: 'CLOSED', lastInboundAt: iso(unixSeconds(-26 * HOUR_S)) });
+      expect(await serviceWindow(stale)).toMatchObject({ state: 'CLOSED', lastInboundAt: iso(staleWroteAt) });
     });
 
     it('an accepted send later reported failed with 131047: record failed with its error, window CLOSED, conversationUpdated on every instance', async () => {
@@ -296,6 +300,35 @@ function conversationSuite(label: string, env: () => Record<string, string>, ins
       expect((foreign.errors as Errors)[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'after' });
     });
 
+    it('pages on from a cursor whose conversation moved to the front meanwhile: the rest of the list, none twice', async () => {
+      const page = async (after: string | null) => {
+        const body = await read<{ conversations: { nodes: Item[]; endCursor: string; hasMore: boolean } }>(CONVERSATIONS, {
+          channelId: MOVING_CHANNEL,
+          first: 2,
+          after,
+        });
+        expect(body.errors).toBeUndefined();
+        return body.data!.channel.conversations;
+      };
+      for (const index of [0, 1, 2, 3]) await post(inbound(`wamid.moving-${label}-${index}`, contact(200 + index), unixSeconds(-4000 + index)), MOVING_CHANNEL);
+      const firstPage = await page(null);
+      expect(firstPage.nodes.map((node) => node.contact)).toEqual([contact(203), contact(202)]);
+      // The contact at the cursor writes again: it is now first, and the cursor's position no longer holds it.
+      await post(inbound(`wamid.moving-${label}-again`, contact(202), unixSeconds()), MOVING_CHANNEL);
+      const rest = await page(firstPage.endCursor);
+      expect(rest).toMatchObject({ nodes: [{ contact: contact(201) }, { contact: contact(200) }], hasMore: false });
+      expect((await page(null)).nodes.map((node) => node.contact)).toEqual([contact(202), contact(203)]);
+    });
+
+    it("refuses conversationUpdated on another partner's channel with NOT_FOUND, before anything is subscribed", async () => {
+      const connection = connectWs(last().url);
+      connections.push(connection);
+      const refused = collect<Item>(connection, CONVERSATION_UPDATED, { channelId: 'channel-015' }, 'conversationUpdated');
+      await refused.ended();
+      expect(refused.items).toEqual([]);
+      expect(JSON.stringify(refused.errors)).toContain('NOT_FOUND');
+    });
+
     it('answers null for a contact it holds nothing of, and UNKNOWN for its window while it has watched the channel for less than a day', async () => {
       const body = await read<{ conversation: Item | null }>(CONVERSATION, { contact: contact(999) });
       expect(body).toEqual({ data: { channel: { conversation: null } } });
@@ -338,5 +371,50 @@ describe('SERVICE_WINDOW_GUARD=off', () => {
     expect(sent.body.errors).toBeUndefined();
     expect(sent.body.data!.sendMessage.id).toMatch(/^wamid\./);
     expect(gateway.simulator.recorder.matching('/cloud/messages', 'POST')).toHaveLength(1);
+  });
+});
+
+describe('EVENT_RETENTION_MS=0 on Redis', () => {
+  const retentionNamespace = uniqueNamespace('conversations-no-retention');
+  let gateway: TestGateway;
+  beforeAll(async () => {
+    await requireRedis();
+    gateway = await startTestGateway({
+      KEYSTORE_SECRET,
+      CHANNEL_API_KEYS: JSON.stringify({ [CHANNEL]: `sim-key-${CHANNEL}` }),
+      REDIS_URL: LOCAL_REDIS_URL,
+      REDIS_NAMESPACE: retentionNamespace,
+      EVENT_RETENTION_MS: '0',
+    });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await dropNamespace(retentionNamespace);
+  });
+
+  it('keeps no thread but the window state for 24 hours, so the guard still refuses a closed window', async () => {
+    const stale = '4917399000001';
+    const fresh = '4917399000002';
+    const credential = webhookAuthorization(KEYSTORE_SECRET, CHANNEL);
+    const staleWroteAt = unixSeconds(-25 * HOUR_S);
+    await postNotification(gateway.url, CHANNEL, inbound('wamid.no-retention-stale', stale, staleWroteAt), credential);
+    await postNotification(gateway.url, CHANNEL, inbound('wamid.no-retention-fresh', fresh, unixSeconds(-60)), credential);
+
+    const { body } = await gateway.graphql<{ channel: { conversation: Item } }>(CONVERSATION, { channelId: CHANNEL, contact: fresh });
+    expect(body.data!.channel.conversation).toMatchObject({ serviceWindow: { state: 'OPEN' }, lastMessage: null, messages: { nodes: [], hasMore: false } });
+    const refused = await gateway.graphql(SEND_TEXT, { channelId: CHANNEL, to: stale });
+    expect((refused.body.errors as Errors)[0].extensions).toMatchObject({ code: 'SERVICE_WINDOW_CLOSED', lastInboundAt: iso(staleWroteAt) });
+
+    const keys = await namespaceKeys(retentionNamespace);
+    expect(keys.filter((key) => /\}:(message|thread):/.test(key))).toEqual([]);
+    const conversationKey = keys.find((key) => key.endsWith(`:conversation:${stale}`))!;
+    const client = createClient({ url: LOCAL_REDIS_URL });
+    await client.connect();
+    try {
+      // A whole window from the last change, although no events are retained.
+      expect(await client.pTTL(conversationKey)).toBeGreaterThan(DAY_MS - 60_000);
+    } finally {
+      client.destroy();
+    }
   });
 });

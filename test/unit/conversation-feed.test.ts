@@ -1,0 +1,74 @@
+import { describe, expect, it } from '@jest/globals';
+import { openConversationFeed } from '../../src/events/conversation-feed.js';
+import { MemoryEventLog } from '../../src/events/log.js';
+
+const CHANNEL = 'channel-001';
+
+function setUp(maxPending = 10) {
+  const log = new MemoryEventLog({ retentionMs: 60_000, maxEvents: 100, maxRecords: 100, maxConversations: 100, dedupTtlMs: 60_000, dedupMaxEntries: 100 });
+  const ended: string[] = [];
+  const loaded: string[] = [];
+  const feed = () =>
+    openConversationFeed({
+      log,
+      channelId: CHANNEL,
+      // A conversation named "gone" stands for one that expired between its change and the read.
+      load: async (contact) => {
+        loaded.push(contact);
+        return contact === 'gone' ? null : { contact };
+      },
+      maxPending,
+      onEnd: () => ended.push('end'),
+    });
+  const send = (contact: string) => log.recordSend(CHANNEL, { messageId: `m-${contact}`, contact, type: 'text', text: null });
+  return { log, feed, send, ended, loaded };
+}
+
+describe('openConversationFeed', () => {
+  it('delivers one item per change, in order, each read when taken; a conversation gone by then is skipped', async () => {
+    const { feed, send, loaded } = setUp();
+    const iterator = await feed();
+    await send('1');
+    await send('gone');
+    await send('1');
+    await send('2');
+    const values = [];
+    for (let index = 0; index < 3; index += 1) values.push((await iterator.next()).value);
+    expect(values).toEqual([{ contact: '1' }, { contact: '1' }, { contact: '2' }]);
+    expect(loaded).toEqual(['1', 'gone', '1', '2']);
+  });
+
+  it('waits for the next change when none is pending', async () => {
+    const { feed, send } = setUp();
+    const iterator = await feed();
+    const next = iterator.next();
+    await send('3');
+    await expect(next).resolves.toEqual({ value: { contact: '3' }, done: false });
+  });
+
+  it('ends a subscriber that lets more than maxPending changes wait, and stops listening', async () => {
+    const { feed, send, ended, loaded } = setUp(2);
+    const iterator = await feed();
+    await send('1');
+    await send('2');
+    await send('3');
+    await expect(iterator.next()).rejects.toThrow('more than 2 conversation changes');
+    expect(ended).toEqual(['end']);
+    expect(loaded).toEqual([]);
+    await send('4');
+    await expect(iterator.next()).rejects.toThrow('more than 2');
+  });
+
+  it('ends once on return: pending readers finish, later changes reach nobody', async () => {
+    const { feed, send, ended, loaded } = setUp();
+    const iterator = await feed();
+    const waiting = iterator.next();
+    await expect(iterator.return!()).resolves.toEqual({ value: undefined, done: true });
+    await expect(waiting).resolves.toEqual({ value: undefined, done: true });
+    await iterator.return!();
+    await send('5');
+    await expect(iterator.next()).resolves.toEqual({ value: undefined, done: true });
+    expect(ended).toEqual(['end']);
+    expect(loaded).toEqual([]);
+  });
+});
