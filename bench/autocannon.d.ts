@@ -48,5 +48,10 @@ declare module 'autocannon' {
 
   export type Headers = IncomingHttpHeaders;
 
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A running load: its result once done, and an event per answer (`responseTimeMs` unrounded, unlike the latency histogram). */
+  export interface Instance extends Promise<Result> {
+    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): void;
+  }
+
+  export default function autocannon(options: Options): Instance;
 }
