@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webhookAuthorization } from '../../src/events/credentials.js';
-import { markEngaged } from '../../src/simulator/messaging-routes.js';
+import { markEngaged, SIM_STALE_CONTACT } from '../../src/simulator/messaging-routes.js';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { collect, connectWs, postNotification, waitUntil, type WsConnection } from '../support/events.js';
+import { collect, connectWs, postNotification, startReceivingGateway, waitUntil, type WsConnection } from '../support/events.js';
 import { createClient } from '@redis/client';
 import { dropNamespace, LOCAL_REDIS_URL, namespaceKeys, requireRedis, uniqueNamespace } from '../support/redis.js';
 
@@ -416,5 +416,49 @@ describe('EVENT_RETENTION_MS=0 on Redis', () => {
     } finally {
       client.destroy();
     }
+  });
+});
+
+describe('end to end with the simulator delivering to the gateway (SERVICE_WINDOW_GUARD=enforce)', () => {
+  let gateway: TestGateway;
+  let connection: WsConnection;
+  beforeAll(async () => {
+    gateway = await startReceivingGateway([CHANNEL], { KEYSTORE_SECRET, CHANNEL_API_KEYS: JSON.stringify({ [CHANNEL]: `sim-key-${CHANNEL}` }) });
+    connection = connectWs(gateway.url);
+  });
+  afterAll(async () => {
+    await connection.dispose();
+    await gateway.close();
+  });
+
+  it('a send the gateway could not judge (UNKNOWN) is accepted, then failed by the upstream with 131047: the record fails with its error, the window closes, subscribers hear of it, the next text is refused', async () => {
+    const window = await gateway.graphql<{ channel: { serviceWindow: Item } }>(SERVICE_WINDOW, { channelId: CHANNEL, contact: SIM_STALE_CONTACT });
+    expect(window.body.data!.channel.serviceWindow).toEqual({ state: 'UNKNOWN', closesAt: null, lastInboundAt: null });
+    const counted = () => gateway.gateway.services.metrics.openSubscriptions.get().then((metric) => metric.values[0]?.value ?? 0);
+    const updates = collect<Item>(connection, CONVERSATION_UPDATED, { channelId: CHANNEL }, 'conversationUpdated');
+    await waitUntil(async () => (await counted()) === 1, 'the conversationUpdated subscription to open');
+
+    const sent = await gateway.graphql<{ sendMessage: { id: string } }>(SEND_TEXT, { channelId: CHANNEL, to: SIM_STALE_CONTACT });
+    expect(sent.body.errors).toBeUndefined();
+    const id = sent.body.data!.sendMessage.id;
+    await waitUntil(
+      () => updates.items.some((item) => (item.lastMessage as Item | null)?.status === 'failed'),
+      'the failed status to reach conversationUpdated',
+    );
+    expect(updates.items.at(-1)).toEqual({ contact: SIM_STALE_CONTACT, serviceWindow: { state: 'CLOSED' }, lastMessage: { id, status: 'failed' } });
+
+    const thread = await gateway.graphql<{ channel: { conversation: { messages: { nodes: Item[] } } } }>(CONVERSATION, {
+      channelId: CHANNEL,
+      contact: SIM_STALE_CONTACT,
+    });
+    expect(thread.body.data!.channel.conversation.messages.nodes).toEqual([
+      expect.objectContaining({ id, status: 'failed', error: expect.objectContaining({ code: 131047, title: 'Re-engagement message' }) }),
+    ]);
+    const sends = () => gateway.simulator.recorder.matching('/cloud/messages', 'POST').length;
+    const before = sends();
+    const refused = await gateway.graphql(SEND_TEXT, { channelId: CHANNEL, to: SIM_STALE_CONTACT });
+    expect((refused.body.errors as Errors)[0].extensions).toMatchObject({ code: 'SERVICE_WINDOW_CLOSED', lastInboundAt: null, sent: false });
+    expect(sends()).toBe(before);
+    updates.unsubscribe();
   });
 });
