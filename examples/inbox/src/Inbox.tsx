@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { GATEWAY_URL, authorization } from './apollo';
 import { errorWithCode } from './errors';
 import { graphql } from './gql';
-import type { SendMessageInput } from './gql/graphql';
+import type { ConversationSummaryFragment, SendMessageInput } from './gql/graphql';
 
 const CHANNELS = graphql(`
   query InboxChannels {
@@ -21,65 +21,132 @@ const CHANNELS = graphql(`
   }
 `);
 
-const MESSAGES = graphql(`
-  subscription InboxMessages($channelId: ID!) {
-    messageReceived(channelId: $channelId) {
-      id
-      from
-      timestamp
-      type
-      text
+// One fragment for a list entry, selected by the list, the subscription and the send's answer alike: each of them
+// writes the same fields into the same cache entries (Conversation:<id>, MessageRecord:<id>), so every view of a
+// conversation shows its latest state whichever answer brought it.
+graphql(`
+  fragment ConversationSummary on Conversation {
+    id
+    contact
+    contactName
+    lastActivityAt
+    serviceWindow {
+      state
+      closesAt
+      lastInboundAt
     }
-  }
-`);
-
-const STATUSES = graphql(`
-  subscription InboxStatuses($channelId: ID!) {
-    messageStatusChanged(channelId: $channelId) {
-      messageId
+    lastMessage {
+      id
+      direction
+      text
       status
     }
   }
 `);
 
-const SEND = graphql(`
-  mutation InboxSend($channelId: ID!, $input: SendMessageInput!) {
-    sendMessage(channelId: $channelId, input: $input) {
-      id
-      waId
+graphql(`
+  fragment ThreadMessages on Conversation {
+    id
+    messages(first: 20) {
+      nodes {
+        id
+        direction
+        type
+        text
+        at
+        status
+        error
+      }
+      hasMore
     }
   }
 `);
 
-interface Line {
-  id: string;
-  direction: 'in' | 'out';
-  text: string;
-  status?: string;
+const CONVERSATIONS = graphql(`
+  query ConversationList($channelId: ID!) {
+    channel(id: $channelId) {
+      id
+      conversations(first: 20) {
+        nodes {
+          ...ConversationSummary
+        }
+        hasMore
+      }
+    }
+  }
+`);
+
+const THREAD = graphql(`
+  query ConversationThread($channelId: ID!, $contact: String!) {
+    channel(id: $channelId) {
+      id
+      conversation(contact: $contact) {
+        ...ConversationSummary
+        ...ThreadMessages
+      }
+    }
+  }
+`);
+
+const CONVERSATION_UPDATED = graphql(`
+  subscription ConversationUpdated($channelId: ID!) {
+    conversationUpdated(channelId: $channelId) {
+      ...ConversationSummary
+    }
+  }
+`);
+
+// The answer leads to the message's record and to its conversation, thread included: the cache shows the reply, its
+// status and the window at once, with no refetch and no manual cache update.
+const SEND = graphql(`
+  mutation InboxSend($channelId: ID!, $input: SendMessageInput!) {
+    sendMessage(channelId: $channelId, input: $input) {
+      id
+      record {
+        id
+        status
+      }
+      conversation {
+        ...ConversationSummary
+        ...ThreadMessages
+      }
+    }
+  }
+`);
+
+/** Approved on every simulated business account; a real one sends a template its account has approved. */
+const TEMPLATE = { name: 'order_shipped', languageCode: 'en_US' };
+
+/** Keeps the channel's cached conversations current: one event per message in or out, new status or window verdict. */
+function useConversationUpdates(channelId: string, openContact: string | null) {
+  useSubscription(CONVERSATION_UPDATED, {
+    variables: { channelId },
+    onData: ({ client, data }) => {
+      const updated = data.data?.conversationUpdated;
+      if (!updated) return;
+      // The event itself lands in Conversation:<id>. A new conversation, or one with new activity, goes to the top
+      // of the list (most recent activity first, as the gateway orders it).
+      client.cache.updateQuery({ query: CONVERSATIONS, variables: { channelId } }, (list) => {
+        if (!list?.channel) return list;
+        const page = list.channel.conversations;
+        const nodes = [updated, ...page.nodes.filter((node) => node.id !== updated.id)];
+        return { ...list, channel: { ...list.channel, conversations: { ...page, nodes } } };
+      });
+      // The open thread reads its newest page again: the event names the latest message, not every one it changed.
+      if (updated.contact === openContact) void client.refetchQueries({ include: [THREAD] });
+    },
+  });
 }
 
-/** The live thread per contact of one channel: inbound messages as they arrive, replies with their delivery status. */
-function useThreads(channelId: string) {
-  const [threads, setThreads] = useState<Record<string, Line[]>>({});
-  const append = (contact: string, line: Line) => setThreads((all) => ({ ...all, [contact]: [...(all[contact] ?? []), line] }));
-  useSubscription(MESSAGES, {
-    variables: { channelId },
-    onData: ({ data }) => {
-      const message = data.data?.messageReceived;
-      if (message) append(message.from, { id: message.id, direction: 'in', text: message.text ?? `[${message.type}]` });
-    },
-  });
-  useSubscription(STATUSES, {
-    variables: { channelId },
-    onData: ({ data }) => {
-      const change = data.data?.messageStatusChanged;
-      if (!change) return;
-      setThreads((all) =>
-        Object.fromEntries(Object.entries(all).map(([contact, lines]) => [contact, lines.map((line) => (line.id === change.messageId ? { ...line, status: change.status } : line))])),
-      );
-    },
-  });
-  return { threads, append };
+/** OPEN with the time left until it closes (as of this render), CLOSED (templates only) or UNKNOWN (the upstream decides). */
+function WindowBadge({ serviceWindow }: { serviceWindow: ConversationSummaryFragment['serviceWindow'] }) {
+  if (serviceWindow.state !== 'OPEN' || !serviceWindow.closesAt) return <mark data-testid="window">{serviceWindow.state}</mark>;
+  const minutes = Math.max(0, Math.floor((Date.parse(serviceWindow.closesAt) - Date.now()) / 60_000));
+  return (
+    <mark data-testid="window">
+      OPEN, {Math.floor(minutes / 60)} h {minutes % 60} min left
+    </mark>
+  );
 }
 
 /** Uploads an image through the streaming route (POST /media/:channelId, multipart field `file`); answers its media id. */
@@ -92,49 +159,66 @@ async function uploadImage(channelId: string, file: File): Promise<string> {
   return body.id;
 }
 
-function Composer({ channelId, contact, onSent }: { channelId: string; contact: string; onSent: (line: Line) => void }) {
+/** The cloud's error for a free-form message outside the 24-hour window, carried by its `failed` status. */
+const WINDOW_CLOSED_ERROR = 131047;
+
+/** A failed message's upstream error code, from `MessageRecord.error` ({code, title, details} as notified). */
+function errorCode(error: unknown): number | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' ? code : undefined;
+}
+
+function Composer({ channelId, conversation, failedForWindow }: { channelId: string; conversation: ConversationSummaryFragment; failedForWindow: boolean }) {
   const [text, setText] = useState('');
   const [send, { error, loading }] = useMutation(SEND);
   const [problem, setProblem] = useState<string | null>(null);
-  // A free-form message outside the 24-hour window is refused (SERVICE_WINDOW_CLOSED): only a template can be sent.
-  const windowClosed = errorWithCode(error, 'SERVICE_WINDOW_CLOSED') !== undefined;
+  // A refusal by the gateway's guard (nothing was sent) or by the upstream at once (on-premise 470), with when the
+  // contact last wrote. Kept until another contact is shown (the Composer is keyed by contact).
+  const [refusal, setRefusal] = useState<{ lastInboundAt?: unknown } | null>(null);
+  // Only a template reaches the contact until they write again when the gateway knows the window closed (kept current
+  // by conversationUpdated), a send was just refused for it, or the newest message failed for it (cloud 131047,
+  // reported by a status after the send was accepted).
+  const closed = conversation.serviceWindow.state === 'CLOSED' || refusal !== null || failedForWindow;
 
-  const deliver = async (input: SendMessageInput, shown: string) => {
+  const deliver = async (input: Omit<SendMessageInput, 'to'>) => {
     setProblem(null);
-    const result = await send({ variables: { channelId, input } });
-    const sent = result.data?.sendMessage;
-    if (sent) onSent({ id: sent.id, direction: 'out', text: shown, status: 'accepted' });
+    const result = await send({ variables: { channelId, input: { to: conversation.contact, ...input } } });
+    const refused = errorWithCode(result.error, 'SERVICE_WINDOW_CLOSED');
+    if (refused) setRefusal({ lastInboundAt: refused.extensions?.lastInboundAt });
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) return;
-    await deliver({ to: contact, text: { body: text } }, text);
+    await deliver({ text: { body: text } });
     setText('');
   };
 
   const sendImage = async (file: File | undefined) => {
     if (!file) return;
     try {
-      const id = await uploadImage(channelId, file);
-      await deliver({ to: contact, image: { id, caption: file.name } }, `[image ${file.name}]`);
+      await deliver({ image: { id: await uploadImage(channelId, file), caption: file.name } });
     } catch (failure) {
       setProblem((failure as Error).message);
     }
   };
 
+  if (closed) {
+    const lastInboundAt = refusal?.lastInboundAt ?? conversation.serviceWindow.lastInboundAt;
+    return (
+      <p role="alert" data-testid="template-offer">
+        The 24-hour window is closed{typeof lastInboundAt === 'string' ? ` (last message ${new Date(lastInboundAt).toLocaleString()})` : ''}: only a
+        template reaches {conversation.contactName ?? conversation.contact}.{' '}
+        <button type="button" disabled={loading} onClick={() => void deliver({ template: TEMPLATE })}>
+          Send template {TEMPLATE.name}
+        </button>
+        {error && !refusal && <span role="alert">{error.message}</span>}
+      </p>
+    );
+  }
   return (
     <form onSubmit={(event) => void submit(event)}>
-      {windowClosed ? (
-        <p role="alert" data-testid="window-closed">
-          The 24-hour window is closed: only a template can be sent.{' '}
-          <button type="button" onClick={() => void deliver({ to: contact, template: { name: 'order_update', languageCode: 'en' } }, '[template order_update]')}>
-            Send template order_update
-          </button>
-        </p>
-      ) : (
-        error && <p role="alert">{error.message}</p>
-      )}
+      {error && <p role="alert">{error.message}</p>}
       {problem && <p role="alert">{problem}</p>}
       <input aria-label="Reply" value={text} onChange={(event) => setText(event.target.value)} disabled={loading} />
       <button type="submit" disabled={loading}>
@@ -145,45 +229,55 @@ function Composer({ channelId, contact, onSent }: { channelId: string; contact: 
   );
 }
 
+function Thread({ channelId, contact }: { channelId: string; contact: string }) {
+  const { data, error, loading } = useQuery(THREAD, { variables: { channelId, contact } });
+  const conversation = data?.channel?.conversation;
+  if (!conversation) return loading ? <p>Loading…</p> : <p role="alert">{error?.message ?? `Nothing is held for ${contact}`}</p>;
+  const newest = conversation.messages.nodes[0];
+  // The API answers newest first; a chat shows the newest at the bottom.
+  const messages = [...conversation.messages.nodes].reverse();
+  return (
+    <section aria-label={`Thread with ${contact}`}>
+      <h2>
+        {conversation.contactName ?? contact} <WindowBadge serviceWindow={conversation.serviceWindow} />
+      </h2>
+      <ol data-testid="thread">
+        {messages.map((message) => (
+          <li key={message.id} className={message.direction === 'OUTBOUND' ? 'out' : 'in'}>
+            {message.text ?? `[${message.type ?? 'message'}]`}{' '}
+            {message.direction === 'OUTBOUND' && <small data-testid="status">{message.status}</small>}
+            {errorCode(message.error) === WINDOW_CLOSED_ERROR && <small>(the 24-hour window had closed)</small>}
+          </li>
+        ))}
+      </ol>
+      <Composer key={contact} channelId={channelId} conversation={conversation} failedForWindow={errorCode(newest?.error) === WINDOW_CLOSED_ERROR} />
+    </section>
+  );
+}
+
 function ChannelInbox({ channelId }: { channelId: string }) {
-  const { threads, append } = useThreads(channelId);
+  const { data, error } = useQuery(CONVERSATIONS, { variables: { channelId } });
   const [contact, setContact] = useState<string | null>(null);
-  const [newContact, setNewContact] = useState('');
-  const contacts = Object.keys(threads);
+  useConversationUpdates(channelId, contact);
+  const conversations = data?.channel?.conversations.nodes ?? [];
   return (
     <div className="inbox">
       <aside>
+        {error && <p role="alert">{error.message}</p>}
         <ul aria-label="Conversations">
-          {contacts.map((waId) => (
-            <li key={waId}>
-              <button onClick={() => setContact(waId)} aria-pressed={waId === contact}>
-                {waId} ({threads[waId].length})
-              </button>
+          {conversations.map((conversation) => (
+            <li key={conversation.id} data-testid="conversation">
+              <button onClick={() => setContact(conversation.contact)} aria-pressed={conversation.contact === contact}>
+                {conversation.contactName ?? conversation.contact}
+              </button>{' '}
+              <WindowBadge serviceWindow={conversation.serviceWindow} />
+              <br />
+              <small>{conversation.lastMessage?.text ?? ''}</small>
             </li>
           ))}
         </ul>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (newContact.trim()) setContact(newContact.trim());
-          }}
-        >
-          <input aria-label="Contact" placeholder="wa_id or phone number" value={newContact} onChange={(event) => setNewContact(event.target.value)} />
-          <button type="submit">Open</button>
-        </form>
       </aside>
-      {contact && (
-        <section aria-label={`Thread with ${contact}`}>
-          <ol data-testid="thread">
-            {(threads[contact] ?? []).map((line) => (
-              <li key={line.id} className={line.direction}>
-                {line.text} {line.status && <small data-testid="status">{line.status}</small>}
-              </li>
-            ))}
-          </ol>
-          <Composer channelId={channelId} contact={contact} onSent={(line) => append(contact, line)} />
-        </section>
-      )}
+      {contact && <Thread channelId={channelId} contact={contact} />}
     </div>
   );
 }

@@ -20,6 +20,9 @@ const isSubscription = ({ query }: ApolloLink.Operation) => {
   return definition.kind === 'OperationDefinition' && definition.operation === 'subscription';
 };
 
+/** An outbound message's statuses in lifecycle order (`MessageRecord.status`); inbound ones are `received`. */
+const LIFECYCLE = ['accepted', 'sent', 'delivered', 'read', 'failed'];
+
 export const client = new ApolloClient({
   link: ApolloLink.split(isSubscription, ws, http),
   cache: new InMemoryCache({
@@ -36,6 +39,16 @@ export const client = new ApolloClient({
       // Offset listings have no id: each (filter, order, limit, offset) is its own cache entry under its parent.
       Partner: { fields: { clients: { keyArgs: ['filter', 'orderBy', 'limit', 'offset'] }, channels: { keyArgs: ['filter', 'orderBy', 'limit', 'offset'] } } },
       Client: { fields: { channels: { keyArgs: ['filter', 'orderBy', 'limit', 'offset'] } } },
+      // The window has no id either, wherever it appears (Conversation.serviceWindow, Channel.serviceWindow(contact)).
+      ServiceWindow: { merge: true },
+      MessageRecord: {
+        fields: {
+          // A send's answer (HTTP) and conversationUpdated (WebSocket) race: whichever lands last, a status only
+          // moves forward by the message lifecycle, and a failure's error stays (failed is final).
+          status: { merge: (existing: string | undefined, incoming: string) => (existing !== undefined && LIFECYCLE.indexOf(existing) > LIFECYCLE.indexOf(incoming) ? existing : incoming) },
+          error: { merge: (existing: unknown, incoming: unknown) => incoming ?? existing },
+        },
+      },
     },
   }),
   // hubgraph answers partial data when one upstream call fails (that field is null, its error at its path):

@@ -17,17 +17,23 @@ type Documents = {
     "\n  query Dashboard {\n    partner {\n      id\n      clients(limit: 20, orderBy: { field: NAME, direction: ASC }) {\n        total\n        nodes {\n          id\n          name\n          channels {\n            nodes {\n              id\n              displayName\n              phoneNumber\n              hosting\n              hubStatus\n              currentQualityRating\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.DashboardDocument,
     "\n  query ClientUsage($clientId: ID!, $from: DateTime!, $to: DateTime!) {\n    client(id: $clientId) {\n      id\n      usage(from: $from, to: $to, granularity: MONTH) {\n        balance\n        currency\n        totals {\n          quantity\n          totalPrice\n        }\n      }\n    }\n  }\n": typeof types.ClientUsageDocument,
     "\n  query InboxChannels {\n    partner {\n      id\n      channels(limit: 50) {\n        nodes {\n          id\n          displayName\n          phoneNumber\n          hosting\n        }\n      }\n    }\n  }\n": typeof types.InboxChannelsDocument,
-    "\n  subscription InboxMessages($channelId: ID!) {\n    messageReceived(channelId: $channelId) {\n      id\n      from\n      timestamp\n      type\n      text\n    }\n  }\n": typeof types.InboxMessagesDocument,
-    "\n  subscription InboxStatuses($channelId: ID!) {\n    messageStatusChanged(channelId: $channelId) {\n      messageId\n      status\n    }\n  }\n": typeof types.InboxStatusesDocument,
-    "\n  mutation InboxSend($channelId: ID!, $input: SendMessageInput!) {\n    sendMessage(channelId: $channelId, input: $input) {\n      id\n      waId\n    }\n  }\n": typeof types.InboxSendDocument,
+    "\n  fragment ConversationSummary on Conversation {\n    id\n    contact\n    contactName\n    lastActivityAt\n    serviceWindow {\n      state\n      closesAt\n      lastInboundAt\n    }\n    lastMessage {\n      id\n      direction\n      text\n      status\n    }\n  }\n": typeof types.ConversationSummaryFragmentDoc,
+    "\n  fragment ThreadMessages on Conversation {\n    id\n    messages(first: 20) {\n      nodes {\n        id\n        direction\n        type\n        text\n        at\n        status\n        error\n      }\n      hasMore\n    }\n  }\n": typeof types.ThreadMessagesFragmentDoc,
+    "\n  query ConversationList($channelId: ID!) {\n    channel(id: $channelId) {\n      id\n      conversations(first: 20) {\n        nodes {\n          ...ConversationSummary\n        }\n        hasMore\n      }\n    }\n  }\n": typeof types.ConversationListDocument,
+    "\n  query ConversationThread($channelId: ID!, $contact: String!) {\n    channel(id: $channelId) {\n      id\n      conversation(contact: $contact) {\n        ...ConversationSummary\n        ...ThreadMessages\n      }\n    }\n  }\n": typeof types.ConversationThreadDocument,
+    "\n  subscription ConversationUpdated($channelId: ID!) {\n    conversationUpdated(channelId: $channelId) {\n      ...ConversationSummary\n    }\n  }\n": typeof types.ConversationUpdatedDocument,
+    "\n  mutation InboxSend($channelId: ID!, $input: SendMessageInput!) {\n    sendMessage(channelId: $channelId, input: $input) {\n      id\n      record {\n        id\n        status\n      }\n      conversation {\n        ...ConversationSummary\n        ...ThreadMessages\n      }\n    }\n  }\n": typeof types.InboxSendDocument,
 };
 const documents: Documents = {
     "\n  query Dashboard {\n    partner {\n      id\n      clients(limit: 20, orderBy: { field: NAME, direction: ASC }) {\n        total\n        nodes {\n          id\n          name\n          channels {\n            nodes {\n              id\n              displayName\n              phoneNumber\n              hosting\n              hubStatus\n              currentQualityRating\n            }\n          }\n        }\n      }\n    }\n  }\n": types.DashboardDocument,
     "\n  query ClientUsage($clientId: ID!, $from: DateTime!, $to: DateTime!) {\n    client(id: $clientId) {\n      id\n      usage(from: $from, to: $to, granularity: MONTH) {\n        balance\n        currency\n        totals {\n          quantity\n          totalPrice\n        }\n      }\n    }\n  }\n": types.ClientUsageDocument,
     "\n  query InboxChannels {\n    partner {\n      id\n      channels(limit: 50) {\n        nodes {\n          id\n          displayName\n          phoneNumber\n          hosting\n        }\n      }\n    }\n  }\n": types.InboxChannelsDocument,
-    "\n  subscription InboxMessages($channelId: ID!) {\n    messageReceived(channelId: $channelId) {\n      id\n      from\n      timestamp\n      type\n      text\n    }\n  }\n": types.InboxMessagesDocument,
-    "\n  subscription InboxStatuses($channelId: ID!) {\n    messageStatusChanged(channelId: $channelId) {\n      messageId\n      status\n    }\n  }\n": types.InboxStatusesDocument,
-    "\n  mutation InboxSend($channelId: ID!, $input: SendMessageInput!) {\n    sendMessage(channelId: $channelId, input: $input) {\n      id\n      waId\n    }\n  }\n": types.InboxSendDocument,
+    "\n  fragment ConversationSummary on Conversation {\n    id\n    contact\n    contactName\n    lastActivityAt\n    serviceWindow {\n      state\n      closesAt\n      lastInboundAt\n    }\n    lastMessage {\n      id\n      direction\n      text\n      status\n    }\n  }\n": types.ConversationSummaryFragmentDoc,
+    "\n  fragment ThreadMessages on Conversation {\n    id\n    messages(first: 20) {\n      nodes {\n        id\n        direction\n        type\n        text\n        at\n        status\n        error\n      }\n      hasMore\n    }\n  }\n": types.ThreadMessagesFragmentDoc,
+    "\n  query ConversationList($channelId: ID!) {\n    channel(id: $channelId) {\n      id\n      conversations(first: 20) {\n        nodes {\n          ...ConversationSummary\n        }\n        hasMore\n      }\n    }\n  }\n": types.ConversationListDocument,
+    "\n  query ConversationThread($channelId: ID!, $contact: String!) {\n    channel(id: $channelId) {\n      id\n      conversation(contact: $contact) {\n        ...ConversationSummary\n        ...ThreadMessages\n      }\n    }\n  }\n": types.ConversationThreadDocument,
+    "\n  subscription ConversationUpdated($channelId: ID!) {\n    conversationUpdated(channelId: $channelId) {\n      ...ConversationSummary\n    }\n  }\n": types.ConversationUpdatedDocument,
+    "\n  mutation InboxSend($channelId: ID!, $input: SendMessageInput!) {\n    sendMessage(channelId: $channelId, input: $input) {\n      id\n      record {\n        id\n        status\n      }\n      conversation {\n        ...ConversationSummary\n        ...ThreadMessages\n      }\n    }\n  }\n": types.InboxSendDocument,
 };
 
 /**
@@ -59,15 +65,27 @@ export function graphql(source: "\n  query InboxChannels {\n    partner {\n     
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription InboxMessages($channelId: ID!) {\n    messageReceived(channelId: $channelId) {\n      id\n      from\n      timestamp\n      type\n      text\n    }\n  }\n"): (typeof documents)["\n  subscription InboxMessages($channelId: ID!) {\n    messageReceived(channelId: $channelId) {\n      id\n      from\n      timestamp\n      type\n      text\n    }\n  }\n"];
+export function graphql(source: "\n  fragment ConversationSummary on Conversation {\n    id\n    contact\n    contactName\n    lastActivityAt\n    serviceWindow {\n      state\n      closesAt\n      lastInboundAt\n    }\n    lastMessage {\n      id\n      direction\n      text\n      status\n    }\n  }\n"): (typeof documents)["\n  fragment ConversationSummary on Conversation {\n    id\n    contact\n    contactName\n    lastActivityAt\n    serviceWindow {\n      state\n      closesAt\n      lastInboundAt\n    }\n    lastMessage {\n      id\n      direction\n      text\n      status\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription InboxStatuses($channelId: ID!) {\n    messageStatusChanged(channelId: $channelId) {\n      messageId\n      status\n    }\n  }\n"): (typeof documents)["\n  subscription InboxStatuses($channelId: ID!) {\n    messageStatusChanged(channelId: $channelId) {\n      messageId\n      status\n    }\n  }\n"];
+export function graphql(source: "\n  fragment ThreadMessages on Conversation {\n    id\n    messages(first: 20) {\n      nodes {\n        id\n        direction\n        type\n        text\n        at\n        status\n        error\n      }\n      hasMore\n    }\n  }\n"): (typeof documents)["\n  fragment ThreadMessages on Conversation {\n    id\n    messages(first: 20) {\n      nodes {\n        id\n        direction\n        type\n        text\n        at\n        status\n        error\n      }\n      hasMore\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation InboxSend($channelId: ID!, $input: SendMessageInput!) {\n    sendMessage(channelId: $channelId, input: $input) {\n      id\n      waId\n    }\n  }\n"): (typeof documents)["\n  mutation InboxSend($channelId: ID!, $input: SendMessageInput!) {\n    sendMessage(channelId: $channelId, input: $input) {\n      id\n      waId\n    }\n  }\n"];
+export function graphql(source: "\n  query ConversationList($channelId: ID!) {\n    channel(id: $channelId) {\n      id\n      conversations(first: 20) {\n        nodes {\n          ...ConversationSummary\n        }\n        hasMore\n      }\n    }\n  }\n"): (typeof documents)["\n  query ConversationList($channelId: ID!) {\n    channel(id: $channelId) {\n      id\n      conversations(first: 20) {\n        nodes {\n          ...ConversationSummary\n        }\n        hasMore\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConversationThread($channelId: ID!, $contact: String!) {\n    channel(id: $channelId) {\n      id\n      conversation(contact: $contact) {\n        ...ConversationSummary\n        ...ThreadMessages\n      }\n    }\n  }\n"): (typeof documents)["\n  query ConversationThread($channelId: ID!, $contact: String!) {\n    channel(id: $channelId) {\n      id\n      conversation(contact: $contact) {\n        ...ConversationSummary\n        ...ThreadMessages\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ConversationUpdated($channelId: ID!) {\n    conversationUpdated(channelId: $channelId) {\n      ...ConversationSummary\n    }\n  }\n"): (typeof documents)["\n  subscription ConversationUpdated($channelId: ID!) {\n    conversationUpdated(channelId: $channelId) {\n      ...ConversationSummary\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InboxSend($channelId: ID!, $input: SendMessageInput!) {\n    sendMessage(channelId: $channelId, input: $input) {\n      id\n      record {\n        id\n        status\n      }\n      conversation {\n        ...ConversationSummary\n        ...ThreadMessages\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation InboxSend($channelId: ID!, $input: SendMessageInput!) {\n    sendMessage(channelId: $channelId, input: $input) {\n      id\n      record {\n        id\n        status\n      }\n      conversation {\n        ...ConversationSummary\n        ...ThreadMessages\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
