@@ -1,3 +1,4 @@
+import { FeedControl } from './feed-control.js';
 import type { EventLog } from './log.js';
 
 export interface ConversationFeedOptions<T> {
@@ -18,65 +19,37 @@ export interface ConversationFeedOptions<T> {
  */
 export async function openConversationFeed<T>(options: ConversationFeedOptions<T>): Promise<AsyncIterableIterator<T>> {
   const pending: string[] = [];
-  let finished = false;
   let failure: Error | null = null;
-  let wake: (() => void) | null = null;
-  let unsubscribe: () => Promise<void> = async () => undefined;
+  const control = new FeedControl(options.onEnd);
 
-  const signal = () => {
-    const resolve = wake;
-    wake = null;
-    resolve?.();
-  };
-  const finish = async () => {
-    if (finished) return;
-    finished = true;
-    signal();
-    options.onEnd();
-    await unsubscribe();
-  };
-
-  unsubscribe = await options.log.tail(options.channelId, {
+  const unsubscribe = await options.log.tail(options.channelId, {
     onEvents: () => undefined,
     onConversations(contacts) {
-      if (finished) return;
+      if (control.finished) return;
       if (pending.length + contacts.length > options.maxPending) {
         failure = new Error(`The subscriber let more than ${options.maxPending} conversation changes wait; subscribe again`);
-        void finish();
+        void control.finish();
         return;
       }
       pending.push(...contacts);
-      signal();
+      control.signal();
     },
     // Changes are not replayed: one missed while the fan-out reconnected is not delivered; the next change of that conversation is.
     onGap: () => undefined,
   });
+  control.listening(unsubscribe);
 
-  const iterator: AsyncIterableIterator<T> = {
-    async next() {
-      for (;;) {
-        if (failure) throw failure;
-        const contact = pending.shift();
-        if (contact !== undefined) {
-          const conversation = await options.load(contact);
-          if (conversation !== null) return { value: conversation, done: false };
-          continue;
-        }
-        if (finished) return { value: undefined, done: true };
-        await new Promise<void>((resolve) => (wake = resolve));
+  return control.iterator(async () => {
+    for (;;) {
+      if (failure) throw failure;
+      const contact = pending.shift();
+      if (contact !== undefined) {
+        const conversation = await options.load(contact);
+        if (conversation !== null) return { value: conversation, done: false };
+        continue;
       }
-    },
-    async return() {
-      await finish();
-      return { value: undefined, done: true };
-    },
-    async throw(error: unknown) {
-      await finish();
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return iterator;
-    },
-  };
-  return iterator;
+      if (control.finished) return { value: undefined, done: true };
+      await control.parked();
+    }
+  });
 }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CursorExpiredError } from '../errors.js';
 import { compareLogIds, justBefore, type LogId } from './cursor.js';
+import { FeedControl } from './feed-control.js';
 import type { EventLog } from './log.js';
 import type { EventKind, LoggedEvent } from './types.js';
 
@@ -46,7 +47,6 @@ export async function openFeed(options: FeedOptions): Promise<AsyncIterableItera
   let catchingUp = options.after !== null;
   /** The newest live event left to the log read while catching up: caught up only once the read went past it. */
   let droppedUpTo: LogId | null = null;
-  let finished = false;
   let failure: Error | null = null;
   let lastAsked = now();
   /** Since when events have been waiting for a subscriber that is not asking for one; null while none wait. */
@@ -54,25 +54,11 @@ export async function openFeed(options: FeedOptions): Promise<AsyncIterableItera
   /** When log reads started failing (the store reconnecting), null while they succeed. */
   let failingSince: number | null = null;
   let asking = false;
-  let wake: (() => void) | null = null;
-  let unsubscribe: () => Promise<void> = async () => undefined;
-
-  const signal = () => {
-    const resolve = wake;
-    wake = null;
-    resolve?.();
-  };
-  const finish = async () => {
-    if (finished) return;
-    finished = true;
-    signal();
-    options.onEnd();
-    await unsubscribe();
-  };
+  const control = new FeedControl(options.onEnd);
   const fail = (error: Error) => {
-    if (finished) return;
+    if (control.finished) return;
     failure = error;
-    void finish();
+    void control.finish();
   };
   const wanted = (event: LoggedEvent) => kinds === null || kinds.has(event.kind);
   const enqueue = (event: LoggedEvent) => {
@@ -82,9 +68,9 @@ export async function openFeed(options: FeedOptions): Promise<AsyncIterableItera
     queueBytes += event.size;
   };
 
-  unsubscribe = await log.tail(channelId, {
+  const unsubscribe = await log.tail(channelId, {
     onEvents(events) {
-      if (finished) return;
+      if (control.finished) return;
       if (waitingSince === null && !asking) waitingSince = now();
       for (const event of events) {
         if (covered && compareLogIds(event.id, covered) <= 0) continue;
@@ -104,10 +90,10 @@ export async function openFeed(options: FeedOptions): Promise<AsyncIterableItera
         fail(new Error(`The subscriber read no event for ${Math.round(stallMs / 1000)} s; subscribe again`));
         return;
       }
-      signal();
+      control.signal();
     },
     onGap() {
-      if (finished) return;
+      if (control.finished) return;
       if (!log.retains) {
         fail(new Error('Events may have been missed while the fan-out was reconnecting; subscribe again'));
         return;
@@ -115,9 +101,10 @@ export async function openFeed(options: FeedOptions): Promise<AsyncIterableItera
       // A live-only subscriber that has seen nothing yet has no position to read from: it goes on live.
       if (covered === null) return;
       catchingUp = true;
-      signal();
+      control.signal();
     },
   });
+  control.listening(unsubscribe);
 
   /** One page from the log after `covered`; switches to live events once nothing the live side offered is left unread. */
   const catchUp = async () => {
@@ -130,51 +117,37 @@ export async function openFeed(options: FeedOptions): Promise<AsyncIterableItera
     }
   };
 
-  const iterator: AsyncIterableIterator<LoggedEvent> = {
-    async next() {
-      lastAsked = now();
-      asking = true;
-      try {
-        for (;;) {
-          const event = queue.shift();
-          if (event) {
-            queueBytes -= event.size;
-            if (queue.length === 0 && !catchingUp) waitingSince = null;
-            return { value: event, done: false };
-          }
-          if (!catchingUp) waitingSince = null;
-          if (failure) throw failure;
-          if (finished) return { value: undefined, done: true };
-          if (catchingUp) {
-            try {
-              await catchUp();
-              failingSince = null;
-            } catch (error) {
-              failingSince ??= now();
-              if (error instanceof CursorExpiredError || now() - failingSince >= options.readRetryMs)
-                fail(error instanceof Error ? error : new Error(String(error)));
-              else await sleep(READ_RETRY_PAUSE_MS);
-            }
-            continue;
-          }
-          await new Promise<void>((resolve) => (wake = resolve));
+  return control.iterator(async () => {
+    lastAsked = now();
+    asking = true;
+    try {
+      for (;;) {
+        const event = queue.shift();
+        if (event) {
+          queueBytes -= event.size;
+          if (queue.length === 0 && !catchingUp) waitingSince = null;
+          return { value: event, done: false };
         }
-      } finally {
-        asking = false;
-        lastAsked = now();
+        if (!catchingUp) waitingSince = null;
+        if (failure) throw failure;
+        if (control.finished) return { value: undefined, done: true };
+        if (catchingUp) {
+          try {
+            await catchUp();
+            failingSince = null;
+          } catch (error) {
+            failingSince ??= now();
+            if (error instanceof CursorExpiredError || now() - failingSince >= options.readRetryMs)
+              fail(error instanceof Error ? error : new Error(String(error)));
+            else await sleep(READ_RETRY_PAUSE_MS);
+          }
+          continue;
+        }
+        await control.parked();
       }
-    },
-    async return() {
-      await finish();
-      return { value: undefined, done: true };
-    },
-    async throw(error: unknown) {
-      await finish();
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return iterator;
-    },
-  };
-  return iterator;
+    } finally {
+      asking = false;
+      lastAsked = now();
+    }
+  });
 }
