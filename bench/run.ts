@@ -89,6 +89,31 @@ Before/after figures are A/B runs of two builds on the same machine, alternated 
   removed a 0.2 ms phase, but the A/B (gateway-side totals 23.36–23.48 against 23.39–23.63 ms sequentially; no difference at 32
   connections) showed no gain beyond noise, so the change was not kept (a write per request remained; the batching above removes it). Nor was reading the request body with stream events instead
   of an async iterator (client(id) sequentially, six alternating rounds: 23.05–23.81 ms before, 23.23–23.85 ms after).
+- **Conversation tracking in the append script (issue 20), A/B on 2026-11-23 (not regenerated).** Since issue 20 every acknowledgement
+  pays for the conversation update inside the one Lua script (src/events/redis-log.ts). Compared: scenario 7's ingest (32 connections,
+  5 s after 1 s warm-up, one message per notification, one contact) on the build right before it (0e3f0c9) and on main (5273dc4), both
+  with this bench code, built in separate worktrees, five rounds alternating base/main back to back. **The host was far from idle**: load
+  average 6.7–8.5 on 2 cores throughout (other workers' mutation tests and lint), machine-speed workload 387–1,495 ms (188–342 ms in the
+  runs above), so every figure is 5–20 times slower than scenario 7's own run, and the spread from round to round is larger than the bound:
+  - ack p99 (unrounded), base: 67, 73, 113, 134, 146 ms (median 113); main: 75, 103, 120, 126, 132 ms (median 120). Ratio of medians
+    1.06; main/base within a round 0.66, 1.53, 1.81, 0.86, 0.89. Throughput base 716–1,884/s (median 1,038), main 693–1,623/s (median 941).
+    **No difference beyond noise, and the noise (±40 %) is too large to confirm or refute the 20 % bound**: to be repeated on an idle host.
+  - Redis's own time per EVALSHA (INFO commandstats over the run) is the one steady signal: base 63–87 µs (median 73), main 118–171 µs
+    (median 159): **the script takes about twice the Redis time it took before**. A direct timing of the two scripts (same Redis, 32
+    calls in flight, alternating rounds, Redis time per call) gives main/base 1.7–2.9 (one contact) and 1.9–2.4 (10,000 contacts).
+  - What costs: no single command. A one-message notification ran 9 Redis commands in the script before and runs 23 now (HMGET and up
+    to four HSETs on the conversation, ZADD NX + ZREMRANGEBYSCORE + PEXPIRE on the contact's thread, PEXPIRE on the conversation, ZADD +
+    ZREMRANGEBYSCORE + PEXPIRE on the channel's list, SET NX + PEXPIRE of the watched mark, a cjson.encode). Taking parts out of the
+    script: without touch() it costs base + about 10 µs (the record's larger hash and the extra arguments); the thread's three commands
+    are about 10–25 µs of the rest; the list trim and the watched mark are within noise; folding the HSETs into one (a fields table and
+    one HSET) gained nothing measurable, so src/events/redis-log.ts was left as it is.
+  - What it means for the bound: in scenario 7 the gateway, Redis and autocannon share two cores at saturation, so the closed-loop ack
+    latency follows the total CPU per notification. Scaled by the machine-speed workload to the host of scenario 7's own run, the
+    script's extra Redis time is roughly 10–25 µs, against about 120 µs of CPU per notification in all (the gateway's 70 µs, Redis,
+    autocannon), i.e. up to about 20 %: an estimate close to the bound, not a measurement, which is why
+    the A/B needs repeating on an idle host (\`BENCH_ONLY=7\` on both builds, alternating; the unrounded p99 and the Redis time per script
+    are in scenario 7's table). The first cuts to try if it misses: trimming the thread and the list only now and then instead of on
+    every message, and not re-setting the TTL of keys the same script just created.
 - **Scenario 3 on this host.** The throughput half is met with a wide margin (4,398–7,132 requests/s at 32 connections across this
   round's runs, 67–100% of Apollo Server alone, which itself ran at 4,728–7,999/s; the run above met both halves). The p99 half moves with the host: 9–16 ms
   for the gateway, 8–15 ms for Apollo Server alone answering from memory, so it is met only when Apollo Server alone would meet it too. Garbage collection is not ours:
