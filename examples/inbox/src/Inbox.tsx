@@ -230,7 +230,9 @@ function Composer({ channelId, conversation, failedForWindow }: { channelId: str
 }
 
 function Thread({ channelId, contact }: { channelId: string; contact: string }) {
-  const { data, error, loading } = useQuery(THREAD, { variables: { channelId, contact } });
+  // Each conversationUpdated refetches this query; with deduplication a refetch asked while one is in flight would
+  // share that earlier answer, which may predate the change (a `read` status arriving right after `delivered`).
+  const { data, error, loading } = useQuery(THREAD, { variables: { channelId, contact }, context: { queryDeduplication: false } });
   const conversation = data?.channel?.conversation;
   if (!conversation) return loading ? <p>Loading…</p> : <p role="alert">{error?.message ?? `Nothing is held for ${contact}`}</p>;
   const newest = conversation.messages.nodes[0];
