@@ -10,7 +10,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Gateway } from '../../src/http/server.js';
 import { startEmbeddedGateway } from '../support/embedded-gateway.js';
-import { SIM_STALE_CONTACT } from '../../src/simulator/messaging-routes.js';
 import { waitUntil } from '../support/events.js';
 
 const run = promisify(execFile);
@@ -21,6 +20,7 @@ const SCREENSHOTS = process.env.SCREENSHOTS;
 const CLOUD_CHANNEL = 'channel-001';
 const ON_PREMISE_CHANNEL = 'channel-003';
 const CONTACT = '4915100000077';
+const CLOSED_CONTACT = '4915100000078';
 
 /** The example app, built against this gateway and served as static files from another port (a real cross-origin set-up). */
 async function serveExample(gatewayUrl: string): Promise<{ server: Server; url: string; outDir: string }> {
@@ -72,13 +72,31 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
     await page.goto(app.url);
   });
 
-  /** Opens the inbox on a channel; its two subscriptions are open when this resolves. */
+  /** Opens the inbox on a channel; its conversationUpdated subscription is open when this resolves. */
   async function openInbox(channelId: string) {
     await waitUntil(async () => ((await gateway.services.metrics.openSubscriptions.get()).values[0]?.value ?? 0) === 0);
     await page.getByRole('button', { name: 'Inbox' }).click();
     await page.getByLabel('Channel').selectOption(channelId);
-    await waitUntil(async () => ((await gateway.services.metrics.openSubscriptions.get()).values[0]?.value ?? 0) === 2);
+    await waitUntil(async () => ((await gateway.services.metrics.openSubscriptions.get()).values[0]?.value ?? 0) === 1);
   }
+
+  /** A simulator control route; answers its JSON body (none for 204). */
+  async function control(route: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const response = await fetch(`${gateway.simulator!.baseUrl()}/_control/${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBeLessThan(300);
+    return response.status === 204 ? {} : ((await response.json()) as Record<string, unknown>);
+  }
+
+  /** The contact writes to the channel through the simulator (now, or `hoursAgo`). */
+  const inbound = (channelId: string, from: string, name: string, text: string, hoursAgo?: number) =>
+    control('inbound', { channelId, from, name, text, hoursAgo });
+
+  /** The list entry of one contact, by the profile name its inbound message carried. */
+  const conversationOf = (name: string) => page.getByTestId('conversation').filter({ hasText: name });
 
   afterAll(async () => {
     await browser?.close();
@@ -96,39 +114,85 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
     if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard.png'), fullPage: true });
   });
 
-  it('shows an inbound message live, and a reply’s status turns delivered without a reload', async () => {
-    // The contact writes through the simulator once the channel's subscriptions are open.
+  it('lists a conversation live, opens it, a reply’s status turns delivered without a reload, and the contact’s answer appears live', async () => {
     await openInbox(CLOUD_CHANNEL);
-    const inbound = await fetch(`${gateway.simulator!.baseUrl()}/_control/inbound`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ channelId: CLOUD_CHANNEL, from: CONTACT, text: 'Is my order on its way?' }),
-    });
-    expect(inbound.status).toBe(202);
-    await page.getByRole('button', { name: new RegExp(`^${CONTACT}`) }).click();
+    await inbound(CLOUD_CHANNEL, CONTACT, 'Ada Lovelace', 'Is my order on its way?');
+    const entry = conversationOf('Ada Lovelace');
+    await entry
+      .getByTestId('window')
+      .filter({ hasText: /^OPEN, 23 h \d+ min left$/ })
+      .waitFor();
+    await entry.getByRole('button').click();
     const thread = page.getByTestId('thread');
     await thread.getByText('Is my order on its way?').waitFor();
 
     await page.getByLabel('Reply').fill('Yes, it ships today');
     await page.getByRole('button', { name: 'Send' }).click();
-    const reply = thread.locator('li', { hasText: 'Yes, it ships today' });
+    const reply = thread.locator('li.out', { hasText: 'Yes, it ships today' });
     await reply.waitFor();
     await reply
       .getByTestId('status')
       .filter({ hasText: /delivered|read/ })
       .waitFor();
+
+    await inbound(CLOUD_CHANNEL, CONTACT, 'Ada Lovelace', 'Great, thank you!');
+    await thread.locator('li.in', { hasText: 'Great, thank you!' }).waitFor();
     if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'inbox.png'), fullPage: true });
   });
 
-  it('offers a template to a contact whose 24-hour window is closed', async () => {
-    // On-premise refuses the send at once; the cloud accepts it and reports the closed window later, by a failed status.
-    await openInbox(ON_PREMISE_CHANNEL);
-    await page.getByLabel('Contact').fill(SIM_STALE_CONTACT);
-    await page.getByRole('button', { name: 'Open' }).click();
-    await page.getByLabel('Reply').fill('Hello again');
+  it('offers a template to a contact whose 24-hour window is closed: the guard refuses free text', async () => {
+    await openInbox(CLOUD_CHANNEL);
+    const { timestamp } = await inbound(CLOUD_CHANNEL, CLOSED_CONTACT, 'Bo Late', 'Are you still open?', 25);
+    const entry = conversationOf('Bo Late');
+    await entry.getByTestId('window').filter({ hasText: 'CLOSED' }).waitFor();
+
+    // What the composer spares its user: the gateway refuses a free-form send before anything reaches the upstream.
+    const refused = await fetch(gateway.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: 'mutation ($channelId: ID!, $to: String!) { sendMessage(channelId: $channelId, input: { to: $to, text: { body: "Hello?" } }) { id } }',
+        variables: { channelId: CLOUD_CHANNEL, to: CLOSED_CONTACT },
+      }),
+    });
+    const { errors } = (await refused.json()) as { errors: { extensions: { code: string; lastInboundAt: string } }[] };
+    expect(errors.map(({ extensions }) => [extensions.code, Date.parse(extensions.lastInboundAt)])).toEqual([
+      ['SERVICE_WINDOW_CLOSED', (timestamp as number) * 1000],
+    ]);
+
+    await entry.getByRole('button').click();
+    await page.getByTestId('template-offer').waitFor();
+    expect(await page.getByLabel('Reply').count()).toBe(0);
+    await page.getByRole('button', { name: 'Send template order_shipped' }).click();
+    await page
+      .getByTestId('thread')
+      .locator('li.out', { hasText: '[template]' })
+      .getByTestId('status')
+      .filter({ hasText: /delivered|read/ })
+      .waitFor();
+    if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'inbox-closed-window.png'), fullPage: true });
+  });
+
+  it.each([
+    ['cloud', CLOUD_CHANNEL, 'accepts the send and reports it failed (131047)', 'failed'],
+    ['on-premise', ON_PREMISE_CHANNEL, 'refuses the send at once (470)', null],
+  ])('switches to the template offer when the upstream finds the window closed: %s (%s) %s', async (_hosting, channelId, _how, replyStatus) => {
+    const contact = channelId === CLOUD_CHANNEL ? '4915100000081' : '4915100000082';
+    await openInbox(channelId);
+    await inbound(channelId, contact, 'Cy Upstream', 'Hello there');
+    const entry = conversationOf('Cy Upstream');
+    await entry.getByTestId('window').filter({ hasText: /^OPEN/ }).waitFor();
+    await entry.getByRole('button').click();
+    await page.getByTestId('thread').getByText('Hello there').waitFor();
+    // The simulator alone now holds the contact's last message as 25 hours old: the gateway still sees the window
+    // open, lets the free-form send through, and the upstream decides.
+    await control('messaging/engage', { channelId, waId: contact, hoursAgo: 25 });
+    await page.getByLabel('Reply').fill('Still there?');
     await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByTestId('window-closed').waitFor();
-    await page.getByRole('button', { name: /Send template/ }).click();
-    await page.getByTestId('thread').getByText('[template order_update]').waitFor();
+    await page.getByTestId('template-offer').waitFor();
+    await entry.getByTestId('window').filter({ hasText: 'CLOSED' }).waitFor();
+    const reply = page.getByTestId('thread').locator('li.out', { hasText: 'Still there?' });
+    if (replyStatus) await reply.getByTestId('status').filter({ hasText: replyStatus }).waitFor();
+    else expect(await reply.count()).toBe(0);
   });
 });
