@@ -449,5 +449,8 @@ describe('formatGraphQLError', () => {
     expect(field('Variable "$input" got invalid value 1 at "input.to')).toBe('input');
     expect(field('Variable "$input" got invalid value 1 at "other.to"; x')).toBe('input');
     expect(field('Expected a value of type Int')).toBeUndefined();
+    // Only graphql-js's coercion messages start with the variable; any other refusal keeps its own field.
+    const own = { message: 'input.text: names Variable "$1", which the template does not have', extensions: { code: 'BAD_USER_INPUT', field: 'input.text' } };
+    expect(formatGraphQLError(own, undefined)).toBe(own);
   });
 });
