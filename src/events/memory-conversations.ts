@@ -3,8 +3,17 @@ import { compareNewestFirst, conversationTtlMs, SERVICE_WINDOW_MS, type Conversa
 interface ConversationState extends ConversationDto {
   /** Thread positions of its messages, oldest first (member: the message id). */
   thread: ListPosition[];
+  threadIds: Set<string>;
+  /** Its place in the channel's order by last activity; null until it has one. */
+  listed: ListPosition | null;
   lastMessageMs: number | null;
   touchedMs: number;
+}
+
+interface ChannelConversations {
+  states: Map<string, ConversationState>;
+  /** Positions by last activity, oldest first, kept sorted as conversations change. */
+  order: ListPosition[];
 }
 
 export interface MemoryConversationLimits {
@@ -29,11 +38,12 @@ function lowerBound(list: ListPosition[], position: ListPosition): number {
 
 /**
  * Conversation state of one process without Redis (the memory log's part of the atomic step):
- * per channel and contact, bounded in age (retention, at least one window) and in number.
+ * per channel and contact, bounded in age (retention, at least one window) and in number. Each
+ * channel keeps its order by last activity sorted as changes arrive, so a page is a walk, not a sort.
  */
 export class MemoryConversations {
   private readonly conversations = new Map<string, ConversationState>();
-  private readonly byChannel = new Map<string, Map<string, ConversationState>>();
+  private readonly byChannel = new Map<string, ChannelConversations>();
   /** Per channel: since when its notifications have arrived without a pause of a whole window, and the last one. */
   private readonly watched = new Map<string, { sinceMs: number; lastMs: number }>();
 
@@ -54,17 +64,21 @@ export class MemoryConversations {
   /** Applies a change. Times only move forward, so a late or repeated event never moves anything back. */
   apply(channelId: string, change: ConversationChange, now: number): void {
     const state = this.touch(channelId, change.contact, now);
-    if (change.atMs > state.lastActivityMs) state.lastActivityMs = change.atMs;
+    if (change.atMs > state.lastActivityMs) {
+      state.lastActivityMs = change.atMs;
+      this.place(state, { ms: change.atMs, member: state.contact });
+    }
     if (change.inbound && (state.lastInboundMs === null || change.atMs > state.lastInboundMs)) {
       state.lastInboundMs = change.atMs;
       if (change.name !== null) state.name = change.name;
     }
     if (change.closesWindow && (state.closedMs === null || change.atMs > state.closedMs)) state.closedMs = change.atMs;
     if (change.messageId !== null) {
-      if (!state.thread.some((position) => position.member === change.messageId)) {
+      if (!state.threadIds.has(change.messageId)) {
         const position = { ms: change.atMs, member: change.messageId };
         state.thread.splice(lowerBound(state.thread, position), 0, position);
-        if (state.thread.length > this.limits.maxThread) state.thread.shift();
+        state.threadIds.add(change.messageId);
+        if (state.thread.length > this.limits.maxThread) state.threadIds.delete(state.thread.shift()!.member);
       }
       if (state.lastMessageMs === null || change.atMs >= state.lastMessageMs) {
         state.lastMessageId = change.messageId;
@@ -75,25 +89,26 @@ export class MemoryConversations {
   }
 
   get(channelId: string, contact: string, now: number): ConversationDto | null {
-    const state = this.byChannel.get(channelId)?.get(contact);
+    const state = this.byChannel.get(channelId)?.states.get(contact);
     return state && this.alive(state, now) ? toDto(state) : null;
   }
 
   /** The channel's conversations by last activity, newest first, after `after`, at most `limit`. */
   list(channelId: string, after: ListPosition | null, limit: number, now: number): ConversationDto[] {
-    const ordered = [...(this.byChannel.get(channelId)?.values() ?? [])]
-      .filter((state) => this.alive(state, now))
-      .map((state) => ({ state, position: { ms: state.lastActivityMs, member: state.contact } }))
-      .sort((a, b) => compareNewestFirst(a.position, b.position));
-    return ordered
-      .filter(({ position }) => after === null || compareNewestFirst(position, after) > 0)
-      .slice(0, limit)
-      .map(({ state }) => toDto(state));
+    const channel = this.byChannel.get(channelId);
+    const found: ConversationDto[] = [];
+    if (!channel) return found;
+    const end = after === null ? channel.order.length : lowerBound(channel.order, after);
+    for (let index = end - 1; index >= 0 && found.length < limit; index -= 1) {
+      const state = channel.states.get(channel.order[index].member);
+      if (state && this.alive(state, now)) found.push(toDto(state));
+    }
+    return found;
   }
 
   /** Thread positions newest first, before `before`, at most `limit`. */
   thread(channelId: string, contact: string, before: ListPosition | null, limit: number, now: number): ListPosition[] {
-    const state = this.byChannel.get(channelId)?.get(contact);
+    const state = this.byChannel.get(channelId)?.states.get(contact);
     if (!state || !this.alive(state, now)) return [];
     const end = before === null ? state.thread.length : lowerBound(state.thread, before);
     return state.thread.slice(Math.max(0, end - limit), end).reverse();
@@ -103,11 +118,12 @@ export class MemoryConversations {
     return state.touchedMs > now - conversationTtlMs(this.limits.retentionMs);
   }
 
-  /** The conversation moved to the most recent end of the bound; created when new. */
+  /** The conversation moved to the most recent end of the bound; created (afresh, once expired) when new. */
   private touch(channelId: string, contact: string, now: number): ConversationState {
     const key = `${channelId}\n${contact}`;
     let state = this.conversations.get(key);
     if (!state || !this.alive(state, now)) {
+      if (state) this.unplace(state);
       state = {
         channelId,
         contact,
@@ -117,15 +133,17 @@ export class MemoryConversations {
         closedMs: null,
         lastMessageId: null,
         thread: [],
+        threadIds: new Set(),
+        listed: null,
         lastMessageMs: null,
         touchedMs: now,
       };
       let channel = this.byChannel.get(channelId);
       if (!channel) {
-        channel = new Map();
+        channel = { states: new Map(), order: [] };
         this.byChannel.set(channelId, channel);
       }
-      channel.set(contact, state);
+      channel.states.set(contact, state);
     }
     this.conversations.delete(key);
     state.touchedMs = now;
@@ -133,13 +151,31 @@ export class MemoryConversations {
     return state;
   }
 
+  /** Moves the conversation to `position` in its channel's order. */
+  private place(state: ConversationState, position: ListPosition): void {
+    this.unplace(state);
+    const order = this.byChannel.get(state.channelId)!.order;
+    order.splice(lowerBound(order, position), 0, position);
+    state.listed = position;
+  }
+
+  private unplace(state: ConversationState): void {
+    const order = this.byChannel.get(state.channelId)?.order;
+    if (order && state.listed !== null) {
+      const index = lowerBound(order, state.listed);
+      if (order[index]?.member === state.listed.member) order.splice(index, 1);
+    }
+    state.listed = null;
+  }
+
   private evict(now: number): void {
     for (const [key, state] of this.conversations) {
       if (this.conversations.size <= this.limits.maxConversations && this.alive(state, now)) break;
       this.conversations.delete(key);
+      this.unplace(state);
       const channel = this.byChannel.get(state.channelId);
-      channel?.delete(state.contact);
-      if (channel?.size === 0) this.byChannel.delete(state.channelId);
+      channel?.states.delete(state.contact);
+      if (channel?.states.size === 0) this.byChannel.delete(state.channelId);
     }
   }
 }
