@@ -42,6 +42,15 @@ export const THREAD_PAGE_MAX = 200;
 /** Conversations read per round trip while a window filter looks for a page's worth. */
 const CONVERSATION_SCAN_SIZE = 200;
 
+/**
+ * Conversations one filtered page reads at most: past them the page ends short, with `hasMore` and
+ * an `endCursor` at the last one read, so a filter that matches little costs a bounded amount per request.
+ */
+export const CONVERSATION_SCAN_MAX = 1_000;
+
+/** Messages the threads of one page of conversations may read together (`conversations { nodes { messages } }`). */
+export const THREAD_READS_PER_PAGE = 500;
+
 /** Conversation changes waiting for one conversationUpdated subscriber before it is ended. */
 export const CONVERSATION_SUBSCRIBER_MAX_PENDING = 10_000;
 
@@ -82,6 +91,27 @@ export interface EventPage {
 /** A conversation with its window as of the read. */
 export interface ConversationView extends ConversationDto {
   window: ServiceWindowDto;
+  /** Set on the conversations of one page: what their threads may still read together. */
+  pageReads?: ReadAllowance;
+}
+
+/** Records several nested reads may still take together; refused past it (BAD_USER_INPUT on `first`), before reading. */
+export class ReadAllowance {
+  private left: number;
+
+  constructor(readonly limit: number) {
+    this.left = limit;
+  }
+
+  take(count: number): void {
+    if (count > this.left) {
+      throw new BadUserInputError(
+        `The threads of one page of conversations may read ${this.limit} messages together: ask for fewer messages per conversation or fewer conversations`,
+        'first',
+      );
+    }
+    this.left -= count;
+  }
 }
 
 export interface ConversationPageRequest {
@@ -227,31 +257,40 @@ export class EventHub {
     const watchedSince = await this.log.watchedSince(channelId);
     const now = Date.now();
     const scanSize = request.window === null ? first + 1 : CONVERSATION_SCAN_SIZE;
+    const pageReads = new ReadAllowance(THREAD_READS_PER_PAGE);
     const nodes: ConversationView[] = [];
     let hasMore = false;
+    /** The last conversation taken or stepped over: where the next page starts. */
+    let end: ListPosition | null = null;
+    let scanned = 0;
     for (;;) {
       const chunk = await this.log.conversations(channelId, position, scanSize);
       for (const conversation of chunk) {
-        const view = { ...conversation, window: serviceWindow(conversation, watchedSince, now) };
-        if (request.window !== null && view.window.state !== request.window) continue;
-        if (nodes.length === first) {
+        const view = { ...conversation, window: serviceWindow(conversation, watchedSince, now), pageReads };
+        if (nodes.length === first || (request.window !== null && scanned === CONVERSATION_SCAN_MAX)) {
           hasMore = true;
           break;
         }
-        nodes.push(view);
+        scanned += 1;
+        end = { ms: conversation.lastActivityMs, member: conversation.contact };
+        if (request.window === null || view.window.state === request.window) nodes.push(view);
       }
       if (hasMore || chunk.length < scanSize) break;
-      const last = chunk[chunk.length - 1];
-      position = { ms: last.lastActivityMs, member: last.contact };
+      position = end;
     }
-    const last = nodes.at(-1);
-    return { nodes, endCursor: last ? encodeListCursor(list, { ms: last.lastActivityMs, member: last.contact }) : null, hasMore };
+    // An unfiltered page ends at its last node; a filtered one may end on a conversation it stepped over.
+    return { nodes, endCursor: end && (nodes.length > 0 || hasMore) ? encodeListCursor(list, end) : null, hasMore };
   }
 
   /** A contact's thread, newest first, before `before` (a MessageRecord.cursor); records no longer retained are left out. */
-  async thread(channelId: string, contact: string, request: { first: number; before: string | null }): Promise<ListPage<MessageRecordDto>> {
+  async thread(
+    channelId: string,
+    contact: string,
+    request: { first: number; before: string | null; reads?: ReadAllowance | undefined },
+  ): Promise<ListPage<MessageRecordDto>> {
     const before = request.before === null ? null : decodeListCursor(threadList(channelId, contact), request.before, 'before');
     const first = pageSize(request.first, THREAD_PAGE_MAX, 'first');
+    request.reads?.take(first);
     const entries = await this.log.thread(channelId, contact, before, first + 1);
     const nodes = entries.slice(0, first).flatMap((entry) => (entry.record ? [entry.record] : []));
     const last: ListPosition | undefined = entries.slice(0, first).at(-1)?.position;

@@ -1154,7 +1154,7 @@ export type Conversation = {
   lastInboundAt?: Maybe<Scalars['DateTime']['output']>;
   /** The most recent message of the thread; null once its record is no longer retained (always null when EVENT_RETENTION_MS is 0). */
   lastMessage?: Maybe<MessageRecord>;
-  /** The thread in both directions, newest first; `first` (default 50) is capped at 200. Empty when EVENT_RETENTION_MS is 0. */
+  /** The thread in both directions, newest first; `first` (default 50) is capped at 200. Empty when EVENT_RETENTION_MS is 0. Within one page of `Channel.conversations`, the threads read at most 500 messages together: past that, BAD_USER_INPUT on `first`. */
   messages: MessageRecordPage;
   /** The 24-hour customer-service window with this contact. */
   serviceWindow: ServiceWindow;
@@ -1187,7 +1187,7 @@ export type ConversationFilter = {
 /** One page of a channel's conversations, most recent activity first. */
 export type ConversationPage = {
   __typename?: 'ConversationPage';
-  /** Cursor of the last node; pass it as `after` to continue (null when the page is empty). */
+  /** Where the page ended; pass it as `after` to continue. Null when the page is empty and nothing follows. */
   endCursor?: Maybe<Scalars['String']['output']>;
   /** true when more matching conversations follow this page. */
   hasMore: Scalars['Boolean']['output'];

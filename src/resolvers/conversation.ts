@@ -21,8 +21,8 @@ export const Conversation: ConversationResolvers = {
     const record = lastMessageId === null ? null : await services.events.message(channelId, lastMessageId);
     return record ? toGraphRecord(record) : null;
   },
-  messages: async ({ channelId, contact }, { first, before }, { services }) => {
-    const page = await services.events.thread(channelId, contact, { first: first ?? 50, before: before ?? null });
+  messages: async ({ channelId, contact, pageReads }, { first, before }, { services }) => {
+    const page = await services.events.thread(channelId, contact, { first: first ?? 50, before: before ?? null, reads: pageReads });
     return { ...page, nodes: page.nodes.map(toGraphRecord) };
   },
 };

@@ -1,0 +1,89 @@
+import { describe, expect, it } from '@jest/globals';
+import { CONVERSATION_SCAN_MAX, EventHub, THREAD_PAGE_MAX, THREAD_READS_PER_PAGE } from '../../src/events/hub.js';
+import { MemoryEventLog } from '../../src/events/log.js';
+import type { ChannelEvent } from '../../src/events/types.js';
+
+const CHANNEL = 'channel-001';
+const HOUR_MS = 60 * 60 * 1000;
+
+const at = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
+
+const inbound = (from: string, msAgo: number): ChannelEvent => ({
+  kind: 'message',
+  dedupKey: `message:${from}:${msAgo}`,
+  payload: {
+    channelId: CHANNEL,
+    id: `wamid.in-${from}`,
+    from,
+    timestamp: at(msAgo),
+    type: 'text',
+    text: 'hello',
+    raw: null,
+    contactName: null,
+    displayPhoneNumber: null,
+  },
+});
+
+/** A send the upstream failed with 131047: the contact's window is CLOSED, its activity is the status time. */
+const windowClosed = (recipient: string, msAgo: number): ChannelEvent => ({
+  kind: 'status',
+  dedupKey: `status:${recipient}`,
+  payload: {
+    channelId: CHANNEL,
+    messageId: `wamid.out-${recipient}`,
+    status: 'failed',
+    recipientId: recipient,
+    timestamp: at(msAgo),
+    raw: null,
+    errors: [{ channelId: CHANNEL, code: 131047, title: 'Re-engagement message', details: null, raw: null }],
+  },
+});
+
+async function hubWith(events: ChannelEvent[]): Promise<EventHub> {
+  const log = new MemoryEventLog({
+    retentionMs: 24 * HOUR_MS,
+    maxEvents: 10_000,
+    maxRecords: 10_000,
+    maxConversations: 10_000,
+    dedupTtlMs: 60_000,
+    dedupMaxEntries: 10_000,
+  });
+  await log.append(CHANNEL, events);
+  return new EventHub(log);
+}
+
+describe('pages of conversations', () => {
+  it('reads at most CONVERSATION_SCAN_MAX conversations for one filtered page, which then ends short with a cursor to go on from', async () => {
+    const closed = Array.from({ length: CONVERSATION_SCAN_MAX + 5 }, (_, index) => windowClosed(`4930${index}`, HOUR_MS - index));
+    const hub = await hubWith([inbound('4999', 3 * HOUR_MS), ...closed]);
+
+    const first = await hub.conversations(CHANNEL, { first: 10, after: null, window: 'OPEN' });
+    expect(first).toMatchObject({ nodes: [], hasMore: true });
+    const second = await hub.conversations(CHANNEL, { first: 10, after: first.endCursor, window: 'OPEN' });
+    expect(second.nodes.map((node) => node.contact)).toEqual(['4999']);
+    expect(second.hasMore).toBe(false);
+
+    const unfiltered = await hub.conversations(CHANNEL, { first: 2, after: null, window: null });
+    expect(unfiltered.nodes.map((node) => [node.contact, node.window.state])).toEqual([
+      [`4930${CONVERSATION_SCAN_MAX + 4}`, 'CLOSED'],
+      [`4930${CONVERSATION_SCAN_MAX + 3}`, 'CLOSED'],
+    ]);
+  });
+
+  it('lets the threads of one page read THREAD_READS_PER_PAGE messages together, refusing the read that would go past it', async () => {
+    const hub = await hubWith([inbound('4901', HOUR_MS), inbound('4902', HOUR_MS - 1), inbound('4903', HOUR_MS - 2)]);
+    const page = await hub.conversations(CHANNEL, { first: 3, after: null, window: null });
+    const [a, b, c] = page.nodes;
+    // Each thread page is at most THREAD_PAGE_MAX (200) messages; two of them leave 100 of the page's 500.
+    const perThread = THREAD_PAGE_MAX;
+    await expect(hub.thread(CHANNEL, a.contact, { first: perThread, before: null, reads: a.pageReads })).resolves.toMatchObject({
+      nodes: [{ id: `wamid.in-${a.contact}` }],
+    });
+    await hub.thread(CHANNEL, b.contact, { first: perThread, before: null, reads: b.pageReads });
+    await expect(hub.thread(CHANNEL, c.contact, { first: THREAD_READS_PER_PAGE - 2 * perThread + 1, before: null, reads: c.pageReads })).rejects.toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT', field: 'first' },
+    });
+    // A conversation read on its own has no shared allowance: its page size alone bounds it.
+    await expect(hub.thread(CHANNEL, c.contact, { first: 200, before: null })).resolves.toMatchObject({ hasMore: false });
+  });
+});
