@@ -65,7 +65,13 @@ export interface ConversationChange {
   contact: string;
   /** The event's own time: the message's or status's `timestamp`, or now for a send. */
   atMs: number;
-  /** The message the change is about (it joins the thread at `atMs`); null for a verdict without a message. */
+  /**
+   * Where the change goes in time order (activity, thread, last message): `atMs`, refined within its second by the
+   * arrival when the upstream gave whole seconds, so a message that arrives after a reply sent in the same second
+   * comes after it.
+   */
+  orderMs: number;
+  /** The message the change is about (it joins the thread at `orderMs`); null for a verdict without a message. */
   messageId: string | null;
   inbound: boolean;
   name: string | null;
@@ -79,18 +85,23 @@ const timeOf = (timestamp: string | null, now: number): number => {
   return Number.isFinite(parsed) ? parsed : now;
 };
 
+/** A whole-second time placed at its arrival when that falls within the second, else at the second's end (never earlier than the time itself). */
+export const orderWithinSecond = (atMs: number, now: number): number => (atMs % 1000 === 0 ? Math.max(atMs, Math.min(now, atMs + 999)) : atMs);
+
 /** The conversation change an event makes; null for channel errors and for statuses naming no recipient. */
 export function changeOfEvent(event: ChannelEvent, now: number): ConversationChange | null {
   switch (event.kind) {
     case 'message': {
       const { from, id, timestamp, contactName, text } = event.payload;
-      return { contact: from, atMs: timeOf(timestamp, now), messageId: id, inbound: true, name: contactName, text, closesWindow: false };
+      const atMs = timeOf(timestamp, now);
+      return { contact: from, atMs, orderMs: orderWithinSecond(atMs, now), messageId: id, inbound: true, name: contactName, text, closesWindow: false };
     }
     case 'status': {
       const { recipientId, messageId, timestamp, status, errors } = event.payload;
       if (recipientId === null) return null;
       const closesWindow = status === 'failed' && errors.some((error) => error.code !== null && WINDOW_CLOSED_CODES.has(error.code));
-      return { contact: recipientId, atMs: timeOf(timestamp, now), messageId, inbound: false, name: null, text: null, closesWindow };
+      const atMs = timeOf(timestamp, now);
+      return { contact: recipientId, atMs, orderMs: orderWithinSecond(atMs, now), messageId, inbound: false, name: null, text: null, closesWindow };
     }
     case 'error':
       return null;
@@ -100,6 +111,7 @@ export function changeOfEvent(event: ChannelEvent, now: number): ConversationCha
 export const changeOfSend = (send: AcceptedSend, now: number): ConversationChange => ({
   contact: send.contact,
   atMs: now,
+  orderMs: now,
   messageId: send.messageId,
   inbound: false,
   name: null,
@@ -110,6 +122,7 @@ export const changeOfSend = (send: AcceptedSend, now: number): ConversationChang
 export const changeOfVerdict = (contact: string, now: number): ConversationChange => ({
   contact,
   atMs: now,
+  orderMs: now,
   messageId: null,
   inbound: false,
   name: null,

@@ -173,7 +173,7 @@ export class MemoryEventLog implements EventLog {
         direction: 'OUTBOUND',
         contact: send.contact,
         status: ACCEPTED_STATUS,
-        threadMs: change.atMs,
+        threadMs: change.orderMs,
       });
       Object.assign(record, { direction: 'OUTBOUND', contact: send.contact, type: send.type, atMs: now, text: send.text });
       this.evict(now);
@@ -263,7 +263,7 @@ export class MemoryEventLog implements EventLog {
   }
 
   private applyToRecord(channelId: string, event: LoggedEvent, change: ConversationChange | null, now: number): void {
-    const threadMs = change?.atMs ?? now;
+    const threadMs = change?.orderMs ?? now;
     if (event.kind === 'message') {
       const record = this.touchRecord(channelId, event.payload.id, now, {
         direction: 'INBOUND',

@@ -64,9 +64,9 @@ export class MemoryConversations {
   /** Applies a change. Times only move forward, so a late or repeated event never moves anything back. */
   apply(channelId: string, change: ConversationChange, now: number): void {
     const state = this.touch(channelId, change.contact, now);
-    if (change.atMs > state.lastActivityMs) {
-      state.lastActivityMs = change.atMs;
-      this.place(state, { ms: change.atMs, member: state.contact });
+    if (change.orderMs > state.lastActivityMs) {
+      state.lastActivityMs = change.orderMs;
+      this.place(state, { ms: change.orderMs, member: state.contact });
     }
     if (change.inbound && (state.lastInboundMs === null || change.atMs > state.lastInboundMs)) {
       state.lastInboundMs = change.atMs;
@@ -75,14 +75,14 @@ export class MemoryConversations {
     if (change.closesWindow && (state.closedMs === null || change.atMs > state.closedMs)) state.closedMs = change.atMs;
     if (change.messageId !== null) {
       if (!state.threadIds.has(change.messageId)) {
-        const position = { ms: change.atMs, member: change.messageId };
+        const position = { ms: change.orderMs, member: change.messageId };
         state.thread.splice(lowerBound(state.thread, position), 0, position);
         state.threadIds.add(change.messageId);
         if (state.thread.length > this.limits.maxThread) state.threadIds.delete(state.thread.shift()!.member);
       }
-      if (state.lastMessageMs === null || change.atMs >= state.lastMessageMs) {
+      if (state.lastMessageMs === null || change.orderMs >= state.lastMessageMs) {
         state.lastMessageId = change.messageId;
-        state.lastMessageMs = change.atMs;
+        state.lastMessageMs = change.orderMs;
       }
     }
     this.evict(now);

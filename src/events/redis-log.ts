@@ -42,9 +42,9 @@ const SEQUENCE_TTL_MS = 24 * 60 * 60 * 1000;
  * ARGV[1] retention ms (0: nothing kept, the stream only numbers events), ARGV[2] dedup TTL ms,
  * ARGV[3] pub/sub channel, ARGV[4] sequence TTL ms, ARGV[5] conversation TTL ms, ARGV[6] window
  * ms, ARGV[7] '1' when the items come from a notification (it marks the channel as watched), then
- * per item ten values: operation (message | status | error | sent | closed), event JSON, message
- * id, status, contact ('' for none: no conversation), message type, event time ms, profile name,
- * text, '1' when it closes the window.
+ * per item eleven values: operation (message | status | error | sent | closed), event JSON, message
+ * id, status, contact ('' for none: no conversation), message type, event time ms, its place in
+ * time order ms (see ConversationChange.orderMs), profile name, text, '1' when it closes the window.
  * Returns per item the new entry id, 0 for a duplicate, or the operation (sent, closed).
  * The status order (nextStatus) mirrors log.ts; the conversation rules mirror memory-conversations.ts.
  */
@@ -63,11 +63,11 @@ local function nextStatus(current, incoming)
   return current
 end
 local changed = {}
-local function touch(conversation, thread, contact, at, messageId, inbound, name, closes)
+local function touch(conversation, thread, contact, at, order, messageId, inbound, name, closes)
   if contact == '' then return end
   local current = redis.call('HMGET', conversation, 'la', 'li', 'lt', 'cl')
   local activity = tonumber(current[1])
-  if not activity or at > activity then activity = at end
+  if not activity or order > activity then activity = order end
   redis.call('HSET', conversation, 'c', contact, 'la', activity)
   local lastInbound = tonumber(current[2])
   if inbound and (not lastInbound or at > lastInbound) then
@@ -78,9 +78,9 @@ local function touch(conversation, thread, contact, at, messageId, inbound, name
   if closes and (not closedAt or at > closedAt) then redis.call('HSET', conversation, 'cl', at) end
   if messageId ~= '' then
     local lastMessageAt = tonumber(current[3])
-    if not lastMessageAt or at >= lastMessageAt then redis.call('HSET', conversation, 'lm', messageId, 'lt', at) end
+    if not lastMessageAt or order >= lastMessageAt then redis.call('HSET', conversation, 'lm', messageId, 'lt', order) end
     if retention > 0 then
-      redis.call('ZADD', thread, 'NX', at, messageId)
+      redis.call('ZADD', thread, 'NX', order, messageId)
       redis.call('ZREMRANGEBYSCORE', thread, '-inf', '(' .. (now - retention))
       redis.call('PEXPIRE', thread, retention)
     end
@@ -95,40 +95,41 @@ if ARGV[7] == '1' then
 end
 local results = {}
 local published = {}
-for i = 1, (#ARGV - 7) / 10 do
-  local base = 7 + (i - 1) * 10
+for i = 1, (#ARGV - 7) / 11 do
+  local base = 7 + (i - 1) * 11
   local operation, event, messageId, status = ARGV[base + 1], ARGV[base + 2], ARGV[base + 3], ARGV[base + 4]
-  local contact, messageType, at, name, text, closes = ARGV[base + 5], ARGV[base + 6], tonumber(ARGV[base + 7]) or now, ARGV[base + 8], ARGV[base + 9], ARGV[base + 10] == '1'
+  local contact, messageType, at = ARGV[base + 5], ARGV[base + 6], tonumber(ARGV[base + 7]) or now
+  local order, name, text, closes = tonumber(ARGV[base + 8]) or at, ARGV[base + 9], ARGV[base + 10], ARGV[base + 11] == '1'
   local k = 4 + (i - 1) * 4
   local record, conversation, thread = KEYS[k + 2], KEYS[k + 3], KEYS[k + 4]
   if operation == 'sent' then
     if retention > 0 then
       local current = redis.call('HMGET', record, 'status', 'ts')
-      redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', contact, 'type', messageType, 'at', now, 'status', current[1] or 'accepted', 'text', text, 'ts', current[2] or at)
+      redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', contact, 'type', messageType, 'at', now, 'status', current[1] or 'accepted', 'text', text, 'ts', current[2] or order)
       redis.call('PEXPIRE', record, retention)
     end
-    touch(conversation, thread, contact, at, messageId, false, '', false)
+    touch(conversation, thread, contact, at, order, messageId, false, '', false)
     results[i] = operation
   elseif operation == 'closed' then
-    touch(conversation, thread, contact, at, '', false, '', true)
+    touch(conversation, thread, contact, at, order, '', false, '', true)
     results[i] = operation
   elseif redis.call('SET', KEYS[k + 1], '1', 'NX', 'PX', ARGV[2]) then
     local id
     if retention > 0 then
       id = redis.call('XADD', KEYS[1], 'MINID', math.max(now - retention, 0), '*', 'e', event)
       if operation == 'message' then
-        redis.call('HSET', record, 'direction', 'INBOUND', 'contact', contact, 'type', messageType, 'at', now, 'status', 'received', 'text', text, 'ts', at)
+        redis.call('HSET', record, 'direction', 'INBOUND', 'contact', contact, 'type', messageType, 'at', now, 'status', 'received', 'text', text, 'ts', order)
         redis.call('PEXPIRE', record, retention)
       elseif operation == 'status' then
         local current = redis.call('HGET', record, 'status')
-        if not current then redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', contact, 'at', now, 'ts', at) end
+        if not current then redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', contact, 'at', now, 'ts', order) end
         redis.call('HSET', record, 'status', nextStatus(current, status), 's:' .. id, event)
         redis.call('PEXPIRE', record, retention)
       end
     else
       id = redis.call('XADD', KEYS[1], 'MAXLEN', '0', '*', 'e', '')
     end
-    if operation ~= 'error' then touch(conversation, thread, contact, at, messageId, operation == 'message', name, closes) end
+    if operation ~= 'error' then touch(conversation, thread, contact, at, order, messageId, operation == 'message', name, closes) end
     results[i] = id
     published[#published + 1] = '{"id":"' .. id .. '","e":' .. event .. '}'
   else
@@ -164,7 +165,7 @@ interface Publication {
   c?: string[];
 }
 
-/** One item of the append script: its four keys and ten values (see APPEND_SCRIPT). */
+/** One item of the append script: its four keys and eleven values (see APPEND_SCRIPT). */
 interface ScriptItem {
   keys: [dedup: string, record: string, conversation: string, thread: string];
   args: [
@@ -175,6 +176,7 @@ interface ScriptItem {
     contact: string,
     type: string,
     atMs: string,
+    orderMs: string,
     name: string,
     text: string,
     closes: string,
@@ -294,6 +296,7 @@ export class RedisEventLog implements EventLog {
         fields.recordContact,
         fields.type ?? '',
         change ? String(change.atMs) : '',
+        change ? String(change.orderMs) : '',
         change?.name ?? '',
         change?.text ?? '',
         change?.closesWindow ? '1' : '',

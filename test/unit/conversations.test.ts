@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { changeOfEvent, decodeListCursor, encodeListCursor, SERVICE_WINDOW_MS, serviceWindow, waIdOf } from '../../src/events/conversations.js';
+import {
+  changeOfEvent,
+  decodeListCursor,
+  encodeListCursor,
+  orderWithinSecond,
+  SERVICE_WINDOW_MS,
+  serviceWindow,
+  waIdOf,
+} from '../../src/events/conversations.js';
 import { MemoryConversations } from '../../src/events/memory-conversations.js';
 
 const NOW = 1_800_000_000_000;
@@ -71,6 +79,8 @@ describe('changeOfEvent', () => {
     expect(message('2027-01-01T00:00:00.000Z')).toEqual({
       contact: '49',
       atMs: Date.parse('2027-01-01T00:00:00.000Z'),
+      // A whole-second time that arrived later is ordered at the end of its second.
+      orderMs: Date.parse('2027-01-01T00:00:00.000Z') + 999,
       messageId: 'm',
       inbound: true,
       name: 'Ada',
@@ -78,6 +88,41 @@ describe('changeOfEvent', () => {
       closesWindow: false,
     });
     expect(message(null)?.atMs).toBe(NOW);
+  });
+});
+
+describe('orderWithinSecond', () => {
+  const second = 1_800_000_000_000;
+
+  it('places a whole-second time at its arrival within that second, else at the second end, never before the time itself', () => {
+    expect(orderWithinSecond(second, second + 400)).toBe(second + 400);
+    expect(orderWithinSecond(second, second + 5_000)).toBe(second + 999);
+    expect(orderWithinSecond(second, second - 100)).toBe(second);
+    expect(orderWithinSecond(second + 1, second + 400)).toBe(second + 1);
+  });
+
+  it('keeps the message time exact for the window while ordering it after a reply sent earlier in the same second', () => {
+    const reply = second + 300;
+    const change = changeOfEvent(
+      {
+        kind: 'message',
+        dedupKey: 'k',
+        payload: {
+          channelId: 'c',
+          id: 'm',
+          from: '49',
+          timestamp: new Date(second).toISOString(),
+          type: 'text',
+          text: 'hi',
+          raw: null,
+          contactName: null,
+          displayPhoneNumber: null,
+        },
+      },
+      second + 700,
+    );
+    expect(change).toMatchObject({ atMs: second, orderMs: second + 700 });
+    expect(change!.orderMs).toBeGreaterThan(reply);
   });
 });
 
@@ -99,6 +144,7 @@ describe('MemoryConversations', () => {
   const change = (contact: string, atMs: number, inbound = true) => ({
     contact,
     atMs,
+    orderMs: atMs,
     messageId: `m-${contact}-${atMs}`,
     inbound,
     name: null,
