@@ -1,0 +1,200 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  changeOfEvent,
+  changeOfSend,
+  changeOfVerdict,
+  compareNewestFirst,
+  decodeListCursor,
+  encodeListCursor,
+  SERVICE_WINDOW_MS,
+  serviceWindow,
+  waIdOf,
+  type ConversationChange,
+} from '../../src/events/conversations.js';
+import { MemoryConversations } from '../../src/events/memory-conversations.js';
+import type { ChannelEvent } from '../../src/events/types.js';
+
+const NOW = 1_800_000_000_000;
+
+const change = (overrides: Partial<ConversationChange>): ConversationChange => ({
+  contact: '49',
+  atMs: NOW,
+  orderMs: NOW,
+  messageId: null,
+  inbound: false,
+  name: null,
+  text: null,
+  closesWindow: false,
+  ...overrides,
+});
+
+const store = () => new MemoryConversations({ retentionMs: SERVICE_WINDOW_MS, maxConversations: 100, maxThread: 100 });
+
+describe('MemoryConversations.apply', () => {
+  it('takes the last inbound time and profile name only from a newer inbound message, keeping a known name when none is given', () => {
+    const conversations = store();
+    conversations.apply('c', change({ inbound: true, atMs: NOW, name: 'Ada' }), NOW);
+    conversations.apply('c', change({ inbound: true, atMs: NOW - 10, name: 'Older' }), NOW);
+    conversations.apply('c', change({ inbound: false, atMs: NOW + 10, name: 'Not inbound' }), NOW);
+    expect(conversations.get('c', '49', NOW)).toMatchObject({ lastInboundMs: NOW, name: 'Ada' });
+    conversations.apply('c', change({ inbound: true, atMs: NOW + 20, name: null }), NOW);
+    expect(conversations.get('c', '49', NOW)).toMatchObject({ lastInboundMs: NOW + 20, name: 'Ada' });
+  });
+
+  it('records the newest window verdict, and nothing for changes that close no window', () => {
+    const conversations = store();
+    conversations.apply('c', change({ closesWindow: false, atMs: NOW }), NOW);
+    expect(conversations.get('c', '49', NOW)?.closedMs).toBeNull();
+    conversations.apply('c', change({ closesWindow: true, atMs: NOW }), NOW);
+    conversations.apply('c', change({ closesWindow: true, atMs: NOW - 5 }), NOW);
+    expect(conversations.get('c', '49', NOW)?.closedMs).toBe(NOW);
+    conversations.apply('c', change({ closesWindow: true, atMs: NOW + 5 }), NOW);
+    expect(conversations.get('c', '49', NOW)?.closedMs).toBe(NOW + 5);
+  });
+
+  it('moves activity and the last message forward only, a tie going to the later change; a verdict adds no message', () => {
+    const conversations = store();
+    conversations.apply('c', change({ contact: '1', orderMs: NOW, messageId: 'a' }), NOW);
+    conversations.apply('c', change({ contact: '2', orderMs: NOW + 1, messageId: 'b' }), NOW);
+    conversations.apply('c', change({ contact: '1', orderMs: NOW - 1, messageId: 'older' }), NOW);
+    expect(
+      conversations.list('c', null, 10, NOW).map((conversation) => [conversation.contact, conversation.lastActivityMs, conversation.lastMessageId]),
+    ).toEqual([
+      ['2', NOW + 1, 'b'],
+      ['1', NOW, 'a'],
+    ]);
+    conversations.apply('c', change({ contact: '1', orderMs: NOW, messageId: 'same-time' }), NOW);
+    conversations.apply('c', change({ contact: '1', orderMs: NOW + 2, messageId: null, closesWindow: true }), NOW);
+    expect(conversations.get('c', '1', NOW)).toMatchObject({ lastMessageId: 'same-time', lastActivityMs: NOW + 2 });
+    expect(conversations.list('c', null, 10, NOW).map((conversation) => conversation.contact)).toEqual(['1', '2']);
+    expect(conversations.thread('c', '1', null, 10, NOW).map((position) => position.member)).toEqual(['same-time', 'a', 'older']);
+  });
+
+  it('keeps a message once in its thread however often it is applied', () => {
+    const conversations = store();
+    conversations.apply('c', change({ orderMs: NOW, messageId: 'm' }), NOW);
+    conversations.apply('c', change({ orderMs: NOW + 5, messageId: 'm' }), NOW);
+    expect(conversations.thread('c', '49', null, 10, NOW)).toEqual([{ ms: NOW, member: 'm' }]);
+  });
+
+  it('starts an expired conversation afresh, listed once', () => {
+    const conversations = store();
+    conversations.apply('c', change({ inbound: true, orderMs: NOW, atMs: NOW, messageId: 'old', name: 'Ada' }), NOW);
+    const later = NOW + SERVICE_WINDOW_MS + 1;
+    conversations.apply('c', change({ orderMs: later, atMs: later, messageId: 'new' }), later);
+    expect(conversations.list('c', null, 10, later)).toEqual([
+      expect.objectContaining({ contact: '49', name: null, lastInboundMs: null, lastMessageId: 'new' }),
+    ]);
+    expect(conversations.thread('c', '49', null, 10, later)).toEqual([{ ms: later, member: 'new' }]);
+  });
+
+  it('answers nothing for channels and contacts it does not hold', () => {
+    const conversations = store();
+    conversations.apply('c', change({ messageId: 'm' }), NOW);
+    expect(conversations.get('other', '49', NOW)).toBeNull();
+    expect(conversations.list('other', null, 10, NOW)).toEqual([]);
+    expect(conversations.thread('other', '49', null, 10, NOW)).toEqual([]);
+    expect(conversations.thread('c', '50', null, 10, NOW)).toEqual([]);
+    expect(conversations.thread('c', '49', null, 10, NOW + SERVICE_WINDOW_MS)).toEqual([]);
+  });
+
+  it('drops the oldest conversations of a channel past the bound and forgets the channel with the last one', () => {
+    const conversations = new MemoryConversations({ retentionMs: 0, maxConversations: 1, maxThread: 10 });
+    conversations.apply('a', change({ contact: '1' }), NOW);
+    conversations.apply('b', change({ contact: '2' }), NOW);
+    expect(conversations.list('a', null, 10, NOW)).toEqual([]);
+    conversations.apply('a', change({ contact: '3' }), NOW);
+    expect(conversations.list('a', null, 10, NOW).map((conversation) => conversation.contact)).toEqual(['3']);
+  });
+
+  it('counts a pause of exactly one window as a break in watching', () => {
+    const conversations = store();
+    conversations.noteNotification('c', NOW);
+    conversations.noteNotification('c', NOW + SERVICE_WINDOW_MS - 1);
+    expect(conversations.watchedSince('c', NOW + SERVICE_WINDOW_MS)).toBe(NOW);
+    conversations.noteNotification('c', NOW + 2 * SERVICE_WINDOW_MS - 1);
+    expect(conversations.watchedSince('c', NOW + 2 * SERVICE_WINDOW_MS - 1)).toBe(NOW + 2 * SERVICE_WINDOW_MS - 1);
+  });
+});
+
+describe('conversation rules', () => {
+  const status = (recipientId: string | null, value: string, codes: Array<number | null>): ChannelEvent => ({
+    kind: 'status',
+    dedupKey: 'k',
+    payload: {
+      channelId: 'c',
+      messageId: 'm',
+      status: value,
+      recipientId,
+      timestamp: null,
+      raw: null,
+      errors: codes.map((code) => ({ channelId: 'c', code, title: null, details: null, raw: null })),
+    },
+  });
+
+  it('reads statuses: none for no recipient, a window verdict when any error is 131047 on a failed one', () => {
+    expect(changeOfEvent(status(null, 'failed', [131047]), NOW)).toBeNull();
+    expect(changeOfEvent(status('49', 'failed', [131026, 131047]), NOW)).toMatchObject({ closesWindow: true, inbound: false, contact: '49', messageId: 'm' });
+    expect(changeOfEvent(status('49', 'failed', []), NOW)?.closesWindow).toBe(false);
+    expect(changeOfEvent(status('49', 'failed', [null]), NOW)?.closesWindow).toBe(false);
+    expect(changeOfEvent({ kind: 'error', dedupKey: 'k', payload: { channelId: 'c', code: 131047, title: null, details: null, raw: null } }, NOW)).toBeNull();
+  });
+
+  it('describes a send and a verdict', () => {
+    expect(changeOfSend({ messageId: 'm', contact: '49', type: 'text', text: 'hi' }, NOW)).toEqual({
+      contact: '49',
+      atMs: NOW,
+      orderMs: NOW,
+      messageId: 'm',
+      inbound: false,
+      name: null,
+      text: 'hi',
+      closesWindow: false,
+    });
+    expect(changeOfVerdict('49', NOW)).toEqual({
+      contact: '49',
+      atMs: NOW,
+      orderMs: NOW,
+      messageId: null,
+      inbound: false,
+      name: null,
+      text: null,
+      closesWindow: true,
+    });
+  });
+
+  it('closes the window on a verdict at the same time as the last inbound message', () => {
+    expect(serviceWindow({ lastInboundMs: NOW - 1, closedMs: NOW - 1 }, null, NOW).state).toBe('CLOSED');
+  });
+
+  it('orders newest first, ties by member descending', () => {
+    expect(compareNewestFirst({ ms: 2, member: 'a' }, { ms: 1, member: 'b' })).toBeLessThan(0);
+    expect(compareNewestFirst({ ms: 1, member: 'b' }, { ms: 1, member: 'a' })).toBe(-1);
+    expect(compareNewestFirst({ ms: 1, member: 'a' }, { ms: 1, member: 'b' })).toBe(1);
+    expect(compareNewestFirst({ ms: 1, member: 'a' }, { ms: 1, member: 'a' })).toBe(0);
+  });
+
+  it('accepts only whole phone numbers as recipients', () => {
+    expect(waIdOf('x4915')).toBeNull();
+    expect(waIdOf('4915x')).toBeNull();
+    expect(waIdOf('1'.repeat(33))).toBeNull();
+  });
+
+  it('refuses every malformed cursor as malformed, naming the field', () => {
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    expect(encodeListCursor('l', { ms: 1, member: 'm' })).toBe(encode(['l', 1, 'm']));
+    for (const cursor of [
+      'not base64!',
+      Buffer.from('{').toString('base64url'),
+      encode({}),
+      encode(['l', 1]),
+      encode(['l', '1', 'm']),
+      encode(['l', 1.5, 'm']),
+      encode(['l', 1, 2]),
+    ]) {
+      expect(() => decodeListCursor('l', cursor, 'after')).toThrow(
+        expect.objectContaining({ message: 'after is not a cursor of this list: malformed', extensions: expect.objectContaining({ field: 'after' }) }),
+      );
+    }
+  });
+});
