@@ -4,12 +4,18 @@
  * exercise these modules quickly: the unit tests and the integration files listed below. Incremental:
  * a rerun re-tests only mutants whose code or covering tests changed since reports/stryker-incremental.json.
  */
-const integrationTests = [
-  'messaging.test.ts',
-  'events.test.ts',
-  'partner-auth.test.ts',
-  'tenant-scope.test.ts',
-];
+const integrationTests = ['messaging.test.ts', 'events.test.ts', 'partner-auth.test.ts', 'tenant-scope.test.ts'];
+
+/**
+ * STRYKER_TESTS=unit/cache.test.ts,unit/auth.test.ts (globs under test/) narrows the tests to a module's own:
+ * on a loaded two-core machine a module whose code every suite touches (errors.ts) takes hours with the
+ * full set, minutes with its unit file. Fewer tests can only kill fewer mutants, so such a score is a lower bound.
+ */
+const onlyTests = (process.env.STRYKER_TESTS ?? '').split(',').filter(Boolean);
+const testMatch =
+  onlyTests.length > 0
+    ? onlyTests.map((glob) => `<rootDir>/test/${glob}`)
+    : ['<rootDir>/test/unit/**/*.test.ts', ...integrationTests.map((file) => `<rootDir>/test/integration/${file}`)];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -21,7 +27,7 @@ export default {
     configFile: 'jest.config.js',
     enableFindRelatedTests: false,
     config: {
-      testMatch: ['<rootDir>/test/unit/**/*.test.ts', ...integrationTests.map((file) => `<rootDir>/test/integration/${file}`)],
+      testMatch,
     },
   },
   coverageAnalysis: 'perTest',
