@@ -95,7 +95,8 @@ describe('identifyCaller', () => {
       'partner-default',
     );
     const badPartner = refusal(multiTenant, { authorization: 'Bearer caller-1', 'x-partner-id': '../partner-2' });
-    expect(badPartner.extensions).toMatchObject({ code: 'BAD_USER_INPUT', http: { status: 400 } });
+    expect(badPartner.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'X-Partner-Id', http: { status: 400 } });
+    expect(badPartner.message).toMatch(/^X-Partner-Id is not a valid id/);
   });
 });
 
@@ -110,9 +111,14 @@ describe('tenant and partner of a caller', () => {
     expect(requirePartnerId(caller, 'partner-2')).toBe('partner-2');
     expect(requirePartnerId(caller, null)).toBe('partner-default');
     expect(requirePartnerId(caller)).toBe('partner-default');
-    expect(() => requirePartnerId({ ...caller, partnerId: null })).toThrow(
-      new BadUserInputError('No partner id: pass one, set PARTNER_ID, or send an X-Partner-Id header', 'id'),
-    );
+    let refused: unknown;
+    try {
+      requirePartnerId({ ...caller, partnerId: null });
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(BadUserInputError);
+    expect(refused).toMatchObject({ message: 'No partner id: pass one, set PARTNER_ID, or send an X-Partner-Id header', field: 'id' });
     expect(() => requirePartnerId(caller, '')).toThrow(BadUserInputError);
   });
 });

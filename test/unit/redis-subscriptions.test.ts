@@ -76,6 +76,20 @@ describe('RedisSubscriptions', () => {
     expect(await redisSubscribers(`${namespace}:events:other`)).toBe(1);
   });
 
+  it('keeps delivering to a listener when one that subscribed after it leaves', async () => {
+    const channel = `${namespace}:events:order`;
+    const fanOut = subscriptions(subscriberClient());
+    const received: string[] = [];
+    await fanOut.subscribe(channel, (message) => received.push(message));
+    await (
+      await fanOut.subscribe(channel, () => undefined)
+    )();
+    expect(await redisSubscribers(channel)).toBe(1);
+    await publisher.publish(channel, 'still');
+    await waitUntil(() => received.length === 1, 'the message at the first listener');
+    expect(received).toEqual(['still']);
+  });
+
   it('subscribes anew once a channel lost its last listener', async () => {
     const channel = `${namespace}:events:again`;
     const fanOut = subscriptions(subscriberClient());
@@ -114,6 +128,19 @@ describe('RedisSubscriptions', () => {
     // The failed subscription is forgotten rather than handed to the next subscriber.
     await expect(fanOut.subscribe(`${namespace}:events:none`, () => undefined)).rejects.toThrow('not reachable');
     expect(subscriber.listenerCount('ready')).toBe(1);
+  });
+
+  it('forgets a subscription that failed for want of a connection: once connected, the next one succeeds', async () => {
+    const channel = `${namespace}:events:retry`;
+    const subscriber = subscriberClient(LOCAL_REDIS_URL, false);
+    const fanOut = subscriptions(subscriber, { connectWaitMs: 50 });
+    await expect(fanOut.subscribe(channel, () => undefined)).rejects.toThrow('not reachable');
+    await subscriber.connect();
+    const received: string[] = [];
+    await fanOut.subscribe(channel, (message) => received.push(message));
+    await publisher.publish(channel, 'now');
+    await waitUntil(() => received.length === 1, 'the message on the retried subscription');
+    expect(received).toEqual(['now']);
   });
 
   it('reports a reconnect, not the first connection, and keeps delivering after it', async () => {
