@@ -33,4 +33,42 @@ describe('EventHub (in memory)', () => {
     expect(ids).toEqual(['wamid.2', 'wamid.3']);
     await subscription.return?.();
   });
+
+  it('pages with the kinds and contact filters, and counts subscribers per kind until they end', async () => {
+    const events = hub();
+    const notification = cloudNotification([
+      {
+        messages: [
+          { id: 'wamid.in-a', from: '491', timestamp: '1700000000', type: 'text', text: { body: 'a' } },
+          { id: 'wamid.in-b', from: '492', timestamp: '1700000000', type: 'text', text: { body: 'b' } },
+        ],
+        statuses: [
+          { id: 'wamid.out-a', status: 'sent', timestamp: '1700000001', recipient_id: '491' },
+          { id: 'wamid.out-b', status: 'sent', timestamp: '1700000001', recipient_id: '492' },
+        ],
+        errors: [{ code: 131026, title: 'Receiver incapable' }],
+      },
+    ]);
+    expect(await events.ingest('channel-001', notification)).toMatchObject({ published: 5, duplicates: 0 });
+    const ids = async (request: { kinds: Array<'message' | 'status' | 'error'> | null; contact: string | null; first?: number }) =>
+      (await events.page('channel-001', { after: null, first: request.first ?? 50, kinds: request.kinds, contact: request.contact })).nodes.map((event) =>
+        event.kind === 'message' ? event.payload.id : event.kind === 'status' ? event.payload.messageId : 'error',
+      );
+    expect(await ids({ kinds: null, contact: null })).toEqual(['wamid.in-a', 'wamid.in-b', 'wamid.out-a', 'wamid.out-b', 'error']);
+    expect(await ids({ kinds: ['status', 'error'], contact: null })).toEqual(['wamid.out-a', 'wamid.out-b', 'error']);
+    expect(await ids({ kinds: null, contact: '491' })).toEqual(['wamid.in-a', 'wamid.out-a']);
+    expect(await ids({ kinds: ['message'], contact: '492' })).toEqual(['wamid.in-b']);
+    const limited = await events.page('channel-001', { after: null, first: 2, kinds: null, contact: '492' });
+    expect(limited).toMatchObject({ hasMore: false });
+    expect(await events.page('channel-001', { after: null, first: 1, kinds: null, contact: '492' })).toMatchObject({ hasMore: true });
+
+    const all = await events.subscribe(null, 'channel-001', null);
+    const statuses = await events.subscribe(['status'], 'channel-001', null);
+    expect(['message', 'status', 'error'].map((kind) => events.subscriberCount(kind as 'message', 'channel-001'))).toEqual([1, 2, 1]);
+    expect(events.subscriberCount('status', 'channel-002')).toBe(0);
+    await all.return?.();
+    expect(['message', 'status', 'error'].map((kind) => events.subscriberCount(kind as 'message', 'channel-001'))).toEqual([0, 1, 0]);
+    await statuses.return?.();
+    expect(events.subscriberCount('status', 'channel-001')).toBe(0);
+  });
 });
