@@ -240,13 +240,18 @@ export class EventHub {
   }
 
   async serviceWindow(channelId: string, contact: string): Promise<ServiceWindowDto> {
-    const [conversation, watchedSince] = await Promise.all([this.log.conversation(channelId, contact), this.log.watchedSince(channelId)]);
-    return serviceWindow(conversation, watchedSince, Date.now());
+    return (await this.withWindow(channelId, contact)).window;
   }
 
   async conversation(channelId: string, contact: string): Promise<ConversationView | null> {
+    const { conversation, window } = await this.withWindow(channelId, contact);
+    return conversation && { ...conversation, window };
+  }
+
+  /** The contact's conversation (null when none is held) and its window as of now. */
+  private async withWindow(channelId: string, contact: string): Promise<{ conversation: ConversationDto | null; window: ServiceWindowDto }> {
     const [conversation, watchedSince] = await Promise.all([this.log.conversation(channelId, contact), this.log.watchedSince(channelId)]);
-    return conversation && { ...conversation, window: serviceWindow(conversation, watchedSince, Date.now()) };
+    return { conversation, window: serviceWindow(conversation, watchedSince, Date.now()) };
   }
 
   /** Conversations by last activity, newest first; with a window filter, read on until a page's worth matched or none is left. */

@@ -141,7 +141,7 @@ export class MemoryEventLog implements EventLog {
   async append(channelId: string, events: ChannelEvent[]): Promise<AppendResult> {
     const now = this.now();
     const result: AppendResult = { appended: [], duplicates: 0 };
-    const changed: string[] = [];
+    const changes: ConversationChange[] = [];
     if (events.length > 0) this.conversationState.noteNotification(channelId, now);
     for (const event of events) {
       if (!this.dedup.claim(event.dedupKey)) {
@@ -155,12 +155,12 @@ export class MemoryEventLog implements EventLog {
         this.appendOrder.push(channelId);
         this.applyToRecord(channelId, logged, change, now);
       }
-      if (change) changed.push(this.applyToConversation(channelId, change, now));
+      if (change) changes.push(change);
       result.appended.push(logged);
     }
     this.evict(now);
     if (result.appended.length > 0) this.emitter.emit(channelId, result.appended);
-    this.announce(channelId, changed);
+    this.applyToConversations(channelId, changes, now);
     return result;
   }
 
@@ -178,12 +178,12 @@ export class MemoryEventLog implements EventLog {
       Object.assign(record, { direction: 'OUTBOUND', contact: send.contact, type: send.type, atMs: now, text: send.text });
       this.evict(now);
     }
-    this.announce(channelId, [this.applyToConversation(channelId, change, now)]);
+    this.applyToConversations(channelId, [change], now);
   }
 
   async closeWindow(channelId: string, contact: string): Promise<void> {
     const now = this.now();
-    this.announce(channelId, [this.applyToConversation(channelId, changeOfVerdict(contact, now), now)]);
+    this.applyToConversations(channelId, [changeOfVerdict(contact, now)], now);
   }
 
   async read(channelId: string, after: LogId | null, limit: number): Promise<LoggedEvent[]> {
@@ -281,14 +281,14 @@ export class MemoryEventLog implements EventLog {
     }
   }
 
-  /** The contact whose conversation changed. */
-  private applyToConversation(channelId: string, change: ConversationChange, now: number): string {
-    this.conversationState.apply(channelId, change, now);
-    return change.contact;
-  }
-
-  private announce(channelId: string, contacts: string[]): void {
-    if (contacts.length > 0) this.emitter.emit(conversationTopic(channelId), contacts);
+  /** Applies the changes in order, then tells the channel's listeners whose conversations changed (a contact per change). */
+  private applyToConversations(channelId: string, changes: ConversationChange[], now: number): void {
+    for (const change of changes) this.conversationState.apply(channelId, change, now);
+    if (changes.length > 0)
+      this.emitter.emit(
+        conversationTopic(channelId),
+        changes.map((change) => change.contact),
+      );
   }
 
   /** The record moved to the most recent end of the bound; created with `fresh` when new. */

@@ -2,7 +2,7 @@ import type { ServiceWindowDto } from '../events/conversations.js';
 import type { ConversationResolvers, ServiceWindow } from '../generated/graphql.js';
 import { toGraphRecord } from './channel-events.js';
 
-const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 export const toGraphWindow = (window: ServiceWindowDto): ServiceWindow => ({
   state: window.state,

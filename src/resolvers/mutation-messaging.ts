@@ -7,6 +7,7 @@ import { createApiKey } from '../messaging/api-keys.js';
 import { checkPhoneNumber, checkReason } from '../messaging/blocking.js';
 import { buildBusinessProfileUpdate, profileForGraph } from '../messaging/business-profile.js';
 import { idempotentSendsFor } from '../messaging/idempotency.js';
+import { isoOrNull } from './conversation.js';
 import { buildSendMessageBody, toSentMessage, type SentMessageResult } from '../messaging/send-message.js';
 import { buildLimitedTimeOfferTemplate } from '../messaging/templates.js';
 import { redactedHeaders, validateWebhookConfig, webhookAnswer } from '../messaging/webhooks.js';
@@ -25,7 +26,7 @@ async function guardServiceWindow({ services, logger }: Context, channelId: stri
     return null;
   });
   if (window?.state === 'CLOSED') {
-    throw new ServiceWindowClosedError({ lastInboundAt: window.lastInboundMs === null ? null : new Date(window.lastInboundMs).toISOString(), sent: false });
+    throw new ServiceWindowClosedError({ lastInboundAt: isoOrNull(window.lastInboundMs), sent: false });
   }
 }
 
