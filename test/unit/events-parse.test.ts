@@ -169,6 +169,15 @@ describe('parseNotification', () => {
     expect(toIsoTimestamp({})).toBeNull();
   });
 
+  it('reads only numbers and strings as timestamps, digits anchored at both ends', () => {
+    // An array would read as its one element's text; a timestamp is never one.
+    expect(toIsoTimestamp(['1700000000'])).toBeNull();
+    expect(toIsoTimestamp(['2024-01-02T03:04:05Z'])).toBeNull();
+    expect(toIsoTimestamp(true)).toBeNull();
+    // Number() would skip the blank; the digits must be all there is.
+    expect(toIsoTimestamp(' 1700000000')).toBeNull();
+  });
+
   it('reads error codes as 32-bit integers only, and the details wherever the hosting puts them', () => {
     const code = (value: unknown) => toChannelError('c', { code: value }).code;
     expect([code(131052), code('-5'), code(2_147_483_647), code(-2_147_483_647)]).toEqual([131052, -5, 2_147_483_647, -2_147_483_647]);
@@ -182,6 +191,8 @@ describe('parseNotification', () => {
       null,
       null,
     ]);
+    // Digits only, anchored at both ends (Number() would skip the blanks), and only in a number or a string.
+    expect([code(' 42'), code('42 '), code(['42']), code(true)]).toEqual([null, null, null, null]);
     expect(toChannelError('c', { title: 7, details: 'on-premise', error_data: { details: 'cloud' }, message: 'm' })).toMatchObject({
       title: '7',
       details: 'on-premise',
