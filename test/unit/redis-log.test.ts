@@ -1,0 +1,875 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SERVICE_WINDOW_MS } from '../../src/events/conversations.js';
+import type { TailListener } from '../../src/events/log.js';
+import { RedisEventLog, type RedisLogOptions } from '../../src/events/redis-log.js';
+import type { ChannelErrorEventDto, ChannelEvent, LoggedEvent } from '../../src/events/types.js';
+import { createLogger } from '../../src/observability/logger.js';
+import { RedisConnection } from '../../src/store/redis.js';
+import { waitUntil } from '../support/events.js';
+import { LogCapture } from '../support/gateway.js';
+import { DisposableRedis, dropNamespace, LOCAL_REDIS_URL, requireRedis, uniqueNamespace } from '../support/redis.js';
+
+/**
+ * RedisEventLog on the machine's Redis: every key and channel of this file starts with a namespace of
+ * its own (dropped at the end), every test uses channels of its own.
+ */
+const namespace = uniqueNamespace('redis-log');
+const RETENTION_MS = 10 * 60 * 1000;
+const DEDUP_TTL_MS = 5 * 60 * 1000;
+let redis: RedisConnection;
+const connections: RedisConnection[] = [];
+const logs: RedisEventLog[] = [];
+
+let channels = 0;
+const newChannel = () => `channel-${(channels += 1)}`;
+const key = (channelId: string, suffix: string) => `${namespace}:events:{${channelId}}:${suffix}`;
+const feed = (channelId: string) => `${namespace}:events:feed:${channelId}`;
+
+function connection(url = LOCAL_REDIS_URL, keyspace = namespace): RedisConnection {
+  const created = new RedisConnection({ url, namespace: keyspace, timeoutMs: 2_000, logger: createLogger('silent') });
+  connections.push(created);
+  return created;
+}
+
+function eventLog(options: Partial<RedisLogOptions> & { capture?: LogCapture; on?: RedisConnection } = {}): RedisEventLog {
+  const log = new RedisEventLog(
+    options.on ?? redis,
+    { retentionMs: options.retentionMs ?? RETENTION_MS, dedupTtlMs: options.dedupTtlMs ?? DEDUP_TTL_MS, connectWaitMs: options.connectWaitMs ?? 2_000 },
+    createLogger('info', options.capture ?? new LogCapture()),
+  );
+  logs.push(log);
+  return log;
+}
+
+/** A time a few seconds back, not on a whole second (so an event's order is its own time). */
+const recent = (secondsAgo = 30) => Math.floor(Date.now() / 1000) * 1000 - secondsAgo * 1000 + 123;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function inbound(
+  channelId: string,
+  id: string,
+  from: string,
+  atMs: number | null,
+  extra: { text?: string | null; contactName?: string | null; type?: string } = {},
+): ChannelEvent {
+  return {
+    kind: 'message',
+    dedupKey: `message:${id}`,
+    payload: {
+      channelId,
+      id,
+      from,
+      timestamp: atMs === null ? null : iso(atMs),
+      type: extra.type ?? 'text',
+      text: extra.text === undefined ? `text of ${id}` : extra.text,
+      raw: { id },
+      contactName: extra.contactName ?? null,
+      displayPhoneNumber: null,
+    },
+  };
+}
+
+function channelError(channelId: string, code: number | null, title = 'failure'): ChannelErrorEventDto {
+  return { channelId, code, title, details: null, raw: { code } };
+}
+
+function status(
+  channelId: string,
+  messageId: string,
+  value: string,
+  recipientId: string | null,
+  atMs: number,
+  errors: ChannelErrorEventDto[] = [],
+): ChannelEvent {
+  return {
+    kind: 'status',
+    dedupKey: `status:${messageId}:${value}:${atMs}`,
+    payload: { channelId, messageId, status: value, recipientId, timestamp: iso(atMs), errors, raw: { messageId, value } },
+  };
+}
+
+const errorEvent = (channelId: string, code: number): ChannelEvent => ({ kind: 'error', dedupKey: `error:${code}`, payload: channelError(channelId, code) });
+
+const idText = (event: LoggedEvent) => `${event.id.ms}-${event.id.seq}`;
+
+/** A listener that keeps what it is told. */
+function recorder() {
+  const seen = { events: [] as LoggedEvent[][], contacts: [] as string[][], gaps: 0 };
+  const listener: TailListener = {
+    onEvents: (events) => seen.events.push(events),
+    onConversations: (contacts) => seen.contacts.push(contacts),
+    onGap: () => (seen.gaps += 1),
+  };
+  return { seen, listener };
+}
+
+beforeAll(async () => {
+  await requireRedis();
+  redis = connection();
+  await waitUntil(() => redis.isReady, 'the Redis connection');
+});
+
+afterAll(async () => {
+  for (const log of logs) await log.close();
+  await dropNamespace(namespace);
+  for (const opened of connections) await opened.close();
+});
+
+describe('RedisEventLog: append and read', () => {
+  it('appends new events in order with their stream ids, kinds, payloads and sizes', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const at = recent();
+    const events = [inbound(channelId, 'wamid.in', '491', at), status(channelId, 'wamid.out', 'sent', '492', at + 1), errorEvent(channelId, 131026)];
+    const before = Date.now();
+    const result = await log.append(channelId, events);
+    const after = Date.now();
+
+    expect(result.duplicates).toBe(0);
+    expect(result.appended.map((event) => event.kind)).toEqual(['message', 'status', 'error']);
+    expect(result.appended.map((event) => event.payload)).toEqual(events.map((event) => event.payload));
+    expect(result.appended.map((event) => event.size)).toEqual(events.map((event) => JSON.stringify({ k: event.kind, p: event.payload }).length));
+    for (const event of result.appended) {
+      expect(event.id.ms).toBeGreaterThanOrEqual(before);
+      expect(event.id.ms).toBeLessThanOrEqual(after);
+    }
+    const stream = await redis.client.xRange(key(channelId, 'log'), '-', '+');
+    expect(stream.map((entry) => entry.id)).toEqual(result.appended.map(idText));
+    expect(stream.map((entry) => JSON.parse(entry.message.e) as unknown)).toEqual(events.map((event) => ({ k: event.kind, p: event.payload })));
+    expect(log.retains).toBe(true);
+  });
+
+  it('an empty append writes nothing', async () => {
+    const channelId = newChannel();
+    expect(await eventLog().append(channelId, [])).toEqual({ appended: [], duplicates: 0 });
+    expect(await redis.client.keys(`${namespace}:events:{${channelId}}:*`)).toEqual([]);
+  });
+
+  it('claims each event once: a re-delivery, within a notification or later, is a duplicate and changes nothing', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const event = inbound(channelId, 'wamid.once', '491', recent());
+    const first = await log.append(channelId, [event, event]);
+    expect(first.appended.map((logged) => logged.kind)).toEqual(['message']);
+    expect(first.duplicates).toBe(1);
+    const again = await log.append(channelId, [event, inbound(channelId, 'wamid.next', '491', recent())]);
+    expect(again.appended.map((logged) => (logged.kind === 'message' ? logged.payload.id : ''))).toEqual(['wamid.next']);
+    expect(again.duplicates).toBe(1);
+    expect(await redis.client.xLen(key(channelId, 'log'))).toBe(2);
+
+    const claim = key(channelId, 'seen:message:wamid.once');
+    expect(await redis.client.get(claim)).toBe('1');
+    const ttl = await redis.client.pTTL(claim);
+    expect(ttl).toBeGreaterThan(DEDUP_TTL_MS - 60_000);
+    expect(ttl).toBeLessThanOrEqual(DEDUP_TTL_MS);
+    // Another channel has claims of its own.
+    const other = newChannel();
+    expect((await log.append(other, [inbound(other, 'wamid.once', '491', recent())])).duplicates).toBe(0);
+  });
+
+  it('reads the retained events after a cursor, oldest first, at most the limit', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const { appended } = await log.append(
+      channelId,
+      ['a', 'b', 'c', 'd'].map((id) => inbound(channelId, id, '491', recent())),
+    );
+    const ids = (events: LoggedEvent[]) => events.map((event) => (event.kind === 'message' ? event.payload.id : event.kind));
+    expect(ids(await log.read(channelId, null, 10))).toEqual(['a', 'b', 'c', 'd']);
+    expect(ids(await log.read(channelId, null, 2))).toEqual(['a', 'b']);
+    expect(ids(await log.read(channelId, appended[1].id, 10))).toEqual(['c', 'd']);
+    expect(ids(await log.read(channelId, appended[0].id, 1))).toEqual(['b']);
+    expect(ids(await log.read(channelId, appended[3].id, 10))).toEqual([]);
+    const read = await log.read(channelId, null, 10);
+    expect(read).toEqual(appended);
+    expect(await log.read(newChannel(), null, 10)).toEqual([]);
+  });
+
+  it('keeps only the retention window: older entries are trimmed on append, skipped on read, and a cursor before the window reads from its start', async () => {
+    const channelId = newChannel();
+    const log = eventLog({ retentionMs: 60_000 });
+    const stream = key(channelId, 'log');
+    const old = Date.now() - 120_000;
+    await redis.client.xAdd(stream, `${old}-0`, { e: JSON.stringify({ k: 'error', p: channelError(channelId, 1) }) });
+    await redis.client.xAdd(stream, `${old}-1`, { e: JSON.stringify({ k: 'error', p: channelError(channelId, 2) }) });
+    // Not yet trimmed: a read skips what is out of the window all the same.
+    expect(await log.read(channelId, null, 10)).toEqual([]);
+    expect(await log.read(channelId, { ms: old, seq: 0 }, 10)).toEqual([]);
+
+    const { appended } = await log.append(channelId, [errorEvent(channelId, 3), errorEvent(channelId, 4)]);
+    expect((await redis.client.xRange(stream, '-', '+')).map((entry) => entry.id)).toEqual(appended.map(idText));
+    // A cursor older than the window starts at the window, not after itself.
+    expect(await log.read(channelId, { ms: old, seq: 1 }, 10)).toEqual(appended);
+    expect(await log.read(channelId, { ms: 0, seq: 0 }, 10)).toEqual(appended);
+    expect(await log.read(channelId, appended[0].id, 10)).toEqual([appended[1]]);
+    const ttl = await redis.client.pTTL(stream);
+    // The stream outlives its last append by the longer of the retention and the sequence's day.
+    expect(ttl).toBeGreaterThan(SERVICE_WINDOW_MS - 60_000);
+    expect(ttl).toBeLessThanOrEqual(SERVICE_WINDOW_MS);
+  });
+
+  it('a stream longer-lived than a day keeps its entries for the retention', async () => {
+    const channelId = newChannel();
+    const retentionMs = 2 * SERVICE_WINDOW_MS;
+    const log = eventLog({ retentionMs });
+    await log.append(channelId, [errorEvent(channelId, 1)]);
+    for (const suffix of ['log', 'sequence']) {
+      const ttl = await redis.client.pTTL(key(channelId, suffix));
+      expect(ttl).toBeGreaterThan(retentionMs - 60_000);
+      expect(ttl).toBeLessThanOrEqual(retentionMs);
+    }
+  });
+
+  it('skips and logs an unreadable entry', async () => {
+    const channelId = newChannel();
+    const capture = new LogCapture();
+    const log = eventLog({ capture });
+    const stream = key(channelId, 'log');
+    const { appended } = await log.append(channelId, [errorEvent(channelId, 1)]);
+    const bad = await redis.client.xAdd(stream, '*', { e: '{not json' });
+    const missing = await redis.client.xAdd(stream, '*', { other: 'x' });
+    const { appended: later } = await log.append(channelId, [errorEvent(channelId, 2)]);
+    expect(await log.read(channelId, null, 10)).toEqual([...appended, ...later]);
+    expect(capture.entries().map((entry) => [entry.msg, entry.channelId, entry.entry])).toEqual([
+      ['events: skipped an unreadable log entry', channelId, bad],
+      ['events: skipped an unreadable log entry', channelId, missing],
+    ]);
+  });
+
+  it('tells a cursor older than the retention window', () => {
+    const log = eventLog({ retentionMs: 60_000 });
+    const now = Date.now();
+    expect(log.isExpired('any', { ms: now - 120_000, seq: 0 })).toBe(true);
+    expect(log.isExpired('any', { ms: now - 30_000, seq: 0 })).toBe(false);
+    expect(log.isExpired('any', { ms: now + 60_000, seq: 0 })).toBe(false);
+  });
+
+  it('with no retention only numbers events: nothing is read back, no records or threads, conversations still kept', async () => {
+    const channelId = newChannel();
+    const log = eventLog({ retentionMs: 0 });
+    expect(log.retains).toBe(false);
+    const at = recent();
+    const { appended, duplicates } = await log.append(channelId, [inbound(channelId, 'wamid.none', '491', at), inbound(channelId, 'wamid.none', '491', at)]);
+    expect(duplicates).toBe(1);
+    expect(appended).toHaveLength(1);
+    expect(await redis.client.xLen(key(channelId, 'log'))).toBe(0);
+    expect(await log.read(channelId, null, 10)).toEqual([]);
+    expect(await log.message(channelId, 'wamid.none')).toBeNull();
+    expect(await redis.client.exists(key(channelId, 'message:wamid.none'))).toBe(0);
+    await log.recordSend(channelId, { messageId: 'wamid.sent', contact: '491', type: 'text', text: 'hello' });
+    expect(await redis.client.exists(key(channelId, 'message:wamid.sent'))).toBe(0);
+    expect(await redis.client.exists(key(channelId, 'thread:491'))).toBe(0);
+    expect(await log.thread(channelId, '491', null, 10)).toEqual([]);
+    expect((await log.conversation(channelId, '491'))?.lastMessageId).toBe('wamid.sent');
+    // The sequence keeps numbering for a day.
+    const ttl = await redis.client.pTTL(key(channelId, 'sequence'));
+    expect(ttl).toBeGreaterThan(SERVICE_WINDOW_MS - 60_000);
+    expect(ttl).toBeLessThanOrEqual(SERVICE_WINDOW_MS);
+    expect(await redis.client.get(key(channelId, 'sequence'))).toBe('2');
+  });
+
+  it('fails an append whose keys hold something else, with the Redis error', async () => {
+    const channelId = newChannel();
+    await redis.client.set(key(channelId, 'log'), 'not a stream');
+    await expect(eventLog().append(channelId, [errorEvent(channelId, 1)])).rejects.toThrow(/WRONGTYPE/);
+  });
+});
+
+describe('RedisEventLog: message records', () => {
+  it('records an inbound message', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const at = recent();
+    const before = Date.now();
+    await log.append(channelId, [inbound(channelId, 'wamid.in', '491', at, { text: 'hello', type: 'text' })]);
+    const after = Date.now();
+    const record = await log.message(channelId, 'wamid.in');
+    expect(record).toEqual({
+      id: 'wamid.in',
+      channelId,
+      direction: 'INBOUND',
+      contact: '491',
+      type: 'text',
+      atMs: expect.any(Number),
+      status: 'received',
+      statuses: [],
+      text: 'hello',
+      threadMs: at,
+    });
+    expect(record?.atMs).toBeGreaterThanOrEqual(before);
+    expect(record?.atMs).toBeLessThanOrEqual(after);
+    const ttl = await redis.client.pTTL(key(channelId, 'message:wamid.in'));
+    expect(ttl).toBeGreaterThan(RETENTION_MS - 60_000);
+    expect(ttl).toBeLessThanOrEqual(RETENTION_MS);
+    expect(await log.message(channelId, 'wamid.unknown')).toBeNull();
+    expect(await log.message(newChannel(), 'wamid.in')).toBeNull();
+  });
+
+  it('an inbound message without text or time: null text, its thread time the arrival', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const before = Date.now();
+    await log.append(channelId, [inbound(channelId, 'wamid.image', '491', null, { text: null, type: 'image' })]);
+    const record = await log.message(channelId, 'wamid.image');
+    expect(record).toMatchObject({ text: null, type: 'image', direction: 'INBOUND' });
+    expect(record?.threadMs).toBeGreaterThanOrEqual(before);
+  });
+
+  it('a send accepted upstream, then its statuses by lifecycle, each status kept in log order', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const before = Date.now();
+    await log.recordSend(channelId, { messageId: 'wamid.out', contact: '491', type: 'text', text: 'hi there' });
+    const after = Date.now();
+    const sent = await log.message(channelId, 'wamid.out');
+    expect(sent).toEqual({
+      id: 'wamid.out',
+      channelId,
+      direction: 'OUTBOUND',
+      contact: '491',
+      type: 'text',
+      atMs: expect.any(Number),
+      status: 'accepted',
+      statuses: [],
+      text: 'hi there',
+      threadMs: expect.any(Number),
+    });
+    expect(sent?.atMs).toBeGreaterThanOrEqual(before);
+    expect(sent?.atMs).toBeLessThanOrEqual(after);
+    expect(sent?.threadMs).toBeGreaterThanOrEqual(before);
+    expect(sent?.threadMs).toBeLessThanOrEqual(after);
+
+    const at = Date.now() + 5;
+    const { appended: first } = await log.append(channelId, [status(channelId, 'wamid.out', 'delivered', '491', at)]);
+    const { appended: second } = await log.append(channelId, [status(channelId, 'wamid.out', 'sent', '491', at + 1)]);
+    const delivered = await log.message(channelId, 'wamid.out');
+    expect(delivered?.status).toBe('delivered');
+    expect(delivered?.statuses).toEqual([...first, ...second]);
+    // What the send recorded stays.
+    expect(delivered).toMatchObject({ direction: 'OUTBOUND', contact: '491', type: 'text', text: 'hi there', atMs: sent?.atMs, threadMs: sent?.threadMs });
+
+    await log.append(channelId, [status(channelId, 'wamid.out', 'read', '491', at + 2)]);
+    expect((await log.message(channelId, 'wamid.out'))?.status).toBe('read');
+    await log.append(channelId, [status(channelId, 'wamid.out', 'failed', '491', at + 3)]);
+    expect((await log.message(channelId, 'wamid.out'))?.status).toBe('failed');
+    await log.append(channelId, [status(channelId, 'wamid.out', 'read', '491', at + 4)]);
+    const final = await log.message(channelId, 'wamid.out');
+    expect(final?.status).toBe('failed');
+    expect(final?.statuses.map((event) => event.payload.status)).toEqual(['delivered', 'sent', 'read', 'failed', 'read']);
+  });
+
+  it('a status of an unknown send creates its record; an unknown status never replaces a known one', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const at = recent();
+    const before = Date.now();
+    const { appended } = await log.append(channelId, [status(channelId, 'wamid.elsewhere', 'sent', '491', at)]);
+    expect(await log.message(channelId, 'wamid.elsewhere')).toEqual({
+      id: 'wamid.elsewhere',
+      channelId,
+      direction: 'OUTBOUND',
+      contact: '491',
+      type: null,
+      atMs: expect.any(Number),
+      status: 'sent',
+      statuses: appended,
+      text: null,
+      threadMs: at,
+    });
+    expect((await log.message(channelId, 'wamid.elsewhere'))?.atMs).toBeGreaterThanOrEqual(before);
+    const ttl = await redis.client.pTTL(key(channelId, 'message:wamid.elsewhere'));
+    expect(ttl).toBeGreaterThan(RETENTION_MS - 60_000);
+    expect(ttl).toBeLessThanOrEqual(RETENTION_MS);
+
+    await log.append(channelId, [status(channelId, 'wamid.elsewhere', 'deleted', '491', at + 1)]);
+    expect((await log.message(channelId, 'wamid.elsewhere'))?.status).toBe('sent');
+    // An unknown status on a record that has none yet is kept as it is.
+    await log.append(channelId, [status(channelId, 'wamid.odd', 'deleted', '491', at)]);
+    expect((await log.message(channelId, 'wamid.odd'))?.status).toBe('deleted');
+    // A failure first stays final; a failure later replaces any status.
+    await log.append(channelId, [status(channelId, 'wamid.failed', 'failed', '491', at), status(channelId, 'wamid.failed', 'delivered', '491', at + 1)]);
+    expect((await log.message(channelId, 'wamid.failed'))?.status).toBe('failed');
+    await log.append(channelId, [status(channelId, 'wamid.new', 'sent', '491', at), status(channelId, 'wamid.new', 'sent', '491', at + 1)]);
+    expect((await log.message(channelId, 'wamid.new'))?.status).toBe('sent');
+  });
+
+  it('a status naming no recipient updates the record with no contact and no conversation', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    await log.append(channelId, [status(channelId, 'wamid.anon', 'sent', null, recent())]);
+    expect(await log.message(channelId, 'wamid.anon')).toMatchObject({ contact: null, status: 'sent', direction: 'OUTBOUND' });
+    expect(await log.conversations(channelId, null, 10)).toEqual([]);
+  });
+
+  it('a send recorded after its statuses keeps their status and thread time', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const at = recent();
+    await log.append(channelId, [status(channelId, 'wamid.late', 'delivered', '491', at)]);
+    await log.recordSend(channelId, { messageId: 'wamid.late', contact: '491', type: 'image', text: null });
+    expect(await log.message(channelId, 'wamid.late')).toMatchObject({ status: 'delivered', threadMs: at, type: 'image', text: null, direction: 'OUTBOUND' });
+    const ttl = await redis.client.pTTL(key(channelId, 'message:wamid.late'));
+    expect(ttl).toBeGreaterThan(RETENTION_MS - 60_000);
+    expect(ttl).toBeLessThanOrEqual(RETENTION_MS);
+  });
+
+  it('reads a record as stored: defaults for missing fields, unreadable or foreign status entries skipped', async () => {
+    const channelId = newChannel();
+    const capture = new LogCapture();
+    const log = eventLog({ capture });
+    const record = key(channelId, 'message:wamid.bare');
+    const statusEvent = status(channelId, 'wamid.bare', 'sent', '491', recent());
+    await redis.client.hSet(record, {
+      direction: 'SIDEWAYS',
+      at: '1700000000000',
+      's:1700000000000-5': JSON.stringify({ k: 'status', p: statusEvent.payload }),
+      's:1700000000000-2': JSON.stringify({ k: 'status', p: { ...statusEvent.payload, status: 'delivered' } }),
+      's:1700000000000-3': JSON.stringify({ k: 'error', p: channelError(channelId, 1) }),
+      's:1700000000000-4': 'garbage',
+      's:not-an-id': JSON.stringify({ k: 'status', p: statusEvent.payload }),
+    });
+    const read = await log.message(channelId, 'wamid.bare');
+    expect(read).toEqual({
+      id: 'wamid.bare',
+      channelId,
+      direction: 'OUTBOUND',
+      contact: null,
+      type: null,
+      atMs: 1700000000000,
+      status: 'accepted',
+      statuses: [
+        { id: { ms: 1700000000000, seq: 2 }, kind: 'status', payload: { ...statusEvent.payload, status: 'delivered' }, size: expect.any(Number) },
+        {
+          id: { ms: 1700000000000, seq: 5 },
+          kind: 'status',
+          payload: statusEvent.payload,
+          size: JSON.stringify({ k: 'status', p: statusEvent.payload }).length,
+        },
+      ],
+      text: null,
+      threadMs: 1700000000000,
+    });
+    expect(capture.entries().map((entry) => [entry.msg, entry.channelId, entry.entry])).toEqual([
+      ['events: skipped an unreadable log entry', channelId, '1700000000000-4'],
+    ]);
+    await redis.client.hSet(record, { ts: '', contact: '', text: '', type: '' });
+    expect(await log.message(channelId, 'wamid.bare')).toMatchObject({ threadMs: 1700000000000, contact: null, text: null, type: null });
+    await redis.client.hSet(record, { ts: '1700000000500' });
+    expect((await log.message(channelId, 'wamid.bare'))?.threadMs).toBe(1700000000500);
+  });
+});
+
+describe('RedisEventLog: conversations', () => {
+  it('an inbound message opens a conversation: name, last inbound, activity, last message; kept at least a window', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const at = recent();
+    await log.append(channelId, [inbound(channelId, 'wamid.1', '491', at, { contactName: 'Ada' })]);
+    expect(await log.conversation(channelId, '491')).toEqual({
+      channelId,
+      contact: '491',
+      name: 'Ada',
+      lastInboundMs: at,
+      lastActivityMs: at,
+      closedMs: null,
+      lastMessageId: 'wamid.1',
+    });
+    expect(await log.conversation(channelId, '492')).toBeNull();
+    for (const suffix of ['conversation:491', 'conversations']) {
+      const ttl = await redis.client.pTTL(key(channelId, suffix));
+      expect(ttl).toBeGreaterThan(SERVICE_WINDOW_MS - 60_000);
+      expect(ttl).toBeLessThanOrEqual(SERVICE_WINDOW_MS);
+    }
+    const threadTtl = await redis.client.pTTL(key(channelId, 'thread:491'));
+    expect(threadTtl).toBeGreaterThan(RETENTION_MS - 60_000);
+    expect(threadTtl).toBeLessThanOrEqual(RETENTION_MS);
+    expect(await redis.client.zRangeWithScores(key(channelId, 'conversations'), 0, -1)).toEqual([{ value: '491', score: at }]);
+  });
+
+  it('times only move forward: a late older message changes neither activity, last inbound nor last message', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const at = recent();
+    await log.append(channelId, [inbound(channelId, 'wamid.new', '491', at, { contactName: 'Ada' })]);
+    await log.append(channelId, [inbound(channelId, 'wamid.old', '491', at - 5_000, { contactName: 'Old name' })]);
+    expect(await log.conversation(channelId, '491')).toMatchObject({ name: 'Ada', lastInboundMs: at, lastActivityMs: at, lastMessageId: 'wamid.new' });
+    // A later one moves them all; a missing name keeps the known one.
+    await log.append(channelId, [inbound(channelId, 'wamid.later', '491', at + 1_000)]);
+    expect(await log.conversation(channelId, '491')).toMatchObject({
+      name: 'Ada',
+      lastInboundMs: at + 1_000,
+      lastActivityMs: at + 1_000,
+      lastMessageId: 'wamid.later',
+    });
+    await log.append(channelId, [inbound(channelId, 'wamid.named', '491', at + 2_000, { contactName: 'Ada L.' })]);
+    expect((await log.conversation(channelId, '491'))?.name).toBe('Ada L.');
+    // A message at the same time as the last one becomes the last message (ties go to the newer arrival).
+    await log.append(channelId, [inbound(channelId, 'wamid.tie', '491', at + 2_000)]);
+    expect(await log.conversation(channelId, '491')).toMatchObject({ lastMessageId: 'wamid.tie', lastInboundMs: at + 2_000, lastActivityMs: at + 2_000 });
+  });
+
+  it('outbound activity moves the activity and last message, not the last inbound; a status only its time', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const at = recent();
+    await log.append(channelId, [inbound(channelId, 'wamid.in', '491', at)]);
+    const before = Date.now();
+    await log.recordSend(channelId, { messageId: 'wamid.out', contact: '491', type: 'text', text: 'reply' });
+    const conversation = await log.conversation(channelId, '491');
+    expect(conversation).toMatchObject({ lastInboundMs: at, lastMessageId: 'wamid.out', closedMs: null, name: null });
+    expect(conversation?.lastActivityMs).toBeGreaterThanOrEqual(before);
+    // An older status of an older send: nothing moves back.
+    await log.append(channelId, [status(channelId, 'wamid.older', 'delivered', '491', at - 1_000)]);
+    expect(await log.conversation(channelId, '491')).toEqual(conversation);
+    // Not a notification's inbound: no last inbound from a status.
+    const next = Date.now() + 1_000;
+    await log.append(channelId, [status(channelId, 'wamid.out', 'read', '491', next)]);
+    expect(await log.conversation(channelId, '491')).toMatchObject({ lastInboundMs: at, lastActivityMs: next, lastMessageId: 'wamid.out' });
+  });
+
+  it('a window verdict or a failed status with a window-closed code marks the conversation closed, never back in time', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const at = recent();
+    const before = Date.now();
+    await log.closeWindow(channelId, '491');
+    const after = Date.now();
+    const closed = await log.conversation(channelId, '491');
+    expect(closed).toMatchObject({ contact: '491', lastMessageId: null, lastInboundMs: null, name: null });
+    expect(closed?.closedMs).toBeGreaterThanOrEqual(before);
+    expect(closed?.closedMs).toBeLessThanOrEqual(after);
+    expect(closed?.lastActivityMs).toBe(closed?.closedMs);
+    expect(await redis.client.exists(key(channelId, 'thread:491'))).toBe(0);
+    // An older closing failure does not move it back; another failure does not close.
+    await log.append(channelId, [
+      status(channelId, 'wamid.x', 'failed', '491', at, [channelError(channelId, 131047)]),
+      status(channelId, 'wamid.y', 'failed', '492', at, [channelError(channelId, 131026)]),
+      status(channelId, 'wamid.z', 'failed', '493', at, [channelError(channelId, 470)]),
+    ]);
+    expect((await log.conversation(channelId, '491'))?.closedMs).toBe(closed?.closedMs);
+    expect((await log.conversation(channelId, '492'))?.closedMs).toBeNull();
+    expect((await log.conversation(channelId, '493'))?.closedMs).toBe(at);
+    const later = Date.now() + 2_000;
+    await log.append(channelId, [status(channelId, 'wamid.w', 'failed', '493', later, [channelError(channelId, 131047)])]);
+    expect((await log.conversation(channelId, '493'))?.closedMs).toBe(later);
+  });
+
+  it('a channel error touches no conversation', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    await log.append(channelId, [errorEvent(channelId, 1)]);
+    expect(await log.conversations(channelId, null, 10)).toEqual([]);
+    expect(await redis.client.exists(key(channelId, 'conversations'))).toBe(0);
+  });
+
+  it('drops conversations past their time from the channel list on the next change', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const list = key(channelId, 'conversations');
+    await redis.client.zAdd(list, [
+      { value: 'gone', score: Date.now() - SERVICE_WINDOW_MS - 60_000 },
+      { value: 'kept', score: Date.now() - SERVICE_WINDOW_MS + 60_000 },
+    ]);
+    await log.append(channelId, [inbound(channelId, 'wamid.1', '491', recent())]);
+    expect(await redis.client.zRange(list, 0, -1)).toEqual(['kept', '491']);
+  });
+
+  it('pages conversations newest first, ties by contact descending, after a cursor that stayed, moved or left', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const at = recent();
+    await log.append(channelId, [
+      inbound(channelId, 'm1', '101', at),
+      inbound(channelId, 'm2', '102', at + 1_000),
+      inbound(channelId, 'm3', '103', at + 1_000),
+      inbound(channelId, 'm4', '104', at + 2_000),
+      inbound(channelId, 'm5', '105', at + 3_000),
+    ]);
+    const contacts = async (after: { ms: number; member: string } | null, limit: number) =>
+      (await log.conversations(channelId, after, limit)).map((conversation) => conversation.contact);
+    expect(await contacts(null, 10)).toEqual(['105', '104', '103', '102', '101']);
+    expect(await contacts(null, 2)).toEqual(['105', '104']);
+    expect(await contacts(null, 1)).toEqual(['105']);
+    expect(await contacts(null, 0)).toEqual([]);
+    expect(await contacts({ ms: at + 2_000, member: '104' }, 2)).toEqual(['103', '102']);
+    expect(await contacts({ ms: at + 2_000, member: '104' }, 0)).toEqual([]);
+    expect(await contacts({ ms: at + 1_000, member: '103' }, 10)).toEqual(['102', '101']);
+    expect(await contacts({ ms: at + 1_000, member: '102' }, 1)).toEqual(['101']);
+    expect((await log.conversations(channelId, null, 1))[0]).toEqual(await log.conversation(channelId, '105'));
+
+    // 104 moves to the top: a cursor at its old place continues from there by time.
+    await log.append(channelId, [inbound(channelId, 'm6', '104', at + 4_000)]);
+    expect(await contacts(null, 10)).toEqual(['104', '105', '103', '102', '101']);
+    expect(await contacts({ ms: at + 2_000, member: '104' }, 2)).toEqual(['103', '102']);
+    expect(await contacts({ ms: at + 1_000, member: '104' }, 10)).toEqual(['103', '102', '101']);
+    // A cursor of a contact that is not listed, between the tied pair.
+    expect(await contacts({ ms: at + 1_000, member: '1025' }, 10)).toEqual(['102', '101']);
+    expect(await contacts({ ms: at + 1_000, member: '1025' }, 1)).toEqual(['102']);
+    // A conversation listed whose hash is gone is left out.
+    await redis.client.del(key(channelId, 'conversation:103'));
+    expect(await contacts(null, 10)).toEqual(['104', '105', '102', '101']);
+  });
+
+  it('steps over many ties at a cursor that left the list', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const list = key(channelId, 'conversations');
+    const at = recent();
+    const tied = Array.from({ length: 300 }, (_, index) => `c${String(index).padStart(3, '0')}`);
+    await redis.client.zAdd(
+      list,
+      tied.map((member) => ({ value: member, score: at })),
+    );
+    await Promise.all(tied.map((member) => redis.client.hSet(key(channelId, `conversation:${member}`), { c: member, la: String(at) })));
+    // 200 members tie before the cursor's place: the page after it is found by time and member among them.
+    const page = await log.conversations(channelId, { ms: at, member: 'c100x' }, 2);
+    expect(page.map((conversation) => [conversation.contact, conversation.lastActivityMs])).toEqual([
+      ['c100', at],
+      ['c099', at],
+    ]);
+  });
+});
+
+describe('RedisEventLog: threads', () => {
+  it('a contact thread newest first with its records, paged by a cursor; a message keeps its first place', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const at = recent();
+    await log.append(channelId, [inbound(channelId, 'in1', '491', at), inbound(channelId, 'other', '492', at + 500)]);
+    await log.append(channelId, [status(channelId, 'out1', 'sent', '491', at + 1_000)]);
+    await log.append(channelId, [inbound(channelId, 'in2', '491', at + 2_000)]);
+    // A later status of out1 does not move it in the thread.
+    await log.append(channelId, [status(channelId, 'out1', 'delivered', '491', at + 3_000)]);
+
+    const thread = await log.thread(channelId, '491', null, 10);
+    expect(thread.map((entry) => entry.position)).toEqual([
+      { member: 'in2', ms: at + 2_000 },
+      { member: 'out1', ms: at + 1_000 },
+      { member: 'in1', ms: at },
+    ]);
+    expect(thread[1].record).toEqual(await log.message(channelId, 'out1'));
+    expect(thread[1].record?.status).toBe('delivered');
+    expect(thread[0].record?.direction).toBe('INBOUND');
+    expect((await log.thread(channelId, '491', { member: 'in2', ms: at + 2_000 }, 1)).map((entry) => entry.position.member)).toEqual(['out1']);
+    expect((await log.thread(channelId, '491', { member: 'out1', ms: at + 1_000 }, 10)).map((entry) => entry.position.member)).toEqual(['in1']);
+    expect(await log.thread(channelId, '491', null, 0)).toEqual([]);
+    expect(await log.thread(channelId, '493', null, 10)).toEqual([]);
+    // An entry whose record is gone has a null record.
+    await redis.client.del(key(channelId, 'message:in1'));
+    expect((await log.thread(channelId, '491', null, 10))[2]).toEqual({ position: { member: 'in1', ms: at }, record: null });
+  });
+
+  it('drops thread entries older than the retention on the next message', async () => {
+    const channelId = newChannel();
+    const log = eventLog({ retentionMs: 60_000 });
+    const thread = key(channelId, 'thread:491');
+    const old = Date.now() - 120_000;
+    await redis.client.zAdd(thread, [
+      { value: 'old', score: old },
+      { value: 'recent', score: Date.now() - 30_000 },
+    ]);
+    await log.append(channelId, [inbound(channelId, 'in', '491', Date.now() - 1_000)]);
+    expect(await redis.client.zRange(thread, 0, -1)).toEqual(['recent', 'in']);
+    const ttl = await redis.client.pTTL(thread);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+  });
+});
+
+describe('RedisEventLog: watched channels', () => {
+  it('notifications mark the channel watched since the first; a send or a verdict does not', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    expect(await log.watchedSince(channelId)).toBeNull();
+    await log.recordSend(channelId, { messageId: 'wamid.out', contact: '491', type: 'text', text: null });
+    await log.closeWindow(channelId, '491');
+    expect(await log.watchedSince(channelId)).toBeNull();
+
+    const before = Date.now();
+    await log.append(channelId, [errorEvent(channelId, 1)]);
+    const after = Date.now();
+    const since = await log.watchedSince(channelId);
+    expect(since).toBeGreaterThanOrEqual(before);
+    expect(since).toBeLessThanOrEqual(after);
+    await redis.client.pExpire(key(channelId, 'watched'), 60_000);
+    // A later notification keeps the first time (even a duplicate one) and renews the mark for a window.
+    await log.append(channelId, [errorEvent(channelId, 1)]);
+    expect(await log.watchedSince(channelId)).toBe(since);
+    const ttl = await redis.client.pTTL(key(channelId, 'watched'));
+    expect(ttl).toBeGreaterThan(SERVICE_WINDOW_MS - 60_000);
+    expect(ttl).toBeLessThanOrEqual(SERVICE_WINDOW_MS);
+  });
+});
+
+describe('RedisEventLog: fan-out', () => {
+  it('delivers appended events and changed conversations to every listener, in order, from any instance', async () => {
+    const channelId = newChannel();
+    const [reader, writer] = [eventLog(), eventLog({ on: connection() })];
+    const [first, second] = [recorder(), recorder()];
+    const unsubscribeFirst = await reader.tail(channelId, first.listener);
+    const unsubscribeSecond = await reader.tail(channelId, second.listener);
+    expect((await redis.client.pubSubNumSub(feed(channelId)))[feed(channelId)]).toBe(1);
+
+    const at = recent();
+    const { appended } = await writer.append(channelId, [
+      inbound(channelId, 'in', '491', at),
+      errorEvent(channelId, 1),
+      status(channelId, 'out', 'sent', '492', at),
+    ]);
+    await writer.append(channelId, [errorEvent(channelId, 2)]);
+    await writer.recordSend(channelId, { messageId: 'sent', contact: '493', type: 'text', text: 'x' });
+    await writer.closeWindow(channelId, '494');
+    await waitUntil(() => first.seen.contacts.length === 3 && second.seen.contacts.length === 3, 'every publication at both listeners');
+    await waitUntil(() => first.seen.events.length === 2 && second.seen.events.length === 2, 'both event batches at both listeners');
+    for (const { seen } of [first, second]) {
+      expect(seen.events[0].map(({ id, kind, payload }) => ({ id, kind, payload }))).toEqual(appended.map(({ id, kind, payload }) => ({ id, kind, payload })));
+      expect(seen.events[1].map((event) => event.kind)).toEqual(['error']);
+      expect(seen.contacts).toEqual([['491', '492'], ['493'], ['494']]);
+      expect(seen.gaps).toBe(0);
+    }
+
+    await unsubscribeFirst();
+    expect((await redis.client.pubSubNumSub(feed(channelId)))[feed(channelId)]).toBe(1);
+    await writer.append(channelId, [errorEvent(channelId, 3)]);
+    await waitUntil(() => second.seen.events.length === 3, 'the event at the remaining listener');
+    expect(first.seen.events).toHaveLength(2);
+    await unsubscribeSecond();
+    expect((await redis.client.pubSubNumSub(feed(channelId)))[feed(channelId)]).toBe(0);
+    // Unsubscribing twice changes nothing.
+    await unsubscribeSecond();
+  });
+
+  it('sizes each event of a publication by its share of the text', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const { seen, listener } = recorder();
+    await log.tail(channelId, listener);
+    const publication = JSON.stringify({
+      q: 1,
+      e: [
+        { id: '1-1', e: { k: 'error', p: channelError(channelId, 1) } },
+        { id: '1-2', e: { k: 'error', p: channelError(channelId, 2) } },
+      ],
+    });
+    await redis.client.publish(feed(channelId), publication);
+    await waitUntil(() => seen.events.length === 1, 'the publication');
+    expect(seen.events[0].map((event) => [idText(event), event.size])).toEqual([
+      ['1-1', Math.ceil(publication.length / 2)],
+      ['1-2', Math.ceil(publication.length / 2)],
+    ]);
+    expect(seen.contacts).toEqual([]);
+  });
+
+  it('tells listeners of a gap in the sequence, ignores what is not a publication, skips entries without a valid id', async () => {
+    const channelId = newChannel();
+    const capture = new LogCapture();
+    const log = eventLog({ capture });
+    const { seen, listener } = recorder();
+    await log.tail(channelId, listener);
+    const publish = (text: string) => redis.client.publish(feed(channelId), text);
+    const entry = (id: string) => ({ id, e: { k: 'error', p: channelError(channelId, 1) } });
+    await publish(JSON.stringify({ q: 7, e: [entry('5-0')] }));
+    await publish('not json');
+    await publish(JSON.stringify({ q: 8, e: [entry('bad'), entry('6-0')] }));
+    await publish(JSON.stringify({ q: 8, e: [], c: ['491'] }));
+    await publish(JSON.stringify({ q: 12, e: [], c: [] }));
+    await publish(JSON.stringify({ q: 13, e: [entry('also bad')] }));
+    await publish(JSON.stringify({ q: 14, e: [entry('7-0')] }));
+    await waitUntil(() => seen.events.length === 3, 'the last publication');
+    expect(seen.events.map((events) => events.map(idText))).toEqual([['5-0'], ['6-0'], ['7-0']]);
+    expect(seen.contacts).toEqual([['491']]);
+    // 8 after 8, then 12 after 8: two gaps.
+    expect(seen.gaps).toBe(2);
+    expect(capture.entries().map((line) => [line.msg, line.channelId])).toEqual([['events: ignored a non-JSON publication on the fan-out channel', channelId]]);
+  });
+
+  it('a listener without onConversations gets only the events', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const events: LoggedEvent[][] = [];
+    await log.tail(channelId, { onEvents: (batch) => events.push(batch), onGap: () => undefined });
+    await log.recordSend(channelId, { messageId: 'sent', contact: '493', type: 'text', text: 'x' });
+    await log.append(channelId, [errorEvent(channelId, 1)]);
+    await waitUntil(() => events.length === 1, 'the event');
+    expect(events[0].map((event) => event.kind)).toEqual(['error']);
+  });
+
+  it('tells listeners of a gap when the fan-out connection comes back, until the log is closed', async () => {
+    // A server of its own, whose subscriber connections are all this test's to kill.
+    const server = await DisposableRedis.start();
+    const own = connection(server.url);
+    try {
+      await waitUntil(() => own.isReady, 'the connection');
+      const channelId = newChannel();
+      const log = eventLog({ on: own });
+      const { seen, listener } = recorder();
+      await log.tail(channelId, listener);
+      const subscribed = async () => (await own.client.pubSubNumSub(feed(channelId)))[feed(channelId)] === 1;
+      expect(await subscribed()).toBe(true);
+      expect(seen.gaps).toBe(0);
+      await own.client.clientKill({ filter: 'TYPE', type: 'pubsub' });
+      await waitUntil(() => seen.gaps === 1, 'a gap after the reconnect');
+      await waitUntil(subscribed, 'the renewed subscription');
+      await log.append(channelId, [errorEvent(channelId, 1)]);
+      await waitUntil(() => seen.events.length === 1, 'the event after the reconnect');
+
+      // A closed log follows no channel any more: a later reconnect tells nobody of a gap.
+      await log.close();
+      await own.client.clientKill({ filter: 'TYPE', type: 'pubsub' });
+      await waitUntil(async () => !(await subscribed()), 'the subscription lost');
+      await waitUntil(subscribed, 'the subscription renewed by the client');
+      expect(seen.gaps).toBe(1);
+    } finally {
+      await own.close();
+      await server.kill();
+    }
+  });
+
+  it('a subscription that fails is tried again by the next listener; canAccept follows the connection', async () => {
+    const server = await DisposableRedis.start();
+    await server.kill();
+    const own = connection(server.url);
+    const log = eventLog({ on: own, connectWaitMs: 200 });
+    const channelId = newChannel();
+    expect(log.canAccept()).toBe(false);
+    await expect(log.tail(channelId, recorder().listener)).rejects.toThrow();
+    try {
+      await server.resume();
+      await waitUntil(() => own.isReady, 'the connection to the restarted server');
+      expect(log.canAccept()).toBe(true);
+      const { seen, listener } = recorder();
+      await waitUntil(
+        async () =>
+          log.tail(channelId, listener).then(
+            () => true,
+            () => false,
+          ),
+        'a subscription once the subscriber connected',
+      );
+      await log.append(channelId, [errorEvent(channelId, 1)]);
+      await waitUntil(() => seen.events.length === 1, 'the event');
+    } finally {
+      await own.close();
+      await server.kill();
+    }
+  });
+
+  it('loads its script on a server that does not have it, then runs it by its hash', async () => {
+    const server = await DisposableRedis.start();
+    const own = connection(server.url);
+    try {
+      await waitUntil(() => own.isReady, 'the connection');
+      const log = eventLog({ on: own });
+      const channelId = newChannel();
+      await log.append(channelId, [errorEvent(channelId, 1)]);
+      await log.append(channelId, [errorEvent(channelId, 2)]);
+      expect((await log.read(channelId, null, 10)).map((event) => (event.kind === 'error' ? event.payload.code : null))).toEqual([1, 2]);
+      const stats = await own.client.info('commandstats');
+      expect(stats).toMatch(/cmdstat_eval:calls=1,/);
+      expect(stats).toMatch(/cmdstat_evalsha:calls=2,.*,failed_calls=1/);
+    } finally {
+      await own.close();
+      await server.kill();
+    }
+  });
+});
