@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { openConversationFeed } from '../../src/events/conversation-feed.js';
-import { MemoryEventLog } from '../../src/events/log.js';
+import { MemoryEventLog, type EventLog, type TailListener } from '../../src/events/log.js';
 
 const CHANNEL = 'channel-001';
 
@@ -70,5 +70,72 @@ describe('openConversationFeed', () => {
     await expect(iterator.next()).resolves.toEqual({ value: undefined, done: true });
     expect(ended).toEqual(['end']);
     expect(loaded).toEqual([]);
+  });
+
+  it('lets exactly maxPending changes wait, counting each batch whole', async () => {
+    const { feed, send, ended } = setUp(2);
+    const iterator = await feed();
+    await send('1');
+    await send('2');
+    await expect(iterator.next()).resolves.toEqual({ value: { contact: '1' }, done: false });
+    await expect(iterator.next()).resolves.toEqual({ value: { contact: '2' }, done: false });
+    expect(ended).toEqual([]);
+  });
+});
+
+/** A log whose listener the test drives by hand, and whose removal does not stop it (a notification already under way). */
+function handLog() {
+  const listeners: TailListener[] = [];
+  const removed: string[] = [];
+  const log = {
+    tail: async (channelId: string, listener: TailListener) => {
+      listeners.push(listener);
+      return async () => {
+        removed.push(channelId);
+      };
+    },
+  } as unknown as EventLog;
+  return { log, listeners, removed };
+}
+
+describe('openConversationFeed on a hand-driven log', () => {
+  const open = (log: EventLog, maxPending = 3) =>
+    openConversationFeed({ log, channelId: CHANNEL, load: async (contact) => ({ contact }), maxPending, onEnd: () => undefined });
+
+  it('listens to its channel, ignores events and gaps, and removes its listener at the end', async () => {
+    const { log, listeners, removed } = handLog();
+    const iterator = await open(log);
+    expect(listeners).toHaveLength(1);
+    expect(listeners[0].onEvents([])).toBeUndefined();
+    expect(listeners[0].onGap()).toBeUndefined();
+    listeners[0].onConversations!(['a']);
+    await expect(iterator.next()).resolves.toEqual({ value: { contact: 'a' }, done: false });
+    await iterator.return!();
+    expect(removed).toEqual([CHANNEL]);
+  });
+
+  it('counts a batch whole against maxPending: one waiting and two more in one batch pass a bound of 2', async () => {
+    const { log, listeners } = handLog();
+    const iterator = await open(log, 2);
+    listeners[0].onConversations!(['a']);
+    listeners[0].onConversations!(['b', 'c']);
+    await expect(iterator.next()).rejects.toThrow('The subscriber let more than 2 conversation changes wait; subscribe again');
+  });
+
+  it('a batch of exactly maxPending is delivered whole, in order', async () => {
+    const { log, listeners } = handLog();
+    const iterator = await open(log, 3);
+    listeners[0].onConversations!(['a', 'b', 'c']);
+    const values = [];
+    for (let index = 0; index < 3; index += 1) values.push((await iterator.next()).value);
+    expect(values).toEqual([{ contact: 'a' }, { contact: 'b' }, { contact: 'c' }]);
+  });
+
+  it('takes no change after the end, even one that reaches the listener while it is being removed', async () => {
+    const { log, listeners } = handLog();
+    const iterator = await open(log);
+    await iterator.return!();
+    listeners[0].onConversations!(['late']);
+    await expect(iterator.next()).resolves.toEqual({ value: undefined, done: true });
   });
 });
