@@ -7,6 +7,7 @@ import {
   KB,
   MB,
   mediaRule,
+  MEDIA_RULES,
   parseMime,
   pngProblem,
   sizeViolation,
@@ -182,6 +183,44 @@ describe('media rules (spec B3 tables)', () => {
     expect(ruleOf({ hosting: 'CLOUD', mimeType: 'image/png', head: png(8, 6) }).kind).toBe('IMAGE');
     // Checked for images only: a PNG sent as a document is the upstream's to read.
     expect(ruleOf({ hosting: 'ON_PREMISE', mimeType: 'image/png', kind: 'DOCUMENT', head: png(8, 3) }).kind).toBe('DOCUMENT');
+  });
+
+  it('reads the animation flag of VP8X headers only', () => {
+    // A simple-format (VP8 / VP8L) file has image data at byte 20, not flags.
+    expect(webpIsAnimated(webp('VP8 ', 0x02))).toBe(false);
+    expect(webpIsAnimated(webp('VP8L', 0xff))).toBe(false);
+    expect(ruleOf({ hosting: 'ON_PREMISE', mimeType: 'image/webp', head: webp('VP8L', 0xff) }).maxBytes).toBe(STICKER_MAX_BYTES.static);
+  });
+
+  it('refuses a declared codec other than opus for audio/ogg only', () => {
+    expect(ruleOf({ hosting: 'CLOUD', mimeType: 'video/mp4; codecs="avc1.42E01E"' }).kind).toBe('VIDEO');
+    expect(ruleOf({ hosting: 'CLOUD', mimeType: 'audio/mp4; codecs=mp4a.40.2' }).kind).toBe('AUDIO');
+  });
+
+  it('words the byte-stream refusal for on-premise only; cloud refuses the type as unsupported', () => {
+    expect(violationOf({ hosting: 'CLOUD', mimeType: 'application/octet-stream' })).toEqual({
+      reason: 'type',
+      field: 'mimeType',
+      message: 'application/octet-stream is not a supported media type on cloud channels',
+    });
+    expect(violationOf({ hosting: 'CLOUD', mimeType: 'application/octet-stream', kind: 'DOCUMENT' }).message).toBe(
+      `document on cloud channels accepts ${MEDIA_RULES.CLOUD.DOCUMENT.mimeTypes.join(', ')}; got application/octet-stream`,
+    );
+  });
+
+  it('reads the PNG header of files declared image/png only, and the WebP header of stickers only', () => {
+    const palettePng = Buffer.alloc(32);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(palettePng);
+    palettePng.write('IHDR', 12, 'latin1');
+    palettePng[24] = 8;
+    palettePng[25] = 3;
+    // Declared as JPEG: the upstream reads the whole file and decides.
+    expect(ruleOf({ hosting: 'CLOUD', mimeType: 'image/jpeg', head: palettePng })).toEqual({ kind: 'IMAGE', mimeType: 'image/jpeg', maxBytes: 5 * MB });
+    palettePng[25] = 6;
+    // A head does not change the limit of other kinds.
+    expect(ruleOf({ hosting: 'CLOUD', mimeType: 'image/png', head: palettePng })).toEqual({ kind: 'IMAGE', mimeType: 'image/png', maxBytes: 5 * MB });
+    expect(ruleOf({ hosting: 'CLOUD', mimeType: 'application/pdf', head: webp('VP8X', 0x02) }).maxBytes).toBe(100 * MB);
+    expect(ruleOf({ hosting: 'ON_PREMISE', mimeType: 'image/webp', kind: 'DOCUMENT', head: webp('VP8X', 0x02) }).maxBytes).toBe(64 * MB);
   });
 
   it('writes sizes in the largest whole binary unit', () => {
