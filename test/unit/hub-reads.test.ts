@@ -1,0 +1,240 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from '@jest/globals';
+import { encodeCursor } from '../../src/events/cursor.js';
+import { SERVICE_WINDOW_MS, encodeListCursor } from '../../src/events/conversations.js';
+import { CONVERSATIONS_PAGE_MAX, EVENTS_PAGE_MAX, EventHub, THREAD_PAGE_MAX, createEventHub, recordCursor } from '../../src/events/hub.js';
+import { MemoryEventLog } from '../../src/events/log.js';
+import { RedisEventLog } from '../../src/events/redis-log.js';
+import type { ChannelEvent } from '../../src/events/types.js';
+import { createLogger } from '../../src/observability/logger.js';
+import { cloudNotification } from '../support/events.js';
+
+const CHANNEL = 'channel-001';
+const HOUR_MS = 60 * 60 * 1000;
+
+/** An odd millisecond: times an even number of milliseconds before it are never whole seconds, so arrival never reorders them. */
+const BASE_MS = Math.floor(Date.now() / 1000) * 1000 + 1;
+const at = (msAgo: number) => new Date(BASE_MS - msAgo).toISOString();
+
+const inbound = (from: string, msAgo: number, id = `wamid.in-${from}-${msAgo}`): ChannelEvent => ({
+  kind: 'message',
+  dedupKey: `message:${id}`,
+  payload: { channelId: CHANNEL, id, from, timestamp: at(msAgo), type: 'text', text: `text ${id}`, raw: null, contactName: null, displayPhoneNumber: null },
+});
+
+const sent = (recipient: string, messageId: string, msAgo: number): ChannelEvent => ({
+  kind: 'status',
+  dedupKey: `status:${messageId}`,
+  payload: { channelId: CHANNEL, messageId, status: 'sent', recipientId: recipient, timestamp: at(msAgo), raw: null, errors: [] },
+});
+
+const memoryLog = (limits: { maxEvents?: number; maxRecords?: number } = {}) =>
+  new MemoryEventLog({
+    retentionMs: 24 * HOUR_MS,
+    maxEvents: limits.maxEvents ?? 10_000,
+    maxRecords: limits.maxRecords ?? 10_000,
+    maxConversations: 10_000,
+    dedupTtlMs: 60_000,
+    dedupMaxEntries: 10_000,
+  });
+
+async function hubWith(events: ChannelEvent[], limits: { maxEvents?: number; maxRecords?: number } = {}): Promise<EventHub> {
+  const log = memoryLog(limits);
+  await log.append(CHANNEL, events);
+  return new EventHub(log);
+}
+
+const messageIds = (events: Array<{ kind: string; payload: unknown }>) =>
+  events.map((event) =>
+    event.kind === 'message' ? (event.payload as { id: string }).id : ((event.payload as { messageId?: string }).messageId ?? event.kind),
+  );
+
+describe('EventHub events', () => {
+  it('ingests a notification: what was new, the duplicates and the problems of what it could not read', async () => {
+    const hub = createEventHub(createLogger('silent'), null, 60_000);
+    const notification = cloudNotification([
+      { messages: [{ id: 'wamid.1', from: '491', timestamp: '1700000000', type: 'text', text: { body: 'hi' } }, { id: 'wamid.bad' }] },
+    ]);
+    const first = await hub.ingest(CHANNEL, notification);
+    expect(first.published).toBe(1);
+    expect(first.duplicates).toBe(0);
+    expect(first.problems.length).toBeGreaterThan(0);
+    expect(await hub.ingest(CHANNEL, notification)).toMatchObject({ published: 0, duplicates: 1 });
+    expect(hub.canAccept()).toBe(true);
+    expect(hub.log).toBeInstanceOf(MemoryEventLog);
+  });
+
+  it('reads a cursor of the channel, refusing a malformed, foreign or expired one with its field', async () => {
+    const hub = await hubWith([inbound('491', 10)]);
+    const [event] = (await hub.page(CHANNEL, { after: null, first: 1, kinds: null, contact: null })).nodes;
+    expect(hub.position(CHANNEL, encodeCursor(CHANNEL, event.id), 'after')).toEqual(event.id);
+    expect(() => hub.position(CHANNEL, 'not a cursor', 'after')).toThrow(
+      expect.objectContaining({ extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'after' }) }),
+    );
+    expect(() => hub.position(CHANNEL, encodeCursor('channel-002', event.id), 'since')).toThrow(
+      expect.objectContaining({ extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'since' }) }),
+    );
+    expect(() => hub.position(CHANNEL, encodeCursor(CHANNEL, { ms: Date.now() - 25 * HOUR_MS, seq: 0 }), 'after')).toThrow(
+      expect.objectContaining({ extensions: expect.objectContaining({ code: 'CURSOR_EXPIRED' }) }),
+    );
+    await expect(hub.page(CHANNEL, { after: encodeCursor(CHANNEL, { ms: 1, seq: 0 }), first: 1, kinds: null, contact: null })).rejects.toMatchObject({
+      extensions: { code: 'CURSOR_EXPIRED' },
+    });
+  });
+
+  it('pages after a cursor, caps first at EVENTS_PAGE_MAX, reads past full chunks for a filter, and ends at the last node', async () => {
+    // 600 events of one contact (more than a log read of 500), then one of another.
+    const many = Array.from({ length: 600 }, (_, index) => inbound('491', 10_000 - 2 * index, `wamid.a${index}`));
+    const hub = await hubWith([...many, inbound('492', 10, 'wamid.b')]);
+
+    const capped = await hub.page(CHANNEL, { after: null, first: 1_000, kinds: null, contact: null });
+    expect(capped.nodes).toHaveLength(EVENTS_PAGE_MAX);
+    expect(capped.hasMore).toBe(true);
+    expect(capped.end).toEqual(capped.nodes[EVENTS_PAGE_MAX - 1].id);
+
+    const next = await hub.page(CHANNEL, { after: encodeCursor(CHANNEL, capped.end!), first: 2, kinds: null, contact: null });
+    expect(messageIds(next.nodes)).toEqual([`wamid.a${EVENTS_PAGE_MAX}`, `wamid.a${EVENTS_PAGE_MAX + 1}`]);
+
+    const other = await hub.page(CHANNEL, { after: null, first: 5, kinds: null, contact: '492' });
+    expect(messageIds(other.nodes)).toEqual(['wamid.b']);
+    expect(other.hasMore).toBe(false);
+    expect(other.end).toEqual(other.nodes[0].id);
+
+    const tail = await hub.page(CHANNEL, { after: encodeCursor(CHANNEL, capped.nodes[0].id), first: 1_000, kinds: null, contact: '491' });
+    expect(tail.nodes).toHaveLength(EVENTS_PAGE_MAX);
+    expect(messageIds(tail.nodes)[0]).toBe('wamid.a1');
+
+    expect(await hub.page(CHANNEL, { after: null, first: -3, kinds: null, contact: null })).toEqual({ nodes: [], end: null, hasMore: true });
+    expect(await hub.page(CHANNEL, { after: null, first: 5, kinds: ['error'], contact: null })).toEqual({ nodes: [], end: null, hasMore: false });
+    expect(await hub.page('channel-009', { after: null, first: 5, kinds: null, contact: null })).toEqual({ nodes: [], end: null, hasMore: false });
+  });
+});
+
+describe('EventHub conversations', () => {
+  it('gives an unknown contact no conversation and an UNKNOWN window, a recent inbound an OPEN one until a day after it', async () => {
+    const hub = await hubWith([inbound('491', HOUR_MS)]);
+    expect(await hub.conversation(CHANNEL, '499')).toBeNull();
+    expect(await hub.serviceWindow(CHANNEL, '499')).toEqual({ state: 'UNKNOWN', closesAtMs: null, lastInboundMs: null });
+    const lastInboundMs = BASE_MS - HOUR_MS;
+    const window = { state: 'OPEN', closesAtMs: lastInboundMs + SERVICE_WINDOW_MS, lastInboundMs };
+    expect(await hub.serviceWindow(CHANNEL, '491')).toEqual(window);
+    expect(await hub.conversation(CHANNEL, '491')).toMatchObject({ contact: '491', lastInboundMs, window });
+
+    await hub.closeWindow(CHANNEL, '491');
+    expect((await hub.serviceWindow(CHANNEL, '491')).state).toBe('CLOSED');
+  });
+
+  it('pages conversations newest first with a cursor to go on from, refusing a negative first and capping a large one', async () => {
+    const contacts = Array.from({ length: CONVERSATIONS_PAGE_MAX + 3 }, (_, index) => `49${String(index).padStart(3, '0')}`);
+    const hub = await hubWith(contacts.map((contact, index) => inbound(contact, HOUR_MS - 2 * index)));
+    const newestFirst = [...contacts].reverse();
+
+    const first = await hub.conversations(CHANNEL, { first: 2, after: null, window: null });
+    expect(first.nodes.map((node) => node.contact)).toEqual(newestFirst.slice(0, 2));
+    expect(first.hasMore).toBe(true);
+    expect(first.endCursor).toBe(encodeListCursor(`conversations:${CHANNEL}`, { ms: first.nodes[1].lastActivityMs, member: first.nodes[1].contact }));
+
+    const second = await hub.conversations(CHANNEL, { first: 2, after: first.endCursor, window: null });
+    expect(second.nodes.map((node) => node.contact)).toEqual(newestFirst.slice(2, 4));
+
+    const all = await hub.conversations(CHANNEL, { first: 1_000, after: null, window: null });
+    expect(all.nodes).toHaveLength(CONVERSATIONS_PAGE_MAX);
+    expect(all.hasMore).toBe(true);
+    const rest = await hub.conversations(CHANNEL, { first: 1_000, after: all.endCursor, window: 'OPEN' });
+    expect(rest.nodes.map((node) => node.contact)).toEqual(newestFirst.slice(CONVERSATIONS_PAGE_MAX));
+    expect(rest.hasMore).toBe(false);
+    expect(rest.endCursor).not.toBeNull();
+
+    const exact = await hub.conversations(CHANNEL, { first: 3, after: all.endCursor, window: null });
+    expect(exact.hasMore).toBe(false);
+    expect(exact.nodes).toHaveLength(3);
+
+    expect(await hub.conversations(CHANNEL, { first: 5, after: null, window: 'CLOSED' })).toEqual({ nodes: [], endCursor: null, hasMore: false });
+    expect(await hub.conversations(CHANNEL, { first: 0, after: null, window: null })).toMatchObject({ nodes: [], endCursor: null, hasMore: true });
+    await expect(hub.conversations(CHANNEL, { first: -1, after: null, window: null })).rejects.toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT', field: 'first' },
+    });
+    await expect(hub.conversations(CHANNEL, { first: 1, after: 'bogus!', window: null })).rejects.toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT', field: 'after' },
+    });
+  });
+
+  it('filters a page by window state across reads of the scan size', async () => {
+    // 250 closed conversations (older than a day) newer than 2 open ones: the open ones are found on the second read.
+    const closed = Array.from({ length: 250 }, (_, index) => inbound(`4930${index}`, 30 * HOUR_MS - 2 * index));
+    const hub = await hubWith([inbound('4801', 40 * HOUR_MS + 2), inbound('4802', 2 * HOUR_MS), ...closed]);
+    const open = await hub.conversations(CHANNEL, { first: 5, after: null, window: 'OPEN' });
+    expect(open.nodes.map((node) => node.contact)).toEqual(['4802']);
+    expect(open.hasMore).toBe(false);
+    const closedPage = await hub.conversations(CHANNEL, { first: 2, after: null, window: 'CLOSED' });
+    expect(closedPage.nodes.map((node) => node.contact)).toEqual(['4930249', '4930248']);
+    expect(closedPage.hasMore).toBe(true);
+  });
+
+  it('pages a thread newest first before a record cursor, leaving out records no longer retained', async () => {
+    const hub = await hubWith([inbound('491', 60, 'wamid.1'), sent('491', 'wamid.2', 40), inbound('491', 20, 'wamid.3'), inbound('492', 10, 'wamid.x')]);
+    const first = await hub.thread(CHANNEL, '491', { first: 2, before: null });
+    expect(first.nodes.map((node) => node.id)).toEqual(['wamid.3', 'wamid.2']);
+    expect(first.hasMore).toBe(true);
+    expect(first.endCursor).toBe(recordCursor(first.nodes[1]));
+    const rest = await hub.thread(CHANNEL, '491', { first: 2, before: first.endCursor });
+    expect(rest.nodes.map((node) => node.id)).toEqual(['wamid.1']);
+    expect(rest.hasMore).toBe(false);
+    expect(await hub.thread(CHANNEL, '491', { first: 0, before: null })).toEqual({ nodes: [], endCursor: null, hasMore: true });
+    expect((await hub.thread(CHANNEL, '491', { first: 1_000, before: null })).nodes).toHaveLength(3);
+    await expect(hub.thread(CHANNEL, '491', { first: -1, before: null })).rejects.toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'first' } });
+    // A cursor of another contact's thread is refused.
+    await expect(hub.thread(CHANNEL, '492', { first: 1, before: first.endCursor })).rejects.toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT', field: 'before' },
+    });
+    expect(THREAD_PAGE_MAX).toBe(200);
+
+    const evicted = await hubWith([inbound('491', 60, 'wamid.1'), inbound('491', 40, 'wamid.2'), inbound('491', 20, 'wamid.3')], { maxRecords: 1 });
+    const page = await evicted.thread(CHANNEL, '491', { first: 3, before: null });
+    expect(page.nodes.map((node) => node.id)).toEqual(['wamid.3']);
+    expect(await evicted.message(CHANNEL, 'wamid.3')).toMatchObject({ id: 'wamid.3', direction: 'INBOUND' });
+    expect(await evicted.message(CHANNEL, 'wamid.1')).toBeNull();
+  });
+
+  it('records an accepted send into the contact thread', async () => {
+    const hub = await hubWith([inbound('491', 60, 'wamid.1')]);
+    await hub.recordSend(CHANNEL, { messageId: 'wamid.out', contact: '491', type: 'text', text: 'reply' });
+    expect(await hub.message(CHANNEL, 'wamid.out')).toMatchObject({ direction: 'OUTBOUND', status: 'accepted', text: 'reply' });
+    expect((await hub.thread(CHANNEL, '491', { first: 5, before: null })).nodes.map((node) => node.id)).toEqual(['wamid.out', 'wamid.1']);
+    expect(await hub.conversation(CHANNEL, '491')).toMatchObject({ lastMessageId: 'wamid.out' });
+  });
+
+  it('delivers each conversation change to a subscriber as the conversation is then, until it returns', async () => {
+    const hub = await hubWith([]);
+    let ended = 0;
+    const feed = await hub.subscribeConversations(CHANNEL, () => {
+      ended += 1;
+    });
+    await hub.log.append(CHANNEL, [inbound('491', 30, 'wamid.1')]);
+    await hub.closeWindow(CHANNEL, '491');
+    const first = await feed.next();
+    expect(first.value).toMatchObject({ contact: '491', lastMessageId: 'wamid.1' });
+    const second = await feed.next();
+    expect(second.value).toMatchObject({ contact: '491', window: { state: 'CLOSED' } });
+    await feed.return?.();
+    expect(ended).toBe(1);
+  });
+
+  it('closes its log', async () => {
+    const hub = await hubWith([]);
+    const events: string[] = [];
+    await hub.log.tail(CHANNEL, { onEvents: () => events.push('event'), onGap: () => undefined });
+    await hub.close();
+    await hub.log.append(CHANNEL, [inbound('491', 10)]);
+    expect(events).toEqual([]);
+  });
+});
+
+describe('createEventHub', () => {
+  it('keeps the log in memory without Redis, on Redis with it', () => {
+    expect(createEventHub(createLogger('silent'), null, 60_000).log).toBeInstanceOf(MemoryEventLog);
+    // Only what the Redis log touches while it is made: a subscriber connection to listen on, and key names.
+    const fakeRedis = { subscriber: () => new EventEmitter(), key: (suffix: string) => `test:${suffix}` } as unknown as Parameters<typeof createEventHub>[1];
+    expect(createEventHub(createLogger('silent'), fakeRedis, 60_000).log).toBeInstanceOf(RedisEventLog);
+  });
+});
