@@ -54,6 +54,10 @@ const idsOf = (events: LoggedEvent[]) =>
 describe('nextStatus', () => {
   it('follows the lifecycle, not the arrival order, and keeps failed', () => {
     expect(nextStatus(null, 'delivered')).toBe('delivered');
+    expect(nextStatus(null, 'deleted')).toBe('deleted');
+    // accepted and received share the first rank: neither replaces the other.
+    expect(nextStatus('received', 'accepted')).toBe('received');
+    expect(nextStatus('accepted', 'received')).toBe('accepted');
     expect(nextStatus('accepted', 'sent')).toBe('sent');
     expect(nextStatus('sent', 'delivered')).toBe('delivered');
     expect(nextStatus('delivered', 'read')).toBe('read');
@@ -156,6 +160,7 @@ describe('MemoryEventLog', () => {
     expect(log.isExpired(CHANNEL, appended[0].id)).toBe(false);
     expect(log.isExpired(CHANNEL, appended[1].id)).toBe(false);
     expect(log.isExpired(OTHER, { ms: START_MS, seq: 0 })).toBe(false);
+    expect(log.isExpired('channel-unknown', { ms: START_MS, seq: 0 })).toBe(false);
 
     // Age alone: a cursor older than the cutoff is expired, one at the cutoff is not.
     clock.now = START_MS + 60_000;
@@ -171,6 +176,21 @@ describe('MemoryEventLog', () => {
     clock.now = START_MS; // back in time: only the bound could make it expired now, and the age eviction does not set it
     expect(idsOf(await log.read(CHANNEL, null, 10))).toEqual(['wamid.2']);
     expect(log.isExpired(CHANNEL, { ms: old.id.ms - 1, seq: 0 })).toBe(false);
+  });
+
+  it('keeps an event and a record exactly at the retention cutoff through an append', async () => {
+    const { log, clock } = logAt();
+    await log.append(CHANNEL, [inbound('wamid.1')]);
+    clock.now = START_MS + 60_000;
+    await log.append(CHANNEL, [inbound('wamid.2')]);
+    expect(idsOf(await log.read(CHANNEL, null, 10))).toEqual(['wamid.1', 'wamid.2']);
+    expect(await log.message(CHANNEL, 'wamid.1')).toMatchObject({ id: 'wamid.1' });
+  });
+
+  it('gives channel errors no record: they never push a message record out of the bound', async () => {
+    const { log } = logAt({ maxRecords: 1 });
+    await log.append(CHANNEL, [inbound('wamid.1'), channelError('e1'), channelError('e2')]);
+    expect(await log.message(CHANNEL, 'wamid.1')).toMatchObject({ id: 'wamid.1', status: 'received' });
   });
 
   it('bounds the events across channels, oldest first, over many appends', async () => {
