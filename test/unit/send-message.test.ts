@@ -94,6 +94,13 @@ describe('buildSendMessageBody envelope', () => {
     ]);
     expect(refusals(() => buildSendMessageBody({ to: '', text: { body: 'a' } }, cloud))).toEqual([['input.to', 'to must not be empty']]);
   });
+
+  it('refuses a required string that is missing altogether (an untyped caller) as empty', () => {
+    expect(refusals(() => buildSendMessageBody({ to: undefined as unknown as string, text: { body: 'a' } }, cloud))).toEqual([
+      ['input.to', 'to must not be empty'],
+    ]);
+    expect(refused({ text: { body: null as unknown as string } })).toEqual([['input.text.body', 'text.body must not be empty']]);
+  });
 });
 
 describe('text messages', () => {
@@ -449,16 +456,18 @@ describe('template messages', () => {
   it('on cloud, needs a fallback value for each date_time parameter of raw components', () => {
     const dateTime = (date_time: unknown) => [
       { type: 'header', parameters: 'none' },
-      { type: 'body', parameters: [null, 'text', { type: 'text', text: 'x' }, { type: 'date_time', date_time }] },
+      // Entries that are not objects are skipped (undefined only from a JS caller, never from JSON).
+      { type: 'body', parameters: [null, 'text', undefined, { type: 'text', text: 'x' }, { type: 'date_time', date_time }] },
     ];
     expect(template({ components: dateTime({ fallback_value: 'Monday' }) }).components).toEqual(dateTime({ fallback_value: 'Monday' }));
     const missing = [
       [
-        'input.template.components.1.parameters.3',
+        'input.template.components.1.parameters.4',
         'a date_time parameter needs date_time.fallback_value on cloud channels, which render the fallback value only',
       ],
     ];
-    for (const value of [{ fallback_value: ' ' }, { fallback_value: 5 }, {}, null, 'Monday']) {
+    // undefined: a date_time parameter without its date_time member.
+    for (const value of [{ fallback_value: ' ' }, { fallback_value: 5 }, {}, null, undefined, 'Monday']) {
       expect(refusedTemplate({ components: dateTime(value) })).toEqual(missing);
       expect(template({ components: dateTime(value) }, onPremise).components).toEqual(dateTime(value));
     }
@@ -484,11 +493,13 @@ describe('interactive messages', () => {
     const sections = [
       { product_items: [{ product_retailer_id: limit }] },
       null,
+      // undefined entries only from a JS caller, never from JSON: skipped like null.
+      undefined,
       { product_items: 'x' },
-      { product_items: [null, 'a', { product_retailer_id: long }] },
+      { product_items: [null, undefined, 'a', { product_retailer_id: long }] },
     ];
     expect(refused({ interactive: { action: { sections } } }, onPremise)).toEqual([
-      ['input.interactive.action.sections.3.product_items.2.product_retailer_id', message],
+      ['input.interactive.action.sections.4.product_items.3.product_retailer_id', message],
     ]);
     expect(refused({ interactive: { action: { sections } } })).toEqual([]);
     for (const action of [undefined, null, 'x', { sections: 'x' }, { product_retailer_id: 5 }]) {
