@@ -136,7 +136,7 @@ interface HandFeedOptions {
 /**
  * A feed on a log the test drives by hand: `retained` is what a read sees (after its position, at most
  * `limit`), `live` hands events to the feed's listener as a notification would, `onRead` runs before each
- * read answers (to fail it or to change what is retained), `expiredBefore` marks positions the log no
+ * read answers (to fail it, hold it, change what is retained, or answer a page of its own), `expiredBefore` marks positions the log no
  * longer covers. Reads are recorded as `<ms>-<seq>` of their position.
  */
 async function handFeed(options: HandFeedOptions = {}) {
@@ -146,7 +146,7 @@ async function handFeed(options: HandFeedOptions = {}) {
   const reads: string[] = [];
   const calls: string[] = [];
   const state = {
-    onRead: (() => undefined) as (readIndex: number) => void,
+    onRead: (() => undefined) as (readIndex: number) => LoggedEvent[] | undefined | void | Promise<void>,
     expiredBefore: null as LogId | null,
   };
   let listener: TailListener | undefined;
@@ -162,7 +162,8 @@ async function handFeed(options: HandFeedOptions = {}) {
     read: async (channelId: string, after: LogId | null, limit: number) => {
       expect(channelId).toBe(CHANNEL);
       reads.push(after === null ? 'start' : formatLogId(after));
-      state.onRead(reads.length);
+      const answer = await state.onRead(reads.length);
+      if (answer) return answer;
       return retained.filter((event) => after === null || compareLogIds(event.id, after) > 0).slice(0, limit);
     },
     isExpired: (channelId: string, id: LogId) => channelId === CHANNEL && state.expiredBefore !== null && compareLogIds(id, state.expiredBefore) < 0,
@@ -257,9 +258,9 @@ describe('subscriber feed, step by step', () => {
   });
 
   it('skips what a read answers at or before its position', async () => {
-    const { retained, take, reads, state } = await handFeed({ after: 2 });
+    const { take, reads, state } = await handFeed({ after: 2 });
     // A log that answers inclusively: the feed still starts after its position.
-    state.onRead = () => retained.splice(0, retained.length, logged(1), logged(2), logged(3));
+    state.onRead = () => [logged(1), logged(2), logged(3)];
     expect(await take(1)).toEqual([3]);
     expect(reads).toEqual(['2-0']);
   });
@@ -304,6 +305,10 @@ describe('subscriber feed, step by step', () => {
     retained.push(logged(2));
     tail.onGap();
     expect(await take(1)).toEqual([2]);
+    expect(reads).toEqual(['1-0']);
+    // The short page reached the end: live again.
+    append(logged(3));
+    expect(await take(1)).toEqual([3]);
     expect(reads).toEqual(['1-0']);
   });
 
@@ -442,12 +447,46 @@ describe('subscriber feed, step by step', () => {
     expect(await take(2)).toEqual([1, 2]);
   });
 
-  it('a subscriber catching up is not counted as stalled while it reads the log', async () => {
-    const { retained, append, take, clock } = await handFeed({ after: 1, pageSize: 1 });
-    retained.push(logged(2), logged(3));
-    expect(await take(1)).toEqual([2]);
+  it('a subscriber waiting for a slow log read is reading: it is not ended, however long the read takes', async () => {
+    const { retained, append, take, clock, state, feed, calls } = await handFeed({ after: 1 });
+    retained.push(logged(2));
+    // An event waits before the subscriber first asks.
+    append(logged(3));
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    state.onRead = () => held;
+    const first = feed.next();
+    expect(await isSettled(first)).toBe(false);
     clock.advance(20_000);
     append(logged(4));
+    release();
+    await expect(first).resolves.toMatchObject({ value: { id: { ms: 2 } } });
+    state.onRead = () => undefined;
     expect(await take(2)).toEqual([3, 4]);
+    expect(calls).not.toContain('end');
+    expect(await isSettled(feed.next())).toBe(false);
+  });
+
+  it('a subscriber catching up that stops asking is ended once events waited stallMs after its last ask', async () => {
+    const { retained, append, take, clock, feed } = await handFeed({ after: 1, pageSize: 1 });
+    retained.push(logged(2), logged(3));
+    // Event 4 arrives before the first ask and is left to the log read.
+    append(logged(4));
+    expect(await take(1)).toEqual([2]);
+    clock.advance(10_001);
+    append(logged(5));
+    await expect(feed.next()).rejects.toThrow('The subscriber read no event for 10 s; subscribe again');
+  });
+
+  it('a read that fails after the end is not reported: the reader gets done', async () => {
+    const { feed, state } = await handFeed({ after: 1 });
+    let fail: () => void = () => undefined;
+    const held = new Promise<void>((_resolve, reject) => (fail = () => reject(new Error('store unreachable'))));
+    state.onRead = () => held;
+    const reading = feed.next();
+    expect(await isSettled(reading)).toBe(false);
+    await feed.return!();
+    fail();
+    await expect(reading).resolves.toEqual({ value: undefined, done: true });
   });
 });
