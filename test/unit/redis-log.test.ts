@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { SERVICE_WINDOW_MS } from '../../src/events/conversations.js';
 import type { TailListener } from '../../src/events/log.js';
 import { RedisEventLog, type RedisLogOptions } from '../../src/events/redis-log.js';
@@ -242,6 +242,41 @@ describe('RedisEventLog: append and read', () => {
     expect(log.isExpired('any', { ms: now - 120_000, seq: 0 })).toBe(true);
     expect(log.isExpired('any', { ms: now - 30_000, seq: 0 })).toBe(false);
     expect(log.isExpired('any', { ms: now + 60_000, seq: 0 })).toBe(false);
+  });
+
+  it('a cursor exactly at the window cutoff is inside the window', async () => {
+    const channelId = newChannel();
+    const log = eventLog({ retentionMs: 60_000 });
+    const now = Date.now();
+    const cutoff = now - 60_000;
+    const stream = key(channelId, 'log');
+    for (const seq of [1, 2]) await redis.client.xAdd(stream, `${cutoff}-${seq}`, { e: JSON.stringify({ k: 'error', p: channelError(channelId, seq) }) });
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
+    try {
+      expect(log.isExpired(channelId, { ms: cutoff, seq: 0 })).toBe(false);
+      expect(log.isExpired(channelId, { ms: cutoff - 1, seq: 0 })).toBe(true);
+      expect((await log.read(channelId, { ms: cutoff, seq: 1 }, 10)).map(idText)).toEqual([`${cutoff}-2`]);
+      expect((await log.read(channelId, { ms: cutoff - 1, seq: 9 }, 10)).map(idText)).toEqual([`${cutoff}-1`, `${cutoff}-2`]);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('a log that keeps nothing reads no events, records or threads back, even ones a retaining configuration left', async () => {
+    const channelId = newChannel();
+    const { appended } = await eventLog().append(channelId, [inbound(channelId, 'wamid.kept', '491', recent())]);
+    const bare = eventLog({ retentionMs: 0 });
+    expect(await bare.message(channelId, 'wamid.kept')).toBeNull();
+    expect(await bare.thread(channelId, '491', null, 10)).toEqual([]);
+    // Even at a moment before the entry (its cutoff, now, would not hide it then).
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(appended[0].id.ms - 1);
+    try {
+      expect(await bare.read(channelId, null, 10)).toEqual([]);
+    } finally {
+      clock.mockRestore();
+    }
+    // Conversations are kept whatever the retention.
+    expect((await bare.conversation(channelId, '491'))?.lastMessageId).toBe('wamid.kept');
   });
 
   it('with no retention only numbers events: nothing is read back, no records or threads, conversations still kept', async () => {
@@ -627,6 +662,11 @@ describe('RedisEventLog: conversations', () => {
       ['c100', at],
       ['c099', at],
     ]);
+    // A cursor still at its place is followed by rank, however many ties come before it.
+    const inPlace = await log.conversations(channelId, { ms: at, member: 'c020' }, 2);
+    expect(inPlace.map((conversation) => conversation.contact)).toEqual(['c019', 'c018']);
+    // Nothing comes after a time before every activity.
+    expect(await log.conversations(channelId, { ms: 0, member: 'nobody' }, 2)).toEqual([]);
   });
 });
 
@@ -802,8 +842,13 @@ describe('RedisEventLog: fan-out', () => {
       await waitUntil(() => own.isReady, 'the connection');
       const channelId = newChannel();
       const log = eventLog({ on: own });
+      // A listener that left (and unsubscribes twice) does not take a later listener's channel with it.
+      const gone = recorder();
+      const unsubscribeGone = await log.tail(channelId, gone.listener);
+      await unsubscribeGone();
       const { seen, listener } = recorder();
       await log.tail(channelId, listener);
+      await unsubscribeGone();
       const subscribed = async () => (await own.client.pubSubNumSub(feed(channelId)))[feed(channelId)] === 1;
       expect(await subscribed()).toBe(true);
       expect(seen.gaps).toBe(0);
@@ -812,12 +857,16 @@ describe('RedisEventLog: fan-out', () => {
       await waitUntil(subscribed, 'the renewed subscription');
       await log.append(channelId, [errorEvent(channelId, 1)]);
       await waitUntil(() => seen.events.length === 1, 'the event after the reconnect');
+      expect(gone.seen).toEqual({ events: [], contacts: [], gaps: 0 });
 
-      // A closed log follows no channel any more: a later reconnect tells nobody of a gap.
+      // A closed log follows no channel any more: a later reconnect tells nobody of a gap. (The connection,
+      // closed with the gateway, still delivers: an event after the reconnect shows it is complete.)
       await log.close();
       await own.client.clientKill({ filter: 'TYPE', type: 'pubsub' });
       await waitUntil(async () => !(await subscribed()), 'the subscription lost');
       await waitUntil(subscribed, 'the subscription renewed by the client');
+      await eventLog({ on: own }).append(channelId, [errorEvent(channelId, 2)]);
+      await waitUntil(() => seen.events.length === 2, 'the event after the second reconnect');
       expect(seen.gaps).toBe(1);
     } finally {
       await own.close();
