@@ -223,6 +223,7 @@ describe('contact messages', () => {
       '2023-13-01',
       '2023-00-10',
       '2023-01-00',
+      // Date.UTC reads years 0–99 as 1900–1999, so the year check refuses them (no living contact was born then).
       '0099-01-01',
       '2023-1-01',
       '23-01-01',
