@@ -83,7 +83,13 @@ describe('pages of conversations', () => {
     });
     await hub.thread(CHANNEL, b.contact, { first: perThread, before: null, reads: b.pageReads });
     await expect(hub.thread(CHANNEL, c.contact, { first: THREAD_READS_PER_PAGE - 2 * perThread + 1, before: null, reads: c.pageReads })).rejects.toMatchObject({
+      message: `The threads of one page of conversations may read ${THREAD_READS_PER_PAGE} messages together: ask for fewer messages per conversation or fewer conversations`,
       extensions: { code: 'BAD_USER_INPUT', field: 'first' },
+    });
+    // Exactly what is left is still allowed; then nothing is.
+    await hub.thread(CHANNEL, c.contact, { first: THREAD_READS_PER_PAGE - 2 * perThread, before: null, reads: c.pageReads });
+    await expect(hub.thread(CHANNEL, c.contact, { first: 1, before: null, reads: c.pageReads })).rejects.toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT' },
     });
     // A conversation read on its own has no shared allowance: its page size alone bounds it.
     await expect(hub.thread(CHANNEL, c.contact, { first: 200, before: null })).resolves.toMatchObject({ hasMore: false });

@@ -77,6 +77,9 @@ describe('EventHub events', () => {
     expect(() => hub.position(CHANNEL, encodeCursor(CHANNEL, { ms: Date.now() - 25 * HOUR_MS, seq: 0 }), 'after')).toThrow(
       expect.objectContaining({ extensions: expect.objectContaining({ code: 'CURSOR_EXPIRED' }) }),
     );
+    await expect(hub.page(CHANNEL, { after: 'not a cursor', first: 1, kinds: null, contact: null })).rejects.toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT', field: 'after' },
+    });
     await expect(hub.page(CHANNEL, { after: encodeCursor(CHANNEL, { ms: 1, seq: 0 }), first: 1, kinds: null, contact: null })).rejects.toMatchObject({
       extensions: { code: 'CURSOR_EXPIRED' },
     });
@@ -152,6 +155,7 @@ describe('EventHub conversations', () => {
     expect(await hub.conversations(CHANNEL, { first: 5, after: null, window: 'CLOSED' })).toEqual({ nodes: [], endCursor: null, hasMore: false });
     expect(await hub.conversations(CHANNEL, { first: 0, after: null, window: null })).toMatchObject({ nodes: [], endCursor: null, hasMore: true });
     await expect(hub.conversations(CHANNEL, { first: -1, after: null, window: null })).rejects.toMatchObject({
+      message: 'first must not be negative',
       extensions: { code: 'BAD_USER_INPUT', field: 'first' },
     });
     await expect(hub.conversations(CHANNEL, { first: 1, after: 'bogus!', window: null })).rejects.toMatchObject({
@@ -180,6 +184,10 @@ describe('EventHub conversations', () => {
     const rest = await hub.thread(CHANNEL, '491', { first: 2, before: first.endCursor });
     expect(rest.nodes.map((node) => node.id)).toEqual(['wamid.1']);
     expect(rest.hasMore).toBe(false);
+    const whole = await hub.thread(CHANNEL, '491', { first: 3, before: null });
+    expect(whole.nodes.map((node) => node.id)).toEqual(['wamid.3', 'wamid.2', 'wamid.1']);
+    expect(whole.hasMore).toBe(false);
+    expect(whole.endCursor).toBe(recordCursor(whole.nodes[2]));
     expect(await hub.thread(CHANNEL, '491', { first: 0, before: null })).toEqual({ nodes: [], endCursor: null, hasMore: true });
     expect((await hub.thread(CHANNEL, '491', { first: 1_000, before: null })).nodes).toHaveLength(3);
     await expect(hub.thread(CHANNEL, '491', { first: -1, before: null })).rejects.toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'first' } });
@@ -189,10 +197,12 @@ describe('EventHub conversations', () => {
     });
     expect(THREAD_PAGE_MAX).toBe(200);
 
-    const evicted = await hubWith([inbound('491', 60, 'wamid.1'), inbound('491', 40, 'wamid.2'), inbound('491', 20, 'wamid.3')], { maxRecords: 1 });
+    // Another contact's message pushes 491's oldest record out of the bound; 491's thread still holds its place.
+    const evicted = await hubWith([inbound('491', 60, 'wamid.1'), inbound('491', 40, 'wamid.2'), inbound('492', 20, 'wamid.3')], { maxRecords: 2 });
     const page = await evicted.thread(CHANNEL, '491', { first: 3, before: null });
-    expect(page.nodes.map((node) => node.id)).toEqual(['wamid.3']);
-    expect(await evicted.message(CHANNEL, 'wamid.3')).toMatchObject({ id: 'wamid.3', direction: 'INBOUND' });
+    expect(page.nodes.map((node) => node.id)).toEqual(['wamid.2']);
+    expect(page.endCursor).toBe(encodeListCursor(`thread:${CHANNEL}:491`, { ms: BASE_MS - 60, member: 'wamid.1' }));
+    expect(await evicted.message(CHANNEL, 'wamid.2')).toMatchObject({ id: 'wamid.2', direction: 'INBOUND' });
     expect(await evicted.message(CHANNEL, 'wamid.1')).toBeNull();
   });
 
@@ -235,6 +245,9 @@ describe('createEventHub', () => {
     expect(createEventHub(createLogger('silent'), null, 60_000).log).toBeInstanceOf(MemoryEventLog);
     // Only what the Redis log touches while it is made: a subscriber connection to listen on, and key names.
     const fakeRedis = { subscriber: () => new EventEmitter(), key: (suffix: string) => `test:${suffix}` } as unknown as Parameters<typeof createEventHub>[1];
-    expect(createEventHub(createLogger('silent'), fakeRedis, 60_000).log).toBeInstanceOf(RedisEventLog);
+    const onRedis = createEventHub(createLogger('silent'), fakeRedis, 60_000).log;
+    expect(onRedis).toBeInstanceOf(RedisEventLog);
+    expect(onRedis.retains).toBe(true);
+    expect(createEventHub(createLogger('silent'), fakeRedis, 0).log.retains).toBe(false);
   });
 });
