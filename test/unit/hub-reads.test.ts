@@ -85,6 +85,16 @@ describe('EventHub events', () => {
     });
   });
 
+  it('ends a subscription whose cursor is older than the retention with CURSOR_EXPIRED on after', async () => {
+    const hub = await hubWith([inbound('491', 10)]);
+    let ended = 0;
+    const subscription = await hub.subscribe(null, CHANNEL, { ms: 1, seq: 0 }, () => {
+      ended += 1;
+    });
+    await expect(subscription.next()).rejects.toMatchObject({ extensions: { code: 'CURSOR_EXPIRED', field: 'after' } });
+    expect(ended).toBe(1);
+  });
+
   it('pages after a cursor, caps first at EVENTS_PAGE_MAX, reads past full chunks for a filter, and ends at the last node', async () => {
     // 600 events of one contact (more than a log read of 500), then one of another.
     const many = Array.from({ length: 600 }, (_, index) => inbound('491', 10_000 - 2 * index, `wamid.a${index}`));
@@ -200,7 +210,7 @@ describe('EventHub conversations', () => {
     // Another contact's message pushes 491's oldest record out of the bound; 491's thread still holds its place.
     const evicted = await hubWith([inbound('491', 60, 'wamid.1'), inbound('491', 40, 'wamid.2'), inbound('492', 20, 'wamid.3')], { maxRecords: 2 });
     const page = await evicted.thread(CHANNEL, '491', { first: 3, before: null });
-    expect(page.nodes.map((node) => node.id)).toEqual(['wamid.2']);
+    expect(page.nodes.map((node) => node.id)).toStrictEqual(['wamid.2']);
     expect(page.endCursor).toBe(encodeListCursor(`thread:${CHANNEL}:491`, { ms: BASE_MS - 60, member: 'wamid.1' }));
     expect(await evicted.message(CHANNEL, 'wamid.2')).toMatchObject({ id: 'wamid.2', direction: 'INBOUND' });
     expect(await evicted.message(CHANNEL, 'wamid.1')).toBeNull();
