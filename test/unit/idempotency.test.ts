@@ -80,6 +80,23 @@ describe('IdempotentSends', () => {
     expect(sentAgain).toBe(0);
   });
 
+  it('sends when the lock is free although a pending entry is left (its holder died and its lock expired first)', async () => {
+    const store = new Keyv();
+    const dead = heldSend(new IdempotentSends(store, memorySendLock(), { pendingMs: 5_000 }), 'wamid.never');
+    await dead.underWay;
+    // Another instance whose lock store no longer holds the dead holder's lock.
+    const next = new IdempotentSends(store, memorySendLock(), { pendingMs: 5_000, pollMs: 1 });
+    let sent = 0;
+    const answer = await next.run(SCOPE, REQUEST, async () => {
+      sent += 1;
+      return 'wamid.after';
+    });
+    expect(answer).toBe('wamid.after');
+    expect(sent).toBe(1);
+    dead.finish();
+    await dead.done;
+  });
+
   it('gives up waiting for another holder after pendingMs with an unknown outcome, sending nothing', async () => {
     const store = new Keyv();
     const lock = memorySendLock();
@@ -92,7 +109,10 @@ describe('IdempotentSends', () => {
         sent += 1;
         return 'wamid.other';
       }),
-    ).rejects.toMatchObject({ extensions: expect.objectContaining({ code: 'UPSTREAM_UNAVAILABLE', outcome: 'UNKNOWN' }) });
+    ).rejects.toMatchObject({
+      message: 'A send with this idempotencyKey is still in progress elsewhere; its outcome is unknown yet, so nothing was sent again',
+      extensions: expect.objectContaining({ code: 'UPSTREAM_UNAVAILABLE', outcome: 'UNKNOWN' }),
+    });
     expect(sent).toBe(0);
     holder.finish();
     await expect(holder.done).resolves.toBe('wamid.held');
