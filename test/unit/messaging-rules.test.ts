@@ -110,6 +110,7 @@ describe('limited-time-offer template', () => {
     urlButtonText: 'Go',
     url: 'https://shop.example.com',
   };
+  const refusal = (changes: Record<string, unknown>) => refusalOf(() => buildLimitedTimeOfferTemplate({ ...input, ...changes }));
 
   it('needs no copy code without expiration, but puts one first when given', () => {
     expect(buildLimitedTimeOfferTemplate(input).components).toEqual([
@@ -166,7 +167,6 @@ describe('limited-time-offer template', () => {
   });
 
   it('refuses each broken rule with its own message and field', () => {
-    const refusal = (changes: Record<string, unknown>) => refusalOf(() => buildLimitedTimeOfferTemplate({ ...input, ...changes }));
     expect(refusal({ name: '' })).toEqual(['input.name', 'name must not be empty']);
     expect(refusal({ language: '  ' })).toEqual(['input.language', 'language must not be empty']);
     expect(refusal({ offerText: null })).toEqual(['input.offerText', 'offerText must not be empty']);
@@ -190,6 +190,26 @@ describe('limited-time-offer template', () => {
     expect(refusal({ url: 'https://s.example.com/{{1}}', urlExample: '' })).toEqual(['input.urlExample', 'url has a variable: urlExample is required']);
     expect(refusal({ urlExample: 'https://s.example.com/x' })).toEqual(['input.urlExample', 'urlExample needs a {{1}} variable in url']);
     expect(refusal({ url: 'https://s.example.com/{{2}}', urlExample: 'x' })?.[0]).toBe('input.url');
+  });
+
+  it('numbers variables by value, in any order of appearance and with more than one digit', () => {
+    const bodyOf = (changes: Record<string, unknown>) =>
+      (buildLimitedTimeOfferTemplate({ ...input, ...changes }).components as Array<{ type: string }>).find((component) => component.type === 'body');
+    expect(bodyOf({ body: 'Hi {{2}}, {{1}}', bodyExamples: ['b', 'a'] })).toEqual({
+      type: 'body',
+      text: 'Hi {{2}}, {{1}}',
+      example: { body_text: [['b', 'a']] },
+    });
+    const ten = Array.from({ length: 10 }, (_, index) => `{{${index + 1}}}`).join(' ');
+    const tenExamples = Array.from({ length: 10 }, (_, index) => `e${index + 1}`);
+    expect(bodyOf({ body: ten, bodyExamples: tenExamples })).toEqual({ type: 'body', text: ten, example: { body_text: [tenExamples] } });
+    expect(refusal({ body: 'Hi {{10}}' })).toEqual(['input.body', 'the variables of body must be numbered {{1}}, {{2}}, ... without gaps']);
+  });
+
+  it('takes empty header fields as no header, and refuses an empty body with its field', () => {
+    expect(buildLimitedTimeOfferTemplate({ ...input, headerFormat: '', headerHandle: '' }).components).toEqual(buildLimitedTimeOfferTemplate(input).components);
+    expect(refusal({ headerFormat: 'IMAGE', headerHandle: '' })).toEqual(['input.headerHandle', 'a header needs both headerFormat and headerHandle']);
+    expect(refusal({ body: ' ' })).toEqual(['input.body', 'body must not be empty']);
   });
 });
 
