@@ -384,6 +384,13 @@ describe('blocking and webhook rules', () => {
     );
   });
 
+  it('wants https:// at the start of the url, not anywhere in it', () => {
+    expect(refusalOf(() => validateWebhookConfig({ url: 'ftp://hooks.example.com/https://x' }, 'ON_PREMISE'))).toEqual([
+      'input.url',
+      `url must be an https:// URL: ${HTTPS_REQUIRED}`,
+    ]);
+  });
+
   it('checks header names and values, and the hosts named in cloud header values', () => {
     const headersField = (headers: unknown, hosting: 'CLOUD' | 'ON_PREMISE' = 'ON_PREMISE') =>
       fieldOf(() => validateWebhookConfig({ url: 'https://h.example.com', headers }, hosting));
@@ -416,6 +423,9 @@ describe('blocking and webhook rules', () => {
     expect(headersField({ Callback: 'see http://cb.example.com:8080/x, then' }, 'CLOUD')).toBe('input.headers.Callback');
     expect(headersField({ 'X-Host': ' cb.example.com:8080 ' }, 'CLOUD')).toBe('input.headers.X-Host');
     expect(headersField({ 'X-Host': 'cb.example.com/path' }, 'CLOUD')).toBeUndefined();
+    // A bare host is checked trimmed, as a header value is sent: leading blanks make it neither invalid nor unchecked.
+    expect(headersField({ 'X-Host': '  cb.example.com' }, 'CLOUD')).toBeUndefined();
+    expect(headersField({ 'X-Host': ' cb_x.example.com' }, 'CLOUD')).toBe('input.headers.X-Host');
   });
 
   it('knows loopback hosts and loopback http URLs', () => {
@@ -448,6 +458,8 @@ describe('blocking and webhook rules', () => {
       Accept: 'application/json',
     });
     expect(redactedHeaders({ 'X-Cookie-Jar': 'kept', 'X-Authorization-Hint': 'kept' })).toEqual({ 'X-Cookie-Jar': 'kept', 'X-Authorization-Hint': 'kept' });
+    // Only (Proxy-)Authorization keeps its scheme; another credential name naming Authorization hides the whole value.
+    expect(redactedHeaders({ 'X-Authorization-Token': 'Bearer t-1' })).toEqual({ 'X-Authorization-Token': '[redacted]' });
     expect(redactedHeaders(null)).toEqual({});
     expect(redactedHeaders(undefined)).toEqual({});
   });
