@@ -28,10 +28,11 @@ function cloudHostProblem(value: string): string | null {
   } catch {
     return 'is not a valid URL';
   }
-  // URL normalises an explicit default port away; the raw authority still shows it.
+  // URL normalises an explicit default port away; the raw authority still shows it. It ends at the
+  // first /, \ (a path separator to URL in http and https URLs), ? or #.
   const authority = value
     .replace(/^[a-z]+:\/\//i, '')
-    .split(/[/?#]/)[0]
+    .split(/[/\\?#]/)[0]
     .replace(/^[^@]*@/, '');
   if (url.port !== '' || /:\d*$/.test(authority)) return 'must not name an explicit port on cloud channels';
   if (url.hostname.includes('_')) return 'must not contain an underscore in its (sub)domain on cloud channels';

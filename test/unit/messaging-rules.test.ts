@@ -384,6 +384,15 @@ describe('blocking and webhook rules', () => {
     );
   });
 
+  it('finds an explicit port however the URL spells its path, and no port in an IPv6 host', () => {
+    // URL takes a backslash as a path separator in https URLs: the port before it is still explicit.
+    const port = 'url must not name an explicit port on cloud channels';
+    expect(() => validateWebhookConfig({ url: 'https://hooks.example.com:8443\\x' }, 'CLOUD')).toThrow(port);
+    expect(() => validateWebhookConfig({ url: 'https://hooks.example.com:443\\x' }, 'CLOUD')).toThrow(port);
+    expect(validateWebhookConfig({ url: 'https://[2001:db8::1]/x' }, 'CLOUD').url).toBe('https://[2001:db8::1]/x');
+    expect(() => validateWebhookConfig({ url: 'https://[2001:db8::1]:443/x' }, 'CLOUD')).toThrow(port);
+  });
+
   it('wants https:// at the start of the url, not anywhere in it', () => {
     expect(refusalOf(() => validateWebhookConfig({ url: 'ftp://hooks.example.com/https://x' }, 'ON_PREMISE'))).toEqual([
       'input.url',
