@@ -28,10 +28,12 @@ function cloudHostProblem(value: string): string | null {
   } catch {
     return 'is not a valid URL';
   }
-  // URL normalises an explicit default port away; the raw authority still shows it. It ends at the
-  // first /, \ (a path separator to URL in http and https URLs), ? or #.
+  // URL normalises an explicit default port away; the raw authority still shows it, read as URL reads
+  // http and https URLs: without tabs and line breaks, after the scheme and any slashes or backslashes,
+  // up to the first /, \, ? or #.
   const authority = value
-    .replace(/^[a-z]+:\/\//i, '')
+    .replace(/[\t\n\r]/g, '')
+    .replace(/^[a-z]+:[/\\]*/i, '')
     .split(/[/\\?#]/)[0]
     .replace(/^[^@]*@/, '');
   if (url.port !== '' || /:\d*$/.test(authority)) return 'must not name an explicit port on cloud channels';

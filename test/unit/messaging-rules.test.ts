@@ -391,6 +391,16 @@ describe('blocking and webhook rules', () => {
     expect(() => validateWebhookConfig({ url: 'https://hooks.example.com:443\\x' }, 'CLOUD')).toThrow(port);
     expect(validateWebhookConfig({ url: 'https://[2001:db8::1]/x' }, 'CLOUD').url).toBe('https://[2001:db8::1]/x');
     expect(() => validateWebhookConfig({ url: 'https://[2001:db8::1]:443/x' }, 'CLOUD')).toThrow(port);
+    // URL also skips any number of slashes or backslashes after the scheme and drops tabs and line breaks.
+    for (const url of [
+      'https:///hooks.example.com:443/x',
+      'https://\\hooks.example.com:443/x',
+      'https://hooks.example.com:443\t/x',
+      'https://hooks.example.com:44\n3/x',
+    ]) {
+      expect(refusalOf(() => validateWebhookConfig({ url }, 'CLOUD'))).toEqual(['input.url', port]);
+    }
+    expect(validateWebhookConfig({ url: 'https:///hooks.example.com/x' }, 'CLOUD').url).toBe('https:///hooks.example.com/x');
   });
 
   it('wants https:// at the start of the url, not anywhere in it', () => {
