@@ -4,6 +4,7 @@ import { compareLogIds, formatLogId, type LogId } from '../../src/events/cursor.
 import { openFeed } from '../../src/events/feed.js';
 import { MemoryEventLog, type EventLog, type TailListener } from '../../src/events/log.js';
 import type { ChannelEvent, EventKind, LoggedEvent } from '../../src/events/types.js';
+import { isSettled } from '../support/settle.js';
 
 const CHANNEL = 'channel-001';
 
@@ -102,19 +103,6 @@ describe('subscriber feed', () => {
     await expect(stopped.next()).rejects.toThrow('The subscriber read no event for 10 s; subscribe again');
   });
 });
-
-/** Lets every queued promise callback run (one macrotask turn): a promise still unsettled then waits for something else. */
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-async function isSettled(promise: Promise<unknown>): Promise<boolean> {
-  let settled = false;
-  void promise.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
-  await settle();
-  return settled;
-}
 
 const SIZE = 100;
 

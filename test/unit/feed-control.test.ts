@@ -1,19 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { FeedControl } from '../../src/events/feed-control.js';
-
-/** Lets every pending promise callback run (one macrotask turn): what is still unsettled then waits for something else. */
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Whether `promise` has settled once every queued callback ran. */
-async function isSettled(promise: Promise<unknown>): Promise<boolean> {
-  let settled = false;
-  void promise.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
-  await settle();
-  return settled;
-}
+import { isSettled, settle } from '../support/settle.js';
 
 function setUp() {
   const calls: string[] = [];
