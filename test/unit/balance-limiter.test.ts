@@ -11,7 +11,10 @@ describe('BalanceLimiter', () => {
     await expect(limiter.schedule('p1', ok)).resolves.toBe('ok');
     const refused = limiter.schedule('p1', ok);
     await expect(refused).rejects.toBeInstanceOf(RateLimitedError);
-    await expect(refused).rejects.toMatchObject({ retryAfterSeconds: 30 });
+    await expect(refused).rejects.toMatchObject({
+      retryAfterSeconds: 30,
+      message: 'The usage and balance budget (2 requests per 30 s upstream) is spent for now; retry in 30 s',
+    });
     // Budgets are per partner.
     await expect(limiter.schedule('p2', ok)).resolves.toBe('ok');
   });
@@ -48,10 +51,25 @@ describe('BalanceLimiter', () => {
     await expect(limiter.schedule('p', call, 'third')).rejects.toBeInstanceOf(RateLimitedError);
   });
 
-  it('waits for a slot within maxWaitMs', async () => {
-    const limiter = new BalanceLimiter({ points: 1, windowMs: 1_000, maxWaitMs: 5_000 });
-    await limiter.schedule('p', ok);
-    await expect(limiter.schedule('p', ok)).resolves.toBe('ok');
+  it('joins a share key only while its call is pending: a later call with the same key runs again', async () => {
+    const limiter = new BalanceLimiter({ points: 5, windowMs: 30_000, maxWaitMs: 0 });
+    let calls = 0;
+    const call = async () => (calls += 1);
+    await expect(limiter.schedule('p', call, 'k')).resolves.toBe(1);
+    await expect(limiter.schedule('p', call, 'k')).resolves.toBe(2);
+  });
+
+  it('waits for a slot within maxWaitMs, telling onWait once per call that waited however often it retries', async () => {
+    let waits = 0;
+    const limiter = new BalanceLimiter({ points: 1, windowMs: 1_000, maxWaitMs: 5_000, onWait: () => (waits += 1) });
+    // The first call holds the slot half a window; the slot is then held a window more, so the waiting call
+    // usually wakes once before the slot is free and retries.
+    const first = limiter.schedule('p', () => new Promise((resolve) => setTimeout(() => resolve('first'), 500)));
+    const second = limiter.schedule('p', ok);
+    await expect(first).resolves.toBe('first');
+    expect(waits).toBe(1);
+    await expect(second).resolves.toBe('ok');
+    expect(waits).toBe(1);
   });
 
   it('after an upstream 429 pauses every slot of the partner', async () => {
