@@ -72,6 +72,18 @@ describe('BalanceLimiter', () => {
     expect(waits).toBe(1);
   });
 
+  it('a call failing for another reason than a 429 holds only its own slot, for one window', async () => {
+    const limiter = new BalanceLimiter({ points: 2, windowMs: 30_000, maxWaitMs: 0 });
+    await expect(limiter.schedule('p', () => Promise.reject(new Error('upstream 500')))).rejects.toThrow('upstream 500');
+    await expect(limiter.schedule('p', ok)).resolves.toBe('ok');
+    await expect(limiter.schedule('p', ok)).rejects.toBeInstanceOf(RateLimitedError);
+
+    // And only for one window: the next call waits that long, then runs.
+    const short = new BalanceLimiter({ points: 1, windowMs: 1_000, maxWaitMs: 5_000 });
+    await expect(short.schedule('p', () => Promise.reject(new Error('upstream 500')))).rejects.toThrow('upstream 500');
+    await expect(short.schedule('p', ok)).resolves.toBe('ok');
+  });
+
   it('after an upstream 429 pauses every slot of the partner', async () => {
     const limiter = new BalanceLimiter({ points: 3, windowMs: 1_000, maxWaitMs: 0 });
     await expect(limiter.schedule('p', () => Promise.reject(new RateLimitedError('upstream 429', 20)))).rejects.toBeInstanceOf(RateLimitedError);
