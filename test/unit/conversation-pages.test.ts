@@ -1,14 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { CONVERSATION_SCAN_MAX, EventHub, THREAD_PAGE_MAX, THREAD_READS_PER_PAGE } from '../../src/events/hub.js';
-import { MemoryEventLog } from '../../src/events/log.js';
+import { CONVERSATION_SCAN_MAX, THREAD_PAGE_MAX, THREAD_READS_PER_PAGE } from '../../src/events/hub.js';
 import type { ChannelEvent } from '../../src/events/types.js';
+import { at, memoryHub } from '../support/event-hub.js';
 
 const CHANNEL = 'channel-001';
 const HOUR_MS = 60 * 60 * 1000;
-
-/** An odd millisecond: times an even number of milliseconds before it are never whole seconds, so arrival never reorders them. */
-const BASE_MS = Math.floor(Date.now() / 1000) * 1000 + 1;
-const at = (msAgo: number) => new Date(BASE_MS - msAgo).toISOString();
 
 const inbound = (from: string, msAgo: number): ChannelEvent => ({
   kind: 'message',
@@ -41,23 +37,10 @@ const windowClosed = (recipient: string, msAgo: number): ChannelEvent => ({
   },
 });
 
-async function hubWith(events: ChannelEvent[]): Promise<EventHub> {
-  const log = new MemoryEventLog({
-    retentionMs: 24 * HOUR_MS,
-    maxEvents: 10_000,
-    maxRecords: 10_000,
-    maxConversations: 10_000,
-    dedupTtlMs: 60_000,
-    dedupMaxEntries: 10_000,
-  });
-  await log.append(CHANNEL, events);
-  return new EventHub(log);
-}
-
 describe('pages of conversations', () => {
   it('reads at most CONVERSATION_SCAN_MAX conversations for one filtered page, which then ends short with a cursor to go on from', async () => {
     const closed = Array.from({ length: CONVERSATION_SCAN_MAX + 5 }, (_, index) => windowClosed(`4930${index}`, HOUR_MS - 2 * index));
-    const hub = await hubWith([inbound('4999', 3 * HOUR_MS), ...closed]);
+    const hub = await memoryHub(CHANNEL, [inbound('4999', 3 * HOUR_MS), ...closed]);
 
     const first = await hub.conversations(CHANNEL, { first: 10, after: null, window: 'OPEN' });
     expect(first).toMatchObject({ nodes: [], hasMore: true });
@@ -73,7 +56,7 @@ describe('pages of conversations', () => {
   });
 
   it('lets the threads of one page read THREAD_READS_PER_PAGE messages together, refusing the read that would go past it', async () => {
-    const hub = await hubWith([inbound('4901', HOUR_MS), inbound('4902', HOUR_MS - 2), inbound('4903', HOUR_MS - 4)]);
+    const hub = await memoryHub(CHANNEL, [inbound('4901', HOUR_MS), inbound('4902', HOUR_MS - 2), inbound('4903', HOUR_MS - 4)]);
     const page = await hub.conversations(CHANNEL, { first: 3, after: null, window: null });
     const [a, b, c] = page.nodes;
     // Each thread page is at most THREAD_PAGE_MAX (200) messages; two of them leave 100 of the page's 500.

@@ -2,19 +2,16 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from '@jest/globals';
 import { encodeCursor } from '../../src/events/cursor.js';
 import { SERVICE_WINDOW_MS, encodeListCursor } from '../../src/events/conversations.js';
-import { CONVERSATIONS_PAGE_MAX, EVENTS_PAGE_MAX, EventHub, THREAD_PAGE_MAX, createEventHub, recordCursor } from '../../src/events/hub.js';
+import { CONVERSATIONS_PAGE_MAX, EVENTS_PAGE_MAX, THREAD_PAGE_MAX, createEventHub, recordCursor } from '../../src/events/hub.js';
 import { MemoryEventLog } from '../../src/events/log.js';
 import { RedisEventLog } from '../../src/events/redis-log.js';
 import type { ChannelEvent } from '../../src/events/types.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { cloudNotification } from '../support/events.js';
+import { at, BASE_MS, memoryHub } from '../support/event-hub.js';
 
 const CHANNEL = 'channel-001';
 const HOUR_MS = 60 * 60 * 1000;
-
-/** An odd millisecond: times an even number of milliseconds before it are never whole seconds, so arrival never reorders them. */
-const BASE_MS = Math.floor(Date.now() / 1000) * 1000 + 1;
-const at = (msAgo: number) => new Date(BASE_MS - msAgo).toISOString();
 
 const inbound = (from: string, msAgo: number, id = `wamid.in-${from}-${msAgo}`): ChannelEvent => ({
   kind: 'message',
@@ -27,22 +24,6 @@ const sent = (recipient: string, messageId: string, msAgo: number): ChannelEvent
   dedupKey: `status:${messageId}`,
   payload: { channelId: CHANNEL, messageId, status: 'sent', recipientId: recipient, timestamp: at(msAgo), raw: null, errors: [] },
 });
-
-const memoryLog = (limits: { maxEvents?: number; maxRecords?: number } = {}) =>
-  new MemoryEventLog({
-    retentionMs: 24 * HOUR_MS,
-    maxEvents: limits.maxEvents ?? 10_000,
-    maxRecords: limits.maxRecords ?? 10_000,
-    maxConversations: 10_000,
-    dedupTtlMs: 60_000,
-    dedupMaxEntries: 10_000,
-  });
-
-async function hubWith(events: ChannelEvent[], limits: { maxEvents?: number; maxRecords?: number } = {}): Promise<EventHub> {
-  const log = memoryLog(limits);
-  await log.append(CHANNEL, events);
-  return new EventHub(log);
-}
 
 const messageIds = (events: Array<{ kind: string; payload: unknown }>) =>
   events.map((event) =>
@@ -65,7 +46,7 @@ describe('EventHub events', () => {
   });
 
   it('reads a cursor of the channel, refusing a malformed, foreign or expired one with its field', async () => {
-    const hub = await hubWith([inbound('491', 10)]);
+    const hub = await memoryHub(CHANNEL, [inbound('491', 10)]);
     const [event] = (await hub.page(CHANNEL, { after: null, first: 1, kinds: null, contact: null })).nodes;
     expect(hub.position(CHANNEL, encodeCursor(CHANNEL, event.id), 'after')).toEqual(event.id);
     expect(() => hub.position(CHANNEL, 'not a cursor', 'after')).toThrow(
@@ -86,7 +67,7 @@ describe('EventHub events', () => {
   });
 
   it('ends a subscription whose cursor is older than the retention with CURSOR_EXPIRED on after', async () => {
-    const hub = await hubWith([inbound('491', 10)]);
+    const hub = await memoryHub(CHANNEL, [inbound('491', 10)]);
     let ended = 0;
     const subscription = await hub.subscribe(null, CHANNEL, { ms: 1, seq: 0 }, () => {
       ended += 1;
@@ -98,7 +79,7 @@ describe('EventHub events', () => {
   it('pages after a cursor, caps first at EVENTS_PAGE_MAX, reads past full chunks for a filter, and ends at the last node', async () => {
     // 600 events of one contact (more than a log read of 500), then one of another.
     const many = Array.from({ length: 600 }, (_, index) => inbound('491', 10_000 - 2 * index, `wamid.a${index}`));
-    const hub = await hubWith([...many, inbound('492', 10, 'wamid.b')]);
+    const hub = await memoryHub(CHANNEL, [...many, inbound('492', 10, 'wamid.b')]);
 
     const capped = await hub.page(CHANNEL, { after: null, first: 1_000, kinds: null, contact: null });
     expect(capped.nodes).toHaveLength(EVENTS_PAGE_MAX);
@@ -125,7 +106,7 @@ describe('EventHub events', () => {
 
 describe('EventHub conversations', () => {
   it('gives an unknown contact no conversation and an UNKNOWN window, a recent inbound an OPEN one until a day after it', async () => {
-    const hub = await hubWith([inbound('491', HOUR_MS)]);
+    const hub = await memoryHub(CHANNEL, [inbound('491', HOUR_MS)]);
     expect(await hub.conversation(CHANNEL, '499')).toBeNull();
     expect(await hub.serviceWindow(CHANNEL, '499')).toEqual({ state: 'UNKNOWN', closesAtMs: null, lastInboundMs: null });
     const lastInboundMs = BASE_MS - HOUR_MS;
@@ -139,7 +120,10 @@ describe('EventHub conversations', () => {
 
   it('pages conversations newest first with a cursor to go on from, refusing a negative first and capping a large one', async () => {
     const contacts = Array.from({ length: CONVERSATIONS_PAGE_MAX + 3 }, (_, index) => `49${String(index).padStart(3, '0')}`);
-    const hub = await hubWith(contacts.map((contact, index) => inbound(contact, HOUR_MS - 2 * index)));
+    const hub = await memoryHub(
+      CHANNEL,
+      contacts.map((contact, index) => inbound(contact, HOUR_MS - 2 * index)),
+    );
     const newestFirst = [...contacts].reverse();
 
     const first = await hub.conversations(CHANNEL, { first: 2, after: null, window: null });
@@ -176,7 +160,7 @@ describe('EventHub conversations', () => {
   it('filters a page by window state across reads of the scan size', async () => {
     // 250 closed conversations (older than a day) newer than 2 open ones: the open ones are found on the second read.
     const closed = Array.from({ length: 250 }, (_, index) => inbound(`4930${index}`, 30 * HOUR_MS - 2 * index));
-    const hub = await hubWith([inbound('4801', 40 * HOUR_MS + 2), inbound('4802', 2 * HOUR_MS), ...closed]);
+    const hub = await memoryHub(CHANNEL, [inbound('4801', 40 * HOUR_MS + 2), inbound('4802', 2 * HOUR_MS), ...closed]);
     const open = await hub.conversations(CHANNEL, { first: 5, after: null, window: 'OPEN' });
     expect(open.nodes.map((node) => node.contact)).toEqual(['4802']);
     expect(open.hasMore).toBe(false);
@@ -186,7 +170,12 @@ describe('EventHub conversations', () => {
   });
 
   it('pages a thread newest first before a record cursor, leaving out records no longer retained', async () => {
-    const hub = await hubWith([inbound('491', 60, 'wamid.1'), sent('491', 'wamid.2', 40), inbound('491', 20, 'wamid.3'), inbound('492', 10, 'wamid.x')]);
+    const hub = await memoryHub(CHANNEL, [
+      inbound('491', 60, 'wamid.1'),
+      sent('491', 'wamid.2', 40),
+      inbound('491', 20, 'wamid.3'),
+      inbound('492', 10, 'wamid.x'),
+    ]);
     const first = await hub.thread(CHANNEL, '491', { first: 2, before: null });
     expect(first.nodes.map((node) => node.id)).toEqual(['wamid.3', 'wamid.2']);
     expect(first.hasMore).toBe(true);
@@ -208,7 +197,7 @@ describe('EventHub conversations', () => {
     expect(THREAD_PAGE_MAX).toBe(200);
 
     // Another contact's message pushes 491's oldest record out of the bound; 491's thread still holds its place.
-    const evicted = await hubWith([inbound('491', 60, 'wamid.1'), inbound('491', 40, 'wamid.2'), inbound('492', 20, 'wamid.3')], { maxRecords: 2 });
+    const evicted = await memoryHub(CHANNEL, [inbound('491', 60, 'wamid.1'), inbound('491', 40, 'wamid.2'), inbound('492', 20, 'wamid.3')], { maxRecords: 2 });
     const page = await evicted.thread(CHANNEL, '491', { first: 3, before: null });
     expect(page.nodes.map((node) => node.id)).toStrictEqual(['wamid.2']);
     expect(page.endCursor).toBe(encodeListCursor(`thread:${CHANNEL}:491`, { ms: BASE_MS - 60, member: 'wamid.1' }));
@@ -217,7 +206,7 @@ describe('EventHub conversations', () => {
   });
 
   it('records an accepted send into the contact thread', async () => {
-    const hub = await hubWith([inbound('491', 60, 'wamid.1')]);
+    const hub = await memoryHub(CHANNEL, [inbound('491', 60, 'wamid.1')]);
     await hub.recordSend(CHANNEL, { messageId: 'wamid.out', contact: '491', type: 'text', text: 'reply' });
     expect(await hub.message(CHANNEL, 'wamid.out')).toMatchObject({ direction: 'OUTBOUND', status: 'accepted', text: 'reply' });
     expect((await hub.thread(CHANNEL, '491', { first: 5, before: null })).nodes.map((node) => node.id)).toEqual(['wamid.out', 'wamid.1']);
@@ -225,7 +214,7 @@ describe('EventHub conversations', () => {
   });
 
   it('delivers each conversation change to a subscriber as the conversation is then, until it returns', async () => {
-    const hub = await hubWith([]);
+    const hub = await memoryHub(CHANNEL, []);
     let ended = 0;
     const feed = await hub.subscribeConversations(CHANNEL, () => {
       ended += 1;
@@ -241,7 +230,7 @@ describe('EventHub conversations', () => {
   });
 
   it('closes its log', async () => {
-    const hub = await hubWith([]);
+    const hub = await memoryHub(CHANNEL, []);
     const events: string[] = [];
     await hub.log.tail(CHANNEL, { onEvents: () => events.push('event'), onGap: () => undefined });
     await hub.close();

@@ -92,6 +92,13 @@ const errorEvent = (channelId: string, code: number): ChannelEvent => ({ kind: '
 
 const idText = (event: LoggedEvent) => `${event.id.ms}-${event.id.seq}`;
 
+/** The key expires within `ttlMs` and was set (or renewed) within the last minute. */
+async function expectFreshTtl(redisKey: string, ttlMs: number): Promise<void> {
+  const ttl = await redis.client.pTTL(redisKey);
+  expect(ttl).toBeGreaterThan(ttlMs - 60_000);
+  expect(ttl).toBeLessThanOrEqual(ttlMs);
+}
+
 /** A listener that keeps what it is told. */
 function recorder() {
   const seen = { events: [] as LoggedEvent[][], contacts: [] as string[][], gaps: 0 };
@@ -159,9 +166,7 @@ describe('RedisEventLog: append and read', () => {
 
     const claim = key(channelId, 'seen:message:wamid.once');
     expect(await redis.client.get(claim)).toBe('1');
-    const ttl = await redis.client.pTTL(claim);
-    expect(ttl).toBeGreaterThan(DEDUP_TTL_MS - 60_000);
-    expect(ttl).toBeLessThanOrEqual(DEDUP_TTL_MS);
+    await expectFreshTtl(claim, DEDUP_TTL_MS);
     // Another channel has claims of its own.
     const other = newChannel();
     expect((await log.append(other, [inbound(other, 'wamid.once', '491', recent())])).duplicates).toBe(0);
@@ -202,10 +207,8 @@ describe('RedisEventLog: append and read', () => {
     expect(await log.read(channelId, { ms: old, seq: 1 }, 10)).toEqual(appended);
     expect(await log.read(channelId, { ms: 0, seq: 0 }, 10)).toEqual(appended);
     expect(await log.read(channelId, appended[0].id, 10)).toEqual([appended[1]]);
-    const ttl = await redis.client.pTTL(stream);
     // The stream outlives its last append by the longer of the retention and the sequence's day.
-    expect(ttl).toBeGreaterThan(SERVICE_WINDOW_MS - 60_000);
-    expect(ttl).toBeLessThanOrEqual(SERVICE_WINDOW_MS);
+    await expectFreshTtl(stream, SERVICE_WINDOW_MS);
   });
 
   it('a stream longer-lived than a day keeps its entries for the retention', async () => {
@@ -214,9 +217,7 @@ describe('RedisEventLog: append and read', () => {
     const log = eventLog({ retentionMs });
     await log.append(channelId, [errorEvent(channelId, 1)]);
     for (const suffix of ['log', 'sequence']) {
-      const ttl = await redis.client.pTTL(key(channelId, suffix));
-      expect(ttl).toBeGreaterThan(retentionMs - 60_000);
-      expect(ttl).toBeLessThanOrEqual(retentionMs);
+      await expectFreshTtl(key(channelId, suffix), retentionMs);
     }
   });
 
@@ -297,9 +298,7 @@ describe('RedisEventLog: append and read', () => {
     expect(await log.thread(channelId, '491', null, 10)).toEqual([]);
     expect((await log.conversation(channelId, '491'))?.lastMessageId).toBe('wamid.sent');
     // The sequence keeps numbering for a day.
-    const ttl = await redis.client.pTTL(key(channelId, 'sequence'));
-    expect(ttl).toBeGreaterThan(SERVICE_WINDOW_MS - 60_000);
-    expect(ttl).toBeLessThanOrEqual(SERVICE_WINDOW_MS);
+    await expectFreshTtl(key(channelId, 'sequence'), SERVICE_WINDOW_MS);
     expect(await redis.client.get(key(channelId, 'sequence'))).toBe('2');
   });
 
@@ -333,9 +332,7 @@ describe('RedisEventLog: message records', () => {
     });
     expect(record?.atMs).toBeGreaterThanOrEqual(before);
     expect(record?.atMs).toBeLessThanOrEqual(after);
-    const ttl = await redis.client.pTTL(key(channelId, 'message:wamid.in'));
-    expect(ttl).toBeGreaterThan(RETENTION_MS - 60_000);
-    expect(ttl).toBeLessThanOrEqual(RETENTION_MS);
+    await expectFreshTtl(key(channelId, 'message:wamid.in'), RETENTION_MS);
     expect(await log.message(channelId, 'wamid.unknown')).toBeNull();
     expect(await log.message(newChannel(), 'wamid.in')).toBeNull();
   });
@@ -412,9 +409,7 @@ describe('RedisEventLog: message records', () => {
       threadMs: at,
     });
     expect((await log.message(channelId, 'wamid.elsewhere'))?.atMs).toBeGreaterThanOrEqual(before);
-    const ttl = await redis.client.pTTL(key(channelId, 'message:wamid.elsewhere'));
-    expect(ttl).toBeGreaterThan(RETENTION_MS - 60_000);
-    expect(ttl).toBeLessThanOrEqual(RETENTION_MS);
+    await expectFreshTtl(key(channelId, 'message:wamid.elsewhere'), RETENTION_MS);
 
     await log.append(channelId, [status(channelId, 'wamid.elsewhere', 'deleted', '491', at + 1)]);
     expect((await log.message(channelId, 'wamid.elsewhere'))?.status).toBe('sent');
@@ -443,9 +438,7 @@ describe('RedisEventLog: message records', () => {
     await log.append(channelId, [status(channelId, 'wamid.late', 'delivered', '491', at)]);
     await log.recordSend(channelId, { messageId: 'wamid.late', contact: '491', type: 'image', text: null });
     expect(await log.message(channelId, 'wamid.late')).toMatchObject({ status: 'delivered', threadMs: at, type: 'image', text: null, direction: 'OUTBOUND' });
-    const ttl = await redis.client.pTTL(key(channelId, 'message:wamid.late'));
-    expect(ttl).toBeGreaterThan(RETENTION_MS - 60_000);
-    expect(ttl).toBeLessThanOrEqual(RETENTION_MS);
+    await expectFreshTtl(key(channelId, 'message:wamid.late'), RETENTION_MS);
   });
 
   it('reads a record as stored: defaults for missing fields, unreadable or foreign status entries skipped', async () => {
@@ -511,13 +504,9 @@ describe('RedisEventLog: conversations', () => {
     });
     expect(await log.conversation(channelId, '492')).toBeNull();
     for (const suffix of ['conversation:491', 'conversations']) {
-      const ttl = await redis.client.pTTL(key(channelId, suffix));
-      expect(ttl).toBeGreaterThan(SERVICE_WINDOW_MS - 60_000);
-      expect(ttl).toBeLessThanOrEqual(SERVICE_WINDOW_MS);
+      await expectFreshTtl(key(channelId, suffix), SERVICE_WINDOW_MS);
     }
-    const threadTtl = await redis.client.pTTL(key(channelId, 'thread:491'));
-    expect(threadTtl).toBeGreaterThan(RETENTION_MS - 60_000);
-    expect(threadTtl).toBeLessThanOrEqual(RETENTION_MS);
+    await expectFreshTtl(key(channelId, 'thread:491'), RETENTION_MS);
     expect(await redis.client.zRangeWithScores(key(channelId, 'conversations'), 0, -1)).toEqual([{ value: '491', score: at }]);
   });
 
@@ -735,9 +724,7 @@ describe('RedisEventLog: watched channels', () => {
     // A later notification keeps the first time (even a duplicate one) and renews the mark for a window.
     await log.append(channelId, [errorEvent(channelId, 1)]);
     expect(await log.watchedSince(channelId)).toBe(since);
-    const ttl = await redis.client.pTTL(key(channelId, 'watched'));
-    expect(ttl).toBeGreaterThan(SERVICE_WINDOW_MS - 60_000);
-    expect(ttl).toBeLessThanOrEqual(SERVICE_WINDOW_MS);
+    await expectFreshTtl(key(channelId, 'watched'), SERVICE_WINDOW_MS);
   });
 });
 
