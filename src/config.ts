@@ -259,6 +259,15 @@ const schema = z.object({
   MAX_QUERY_COST: documented(positiveInt.default(5_000), {
     description: "highest cost accepted (graphql-armor's: 2 per object field, 1 per scalar, ×1.5 per level), checked before execution",
   }),
+  MAX_BODY_VALUES: documented(positiveInt.default(10_000), {
+    description:
+      'most JSON values (objects, arrays, strings, numbers, literals; not keys) a `/graphql` body may hold, counted as it arrives, before it is parsed (413 past it); a long string such as an inline base64 upload is one value',
+    contract: true,
+  }),
+  MAX_BODY_DEPTH: documented(positiveInt.default(64), {
+    description: 'deepest nesting of JSON objects and arrays a `/graphql` body may hold, checked as it arrives, before it is parsed (413 past it)',
+    contract: true,
+  }),
   MAX_QUERY_TOKENS: documented(positiveInt.default(2_000), { description: 'most tokens the parser accepts in one document' }),
   CIRCUIT_BREAKER_THRESHOLD: documented(positiveInt.default(5), { description: "consecutive upstream failures that open a root's circuit" }),
   CIRCUIT_BREAKER_COOLDOWN_MS: documented(positiveInt.default(10_000), { description: 'how long an open circuit fails fast before a trial call' }),
@@ -362,6 +371,8 @@ export interface Config {
   webhookCheck: 'enforce' | 'off';
   serviceWindowGuard: 'enforce' | 'off';
   queryLimits: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number };
+  /** Structure a `/graphql` JSON body may hold (MAX_BODY_VALUES, MAX_BODY_DEPTH), checked before it is parsed. */
+  bodyShape: { maxValues: number; maxDepth: number };
   circuitBreaker: { threshold: number; cooldownMs: number };
   /** Most upstream calls one operation may make (estimated before execution, counted during it). */
   maxUpstreamCallsPerOperation: number;
@@ -455,6 +466,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxCost: values.MAX_QUERY_COST,
       maxTokens: values.MAX_QUERY_TOKENS,
     },
+    bodyShape: { maxValues: values.MAX_BODY_VALUES, maxDepth: values.MAX_BODY_DEPTH },
     circuitBreaker: { threshold: values.CIRCUIT_BREAKER_THRESHOLD, cooldownMs: values.CIRCUIT_BREAKER_COOLDOWN_MS },
     maxUpstreamCallsPerOperation: values.MAX_UPSTREAM_CALLS_PER_OPERATION,
     httpTimeouts: { headersMs: values.HTTP_HEADERS_TIMEOUT_MS, requestMs: values.HTTP_REQUEST_TIMEOUT_MS },

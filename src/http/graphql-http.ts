@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLResponse } from '@apollo/server';
+import type { JsonShapeLimits } from './json-shape.js';
 import { assertUtf8, HttpRefusal, readBody, requestIdOf, sendJson } from './request.js';
 
 /** Node-style middleware (`cors`, tracing) run before the operation; each calls `next` to go on. */
@@ -7,6 +8,8 @@ export type Middleware = (request: IncomingMessage, response: ServerResponse, ne
 
 export interface GraphQLHttpOptions<TContext extends BaseContext> {
   bodyLimitBytes: number;
+  /** Structure a JSON body may hold, checked as it is read, before it is parsed. */
+  bodyShape: JsonShapeLimits;
   middleware: Middleware[];
   context(request: IncomingMessage, requestId: string): Promise<TContext>;
   /** A failure outside Apollo's own handling (a bug): the caller gets a bare 500. */
@@ -19,10 +22,11 @@ function isJson(contentType: string | undefined): boolean {
 }
 
 /** JSON bodies are parsed; any other body is left to Apollo, which refuses it (CSRF or content type). */
-async function parsedBody(request: IncomingMessage, limit: number): Promise<unknown> {
+async function parsedBody(request: IncomingMessage, limit: number, shape: JsonShapeLimits): Promise<unknown> {
   if (request.method !== 'POST') return undefined;
-  const text = await readBody(request, limit);
-  if (!isJson(request.headers['content-type'])) return undefined;
+  const json = isJson(request.headers['content-type']);
+  const text = await readBody(request, limit, json ? shape : undefined);
+  if (!json) return undefined;
   assertUtf8(request.headers['content-type']);
   try {
     return JSON.parse(text);
@@ -66,7 +70,7 @@ export function graphqlHttpHandler<TContext extends BaseContext>(
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const execute = async (request: IncomingMessage, response: ServerResponse, requestId: string) => {
     try {
-      const body = await parsedBody(request, options.bodyLimitBytes);
+      const body = await parsedBody(request, options.bodyLimitBytes, options.bodyShape);
       const search = request.url!.includes('?') ? request.url!.slice(request.url!.indexOf('?')) : '';
       const answer = await apollo.executeHTTPGraphQLRequest({
         httpGraphQLRequest: { method: request.method!.toUpperCase(), headers: headerMap(request), search, body },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { decoderFor } from './content-encoding.js';
+import { JsonShapeError, JsonShapeScanner, type JsonShapeLimits } from './json-shape.js';
 
 /* What the routes served on node:http (/graphql, webhooks) read from a request (its id, its body) and how they answer in JSON. */
 
@@ -36,19 +37,27 @@ function decoded(request: IncomingMessage): Readable {
   return request.pipe(decoder);
 }
 
-/** The whole (decoded) body, refused with 413 as soon as it grows over the limit. */
-export async function readBody(request: IncomingMessage, limit: number): Promise<string> {
+/**
+ * The whole (decoded) body, refused with 413 as soon as it grows over the limit (by its
+ * Content-Length before anything is read). With `shape`, a JSON body is also refused with 413 as
+ * soon as the chunks read so far hold more values or deeper nesting than allowed: its structure is
+ * bounded before JSON.parse builds it, and a chunked body stops being read at that point.
+ */
+export async function readBody(request: IncomingMessage, limit: number, shape?: JsonShapeLimits): Promise<string> {
   const declared = Number(request.headers['content-length']);
   if (declared > limit) throw new HttpRefusal(413, `The request body is larger than ${limit} bytes`);
+  const scanner = shape && new JsonShapeScanner(shape);
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of decoded(request) as AsyncIterable<Buffer>) {
       size += chunk.length;
       if (size > limit) throw new HttpRefusal(413, `The request body is larger than ${limit} bytes`);
+      scanner?.feed(chunk);
       chunks.push(chunk);
     }
   } catch (error) {
+    if (error instanceof JsonShapeError) throw new HttpRefusal(413, error.message);
     // A body that does not inflate (or a connection that broke off) is the caller's problem, not a 500.
     throw error instanceof HttpRefusal ? error : new HttpRefusal(400, 'The request body could not be read');
   }

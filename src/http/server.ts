@@ -210,6 +210,7 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
 
   const graphql = graphqlHttpHandler(apollo, {
     bodyLimitBytes: graphqlBodyLimit(config.media.inlineMaxBytes),
+    bodyShape: config.bodyShape,
     middleware: [...(cors ? [cors] : []), ...(services.tracing ? [services.tracing.middleware()] : [])],
     context: async (request, requestId) => createContext(services, { headers: request.headers, requestId }),
     onUnexpectedError: (error, requestId) => logger.error({ err: error, requestId }, 'unexpected error serving /graphql'),

@@ -6,8 +6,20 @@ import { assertUtf8, HttpRefusal, readBody, requestIdOf, sendJson } from './requ
 import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';
 
-/** Largest notification accepted; the upstream's are a few KB (media arrives by id, never inline). */
-const WEBHOOK_BODY_LIMIT_MB = 1;
+/**
+ * Largest notification read: the upstream's reference states that webhook payloads can be up to
+ * 3 MB (a batch of many statuses or messages; media arrives by id, never inline), so a genuine
+ * batch always fits, with room for its encoding. Past it: 413 before the rest is read.
+ */
+const WEBHOOK_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * What bounds a notification is its structure, checked as it arrives, before it is parsed. A real
+ * batch holds about one JSON value per 24 bytes (a status item: ~380 bytes, 16 values) and nests
+ * 7 levels (entry, changes, value, statuses, item, conversation, origin): 3 MB of values twice as
+ * dense as that pass, and 32 levels.
+ */
+export const WEBHOOK_BODY_SHAPE = { maxValues: 262_144, maxDepth: 32 } as const;
 
 /** What a 503 asks the upstream to wait before re-delivering. */
 const RETRY_AFTER_SECONDS = 5;
@@ -98,13 +110,13 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
     let text: string;
     try {
       assertUtf8(request.headers['content-type']);
-      text = await readBody(request, WEBHOOK_BODY_LIMIT_MB * 1024 * 1024);
+      text = await readBody(request, WEBHOOK_BODY_LIMIT_BYTES, WEBHOOK_BODY_SHAPE);
     } catch (error) {
       if (!(error instanceof HttpRefusal)) throw error;
-      // Size, encoding and charset are the sender's fault: 400, never a crash.
+      // Size, structure, encoding and charset are the sender's fault: 413 or 400, never a crash.
       count('rejected');
-      const message = error.bodyUnread ? `the notification exceeds ${WEBHOOK_BODY_LIMIT_MB}mb` : 'unreadable notification body';
-      sendJson(response, 400, { error: message }, { bodyUnread: error.bodyUnread });
+      const message = error.bodyUnread ? `the notification is too large: ${error.message}` : 'unreadable notification body';
+      sendJson(response, error.bodyUnread ? 413 : 400, { error: message }, { bodyUnread: error.bodyUnread });
       return;
     }
     const body = parseNotification(text);

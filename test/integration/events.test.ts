@@ -233,15 +233,15 @@ describe('events: webhook receiver → subscriptions (one instance, in-process f
     expect((await fetch(`${origin}/webhooks/${CHANNEL}/extra`, { method: 'POST', headers: { authorization: credential }, body: '{}' })).status).toBe(404);
   });
 
-  it('answers 400 to malformed JSON, non-object bodies and oversized bodies, and keeps serving', async () => {
+  it('answers 400 to malformed JSON and non-object bodies, 413 to oversized bodies, and keeps serving', async () => {
     const invalid = await postNotification(gateway.url, CHANNEL, '{"entry": [', credential);
     expect(invalid).toEqual({ status: 400, body: { error: 'the notification is not valid JSON' } });
     const array = await postNotification(gateway.url, CHANNEL, '[1, 2]', credential);
     expect(array).toEqual({ status: 400, body: { error: 'the notification must be a JSON object' } });
     const scalar = await postNotification(gateway.url, CHANNEL, '"text"', credential);
     expect(scalar.status).toBe(400);
-    const huge = await postNotification(gateway.url, CHANNEL, JSON.stringify({ messages: [], padding: 'x'.repeat(1_100_000) }), credential);
-    expect(huge).toEqual({ status: 400, body: { error: 'the notification exceeds 1mb' } });
+    const huge = await postNotification(gateway.url, CHANNEL, JSON.stringify({ messages: [], padding: 'x'.repeat(4.5 * 1024 * 1024) }), credential);
+    expect(huge).toEqual({ status: 413, body: { error: 'the notification is too large: The request body is larger than 4194304 bytes' } });
     const textPlain = await postNotification(gateway.url, CHANNEL, { statuses: [] }, credential, 'text/plain');
     expect(textPlain.status).toBe(200);
     const unknownShape = await postNotification(gateway.url, CHANNEL, { hello: 'world' }, credential);

@@ -53,14 +53,14 @@ describe('hostile input: failures are attributed where they belong, input is bou
 
   const sentMessages = () => harness.simulator.recorder.requests.filter((request) => request.path === '/cloud/messages');
 
-  it('JSON nested 5,000 levels deep is BAD_USER_INPUT naming the field, sends nothing, and opens no circuit', async () => {
+  it('JSON nested 5,000 levels deep is refused before it is parsed (MAX_BODY_DEPTH), sends nothing, and opens no circuit', async () => {
     harness.simulator.recorder.clear();
     // More than the threshold: had they counted, the cloud circuit would be open.
     for (let attempt = 0; attempt < 6; attempt += 1) {
       const { status, body } = await postText(harness.url, sendWithInteractive(deepJson(5_000), attempt % 2 ? `deep-${attempt}` : undefined));
-      expect(status).toBe(400);
-      expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.interactive' });
-      expect(body.errors?.[0]?.message).toMatch(/32 levels/);
+      expect(status).toBe(413);
+      expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_REQUEST' });
+      expect(body.errors?.[0]?.message).toBe('The request body nests JSON deeper than 64 levels');
     }
     expect(sentMessages()).toHaveLength(0);
     expect(harness.gateway.services.breakers.cloud.worst).toBe('closed');
