@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { Router, type Request, type Response } from 'express';
 import { safeEqual } from '../http/auth.js';
 import { mediaRule, sizeViolation, UPLOAD_MAX_BYTES, type MediaHosting } from '../messaging/media-rules.js';
 import { sendVariantError } from './http.js';
+import type { InboundMediaKind } from './inbound-traffic.js';
 import { untilAnswerDue } from './latency.js';
 import { channelForKey, type SimHosting } from './messaging-routes.js';
 import type { SimulatorContext } from './server.js';
@@ -89,6 +90,55 @@ export function mediaSimState(state: SimState): MediaSimState {
       secret: randomBytes(32),
     };
   });
+}
+
+/** Cloud media ids are numeric; on-premise ids are UUIDs. */
+const newMediaId = (hosting: SimHosting): string => (hosting === 'cloud' ? String(10n ** 15n + BigInt(`0x${randomBytes(6).toString('hex')}`)) : randomUUID());
+
+/**
+ * Files simulated contacts send. Images and stickers are real pictures (a 32×32 PNG, a 1×1 WebP) an inbox can show;
+ * the document is a one-page PDF; audio and video bytes are placeholders of their type (nothing plays them here).
+ */
+const INCOMING_SAMPLES: Record<'image' | 'sticker' | 'document' | 'audio' | 'video', Buffer> = {
+  image: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAIAAAD8GO2jAAAAWElEQVR42mPQmttPU8QwasGoBTD08kgWGqKaBZhGk2QNA9lGE2kNA+Wm47djgCwg1XQ8dgyEBeSZjsuOUQtGpgVDPx8Mi7KIHsU1PSocOlWZo82WUQsIIQCX9UaX+gUrnAAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+  sticker: Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64'),
+  document: Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+      '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  ),
+  audio: Buffer.from('hubgraph simulator: sample audio bytes'),
+  video: Buffer.from('hubgraph simulator: sample video bytes'),
+};
+
+/**
+ * Stores the file of an incoming media message for `channelId`, so the id its notification carries can be fetched
+ * like an upload (cloud: numeric id, record + CDN link; on-premise: a UUID answering the bytes).
+ */
+export function storeIncomingMedia(
+  state: SimState,
+  incoming: { channelId: string; hosting: SimHosting; kind: InboundMediaKind; mimeType: string; fileName: string | null },
+): SimMedia {
+  const media = mediaSimState(state);
+  const bytes = INCOMING_SAMPLES[incoming.kind === 'voice' ? 'audio' : incoming.kind];
+  const id = newMediaId(incoming.hosting);
+  const file = join(media.dir, id);
+  writeFileSync(file, bytes);
+  const stored: SimMedia = {
+    id,
+    channelId: incoming.channelId,
+    hosting: incoming.hosting,
+    mimeType: incoming.mimeType,
+    fileName: incoming.fileName,
+    size: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    file,
+    uploadedAt: Date.now(),
+  };
+  media.media.set(id, stored);
+  return stored;
 }
 
 const hostingRule = (hosting: SimHosting): MediaHosting => (hosting === 'cloud' ? 'CLOUD' : 'ON_PREMISE');
@@ -185,7 +235,7 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting): Router {
       fail(response, hosting, 400, checked.violation.message);
       return null;
     }
-    const id = hosting === 'cloud' ? String(10n ** 15n + BigInt(`0x${randomBytes(6).toString('hex')}`)) : randomUUID();
+    const id = newMediaId(hosting);
     const file = join(media.dir, id);
     const meter = new Meter(max);
     // The source stays out of the pipeline so a refused body can still be drained and answered.

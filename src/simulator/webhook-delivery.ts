@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import type { SimulatorContext } from './server.js';
-import { effectiveWebhook } from './messaging-routes.js';
+import { buildInbound, CLOUD_ONLY_KINDS, describeIssues, inboundInput, type InboundBuild, type InboundInput, type InboundKind } from './inbound-traffic.js';
+import { storeIncomingMedia } from './media-routes.js';
+import { effectiveWebhook, type SimHosting } from './messaging-routes.js';
 import { isOnPremise } from './state.js';
 
 export interface WebhookDeliveryOptions {
@@ -94,43 +96,41 @@ export class WebhookDelivery {
   }
 
   /**
-   * `/_control/inbound` {channelId, from, text, name?, timestamp? | hoursAgo?}: a contact writes to the channel under the
-   * profile name `name` (default: the simulated contact's, else `Contact <last 4 digits>`), at `timestamp` (Unix seconds)
-   * or `hoursAgo` hours before now (default: now). The notification's message carries that time, and the contact's
-   * 24-hour window runs from it (unless the contact wrote later). Answers 202 {messageId, timestamp}.
+   * `/_control/inbound` {channelId, kind?, from? | userId?, …}: an item of any kind (inbound-traffic.ts, docs/configuration.md)
+   * arrives in the hosting's real shape: a contact's message (text by default, so the older {channelId, from, text,
+   * name?, timestamp? | hoursAgo?} still works), a notice, an echo of the business app, a preference change. Messages
+   * carry their time (`timestamp` Unix seconds or `hoursAgo`), and a user's message opens the contact's 24-hour window
+   * from it (unless the contact wrote later). Answers 202 {kind, messageId, timestamp, mediaId?}; 400 for a bad body or
+   * a kind (or user id) the on-premise hosting does not have.
    * `/_control/inbound-file` {channelId, from, bytes, mimeType?}: a contact sends a file; 202 {messageId}, or {errorCode} when it is over 100 MB.
    * Both answer 409 when the channel has no webhook at all (the upstream would deliver nowhere).
    */
   router(): Router {
     const router = Router();
     router.post('/inbound', (request: Request, response: Response) => {
-      const { channelId, from, text, name, timestamp, hoursAgo } = (request.body ?? {}) as Record<string, unknown>;
-      if (
-        typeof channelId !== 'string' ||
-        typeof from !== 'string' ||
-        !/^\+?\d{6,15}$/.test(from) ||
-        typeof text !== 'string' ||
-        text === '' ||
-        (name !== undefined && (typeof name !== 'string' || name === '')) ||
-        (timestamp !== undefined && (!Number.isSafeInteger(timestamp) || (timestamp as number) < 0)) ||
-        (hoursAgo !== undefined && (typeof hoursAgo !== 'number' || !Number.isFinite(hoursAgo) || hoursAgo < 0)) ||
-        (timestamp !== undefined && hoursAgo !== undefined)
-      ) {
-        response.status(400).json({
-          error: {
-            code: 400,
-            message: 'body must be {channelId, from (digits), text (non-empty), name? (non-empty), timestamp? (Unix seconds) or hoursAgo? (≥ 0)}',
-          },
-        });
+      const parsed = inboundInput.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        response.status(400).json({ error: { code: 400, message: describeIssues(parsed.error) } });
         return;
       }
-      if (!this.context.state.channels.has(channelId)) {
-        response.status(404).json({ error: { code: 404, message: `unknown channel ${channelId}` } });
+      const input = parsed.data;
+      if (!this.context.state.channels.has(input.channelId)) {
+        response.status(404).json({ error: { code: 404, message: `unknown channel ${input.channelId}` } });
         return;
       }
-      if (!this.hasWebhook(response, channelId)) return;
-      const at = timestamp !== undefined ? (timestamp as number) * 1000 : Date.now() - (hoursAgo ?? 0) * HOUR_MS;
-      response.status(202).json(this.inbound(channelId, from.replace(/^\+/, ''), text, { name, at }));
+      if (this.isOnPremise(input.channelId)) {
+        const refusal = CLOUD_ONLY_KINDS.has(input.kind)
+          ? `kind ${input.kind} exists only on cloud numbers (${input.channelId} is on-premise)`
+          : input.userId !== undefined || input.parentUserId !== undefined || input.username !== undefined
+            ? `userId, parentUserId and username exist only on cloud numbers (${input.channelId} is on-premise)`
+            : undefined;
+        if (refusal) {
+          response.status(400).json({ error: { code: 400, message: refusal } });
+          return;
+        }
+      }
+      if (!this.hasWebhook(response, input.channelId)) return;
+      response.status(202).json(this.deliverInbound(input));
     });
     router.post('/inbound-file', (request: Request, response: Response) => {
       const { channelId, from, bytes, mimeType } = (request.body ?? {}) as Record<string, unknown>;
@@ -185,7 +185,36 @@ export class WebhookDelivery {
 
   /** Delivers an incoming text message from `from`, written at `at` (ms; default now). */
   inbound(channelId: string, from: string, text: string, options: { name?: string; at?: number } = {}): { messageId: string; timestamp: number } {
-    return this.incoming(channelId, from, options.name ?? nameOf(from), options.at ?? Date.now(), { type: 'text', text: { body: text } });
+    const { messageId, timestamp } = this.deliverInbound({ channelId, from, kind: 'text', text, name: options.name }, options.at ?? Date.now());
+    return { messageId: messageId!, timestamp };
+  }
+
+  /**
+   * Delivers one item of any kind (validated, allowed on the channel's hosting) in the hosting's shape, written at `at`
+   * (ms; default: the input's timestamp or hoursAgo, else now). A media kind first stores its file on the channel.
+   */
+  deliverInbound(input: InboundInput, at?: number): { kind: InboundKind; messageId: string | null; timestamp: number; mediaId?: string } {
+    const { channelId } = input;
+    const hosting: SimHosting = this.isOnPremise(channelId) ? 'onPremise' : 'cloud';
+    const written = at ?? (input.timestamp !== undefined ? input.timestamp * 1000 : Date.now() - (input.hoursAgo ?? 0) * HOUR_MS);
+    const contactKey = input.from ?? input.userId ?? '';
+    let mediaId: string | undefined;
+    const built = buildInbound(input, {
+      hosting,
+      name: input.name ?? nameOf(contactKey),
+      timestamp: Math.floor(written / 1000),
+      id: input.id ?? messageId(),
+      businessNumber: this.businessNumber(channelId),
+      media: (kind, mimeType, fileName) => {
+        const stored = storeIncomingMedia(this.context.state, { channelId, hosting, kind, mimeType, fileName });
+        mediaId = stored.id;
+        return stored;
+      },
+    });
+    // A user's message opens its 24-hour window from the message's time (the messaging routes listen for this).
+    if (built.fromUser) this.context.events.emit('message-received', { channelId, from: contactKey, at: built.timestamp * 1000 });
+    this.track(this.deliver(channelId, this.notification(channelId, built.items, built.field)));
+    return { kind: input.kind, messageId: built.messageId, timestamp: built.timestamp, ...(mediaId !== undefined && { mediaId }) };
   }
 
   /** One incoming message with its sender's profile; the notification's timestamp is `at` in whole seconds. */
@@ -245,8 +274,13 @@ export class WebhookDelivery {
     return isOnPremise(this.context.state.channels.get(channelId));
   }
 
-  /** On-premise: the arrays at the root. Cloud: the business-account envelope with metadata. */
-  private notification(channelId: string, items: Item): Record<string, unknown> {
+  /** The channel's own number in digits, as notifications show it. */
+  private businessNumber(channelId: string): string {
+    return (this.context.state.channels.get(channelId)?.setup_info?.phone_number ?? '').replace(/\D/g, '');
+  }
+
+  /** On-premise: the arrays at the root. Cloud: the business-account envelope with metadata, under `field`. */
+  private notification(channelId: string, items: Item, field: InboundBuild['field'] = 'messages'): Record<string, unknown> {
     if (this.isOnPremise(channelId)) return items;
     const channel = this.context.state.channels.get(channelId);
     return {
@@ -256,11 +290,11 @@ export class WebhookDelivery {
           id: channel?.waba_account?.id ?? `waba-${channelId}`,
           changes: [
             {
-              field: 'messages',
+              field,
               value: {
                 messaging_product: 'whatsapp',
                 metadata: {
-                  display_phone_number: (channel?.setup_info?.phone_number ?? '').replace(/\D/g, ''),
+                  display_phone_number: this.businessNumber(channelId),
                   phone_number_id: `pn-${channelId}`,
                 },
                 ...items,
