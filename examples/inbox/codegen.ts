@@ -13,6 +13,9 @@ const config: CodegenConfig = {
       config: { scalars: { DateTime: 'string', JSON: 'unknown' }, enumsAsTypes: true },
       presetConfig: { fragmentMasking: false },
     },
+    // The members of each union (MessageContent, ChannelEvent): Apollo Client's cache needs them to match a fragment
+    // on a union (`on MessageContent`) to the member's __typename it stores (`MediaContent`).
+    './src/gql/possible-types.json': { plugins: ['fragment-matcher'] },
   },
 };
 

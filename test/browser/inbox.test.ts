@@ -21,20 +21,27 @@ const CLOUD_CHANNEL = 'channel-001';
 const ON_PREMISE_CHANNEL = 'channel-003';
 const CONTACT = '4915100000077';
 const CLOSED_CONTACT = '4915100000078';
+/** A cloud channel no other test writes to, so it starts without conversations. */
+const EMPTY_CHANNEL = 'channel-002';
+/** A cloud channel whose webhook a test points away from the gateway. */
+const DISCONNECTED_CHANNEL = 'channel-004';
+
+/** What the build emits; a browser applies a stylesheet only when it is served as text/css. */
+const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
 /** The example app, built against this gateway and served as static files from another port (a real cross-origin set-up). */
-async function serveExample(gatewayUrl: string): Promise<{ server: Server; url: string; outDir: string }> {
+async function serveExample(gatewayUrl: string, simulatorUrl: string): Promise<{ server: Server; url: string; outDir: string }> {
   const vite = path.join(EXAMPLE, 'node_modules/vite/bin/vite.js');
   if (!existsSync(vite)) throw new Error('The example app is not installed: run `npm --prefix examples/inbox ci` first (CI does)');
   const outDir = await mkdtemp(path.join(tmpdir(), 'hubgraph-inbox-'));
   await run(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
     cwd: EXAMPLE,
-    env: { ...process.env, VITE_HUBGRAPH_URL: gatewayUrl },
+    env: { ...process.env, VITE_HUBGRAPH_URL: gatewayUrl, VITE_SIMULATOR_URL: simulatorUrl },
   });
   const server = createServer((request, response) => {
     const file = request.url?.startsWith('/assets/') ? request.url.split('?')[0] : '/index.html';
     readFile(path.join(outDir, path.normalize(file).replace(/^(\.\.[/\\])+/, ''))).then(
-      (body) => response.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'text/html' }).end(body),
+      (body) => response.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(body),
       () => response.writeHead(404).end(),
     );
   });
@@ -50,7 +57,7 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
 
   beforeAll(async () => {
     gateway = await startEmbeddedGateway();
-    app = await serveExample(gateway.url);
+    app = await serveExample(gateway.url, gateway.simulator!.baseUrl());
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [
@@ -95,6 +102,15 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
   const inbound = (channelId: string, from: string, name: string, text: string, hoursAgo?: number) =>
     control('inbound', { channelId, from, name, text, hoursAgo });
 
+  /** A GraphQL operation over HTTP, as the app's own requests go. */
+  async function graphql(query: string, variables: Record<string, unknown>) {
+    const response = await fetch(gateway.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+    return {
+      status: response.status,
+      body: (await response.json()) as { data?: Record<string, unknown>; errors?: { message: string; extensions: Record<string, unknown> }[] },
+    };
+  }
+
   /** The list entry of one contact, by the profile name its inbound message carried. */
   const conversationOf = (name: string) => page.getByTestId('conversation').filter({ hasText: name });
 
@@ -112,6 +128,38 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
     await page.getByTestId('client').first().getByRole('button').click();
     await expect(page.getByTestId('usage').textContent()).resolves.toMatch(/Last month: \d+ conversations/);
     if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard.png'), fullPage: true });
+  });
+
+  it('says how to make a message arrive on a channel without conversations, and the command it shows does', async () => {
+    await openInbox(EMPTY_CHANNEL);
+    const command = await page.getByTestId('inbound-command').textContent();
+    // The curl line as printed: its URL and its JSON body, sent as curl would send them.
+    const [, url, body] = /^curl -s -X POST (\S+) -H 'content-type: application\/json' -d '(.+)'$/.exec(command ?? '') ?? [];
+    expect(url).toBe(`${gateway.simulator!.baseUrl()}/_control/inbound`);
+    expect(await page.getByTestId('empty-state').textContent()).toContain('SIMULATOR_LIVE_EVENTS_MS=5000 npm run example');
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(response.status).toBe(202);
+    await conversationOf((JSON.parse(body) as { name: string }).name).waitFor();
+    expect(await page.getByTestId('empty-state').count()).toBe(0);
+  });
+
+  it('shows why live updates are off when the subscription is refused, with the hint the error carries', async () => {
+    const { body } = await graphql(
+      'mutation ($channelId: ID!) { setWebhook(channelId: $channelId, input: { url: "https://hooks.example.com/elsewhere" }) { url } }',
+      {
+        channelId: DISCONNECTED_CHANNEL,
+      },
+    );
+    expect(body.errors).toBeUndefined();
+    await page.getByRole('button', { name: 'Inbox' }).click();
+    await page.getByLabel('Channel').selectOption(DISCONNECTED_CHANNEL);
+    const alert = page.getByTestId('subscription-error');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(
+      `Live updates are off: Channel ${DISCONNECTED_CHANNEL}'s notifications go to another URL, so no event of it reaches this gateway` +
+        `Point its webhook at this gateway with the mutation connectWebhookToGateway(channelId: "${DISCONNECTED_CHANNEL}")`,
+    );
+    if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'inbox-subscription-error.png'), fullPage: true });
   });
 
   it('lists a conversation live, opens it, a reply’s status turns delivered without a reload, and the contact’s answer appears live', async () => {

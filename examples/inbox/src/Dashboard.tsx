@@ -60,10 +60,20 @@ function Usage({ clientId }: { clientId: string }) {
     const timer = setTimeout(() => void refetch(), retryIn * 1000);
     return () => clearTimeout(timer);
   }, [retryIn, refetch]);
-  if (retryIn !== undefined) return <p role="status">Usage is rate limited: retrying in {retryIn} s</p>;
+  if (retryIn !== undefined)
+    return (
+      <p role="status" className="notice">
+        Usage is rate limited: retrying in {retryIn} s
+      </p>
+    );
   if (loading) return <p>Loading usage…</p>;
   const usage = data?.client?.usage;
-  if (!usage) return <p role="alert">Usage is not available: {error?.message}</p>;
+  if (!usage)
+    return (
+      <p role="alert" className="alert">
+        Usage is not available: {error?.message}
+      </p>
+    );
   return (
     <p data-testid="usage">
       Last month: {usage.totals.quantity} conversations, {usage.totals.totalPrice.toFixed(2)} {usage.currency}; balance {usage.balance.toFixed(2)}{' '}
@@ -75,21 +85,38 @@ function Usage({ clientId }: { clientId: string }) {
 export function Dashboard() {
   const { data, error, loading } = useQuery(DASHBOARD);
   const [selected, setSelected] = useState<string | null>(null);
-  if (loading) return <p>Loading…</p>;
-  if (!data?.partner) return <p role="alert">{error?.message ?? 'No data'}</p>;
+  if (loading) return <p className="page">Loading…</p>;
+  if (!data?.partner)
+    return (
+      <p role="alert" className="alert">
+        {error?.message ?? 'No data'}
+      </p>
+    );
   const clients = data.partner.clients;
   return (
-    <main>
+    <main className="page">
       <h1>Clients ({clients?.total ?? '?'})</h1>
       {/* A failed listing is null with its error beside it (errorPolicy 'all'); the rest of the page stands. */}
-      {error && <p role="alert">Some data could not be loaded: {error.message}</p>}
+      {error && (
+        <p role="alert" className="alert">
+          Some data could not be loaded: {error.message}
+        </p>
+      )}
       {clients?.nodes.map((client) => (
-        <section key={client.id} data-testid="client">
+        <section key={client.id} className="client" data-testid="client">
           <h2>
             <button onClick={() => setSelected(client.id)}>{client.name ?? client.id}</button>
           </h2>
           {selected === client.id && <Usage clientId={client.id} />}
           <table>
+            <thead>
+              <tr>
+                <th scope="col">Channel</th>
+                <th scope="col">Hosting</th>
+                <th scope="col">Hub status</th>
+                <th scope="col">Quality rating</th>
+              </tr>
+            </thead>
             <tbody>
               {client.channels?.nodes.map((channel) => (
                 <tr key={channel.id} data-testid="channel">

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { GATEWAY_URL, authorization } from './apollo';
-import { errorWithCode } from './errors';
+import { GATEWAY_URL, SIMULATOR_URL, authorization } from './apollo';
+import { errorHint, errorWithCode } from './errors';
 import { graphql } from './gql';
 import type { ConversationSummaryFragment, SendMessageInput } from './gql/graphql';
 
@@ -119,7 +119,9 @@ const TEMPLATE = { name: 'order_shipped', languageCode: 'en_US' };
 
 /** Keeps the channel's cached conversations current: one event per message in or out, new status or window verdict. */
 function useConversationUpdates(channelId: string, openContact: string | null) {
-  useSubscription(CONVERSATION_UPDATED, {
+  // A refused subscription (WEBHOOK_NOT_CONNECTED: the channel's notifications do not reach this gateway) ends with
+  // its error and nothing more: the caller shows it, or the inbox would wait in silence.
+  const { error } = useSubscription(CONVERSATION_UPDATED, {
     variables: { channelId },
     onData: ({ client, data }) => {
       const updated = data.data?.conversationUpdated;
@@ -136,16 +138,44 @@ function useConversationUpdates(channelId: string, openContact: string | null) {
       if (updated.contact === openContact) void client.refetchQueries({ include: [THREAD] });
     },
   });
+  return error;
 }
 
 /** OPEN with the time left until it closes (as of this render), CLOSED (templates only) or UNKNOWN (the upstream decides). */
 function WindowBadge({ serviceWindow }: { serviceWindow: ConversationSummaryFragment['serviceWindow'] }) {
-  if (serviceWindow.state !== 'OPEN' || !serviceWindow.closesAt) return <mark data-testid="window">{serviceWindow.state}</mark>;
+  const className = `badge badge-${serviceWindow.state.toLowerCase()}`;
+  if (serviceWindow.state !== 'OPEN' || !serviceWindow.closesAt)
+    return (
+      <span className={className} data-testid="window">
+        {serviceWindow.state}
+      </span>
+    );
   const minutes = Math.max(0, Math.floor((Date.parse(serviceWindow.closesAt) - Date.now()) / 60_000));
   return (
-    <mark data-testid="window">
+    <span className={className} data-testid="window">
       OPEN, {Math.floor(minutes / 60)} h {minutes % 60} min left
-    </mark>
+    </span>
+  );
+}
+
+/** A message's time of day, or its date when it is not from today. */
+function Time({ at }: { at: string }) {
+  const date = new Date(at);
+  const today = date.toDateString() === new Date().toDateString();
+  return <time dateTime={at}>{today ? date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : date.toLocaleDateString()}</time>;
+}
+
+/** An outbound message's status as a chat shows it; the word stays for screen readers (and the tests). */
+const TICKS: Record<string, string> = { accepted: '🕓', sent: '✓', delivered: '✓✓', read: '✓✓', failed: '!' };
+
+function StatusTicks({ status }: { status: string }) {
+  return (
+    <span className={`status-${status}`} data-testid="status" title={status}>
+      <span className="ticks" aria-hidden="true">
+        {TICKS[status] ?? status}
+      </span>
+      <span className="sr-only">{status}</span>
+    </span>
   );
 }
 
@@ -206,22 +236,32 @@ function Composer({ channelId, conversation, failedForWindow }: { channelId: str
   if (closed) {
     const lastInboundAt = refusal?.lastInboundAt ?? conversation.serviceWindow.lastInboundAt;
     return (
-      <p role="alert" data-testid="template-offer">
-        The 24-hour window is closed{typeof lastInboundAt === 'string' ? ` (last message ${new Date(lastInboundAt).toLocaleString()})` : ''}: only a
-        template reaches {conversation.contactName ?? conversation.contact}.{' '}
-        <button type="button" disabled={loading} onClick={() => void deliver({ template: TEMPLATE })}>
-          Send template {TEMPLATE.name}
-        </button>
-        {error && !refusal && <span role="alert">{error.message}</span>}
-      </p>
+      <div className="composer">
+        <p role="alert" className="notice" data-testid="template-offer">
+          The 24-hour window is closed{typeof lastInboundAt === 'string' ? ` (last message ${new Date(lastInboundAt).toLocaleString()})` : ''}: only a template
+          reaches {conversation.contactName ?? conversation.contact}.{' '}
+          <button type="button" disabled={loading} onClick={() => void deliver({ template: TEMPLATE })}>
+            Send template {TEMPLATE.name}
+          </button>
+          {error && !refusal && <span role="alert">{error.message}</span>}
+        </p>
+      </div>
     );
   }
   return (
-    <form onSubmit={(event) => void submit(event)}>
-      {error && <p role="alert">{error.message}</p>}
-      {problem && <p role="alert">{problem}</p>}
-      <input aria-label="Reply" value={text} onChange={(event) => setText(event.target.value)} disabled={loading} />
-      <button type="submit" disabled={loading}>
+    <form className="composer" onSubmit={(event) => void submit(event)}>
+      {error && (
+        <p role="alert" className="alert">
+          {error.message}
+        </p>
+      )}
+      {problem && (
+        <p role="alert" className="alert">
+          {problem}
+        </p>
+      )}
+      <input type="text" aria-label="Reply" placeholder="Type a reply" value={text} onChange={(event) => setText(event.target.value)} disabled={loading} />
+      <button type="submit" className="primary" disabled={loading}>
         Send
       </button>
       <input aria-label="Image" type="file" accept="image/jpeg,image/png" onChange={(event) => void sendImage(event.target.files?.[0])} />
@@ -234,21 +274,36 @@ function Thread({ channelId, contact }: { channelId: string; contact: string }) 
   // share that earlier answer, which may predate the change (a `read` status arriving right after `delivered`).
   const { data, error, loading } = useQuery(THREAD, { variables: { channelId, contact }, context: { queryDeduplication: false } });
   const conversation = data?.channel?.conversation;
-  if (!conversation) return loading ? <p>Loading…</p> : <p role="alert">{error?.message ?? `Nothing is held for ${contact}`}</p>;
+  if (!conversation)
+    return (
+      <section className="thread">
+        {loading ? (
+          <p className="placeholder">Loading…</p>
+        ) : (
+          <p role="alert" className="alert">
+            {error?.message ?? `Nothing is held for ${contact}`}
+          </p>
+        )}
+      </section>
+    );
   const newest = conversation.messages.nodes[0];
   // The API answers newest first; a chat shows the newest at the bottom.
   const messages = [...conversation.messages.nodes].reverse();
   return (
-    <section aria-label={`Thread with ${contact}`}>
-      <h2>
-        {conversation.contactName ?? contact} <WindowBadge serviceWindow={conversation.serviceWindow} />
-      </h2>
-      <ol data-testid="thread">
+    <section className="thread" aria-label={`Thread with ${contact}`}>
+      <header>
+        <h2>{conversation.contactName ?? contact}</h2>
+        <WindowBadge serviceWindow={conversation.serviceWindow} />
+      </header>
+      <ol className="messages" data-testid="thread">
         {messages.map((message) => (
-          <li key={message.id} className={message.direction === 'OUTBOUND' ? 'out' : 'in'}>
-            {message.text ?? `[${message.type ?? 'message'}]`}{' '}
-            {message.direction === 'OUTBOUND' && <small data-testid="status">{message.status}</small>}
-            {errorCode(message.error) === WINDOW_CLOSED_ERROR && <small>(the 24-hour window had closed)</small>}
+          <li key={message.id} className={`bubble ${message.direction === 'OUTBOUND' ? 'out' : 'in'}`}>
+            <div>{message.text ?? `[${message.type ?? 'message'}]`}</div>
+            {errorCode(message.error) === WINDOW_CLOSED_ERROR && <div className="note">Not delivered: the 24-hour window had closed</div>}
+            <div className="meta">
+              <Time at={message.at} />
+              {message.direction === 'OUTBOUND' && <StatusTicks status={message.status} />}
+            </div>
           </li>
         ))}
       </ol>
@@ -257,30 +312,76 @@ function Thread({ channelId, contact }: { channelId: string; contact: string }) 
   );
 }
 
-function ChannelInbox({ channelId }: { channelId: string }) {
-  const { data, error } = useQuery(CONVERSATIONS, { variables: { channelId } });
-  const [contact, setContact] = useState<string | null>(null);
-  useConversationUpdates(channelId, contact);
-  const conversations = data?.channel?.conversations.nodes ?? [];
+/** What makes a first message arrive: a contact writing, which the simulator can play (its control route or live events). */
+function EmptyInbox({ channelId }: { channelId: string }) {
+  const simulator = SIMULATOR_URL ?? 'http://127.0.0.1:<simulator port>';
+  const body = JSON.stringify({ channelId, from: '4915112345678', name: 'Ada Lovelace', text: 'Hello!' });
   return (
-    <div className="inbox">
-      <aside>
-        {error && <p role="alert">{error.message}</p>}
-        <ul aria-label="Conversations">
-          {conversations.map((conversation) => (
-            <li key={conversation.id} data-testid="conversation">
-              <button onClick={() => setContact(conversation.contact)} aria-pressed={conversation.contact === contact}>
-                {conversation.contactName ?? conversation.contact}
-              </button>{' '}
-              <WindowBadge serviceWindow={conversation.serviceWindow} />
-              <br />
-              <small>{conversation.lastMessage?.text ?? ''}</small>
-            </li>
-          ))}
-        </ul>
-      </aside>
-      {contact && <Thread channelId={channelId} contact={contact} />}
+    <section className="thread empty" data-testid="empty-state">
+      <p>
+        <strong>No conversation yet.</strong> A conversation appears here as soon as a contact writes to this channel.
+      </p>
+      <p>On the embedded simulator, make a contact write{SIMULATOR_URL ? '' : ' (the simulator URL is in the gateway’s start-up line)'}:</p>
+      <pre data-testid="inbound-command">{`curl -s -X POST ${simulator}/_control/inbound -H 'content-type: application/json' -d '${body}'`}</pre>
+      <p>
+        or start the example as <code>SIMULATOR_LIVE_EVENTS_MS=5000 npm run example</code>: a message reaches every channel every 5 seconds.
+      </p>
+    </section>
+  );
+}
+
+/** A subscription refused or broken: say so, with what to do about it when the gateway tells (extensions.hint). */
+function SubscriptionError({ error }: { error: unknown }) {
+  const hint = errorHint(error);
+  return (
+    <div role="alert" className="alert" data-testid="subscription-error">
+      Live updates are off: {(error as Error).message}
+      {hint && <span className="hint">{hint}</span>}
     </div>
+  );
+}
+
+function ChannelInbox({ channelId }: { channelId: string }) {
+  const { data, error, loading } = useQuery(CONVERSATIONS, { variables: { channelId } });
+  const [contact, setContact] = useState<string | null>(null);
+  const subscriptionError = useConversationUpdates(channelId, contact);
+  const conversations = data?.channel?.conversations.nodes ?? [];
+  const empty = !loading && !error && conversations.length === 0;
+  return (
+    <>
+      {subscriptionError && <SubscriptionError error={subscriptionError} />}
+      <div className="inbox">
+        <aside className="conversations">
+          {error && (
+            <p role="alert" className="alert">
+              {error.message}
+            </p>
+          )}
+          {empty && <p className="empty">No conversation yet.</p>}
+          <ul aria-label="Conversations">
+            {conversations.map((conversation) => (
+              <li key={conversation.id} className="conversation" data-testid="conversation">
+                <button onClick={() => setContact(conversation.contact)} aria-pressed={conversation.contact === contact}>
+                  <span className="name">{conversation.contactName ?? conversation.contact}</span>
+                  <Time at={conversation.lastActivityAt} />
+                  <span className="preview">{conversation.lastMessage?.text ?? ''}</span>
+                  <WindowBadge serviceWindow={conversation.serviceWindow} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </aside>
+        {contact ? (
+          <Thread key={contact} channelId={channelId} contact={contact} />
+        ) : empty && !subscriptionError ? (
+          <EmptyInbox channelId={channelId} />
+        ) : (
+          <section className="thread">
+            <p className="placeholder">Choose a conversation</p>
+          </section>
+        )}
+      </div>
+    </>
   );
 }
 
@@ -289,17 +390,23 @@ export function Inbox() {
   const [channelId, setChannelId] = useState<string>('');
   const channels = data?.partner?.channels?.nodes ?? [];
   return (
-    <main>
-      <h1>Inbox</h1>
-      {error && <p role="alert">{error.message}</p>}
-      <select aria-label="Channel" value={channelId} onChange={(event) => setChannelId(event.target.value)}>
-        <option value="">Choose a channel</option>
-        {channels.map((channel) => (
-          <option key={channel.id} value={channel.id}>
-            {channel.displayName ?? channel.phoneNumber ?? channel.id} ({channel.hosting})
-          </option>
-        ))}
-      </select>
+    <main className="page">
+      <div className="toolbar">
+        <h1>Inbox</h1>
+        <select aria-label="Channel" value={channelId} onChange={(event) => setChannelId(event.target.value)}>
+          <option value="">Choose a channel</option>
+          {channels.map((channel) => (
+            <option key={channel.id} value={channel.id}>
+              {channel.displayName ?? channel.phoneNumber ?? channel.id} ({channel.hosting})
+            </option>
+          ))}
+        </select>
+      </div>
+      {error && (
+        <p role="alert" className="alert">
+          {error.message}
+        </p>
+      )}
       {channelId && <ChannelInbox key={channelId} channelId={channelId} />}
     </main>
   );

@@ -12,3 +12,10 @@ export function retryAfterSeconds(error: unknown): number | undefined {
   const seconds = limited?.extensions?.retryAfterSeconds;
   return typeof seconds === 'number' ? seconds : undefined;
 }
+
+/** What to do about an error, when the gateway says (`extensions.hint`, e.g. on WEBHOOK_NOT_CONNECTED). */
+export function errorHint(error: unknown): string | undefined {
+  if (!CombinedGraphQLErrors.is(error)) return undefined;
+  const hint = error.errors.find((entry) => typeof entry.extensions?.hint === 'string')?.extensions?.hint;
+  return hint as string | undefined;
+}

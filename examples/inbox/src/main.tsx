@@ -4,19 +4,23 @@ import { createRoot } from 'react-dom/client';
 import { client } from './apollo';
 import { Dashboard } from './Dashboard';
 import { Inbox } from './Inbox';
+import './styles.css';
 
 function App() {
   const [page, setPage] = useState<'dashboard' | 'inbox'>('dashboard');
   return (
     <>
-      <nav>
-        <button onClick={() => setPage('dashboard')} aria-pressed={page === 'dashboard'}>
-          Dashboard
-        </button>
-        <button onClick={() => setPage('inbox')} aria-pressed={page === 'inbox'}>
-          Inbox
-        </button>
-      </nav>
+      <header className="appbar">
+        <span className="brand">hubgraph</span>
+        <nav>
+          <button onClick={() => setPage('dashboard')} aria-pressed={page === 'dashboard'}>
+            Dashboard
+          </button>
+          <button onClick={() => setPage('inbox')} aria-pressed={page === 'inbox'}>
+            Inbox
+          </button>
+        </nav>
+      </header>
       {page === 'dashboard' ? <Dashboard /> : <Inbox />}
     </>
   );
