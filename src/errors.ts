@@ -122,7 +122,7 @@ export class RateLimitedError extends HubgraphError {
 export class MediaBlockedError extends HubgraphError {
   constructor(channelId: string, retryAfterSeconds: number) {
     super(
-      `Refusing a media request for channel ${channelId}: another failure within the hour would block media downloads for this number for one hour`,
+      `Refusing a media request for channel ${channelId}: more than 5 media requests failed within the hour, so the upstream blocks media downloads for this number`,
       ErrorCode.MediaBlocked,
       { retryAfterSeconds },
     );

@@ -4,7 +4,7 @@ import { MediaBlockedError } from '../errors.js';
 import { strict, type RedisConnection } from '../store/redis.js';
 
 /** Spec §8: more than 5 failed media GETs within an hour block GET media for the number for an hour. */
-export const MEDIA_FAILURES_ALLOWED = 5;
+export const MEDIA_FAILURES_TOLERATED = 5;
 export const MEDIA_FAILURE_WINDOW_MS = 60 * 60 * 1000;
 
 /** The failed media GETs of each channel, as every instance sharing the store sees them. */
@@ -68,19 +68,24 @@ export function storeMediaFailureLog(store: Keyv): MediaFailureLog {
   };
 }
 
-/** Refuses a media GET while the channel's failures stand at the number the upstream still tolerates. */
+/** Refuses a media GET while the channel's failures within the hour are more than the upstream tolerates. */
 export class MediaFailureGuard {
   constructor(
     private readonly log: MediaFailureLog,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** MEDIA_BLOCKED when one more failure would make the upstream block the number. */
+  /**
+   * MEDIA_BLOCKED while more than 5 failures fall within the hour: the upstream has blocked the number then. At 5 the
+   * GET still goes out, as the upstream still serves it. The refusal lasts until enough failures leave the hour.
+   */
   async assertAllowed(channelId: string): Promise<void> {
     const recent = await this.log.recent(channelId, this.now() - MEDIA_FAILURE_WINDOW_MS);
-    if (recent.length < MEDIA_FAILURES_ALLOWED) return;
-    const oldest = Math.min(...recent);
-    throw new MediaBlockedError(channelId, Math.max(1, Math.ceil((oldest + MEDIA_FAILURE_WINDOW_MS - this.now()) / 1000)));
+    if (recent.length <= MEDIA_FAILURES_TOLERATED) return;
+    const newestFirst = [...recent].sort((a, b) => b - a);
+    // The count is back at 5 once the sixth newest failure leaves the hour.
+    const sixthNewest = newestFirst[MEDIA_FAILURES_TOLERATED];
+    throw new MediaBlockedError(channelId, Math.max(1, Math.ceil((sixthNewest + MEDIA_FAILURE_WINDOW_MS - this.now()) / 1000)));
   }
 
   recordFailure(channelId: string): Promise<void> {

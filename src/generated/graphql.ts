@@ -202,7 +202,7 @@ export type Channel = {
   isMigrated?: Maybe<Scalars['Boolean']['output']>;
   /** Whether the channel belongs to an on-behalf-of business account; null when absent. */
   isOba?: Maybe<Scalars['Boolean']['output']>;
-  /** Metadata of one media file of this channel, or null when the upstream does not know the id. MEDIA_BLOCKED when reading would trip the upstream's block of more than 5 failed media requests per hour (upstream B3). */
+  /** Metadata of one media file of this channel, or null when the upstream does not know the id. MEDIA_BLOCKED while more than 5 media requests of this channel failed within the hour, which makes the upstream block its media (upstream B3). */
   media?: Maybe<Media>;
   /** The record of one message sent through this gateway or received by it, while retained (EVENT_RETENTION_MS after its last change); null when unknown. */
   message?: Maybe<MessageRecord>;

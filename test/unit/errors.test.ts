@@ -269,7 +269,8 @@ describe('the error classes: code, extensions and message as callers receive the
     expect(rateLimited.retryAfterSeconds).toBe(7);
     expect(rateLimited.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 7 });
     expect(new MediaBlockedError('channel-001', 42)).toMatchObject({
-      message: 'Refusing a media request for channel channel-001: another failure within the hour would block media downloads for this number for one hour',
+      message:
+        'Refusing a media request for channel channel-001: more than 5 media requests failed within the hour, so the upstream blocks media downloads for this number',
       extensions: { code: 'MEDIA_BLOCKED', retryAfterSeconds: 42 },
     });
     expect(new StoreUnavailableError()).toMatchObject({

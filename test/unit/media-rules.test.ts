@@ -1,7 +1,18 @@
-import { describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Keyv from 'keyv';
-import { MediaFailureGuard, MEDIA_FAILURE_WINDOW_MS, storeMediaFailureLog } from '../../src/datasources/media-failures.js';
+import {
+  MediaFailureGuard,
+  MEDIA_FAILURE_WINDOW_MS,
+  redisMediaFailureLog,
+  storeMediaFailureLog,
+  type MediaFailureLog,
+} from '../../src/datasources/media-failures.js';
 import { ErrorCode, HubgraphError } from '../../src/errors.js';
+import { createLogger } from '../../src/observability/logger.js';
+import { RedisConnection } from '../../src/store/redis.js';
+import { waitUntil } from '../support/events.js';
+import { dropNamespace, LOCAL_REDIS_URL, requireRedis, uniqueNamespace } from '../support/redis.js';
 import {
   formatBytes,
   KB,
@@ -236,28 +247,76 @@ describe('media rules (spec B3 tables)', () => {
   });
 });
 
-describe('MediaFailureGuard', () => {
-  it('refuses once five failures fall within the hour, until the oldest leaves it', async () => {
-    let now = 1_000_000;
-    const guard = new MediaFailureGuard(storeMediaFailureLog(new Keyv()), () => now);
+const mediaFailuresNamespace = uniqueNamespace('media-failures');
+let redis: RedisConnection;
+
+beforeAll(async () => {
+  await requireRedis();
+  redis = new RedisConnection({ url: LOCAL_REDIS_URL, namespace: mediaFailuresNamespace, timeoutMs: 2_000, logger: createLogger('silent') });
+  await waitUntil(() => redis.isReady, 'the Redis connection');
+});
+
+afterAll(async () => {
+  await dropNamespace(mediaFailuresNamespace);
+  await redis.close();
+});
+
+describe.each([
+  ['memory', (): MediaFailureLog => storeMediaFailureLog(new Keyv())],
+  ['Redis', (): MediaFailureLog => redisMediaFailureLog(redis)],
+])('MediaFailureGuard (%s)', (_store, newLog) => {
+  it('still allows a GET at five failures within the hour (the upstream blocks only after more than 5)', async () => {
+    let now = Date.now();
+    const guard = new MediaFailureGuard(newLog(), () => now);
+    const channelId = `channel-${randomUUID()}`;
     for (let failure = 0; failure < 5; failure += 1) {
-      await guard.assertAllowed('channel-x');
-      await guard.recordFailure('channel-x');
+      await guard.assertAllowed(channelId);
+      await guard.recordFailure(channelId);
       now += 60_000;
     }
-    const refusal = await guard.assertAllowed('channel-x').catch((error: unknown) => error);
-    expect(refusal).toBeInstanceOf(HubgraphError);
-    expect((refusal as HubgraphError).code).toBe(ErrorCode.MediaBlocked);
-    // The oldest failure (at 1 000 000) leaves the window 5 minutes from now.
-    expect((refusal as HubgraphError).extensions.retryAfterSeconds).toBe((MEDIA_FAILURE_WINDOW_MS - 5 * 60_000) / 1000);
-    await expect(guard.assertAllowed('channel-y')).resolves.toBeUndefined();
-    now = 1_000_000 + MEDIA_FAILURE_WINDOW_MS + 1;
-    await expect(guard.assertAllowed('channel-x')).resolves.toBeUndefined();
+    await expect(guard.assertAllowed(channelId)).resolves.toBeUndefined();
   });
 
-  it('counts failures recorded at the same moment (each read-modify-write waits for the one before)', async () => {
-    const guard = new MediaFailureGuard(storeMediaFailureLog(new Keyv()));
-    await Promise.all(Array.from({ length: 5 }, () => guard.recordFailure('channel-x')));
-    await expect(guard.assertAllowed('channel-x')).rejects.toMatchObject({ code: ErrorCode.MediaBlocked });
+  it('refuses at six failures within the hour, until the count is back at five', async () => {
+    const start = Date.now();
+    let now = start;
+    const guard = new MediaFailureGuard(newLog(), () => now);
+    const channelId = `channel-${randomUUID()}`;
+    for (let failure = 0; failure < 6; failure += 1) {
+      await guard.assertAllowed(channelId);
+      await guard.recordFailure(channelId);
+      now += 60_000;
+    }
+    const refusal = await guard.assertAllowed(channelId).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(HubgraphError);
+    expect((refusal as HubgraphError).code).toBe(ErrorCode.MediaBlocked);
+    // The oldest failure (at start) leaves the window 6 minutes from now, which leaves five.
+    expect((refusal as HubgraphError).extensions.retryAfterSeconds).toBe((MEDIA_FAILURE_WINDOW_MS - 6 * 60_000) / 1000);
+    await expect(guard.assertAllowed(`channel-${randomUUID()}`)).resolves.toBeUndefined();
+    now = start + MEDIA_FAILURE_WINDOW_MS + 1;
+    await expect(guard.assertAllowed(channelId)).resolves.toBeUndefined();
+  });
+
+  it('waits for the sixth newest failure when more than six fall within the hour', async () => {
+    const start = Date.now();
+    let now = start;
+    const guard = new MediaFailureGuard(newLog(), () => now);
+    const channelId = `channel-${randomUUID()}`;
+    for (let failure = 0; failure < 7; failure += 1) {
+      await guard.recordFailure(channelId);
+      now += 60_000;
+    }
+    // Seven failures at start … start + 6 min: the count falls to five when the second one (start + 1 min) leaves.
+    await expect(guard.assertAllowed(channelId)).rejects.toMatchObject({
+      code: ErrorCode.MediaBlocked,
+      extensions: { retryAfterSeconds: (MEDIA_FAILURE_WINDOW_MS - 6 * 60_000) / 1000 },
+    });
+  });
+
+  it('counts failures recorded at the same moment', async () => {
+    const guard = new MediaFailureGuard(newLog());
+    const channelId = `channel-${randomUUID()}`;
+    await Promise.all(Array.from({ length: 6 }, () => guard.recordFailure(channelId)));
+    await expect(guard.assertAllowed(channelId)).rejects.toMatchObject({ code: ErrorCode.MediaBlocked });
   });
 });
