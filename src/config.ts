@@ -200,6 +200,11 @@ const schema = z.object({
   CACHE_TTL_LISTING_MS: documented(nonNegativeInt.default(30_000), { description: 'cache lifetime of client/channel listings (A1, A4, A5); `0` disables' }),
   CACHE_TTL_USAGE_MS: documented(nonNegativeInt.default(60_000), { description: 'cache lifetime of usage and balance (A2, A3)' }),
   CACHE_TTL_INSIGHTS_MS: documented(nonNegativeInt.default(60_000), { description: 'cache lifetime of insights reads (area C)' }),
+  INSIGHTS_LIST_ENCODING: documented(z.enum(['comma', 'repeat']).default('comma'), {
+    description:
+      "how every list parameter of area C (`app_ids`, `source_ids`, `actions_id`, `sources_id`) is sent: `comma`, one comma-separated parameter (an id with a comma is refused); `repeat`, one parameter per value (as A2's `app_id`). See [decisions.md](decisions.md#area-c-insights)",
+    contract: true,
+  }),
   CACHE_TTL_MESSAGING_MS: documented(nonNegativeInt.default(30_000), {
     description: 'cache lifetime of area-B reads (business profile, block list; media metadata is never cached: its link lasts 5 minutes)',
   }),
@@ -351,6 +356,8 @@ export interface Config {
   upstreamTimeoutMs: number;
   upstreamRetries: number;
   cacheTtlMs: { listing: number; usage: number; insights: number; messaging: number };
+  /** How the insights client sends every list parameter. */
+  insightsListEncoding: 'comma' | 'repeat';
   balanceRateLimit: { points: number; windowMs: number; maxWaitMs: number };
   introspection: boolean;
   /** PERSISTED_OPERATIONS's operations by id; null when unset. */
@@ -444,6 +451,7 @@ export function loadConfig(env: Env = process.env): Config {
       insights: values.CACHE_TTL_INSIGHTS_MS,
       messaging: values.CACHE_TTL_MESSAGING_MS,
     },
+    insightsListEncoding: values.INSIGHTS_LIST_ENCODING,
     balanceRateLimit: {
       points: values.BALANCE_RATE_LIMIT_POINTS,
       windowMs: values.BALANCE_RATE_LIMIT_WINDOW_MS,

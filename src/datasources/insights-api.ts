@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { BadUserInputError, ForbiddenError } from '../errors.js';
 import { checkPage, type Page } from './filters.js';
 import type { ActionSourceDto, InsightActionDto, InsightSourceEntryDto, InsightsPageDto } from './types.js';
-import { BearerSource } from './upstream-source.js';
+import { BearerSource, type SearchParams } from './upstream-source.js';
 import { checkIdText, upstreamPath, type UpstreamPath } from './upstream-path.js';
 
 /** Cache scopes of area C. */
@@ -26,22 +26,28 @@ export function insightsDate(iso: string): string {
   return new Date(iso).toISOString().slice(0, 10);
 }
 
+/** How a list parameter of area C travels (INSIGHTS_LIST_ENCODING): one comma-separated parameter, or one parameter per value. */
+export type InsightsListEncoding = 'comma' | 'repeat';
+
 /**
- * Lists (`app_ids`, `source_ids`, `actions_id`, `sources_id`) are sent comma-separated, one
- * parameter each, like A3's `app_ids`; so an id must not contain a comma.
+ * A list parameter (`app_ids`, `source_ids`, `actions_id`, `sources_id`), de-duplicated and sorted so equal sets
+ * share one cache entry. `comma`: one parameter `a,b` (like A3's `app_ids`), so an id must not contain a comma;
+ * `repeat`: `x=a&x=b` (like A2's `app_id`).
  */
-export function insightsList(ids: readonly string[], field: string, required: boolean): string | undefined {
+export function insightsList(ids: readonly string[], field: string, required: boolean, encoding: InsightsListEncoding): string | string[] | undefined {
   if (ids.length === 0) {
     if (required) throw new BadUserInputError(`${field} must name at least one id`, field);
     return undefined;
   }
   ids.forEach((id, index) => {
     checkIdText(id, `${field}.${index}`);
-    if (id.trim() === '' || id.includes(',')) {
-      throw new BadUserInputError('ids must be non-empty and must not contain a comma (lists are sent comma-separated)', `${field}.${index}`);
+    if (id.trim() === '') throw new BadUserInputError('ids must be non-empty', `${field}.${index}`);
+    if (encoding === 'comma' && id.includes(',')) {
+      throw new BadUserInputError('ids must not contain a comma (lists are sent comma-separated, INSIGHTS_LIST_ENCODING=comma)', `${field}.${index}`);
     }
   });
-  return [...new Set(ids)].join(',');
+  const unique = [...new Set(ids)].sort();
+  return encoding === 'comma' ? unique.join(',') : unique;
 }
 
 function rangeParams(range: DateRange): { date_from: string; date_to: string } {
@@ -87,7 +93,7 @@ export class InsightsApi extends BearerSource {
     }
   }
 
-  private async data<T>(partnerId: string, clientId: string, path: UpstreamPath, searchParams: Record<string, string | number | undefined>) {
+  private async data<T>(partnerId: string, clientId: string, path: UpstreamPath, searchParams: SearchParams) {
     await this.requireAllowed(partnerId, clientId);
     return this.read<InsightsPageDto<T>>('C', path, {
       searchParams,
@@ -100,7 +106,7 @@ export class InsightsApi extends BearerSource {
   async sources(partnerId: string, clientId: string, query: DateRange & Page & { appIds?: readonly string[] | null }) {
     const searchParams = {
       ...rangeParams(query),
-      app_ids: query.appIds ? insightsList(query.appIds, 'appIds', true) : undefined,
+      app_ids: query.appIds ? insightsList(query.appIds, 'appIds', true, this.config.insightsListEncoding) : undefined,
       ...pageParams(query),
     };
     return this.data<InsightSourceEntryDto>(partnerId, clientId, upstreamPath`v1/clients/${{ clientId }}/sources`, searchParams);
@@ -108,7 +114,7 @@ export class InsightsApi extends BearerSource {
 
   async actions(partnerId: string, clientId: string, query: DateRange & Page & { sourceIds: readonly string[] }) {
     const searchParams = {
-      source_ids: insightsList(query.sourceIds, 'sourceIds', true),
+      source_ids: insightsList(query.sourceIds, 'sourceIds', true, this.config.insightsListEncoding),
       ...rangeParams(query),
       ...pageParams(query),
     };
@@ -117,8 +123,8 @@ export class InsightsApi extends BearerSource {
 
   async actionSources(partnerId: string, clientId: string, query: DateRange & Page & { actionIds: readonly string[]; sourceIds?: readonly string[] | null }) {
     const searchParams = {
-      actions_id: insightsList(query.actionIds, 'actionIds', true),
-      sources_id: query.sourceIds ? insightsList(query.sourceIds, 'sourceIds', true) : undefined,
+      actions_id: insightsList(query.actionIds, 'actionIds', true, this.config.insightsListEncoding),
+      sources_id: query.sourceIds ? insightsList(query.sourceIds, 'sourceIds', true, this.config.insightsListEncoding) : undefined,
       ...rangeParams(query),
       ...pageParams(query),
     };

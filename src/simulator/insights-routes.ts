@@ -80,8 +80,11 @@ export function insightsState(state: SimState): InsightsState {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A list parameter sent either way the gateway may send it: comma-separated (`a,b`) or repeated (`x=a&x=b`). */
 function list(value: unknown): string[] | null {
-  return typeof value === 'string' && value !== '' ? value.split(',') : null;
+  const values = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : typeof value === 'string' ? value.split(',') : [];
+  const ids = values.filter((id) => id !== '');
+  return ids.length > 0 ? ids : null;
 }
 
 function dates(request: Request, response: Response): { from: string; to: string } | null {

@@ -214,3 +214,30 @@ describe('insights (area C)', () => {
     expect(insightsCalls()).toHaveLength(0);
   });
 });
+
+describe('insights lists with INSIGHTS_LIST_ENCODING=repeat', () => {
+  const harness = useTestGateway({ INSIGHTS_LIST_ENCODING: 'repeat' });
+  const dataCalls = () => harness.simulator.recorder.requests.filter((request) => request.path.startsWith(`${ROOT}/clients/`));
+
+  it('sends every list as one parameter per id, sorted, and reads the same answers', async () => {
+    const { body } = await harness.graphql<{
+      client: { insights: { actions: { totalCount: number }; actionSources: { nodes: Array<{ sourceId: string }> }; sources: { totalCount: number } } };
+    }>(
+      `query ($from: DateTime!, $to: DateTime!) { client(id: "client-004") { insights {
+        actions(sourceIds: ["src-client-004-2", "src-client-004-1"], dateFrom: $from, dateTo: $to) { totalCount }
+        actionSources(actionIds: ["act-client-004-3", "act-client-004-1"], sourceIds: ["src-client-004-2"], dateFrom: $from, dateTo: $to) {
+          nodes { sourceId } }
+        sources(dateFrom: $from, dateTo: $to, appIds: ["app-b", "app-a"]) { totalCount }
+      } } }`,
+      { from: dateFrom, to: dateTo },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data!.client.insights.actions.totalCount).toBeGreaterThan(0);
+    expect(body.data!.client.insights.actionSources.nodes.map((node) => node.sourceId)).toEqual(['src-client-004-2']);
+    const queries = Object.fromEntries(dataCalls().map((call) => [call.path.slice(`${ROOT}/clients/client-004/`.length), call.query]));
+    expect(queries.actions).toMatchObject({ source_ids: ['src-client-004-1', 'src-client-004-2'] });
+    // A one-id list is one parameter either way.
+    expect(queries['actions/source_details']).toMatchObject({ actions_id: ['act-client-004-1', 'act-client-004-3'], sources_id: 'src-client-004-2' });
+    expect(queries.sources).toMatchObject({ app_ids: ['app-a', 'app-b'] });
+  });
+});

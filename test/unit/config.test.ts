@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       upstreamTimeoutMs: 10_000,
       upstreamRetries: 2,
       cacheTtlMs: { listing: 30_000, usage: 60_000, insights: 60_000, messaging: 30_000 },
+      insightsListEncoding: 'comma',
       introspection: true,
       tracing: null,
     });
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
       MESSAGING_PRODUCT: 'whatsapp',
       REDIS_URL: 'redis://127.0.0.1:6379',
       CACHE_TTL_LISTING_MS: '0',
+      INSIGHTS_LIST_ENCODING: 'repeat',
       INTROSPECTION: 'false',
     });
     expect(config).toMatchObject({
@@ -76,6 +78,7 @@ describe('loadConfig', () => {
       publicUrl: 'https://gateway.example',
       redisUrl: 'redis://127.0.0.1:6379',
       cacheTtlMs: { listing: 0 },
+      insightsListEncoding: 'repeat',
       introspection: false,
     });
   });
@@ -108,6 +111,7 @@ describe('loadConfig', () => {
     ['CACHE_TTL_USAGE_MS', 'x'],
     ['CACHE_TTL_INSIGHTS_MS', '-5'],
     ['CACHE_TTL_MESSAGING_MS', '1e'],
+    ['INSIGHTS_LIST_ENCODING', 'semicolon'],
     ['BALANCE_RATE_LIMIT_POINTS', '0'],
     ['BALANCE_RATE_LIMIT_WINDOW_MS', 'x'],
     ['BALANCE_RATE_LIMIT_MAX_WAIT_MS', '-1'],
