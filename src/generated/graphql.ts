@@ -2,6 +2,7 @@ import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } f
 import type { PartnerRef, ClientNode, ChannelNode, ClientListDto, ChannelListDto, UsageDto, UsagePeriodDto, ApiKeyResult, PartnerDto, MediaRef, BusinessProfileModel, WebhookConfigModel, WabaWebhookModel, LocalStorageModel, ContactActionModel, ClientInsightsRef, InsightSourceModel } from '../datasources/types.js';
 import type { SentMessageModel } from '../messaging/send-message.js';
 import type { ConversationView } from '../events/hub.js';
+import type { InboundMessageModel } from '../resolvers/inbound-message.js';
 import type { Context } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -45,6 +46,25 @@ export type ActionSourceList = {
   offset?: Maybe<Scalars['Int']['output']>;
   /** Number of entries matching upstream, over all pages. */
   totalCount: Scalars['Int']['output'];
+};
+
+/** Click-to-chat ad or post that brought the user (the message's referral). */
+export type AdReferral = {
+  __typename?: 'AdReferral';
+  /** The ad's text; null when absent. */
+  body?: Maybe<Scalars['String']['output']>;
+  /** The click id of the ad click that opened the chat (for conversion reporting); null when absent. */
+  ctwaClid?: Maybe<Scalars['String']['output']>;
+  /** The ad's headline; null when absent. */
+  headline?: Maybe<Scalars['String']['output']>;
+  /** The ad's media type as notified (`image` or `video`); null when absent. */
+  mediaType?: Maybe<Scalars['String']['output']>;
+  /** The ad's or post's id; null when absent. */
+  sourceId?: Maybe<Scalars['String']['output']>;
+  /** What the source is, as notified: `ad` or `post`; null when absent. */
+  sourceType?: Maybe<Scalars['String']['output']>;
+  /** The ad's or post's URL; null when absent. */
+  sourceUrl?: Maybe<Scalars['String']['output']>;
 };
 
 /** New API key of a channel, as createApiKey returns it. */
@@ -152,6 +172,15 @@ export type BusinessVertical =
   | 'TRAVEL'
   /** No vertical set; it cannot be set again once a vertical was chosen. */
   | 'UNDEFINED';
+
+/** The user tapped a quick-reply button of a template message. */
+export type ButtonReplyContent = {
+  __typename?: 'ButtonReplyContent';
+  /** The payload the business set for the button when it sent the template; null when absent. */
+  payload?: Maybe<Scalars['String']['output']>;
+  /** The button's text as the user saw it. */
+  text: Scalars['String']['output'];
+};
 
 /** One business phone number registered with the messaging network and linked to one business account, owned by a client. Resolvable as a federation entity by `id`. */
 export type Channel = {
@@ -1026,6 +1055,63 @@ export type ContactAddressInput = {
   zip?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Contact card as received or sent (the output twin of ContactCardInput). */
+export type ContactCard = {
+  __typename?: 'ContactCard';
+  /** Postal addresses; empty when none. */
+  addresses: Array<ContactCardAddress>;
+  /** Birthday as written on the card (YYYY-MM-DD when well formed); null when absent. */
+  birthday?: Maybe<Scalars['String']['output']>;
+  /** Email addresses; empty when none. */
+  emails: Array<ContactCardEmail>;
+  /** First name; null when absent. */
+  firstName?: Maybe<Scalars['String']['output']>;
+  /** The name as the card shows it; when a received card has none, its name parts joined with spaces (possibly empty). */
+  formattedName: Scalars['String']['output'];
+  /** Last name; null when absent. */
+  lastName?: Maybe<Scalars['String']['output']>;
+  /** Middle name; null when absent. */
+  middleName?: Maybe<Scalars['String']['output']>;
+  /** Company, department and job title; null when the card has none. */
+  organization?: Maybe<ContactCardOrganization>;
+  /** Phone numbers; empty when none. */
+  phones: Array<ContactCardPhone>;
+  /** Name prefix such as "Dr."; null when absent. */
+  prefix?: Maybe<Scalars['String']['output']>;
+  /** Name suffix such as "Esq."; null when absent. */
+  suffix?: Maybe<Scalars['String']['output']>;
+  /** Web addresses; empty when none. */
+  urls: Array<ContactCardUrl>;
+};
+
+/** Postal address on a contact card. */
+export type ContactCardAddress = {
+  __typename?: 'ContactCardAddress';
+  /** City; null when absent. */
+  city?: Maybe<Scalars['String']['output']>;
+  /** Country name; null when absent. */
+  country?: Maybe<Scalars['String']['output']>;
+  /** Two-letter country code (ISO 3166-1 alpha-2) as written; null when absent. */
+  countryCode?: Maybe<Scalars['String']['output']>;
+  /** State or region; null when absent. */
+  state?: Maybe<Scalars['String']['output']>;
+  /** Street and number; null when absent. */
+  street?: Maybe<Scalars['String']['output']>;
+  /** Its label as written (standard values HOME, WORK); null when absent. */
+  type?: Maybe<Scalars['String']['output']>;
+  /** Postal code; null when absent. */
+  zip?: Maybe<Scalars['String']['output']>;
+};
+
+/** An email address on a contact card. */
+export type ContactCardEmail = {
+  __typename?: 'ContactCardEmail';
+  /** The address as written; null when absent. */
+  email?: Maybe<Scalars['String']['output']>;
+  /** Its label as written (standard values HOME, WORK); null when absent. */
+  type?: Maybe<Scalars['String']['output']>;
+};
+
 /** One contact card of a contacts message. */
 export type ContactCardInput = {
   /** Postal addresses. */
@@ -1042,6 +1128,37 @@ export type ContactCardInput = {
   phones?: InputMaybe<Array<ContactPhoneInput>>;
   /** Web addresses. */
   urls?: InputMaybe<Array<ContactUrlInput>>;
+};
+
+/** Where the contact works, from a contact card. */
+export type ContactCardOrganization = {
+  __typename?: 'ContactCardOrganization';
+  /** Company name; null when absent. */
+  company?: Maybe<Scalars['String']['output']>;
+  /** Department; null when absent. */
+  department?: Maybe<Scalars['String']['output']>;
+  /** Job title; null when absent. */
+  title?: Maybe<Scalars['String']['output']>;
+};
+
+/** Phone number on a contact card. */
+export type ContactCardPhone = {
+  __typename?: 'ContactCardPhone';
+  /** The number as written on the card, in any format; null when absent. */
+  phone?: Maybe<Scalars['String']['output']>;
+  /** Its label as written (standard values CELL, MAIN, IPHONE, HOME, WORK); null when absent. */
+  type?: Maybe<Scalars['String']['output']>;
+  /** The number's wa_id (digits) when it is on the messaging network; null otherwise. */
+  waId?: Maybe<Scalars['String']['output']>;
+};
+
+/** Web address on a contact card. */
+export type ContactCardUrl = {
+  __typename?: 'ContactCardUrl';
+  /** Its label as written (standard values HOME, WORK); null when absent. */
+  type?: Maybe<Scalars['String']['output']>;
+  /** The URL as written; null when absent. */
+  url?: Maybe<Scalars['String']['output']>;
 };
 
 /** E-mail address of a contact card. */
@@ -1135,6 +1252,13 @@ export type ContactUserFilter = {
   name?: InputMaybe<Scalars['String']['input']>;
   /** Only clients whose registered user has this phone number. */
   phone?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One or more contact cards. */
+export type ContactsContent = {
+  __typename?: 'ContactsContent';
+  /** The cards, in the order sent. */
+  contacts: Array<ContactCard>;
 };
 
 /** The exchange of a channel with one contact, as this gateway saw it: inbound messages, sends made through it, and their statuses. The upstream has no read endpoint for messages, so what the gateway did not receive is not here. */
@@ -1266,6 +1390,10 @@ export type InboundMessage = {
   channelId: Scalars['ID']['output'];
   /** The sender's profile name as the messaging network shows it, from the notification's contacts list (the entry whose wa_id is the sender); null when the notification names no profile for the sender. */
   contactName?: Maybe<Scalars['String']['output']>;
+  /** What the message carries, typed by its kind (read from `raw`). An edit holds its new version; a revoke, which carries no content, is UnsupportedContent without errors. */
+  content: MessageContent;
+  /** The message it answers, and whether it was forwarded; null when the notification has no context. */
+  context?: Maybe<MessageContext>;
   /** Position in the channel's event log; opaque. Pass it as `after` to resume after this event; valid for the retention window. */
   cursor: Scalars['String']['output'];
   /** The channel's own phone number as displayed to contacts (digits, as sent in the notification's metadata); cloud notifications only, null on-premise, whose notifications carry no metadata. */
@@ -1274,10 +1402,14 @@ export type InboundMessage = {
   from: Scalars['String']['output'];
   /** The message id given by the messaging network. */
   id: Scalars['ID']['output'];
+  /** One line for a conversation list, at most 100 characters (longer ones end with "…"; line breaks become spaces): the text; a caption, else "Photo", "Video", "Audio", "Voice message", "Sticker", "Document" or "Document: <file name>"; a button's or row's title; "Form sent" for a flow; the template quick reply's text; "📍 <name, else address, else latitude, longitude>"; "👤 <name>" (+N for more cards); the reaction's emoji, or "Reaction removed"; "Order: <n> items"; a system notice's text; "Template: <name>"; "Message deleted" for a revoke; "Unsupported message". Null only for an empty text. */
+  preview?: Maybe<Scalars['String']['output']>;
   /** The whole message object as delivered, for the fields of other types. */
   raw: Scalars['JSON']['output'];
   /** When the gateway accepted the notification (its log time; several events of one notification may share it). */
   receivedAt: Scalars['DateTime']['output'];
+  /** The click-to-chat ad or post that brought the user; null when the message did not come from one. */
+  referral?: Maybe<AdReferral>;
   /** The text body for text messages; null for other types. */
   text?: Maybe<Scalars['String']['output']>;
   /** When the user sent it (notified in UNIX seconds); null when the notification has none. */
@@ -1390,6 +1522,30 @@ export type InsightSourcePayload = {
   success: Scalars['Boolean']['output'];
 };
 
+/** The user's answer to an interactive message: a reply button, a list row, or a completed flow. */
+export type InteractiveReplyContent = {
+  __typename?: 'InteractiveReplyContent';
+  /** The row's description (LIST only); null otherwise. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Answers of a flow: its response_json parsed into JSON (the form's fields and the flow token). Null for buttons and rows, and when the response is absent or not valid JSON. */
+  flowResponse?: Maybe<Scalars['JSON']['output']>;
+  /** What the user answered: a button, a list row or a flow. */
+  kind: InteractiveReplyKind;
+  /** The id the business gave the button or row when it sent the message; null for a flow. */
+  replyId?: Maybe<Scalars['String']['output']>;
+  /** The button's or row's title as the user saw it; for a flow, the text of the user's reply bubble (often "Sent"). Null when absent. */
+  title?: Maybe<Scalars['String']['output']>;
+};
+
+/** Which kind of interactive message a user answered. */
+export type InteractiveReplyKind =
+  /** The user tapped a reply button of an interactive button message. */
+  | 'BUTTON'
+  /** The user completed a flow (a form); its answers are in flowResponse. */
+  | 'FLOW'
+  /** The user chose a row of an interactive list message. */
+  | 'LIST';
+
 /** Content of a limited-time-offer marketing template (cloud only). Footers are not supported, and web and desktop clients show a notice instead of the offer. */
 export type LimitedTimeOfferTemplateInput = {
   /** Body text with variables {{1}}, {{2}}, … numbered without gaps. */
@@ -1434,6 +1590,21 @@ export type LocalStorageResult = {
   success: Scalars['Boolean']['output'];
 };
 
+/** Place on a map. */
+export type LocationContent = {
+  __typename?: 'LocationContent';
+  /** The place's address as one line; null when absent. */
+  address?: Maybe<Scalars['String']['output']>;
+  /** Latitude in decimal degrees (WGS 84). */
+  latitude: Scalars['Float']['output'];
+  /** Longitude in decimal degrees (WGS 84). */
+  longitude: Scalars['Float']['output'];
+  /** The place's name; null when the user shared a bare position. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** Web page about the place; null when absent. */
+  url?: Maybe<Scalars['String']['output']>;
+};
+
 /** Location pin; every field is required. */
 export type LocationMessageInput = {
   /** Address of the place; not empty. */
@@ -1461,6 +1632,42 @@ export type Media = {
   sha256?: Maybe<Scalars['String']['output']>;
 };
 
+/** An image, video, audio file, voice note, document or sticker. */
+export type MediaContent = {
+  __typename?: 'MediaContent';
+  /** For STICKER: true for an animated sticker (cloud only), false otherwise. Null for other kinds. */
+  animated?: Maybe<Scalars['Boolean']['output']>;
+  /** The caption shown under an image, video or document; null when there is none. */
+  caption?: Maybe<Scalars['String']['output']>;
+  /** File name of a document (for example `invoice.pdf`); null for other kinds and when absent. */
+  fileName?: Maybe<Scalars['String']['output']>;
+  /** What kind of media it is. */
+  kind: MediaKind;
+  /** The public URL the file was sent from; only for the gateway's own sends by link, null otherwise. */
+  link?: Maybe<Scalars['String']['output']>;
+  /** The upstream's media id: download it through the gateway's media route or Channel.media while the upstream keeps it. Null for a send by link, or when the notification names no id. */
+  mediaId?: Maybe<Scalars['ID']['output']>;
+  /** The file's media type as notified (for example `image/jpeg`, `audio/ogg; codecs=opus`); null for the gateway's own sends and when absent. */
+  mimeType?: Maybe<Scalars['String']['output']>;
+  /** The file's SHA-256 hash as the upstream notifies it (its encoding differs between hostings); null for the gateway's own sends and when absent. */
+  sha256?: Maybe<Scalars['String']['output']>;
+  /** For AUDIO: true for a voice note recorded in the app (cloud `voice: true`; on-premise notifies it as type `voice`), false for another audio file. Null for other kinds. */
+  voice?: Maybe<Scalars['Boolean']['output']>;
+};
+
+/** Kinds of media a message can carry. */
+export type MediaKind =
+  /** Sound file or voice note (see MediaContent.voice). */
+  | 'AUDIO'
+  /** File such as a PDF, a spreadsheet or plain text, usually with a file name. */
+  | 'DOCUMENT'
+  /** Photo (JPEG or PNG). */
+  | 'IMAGE'
+  /** Sticker (WebP image), static or animated. */
+  | 'STICKER'
+  /** Video (MP4 or 3GP). */
+  | 'VIDEO';
+
 /** Media file to send: give exactly one of `id` and `link` (BAD_USER_INPUT otherwise). */
 export type MediaMessageInput = {
   /** Caption for documents, images and videos only; at most 1024 characters on-premise. */
@@ -1487,6 +1694,22 @@ export type MediaType =
   | 'STICKER'
   /** Video: MP4 or 3GP (H.264 video, AAC audio), at most 16 MB. */
   | 'VIDEO';
+
+/** What a message carries, typed by its kind: the same types for inbound messages of both hostings and for the gateway's own sends. Tell the members apart with __typename; a kind the gateway cannot type is UnsupportedContent (the message's `type` and `raw` still say what arrived). A selection of several members must alias the fields whose types differ between members (`kind`, `body`, `name`, `text`), e.g. `... on SystemContent { noticeBody: body }`: GraphQL refuses one response name with two types. */
+export type MessageContent = ButtonReplyContent | ContactsContent | InteractiveReplyContent | LocationContent | MediaContent | OrderContent | ReactionContent | SystemContent | TemplateContent | TextContent | UnsupportedContent;
+
+/** What the notification says about the message a user's message answers or came from. */
+export type MessageContext = {
+  __typename?: 'MessageContext';
+  /** true when the user forwarded the message from another chat. */
+  forwarded: Scalars['Boolean']['output'];
+  /** true when the message was forwarded many times before it reached the user (the app marks it so). */
+  frequentlyForwarded: Scalars['Boolean']['output'];
+  /** The product (catalog id of the item) the user asked about from a catalog or product message; null otherwise. */
+  referredProductId?: Maybe<Scalars['String']['output']>;
+  /** The id of the message this one answers (a reply, a button tap on a template); null when it answers none. */
+  replyTo?: Maybe<Scalars['ID']['output']>;
+};
 
 /** Which way a recorded message went. */
 export type MessageDirection =
@@ -1784,6 +2007,30 @@ export type OnBehalfOfBusinessInfoFilter = {
   type?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** An order the user placed from the business's catalog. */
+export type OrderContent = {
+  __typename?: 'OrderContent';
+  /** The catalog the products come from; null when absent. */
+  catalogId?: Maybe<Scalars['String']['output']>;
+  /** The ordered products; an item without a product id is left out. */
+  items: Array<OrderItem>;
+  /** Note the user wrote with the order; null when none. */
+  text?: Maybe<Scalars['String']['output']>;
+};
+
+/** One product line of an order. */
+export type OrderItem = {
+  __typename?: 'OrderItem';
+  /** The price's currency (ISO 4217, for example USD); null when absent. */
+  currency?: Maybe<Scalars['String']['output']>;
+  /** Unit price as notified, in `currency`; null when absent. */
+  itemPrice?: Maybe<Scalars['Float']['output']>;
+  /** The product's id in the catalog (its SKU, as the business set it). */
+  productRetailerId: Scalars['String']['output'];
+  /** How many; null when absent or not a whole number. */
+  quantity?: Maybe<Scalars['Int']['output']>;
+};
+
 /** Partner account: the software provider that manages many client businesses and their channels. Resolvable as a federation entity by `id`. */
 export type Partner = {
   __typename?: 'Partner';
@@ -1889,6 +2136,17 @@ export type QueryClientArgs = {
 /** The entry points of the graph. Every operation acts for one partner (PARTNER_ID, or the caller's X-Partner-Id header in multi-tenant mode) and makes at most MAX_UPSTREAM_CALLS_PER_OPERATION upstream calls (default 50): one estimated over it is refused with BAD_USER_INPUT before anything is sent, and a field past it fails on its own. */
 export type QueryPartnerArgs = {
   id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** Reaction (an emoji) to a message, or its removal. It changes the message it names rather than being a message of its own. */
+export type ReactionContent = {
+  __typename?: 'ReactionContent';
+  /** The emoji; null when the reaction was removed. */
+  emoji?: Maybe<Scalars['String']['output']>;
+  /** The id of the message reacted to. */
+  messageId: Scalars['ID']['output'];
+  /** true when the user removed their reaction (the upstream sends no emoji, or an empty one). */
+  removed: Scalars['Boolean']['output'];
 };
 
 /** One renewal of a client's balance. */
@@ -2026,6 +2284,19 @@ export type SubscriptionMessageStatusChangedArgs = {
   channelId: Scalars['ID']['input'];
 };
 
+/** Notices about the contact: a changed number, a changed identity. */
+export type SystemContent = {
+  __typename?: 'SystemContent';
+  /** The notice as the upstream words it (for example "User A changed from … to …"); null when absent. */
+  body?: Maybe<Scalars['String']['output']>;
+  /** The contact's new business-scoped user id after a change, when the notice gives one; null otherwise. */
+  newUserId?: Maybe<Scalars['String']['output']>;
+  /** The contact's new wa_id after a number change; null for other notices. */
+  newWaId?: Maybe<Scalars['String']['output']>;
+  /** Upstream system type as notified, e.g. user_changed_number, customer_changed_number (on-premise), user_changed_user_id, customer_identity_changed. */
+  systemType: Scalars['String']['output'];
+};
+
 /** Template as created upstream. */
 export type Template = {
   __typename?: 'Template';
@@ -2035,6 +2306,15 @@ export type Template = {
   id: Scalars['ID']['output'];
   /** Review status, as the upstream spells it: `PENDING` right after creation; only approved templates can be sent. */
   status: Scalars['String']['output'];
+};
+
+/** Template the gateway sent (outbound records only). */
+export type TemplateContent = {
+  __typename?: 'TemplateContent';
+  /** The language code it was sent in (for example en_US). */
+  language: Scalars['String']['output'];
+  /** The template's name. */
+  name: Scalars['String']['output'];
 };
 
 /** Approved template to send, with the values for its variables. Use the typed fields, or `components` for kinds not modelled here, never both. */
@@ -2063,12 +2343,26 @@ export type TemplateMessageInput = {
   urlButtonParameter?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Text message. */
+export type TextContent = {
+  __typename?: 'TextContent';
+  /** The text as written, with the messaging network's formatting symbols (`*bold*`, `_italics_`, `~strike~`, triple backticks for code) left in place; at most 4096 characters. */
+  body: Scalars['String']['output'];
+};
+
 /** Text message content. */
 export type TextMessageInput = {
   /** The text, 1 to 4096 characters; supports *bold*, _italics_, ~strike-through~ and triple-backtick code. */
   body: Scalars['String']['input'];
   /** Show a preview of the first http:// or https:// URL in the body. */
   previewUrl?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** An item the gateway cannot show as one of the other kinds: cloud `unsupported`, on-premise `unknown`, a revoke (which carries no content of its own), a kind this gateway does not know yet, or an item missing a field its kind requires. The message's `type` and `raw` still hold what arrived. */
+export type UnsupportedContent = {
+  __typename?: 'UnsupportedContent';
+  /** The upstream's reasons (for example 131051 "Message type unknown" on cloud, 501 on-premise); empty when it gave none. Each carries the cursor of the event or record it belongs to. */
+  errors: Array<ChannelErrorEvent>;
 };
 
 /** New values for a client. */
@@ -2385,8 +2679,21 @@ export type FederationReferenceTypes = ResolversObject<{
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
   ChannelEvent:
     | ( ChannelErrorEvent )
-    | ( InboundMessage )
+    | ( InboundMessageModel )
     | ( MessageStatusEvent )
+  ;
+  MessageContent:
+    | ( ButtonReplyContent )
+    | ( ContactsContent )
+    | ( InteractiveReplyContent )
+    | ( LocationContent )
+    | ( MediaContent )
+    | ( OrderContent )
+    | ( ReactionContent )
+    | ( SystemContent )
+    | ( TemplateContent )
+    | ( TextContent )
+    | ( UnsupportedContent )
   ;
 }>;
 
@@ -2398,11 +2705,13 @@ export type ResolversTypes = ResolversObject<{
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ActionSourceList: ResolverTypeWrapper<ActionSourceList>;
+  AdReferral: ResolverTypeWrapper<AdReferral>;
   ApiKey: ResolverTypeWrapper<ApiKeyResult>;
   BlockedContactList: ResolverTypeWrapper<BlockedContactList>;
   BusinessProfile: ResolverTypeWrapper<BusinessProfileModel>;
   BusinessProfileInput: BusinessProfileInput;
   BusinessVertical: BusinessVertical;
+  ButtonReplyContent: ResolverTypeWrapper<ButtonReplyContent>;
   Channel: ResolverTypeWrapper<ChannelNode>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   ChannelClientContactInfoFilter: ChannelClientContactInfoFilter;
@@ -2435,7 +2744,13 @@ export type ResolversTypes = ResolversObject<{
   ClientOrderField: ClientOrderField;
   ContactActionPayload: ResolverTypeWrapper<ContactActionModel>;
   ContactAddressInput: ContactAddressInput;
+  ContactCard: ResolverTypeWrapper<ContactCard>;
+  ContactCardAddress: ResolverTypeWrapper<ContactCardAddress>;
+  ContactCardEmail: ResolverTypeWrapper<ContactCardEmail>;
   ContactCardInput: ContactCardInput;
+  ContactCardOrganization: ResolverTypeWrapper<ContactCardOrganization>;
+  ContactCardPhone: ResolverTypeWrapper<ContactCardPhone>;
+  ContactCardUrl: ResolverTypeWrapper<ContactCardUrl>;
   ContactEmailInput: ContactEmailInput;
   ContactInfoFilter: ContactInfoFilter;
   ContactNameInput: ContactNameInput;
@@ -2444,6 +2759,7 @@ export type ResolversTypes = ResolversObject<{
   ContactUrlInput: ContactUrlInput;
   ContactUser: ResolverTypeWrapper<ContactUser>;
   ContactUserFilter: ContactUserFilter;
+  ContactsContent: ResolverTypeWrapper<ContactsContent>;
   Conversation: ResolverTypeWrapper<ConversationView>;
   ConversationCount: ResolverTypeWrapper<ConversationCount>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
@@ -2454,20 +2770,27 @@ export type ResolversTypes = ResolversObject<{
   Granularity: Granularity;
   Hosting: Hosting;
   HubStatus: HubStatus;
-  InboundMessage: ResolverTypeWrapper<InboundMessage>;
+  InboundMessage: ResolverTypeWrapper<InboundMessageModel>;
   InsightAction: ResolverTypeWrapper<InsightAction>;
   InsightActionList: ResolverTypeWrapper<InsightActionList>;
   InsightPoint: ResolverTypeWrapper<InsightPoint>;
   InsightSource: ResolverTypeWrapper<InsightSourceModel>;
   InsightSourceList: ResolverTypeWrapper<Omit<InsightSourceList, 'nodes'> & { nodes: Array<ResolversTypes['InsightSource']> }>;
   InsightSourcePayload: ResolverTypeWrapper<Omit<InsightSourcePayload, 'source'> & { source?: Maybe<ResolversTypes['InsightSource']> }>;
+  InteractiveReplyContent: ResolverTypeWrapper<InteractiveReplyContent>;
+  InteractiveReplyKind: InteractiveReplyKind;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
   LimitedTimeOfferTemplateInput: LimitedTimeOfferTemplateInput;
   LocalStorageResult: ResolverTypeWrapper<LocalStorageModel>;
+  LocationContent: ResolverTypeWrapper<LocationContent>;
   LocationMessageInput: LocationMessageInput;
   Media: ResolverTypeWrapper<MediaRef>;
+  MediaContent: ResolverTypeWrapper<MediaContent>;
+  MediaKind: MediaKind;
   MediaMessageInput: MediaMessageInput;
   MediaType: MediaType;
+  MessageContent: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['MessageContent']>;
+  MessageContext: ResolverTypeWrapper<MessageContext>;
   MessageDirection: MessageDirection;
   MessageRecord: ResolverTypeWrapper<MessageRecord>;
   MessageRecordPage: ResolverTypeWrapper<MessageRecordPage>;
@@ -2475,10 +2798,13 @@ export type ResolversTypes = ResolversObject<{
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   OnBehalfOfBusinessInfo: ResolverTypeWrapper<OnBehalfOfBusinessInfo>;
   OnBehalfOfBusinessInfoFilter: OnBehalfOfBusinessInfoFilter;
+  OrderContent: ResolverTypeWrapper<OrderContent>;
+  OrderItem: ResolverTypeWrapper<OrderItem>;
   Partner: ResolverTypeWrapper<PartnerRef>;
   PartnerSettings: ResolverTypeWrapper<PartnerDto>;
   PartnerSettingsInput: PartnerSettingsInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ReactionContent: ResolverTypeWrapper<ReactionContent>;
   Renewal: ResolverTypeWrapper<Renewal>;
   SendMessageInput: SendMessageInput;
   SentMessage: ResolverTypeWrapper<SentMessageModel>;
@@ -2486,9 +2812,13 @@ export type ResolversTypes = ResolversObject<{
   ServiceWindowState: ServiceWindowState;
   SortDirection: SortDirection;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  SystemContent: ResolverTypeWrapper<SystemContent>;
   Template: ResolverTypeWrapper<Template>;
+  TemplateContent: ResolverTypeWrapper<TemplateContent>;
   TemplateMessageInput: TemplateMessageInput;
+  TextContent: ResolverTypeWrapper<TextContent>;
   TextMessageInput: TextMessageInput;
+  UnsupportedContent: ResolverTypeWrapper<UnsupportedContent>;
   UpdateClientInput: UpdateClientInput;
   UploadMediaInput: UploadMediaInput;
   Usage: ResolverTypeWrapper<UsageDto>;
@@ -2511,10 +2841,12 @@ export type ResolversParentTypes = ResolversObject<{
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   ActionSourceList: ActionSourceList;
+  AdReferral: AdReferral;
   ApiKey: ApiKeyResult;
   BlockedContactList: BlockedContactList;
   BusinessProfile: BusinessProfileModel;
   BusinessProfileInput: BusinessProfileInput;
+  ButtonReplyContent: ButtonReplyContent;
   Channel: ChannelNode;
   Boolean: Scalars['Boolean']['output'];
   ChannelClientContactInfoFilter: ChannelClientContactInfoFilter;
@@ -2544,7 +2876,13 @@ export type ResolversParentTypes = ResolversObject<{
   ClientOrder: ClientOrder;
   ContactActionPayload: ContactActionModel;
   ContactAddressInput: ContactAddressInput;
+  ContactCard: ContactCard;
+  ContactCardAddress: ContactCardAddress;
+  ContactCardEmail: ContactCardEmail;
   ContactCardInput: ContactCardInput;
+  ContactCardOrganization: ContactCardOrganization;
+  ContactCardPhone: ContactCardPhone;
+  ContactCardUrl: ContactCardUrl;
   ContactEmailInput: ContactEmailInput;
   ContactInfoFilter: ContactInfoFilter;
   ContactNameInput: ContactNameInput;
@@ -2553,43 +2891,56 @@ export type ResolversParentTypes = ResolversObject<{
   ContactUrlInput: ContactUrlInput;
   ContactUser: ContactUser;
   ContactUserFilter: ContactUserFilter;
+  ContactsContent: ContactsContent;
   Conversation: ConversationView;
   ConversationCount: ConversationCount;
   Float: Scalars['Float']['output'];
   ConversationFilter: ConversationFilter;
   ConversationPage: Omit<ConversationPage, 'nodes'> & { nodes: Array<ResolversParentTypes['Conversation']> };
   DateTime: Scalars['DateTime']['output'];
-  InboundMessage: InboundMessage;
+  InboundMessage: InboundMessageModel;
   InsightAction: InsightAction;
   InsightActionList: InsightActionList;
   InsightPoint: InsightPoint;
   InsightSource: InsightSourceModel;
   InsightSourceList: Omit<InsightSourceList, 'nodes'> & { nodes: Array<ResolversParentTypes['InsightSource']> };
   InsightSourcePayload: Omit<InsightSourcePayload, 'source'> & { source?: Maybe<ResolversParentTypes['InsightSource']> };
+  InteractiveReplyContent: InteractiveReplyContent;
   JSON: Scalars['JSON']['output'];
   LimitedTimeOfferTemplateInput: LimitedTimeOfferTemplateInput;
   LocalStorageResult: LocalStorageModel;
+  LocationContent: LocationContent;
   LocationMessageInput: LocationMessageInput;
   Media: MediaRef;
+  MediaContent: MediaContent;
   MediaMessageInput: MediaMessageInput;
+  MessageContent: ResolversUnionTypes<ResolversParentTypes>['MessageContent'];
+  MessageContext: MessageContext;
   MessageRecord: MessageRecord;
   MessageRecordPage: MessageRecordPage;
   MessageStatusEvent: MessageStatusEvent;
   Mutation: Record<PropertyKey, never>;
   OnBehalfOfBusinessInfo: OnBehalfOfBusinessInfo;
   OnBehalfOfBusinessInfoFilter: OnBehalfOfBusinessInfoFilter;
+  OrderContent: OrderContent;
+  OrderItem: OrderItem;
   Partner: PartnerRef;
   PartnerSettings: PartnerDto;
   PartnerSettingsInput: PartnerSettingsInput;
   Query: Record<PropertyKey, never>;
+  ReactionContent: ReactionContent;
   Renewal: Renewal;
   SendMessageInput: SendMessageInput;
   SentMessage: SentMessageModel;
   ServiceWindow: ServiceWindow;
   Subscription: Record<PropertyKey, never>;
+  SystemContent: SystemContent;
   Template: Template;
+  TemplateContent: TemplateContent;
   TemplateMessageInput: TemplateMessageInput;
+  TextContent: TextContent;
   TextMessageInput: TextMessageInput;
+  UnsupportedContent: UnsupportedContent;
   UpdateClientInput: UpdateClientInput;
   UploadMediaInput: UploadMediaInput;
   Usage: UsageDto;
@@ -2619,6 +2970,16 @@ export type ActionSourceListResolvers<ContextType = Context, ParentType extends 
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
+export type AdReferralResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AdReferral'] = ResolversParentTypes['AdReferral']> = ResolversObject<{
+  body?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ctwaClid?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  headline?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mediaType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sourceId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sourceType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sourceUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type ApiKeyResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ApiKey'] = ResolversParentTypes['ApiKey']> = ResolversObject<{
   address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   apiKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2643,6 +3004,12 @@ export type BusinessProfileResolvers<ContextType = Context, ParentType extends R
   profilePictureUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   vertical?: Resolver<Maybe<ResolversTypes['BusinessVertical']>, ParentType, ContextType>;
   websites?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ButtonReplyContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ButtonReplyContent'] = ResolversParentTypes['ButtonReplyContent']> = ResolversObject<{
+  payload?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type ChannelResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Channel'] = ResolversParentTypes['Channel'], FederationReferenceType extends FederationReferenceTypes['Channel'] = FederationReferenceTypes['Channel']> = ResolversObject<{
@@ -2802,10 +3169,62 @@ export type ContactActionPayloadResolvers<ContextType = Context, ParentType exte
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 }>;
 
+export type ContactCardResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ContactCard'] = ResolversParentTypes['ContactCard']> = ResolversObject<{
+  addresses?: Resolver<Array<ResolversTypes['ContactCardAddress']>, ParentType, ContextType>;
+  birthday?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  emails?: Resolver<Array<ResolversTypes['ContactCardEmail']>, ParentType, ContextType>;
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  formattedName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  middleName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  organization?: Resolver<Maybe<ResolversTypes['ContactCardOrganization']>, ParentType, ContextType>;
+  phones?: Resolver<Array<ResolversTypes['ContactCardPhone']>, ParentType, ContextType>;
+  prefix?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  suffix?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  urls?: Resolver<Array<ResolversTypes['ContactCardUrl']>, ParentType, ContextType>;
+}>;
+
+export type ContactCardAddressResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ContactCardAddress'] = ResolversParentTypes['ContactCardAddress']> = ResolversObject<{
+  city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  country?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  countryCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  street?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  zip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ContactCardEmailResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ContactCardEmail'] = ResolversParentTypes['ContactCardEmail']> = ResolversObject<{
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ContactCardOrganizationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ContactCardOrganization'] = ResolversParentTypes['ContactCardOrganization']> = ResolversObject<{
+  company?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  department?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ContactCardPhoneResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ContactCardPhone'] = ResolversParentTypes['ContactCardPhone']> = ResolversObject<{
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  waId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ContactCardUrlResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ContactCardUrl'] = ResolversParentTypes['ContactCardUrl']> = ResolversObject<{
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type ContactUserResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ContactUser'] = ResolversParentTypes['ContactUser']> = ResolversObject<{
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ContactsContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ContactsContent'] = ResolversParentTypes['ContactsContent']> = ResolversObject<{
+  contacts?: Resolver<Array<ResolversTypes['ContactCard']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type ConversationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Conversation'] = ResolversParentTypes['Conversation']> = ResolversObject<{
@@ -2839,12 +3258,16 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 export type InboundMessageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InboundMessage'] = ResolversParentTypes['InboundMessage']> = ResolversObject<{
   channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   contactName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  content?: Resolver<ResolversTypes['MessageContent'], ParentType, ContextType>;
+  context?: Resolver<Maybe<ResolversTypes['MessageContext']>, ParentType, ContextType>;
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   displayPhoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  preview?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   raw?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   receivedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  referral?: Resolver<Maybe<ResolversTypes['AdReferral']>, ParentType, ContextType>;
   text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   timestamp?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2903,6 +3326,15 @@ export type InsightSourcePayloadResolvers<ContextType = Context, ParentType exte
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 }>;
 
+export type InteractiveReplyContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InteractiveReplyContent'] = ResolversParentTypes['InteractiveReplyContent']> = ResolversObject<{
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  flowResponse?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['InteractiveReplyKind'], ParentType, ContextType>;
+  replyId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
 }
@@ -2914,12 +3346,45 @@ export type LocalStorageResultResolvers<ContextType = Context, ParentType extend
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 }>;
 
+export type LocationContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['LocationContent'] = ResolversParentTypes['LocationContent']> = ResolversObject<{
+  address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  latitude?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  longitude?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export type MediaResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Media'] = ResolversParentTypes['Media']> = ResolversObject<{
   downloadUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   fileSize?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   mimeType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sha256?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type MediaContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MediaContent'] = ResolversParentTypes['MediaContent']> = ResolversObject<{
+  animated?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  caption?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fileName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['MediaKind'], ParentType, ContextType>;
+  link?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mediaId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  mimeType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sha256?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  voice?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type MessageContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MessageContent'] = ResolversParentTypes['MessageContent']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'ButtonReplyContent' | 'ContactsContent' | 'InteractiveReplyContent' | 'LocationContent' | 'MediaContent' | 'OrderContent' | 'ReactionContent' | 'SystemContent' | 'TemplateContent' | 'TextContent' | 'UnsupportedContent', ParentType, ContextType>;
+}>;
+
+export type MessageContextResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MessageContext'] = ResolversParentTypes['MessageContext']> = ResolversObject<{
+  forwarded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  frequentlyForwarded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  referredProductId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  replyTo?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
 }>;
 
 export type MessageRecordResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MessageRecord'] = ResolversParentTypes['MessageRecord']> = ResolversObject<{
@@ -2987,6 +3452,20 @@ export type OnBehalfOfBusinessInfoResolvers<ContextType = Context, ParentType ex
   type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type OrderContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['OrderContent'] = ResolversParentTypes['OrderContent']> = ResolversObject<{
+  catalogId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['OrderItem']>, ParentType, ContextType>;
+  text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type OrderItemResolvers<ContextType = Context, ParentType extends ResolversParentTypes['OrderItem'] = ResolversParentTypes['OrderItem']> = ResolversObject<{
+  currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  itemPrice?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  productRetailerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  quantity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
 export type PartnerResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Partner'] = ResolversParentTypes['Partner'], FederationReferenceType extends FederationReferenceTypes['Partner'] = FederationReferenceTypes['Partner']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Partner']> | FederationReferenceType, FederationReferenceType, ContextType>;
   channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType, RequireFields<PartnerChannelArgs, 'id'>>;
@@ -3012,6 +3491,13 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType, RequireFields<QueryChannelArgs, 'id'>>;
   client?: Resolver<Maybe<ResolversTypes['Client']>, ParentType, ContextType, RequireFields<QueryClientArgs, 'id'>>;
   partner?: Resolver<ResolversTypes['Partner'], ParentType, ContextType, Partial<QueryPartnerArgs>>;
+}>;
+
+export type ReactionContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ReactionContent'] = ResolversParentTypes['ReactionContent']> = ResolversObject<{
+  emoji?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  messageId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type RenewalResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Renewal'] = ResolversParentTypes['Renewal']> = ResolversObject<{
@@ -3041,10 +3527,34 @@ export type SubscriptionResolvers<ContextType = Context, ParentType extends Reso
   messageStatusChanged?: SubscriptionResolver<ResolversTypes['MessageStatusEvent'], "messageStatusChanged", ParentType, ContextType, RequireFields<SubscriptionMessageStatusChangedArgs, 'channelId'>>;
 }>;
 
+export type SystemContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SystemContent'] = ResolversParentTypes['SystemContent']> = ResolversObject<{
+  body?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  newUserId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  newWaId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  systemType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export type TemplateResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Template'] = ResolversParentTypes['Template']> = ResolversObject<{
   category?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type TemplateContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TemplateContent'] = ResolversParentTypes['TemplateContent']> = ResolversObject<{
+  language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type TextContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TextContent'] = ResolversParentTypes['TextContent']> = ResolversObject<{
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type UnsupportedContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UnsupportedContent'] = ResolversParentTypes['UnsupportedContent']> = ResolversObject<{
+  errors?: Resolver<Array<ResolversTypes['ChannelErrorEvent']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type UsageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Usage'] = ResolversParentTypes['Usage']> = ResolversObject<{
@@ -3128,9 +3638,11 @@ export type WebhookRestoreResolvers<ContextType = Context, ParentType extends Re
 export type Resolvers<ContextType = Context> = ResolversObject<{
   ActionSource?: ActionSourceResolvers<ContextType>;
   ActionSourceList?: ActionSourceListResolvers<ContextType>;
+  AdReferral?: AdReferralResolvers<ContextType>;
   ApiKey?: ApiKeyResolvers<ContextType>;
   BlockedContactList?: BlockedContactListResolvers<ContextType>;
   BusinessProfile?: BusinessProfileResolvers<ContextType>;
+  ButtonReplyContent?: ButtonReplyContentResolvers<ContextType>;
   Channel?: ChannelResolvers<ContextType>;
   ChannelErrorEvent?: ChannelErrorEventResolvers<ContextType>;
   ChannelEvent?: ChannelEventResolvers<ContextType>;
@@ -3144,7 +3656,14 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   ClientList?: ClientListResolvers<ContextType>;
   ClientMetaInfo?: ClientMetaInfoResolvers<ContextType>;
   ContactActionPayload?: ContactActionPayloadResolvers<ContextType>;
+  ContactCard?: ContactCardResolvers<ContextType>;
+  ContactCardAddress?: ContactCardAddressResolvers<ContextType>;
+  ContactCardEmail?: ContactCardEmailResolvers<ContextType>;
+  ContactCardOrganization?: ContactCardOrganizationResolvers<ContextType>;
+  ContactCardPhone?: ContactCardPhoneResolvers<ContextType>;
+  ContactCardUrl?: ContactCardUrlResolvers<ContextType>;
   ContactUser?: ContactUserResolvers<ContextType>;
+  ContactsContent?: ContactsContentResolvers<ContextType>;
   Conversation?: ConversationResolvers<ContextType>;
   ConversationCount?: ConversationCountResolvers<ContextType>;
   ConversationPage?: ConversationPageResolvers<ContextType>;
@@ -3156,22 +3675,34 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   InsightSource?: InsightSourceResolvers<ContextType>;
   InsightSourceList?: InsightSourceListResolvers<ContextType>;
   InsightSourcePayload?: InsightSourcePayloadResolvers<ContextType>;
+  InteractiveReplyContent?: InteractiveReplyContentResolvers<ContextType>;
   JSON?: GraphQLScalarType;
   LocalStorageResult?: LocalStorageResultResolvers<ContextType>;
+  LocationContent?: LocationContentResolvers<ContextType>;
   Media?: MediaResolvers<ContextType>;
+  MediaContent?: MediaContentResolvers<ContextType>;
+  MessageContent?: MessageContentResolvers<ContextType>;
+  MessageContext?: MessageContextResolvers<ContextType>;
   MessageRecord?: MessageRecordResolvers<ContextType>;
   MessageRecordPage?: MessageRecordPageResolvers<ContextType>;
   MessageStatusEvent?: MessageStatusEventResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   OnBehalfOfBusinessInfo?: OnBehalfOfBusinessInfoResolvers<ContextType>;
+  OrderContent?: OrderContentResolvers<ContextType>;
+  OrderItem?: OrderItemResolvers<ContextType>;
   Partner?: PartnerResolvers<ContextType>;
   PartnerSettings?: PartnerSettingsResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  ReactionContent?: ReactionContentResolvers<ContextType>;
   Renewal?: RenewalResolvers<ContextType>;
   SentMessage?: SentMessageResolvers<ContextType>;
   ServiceWindow?: ServiceWindowResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  SystemContent?: SystemContentResolvers<ContextType>;
   Template?: TemplateResolvers<ContextType>;
+  TemplateContent?: TemplateContentResolvers<ContextType>;
+  TextContent?: TextContentResolvers<ContextType>;
+  UnsupportedContent?: UnsupportedContentResolvers<ContextType>;
   Usage?: UsageResolvers<ContextType>;
   UsagePeriod?: UsagePeriodResolvers<ContextType>;
   UsageTotals?: UsageTotalsResolvers<ContextType>;

@@ -1,7 +1,10 @@
 import { encodeCursor } from '../events/cursor.js';
 import { recordCursor } from '../events/hub.js';
 import type { ChannelErrorEventDto, EventKind, LoggedEvent, MessageRecordDto } from '../events/types.js';
-import type { ChannelErrorEvent, ChannelEvent, ChannelEventKind, ChannelResolvers, MessageRecord } from '../generated/graphql.js';
+import type { ChannelErrorEvent, ChannelEventKind, ChannelResolvers, MessageRecord, ResolversParentTypes } from '../generated/graphql.js';
+
+/** A channel event as resolvers pass it on: an inbound message's typed fields are read from its `raw` later (inbound-message.ts). */
+type ChannelEvent = ResolversParentTypes['ChannelEvent'];
 
 const KIND_OF: Record<ChannelEventKind, EventKind> = { MESSAGE: 'message', STATUS: 'status', ERROR: 'error' };
 

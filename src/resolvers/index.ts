@@ -8,10 +8,12 @@ import { channelOf } from './channel-ref.js';
 import { ChannelEvents, toGraphRecord } from './channel-events.js';
 import { ChannelMessaging } from './channel-messaging.js';
 import { Client } from './client.js';
+import { InboundMessageFields } from './inbound-message.js';
 import { ClientInsights, InsightSource, clientInsights, insightsMutations } from './insights.js';
 import { ChannelMedia, Media, mediaMutations } from './media.js';
 import { PartnerSettings, partnerMutations } from './mutation-partner.js';
 import { eventsMutations } from './mutation-events.js';
+import { MessageContentType } from './message-content.js';
 import { messagingMutations } from './mutation-messaging.js';
 import { Partner } from './partner.js';
 import { Query } from './query.js';
@@ -42,6 +44,8 @@ export const resolvers: Resolvers = {
     conversation: ({ channelId, contact }, _args, { services }) => services.events.conversation(channelId, contact),
   },
   Conversation,
+  InboundMessage: InboundMessageFields,
+  MessageContent: MessageContentType,
   Media,
   Usage,
   UsagePeriod,
