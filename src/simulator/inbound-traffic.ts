@@ -230,7 +230,13 @@ const DEFAULT_CARD = {
 
 /** The type-named object of a media message: the hosting's fields, caption and file name where the kind has them. */
 function mediaObject(kind: InboundMediaKind, stored: StoredSample, hosting: SimHosting, input: InboundInput): Record<string, unknown> {
-  const object: Record<string, unknown> = { id: stored.id, mime_type: stored.mimeType, sha256: stored.sha256 };
+  const object: Record<string, unknown> = {
+    // On-premise also names where the file lies on its media volume.
+    ...(hosting === 'onPremise' && { file: `/usr/local/wamedia/shared/${stored.id}` }),
+    id: stored.id,
+    mime_type: stored.mimeType,
+    sha256: stored.sha256,
+  };
   if ((input.kind === 'image' || input.kind === 'video' || input.kind === 'document') && input.caption) object.caption = input.caption;
   if (kind === 'document') object.filename = stored.fileName;
   if (hosting === 'cloud' && kind === 'audio') object.voice = false;
@@ -299,7 +305,11 @@ function content(input: InboundInput, context: BuildContext): Record<string, unk
     case 'template_button':
       return { type: 'button', button: { text: input.text ?? 'Track my order', payload: input.payload ?? 'TRACK_ORDER' } };
     case 'reaction':
-      return { type: 'reaction', reaction: { message_id: input.messageId, ...(input.emoji !== undefined && { emoji: input.emoji }) } };
+      // A removal: cloud leaves emoji out, on-premise sends it empty.
+      return {
+        type: 'reaction',
+        reaction: { message_id: input.messageId, ...((input.emoji !== undefined || hosting === 'onPremise') && { emoji: input.emoji ?? '' }) },
+      };
     case 'edit':
       return { type: 'edit', edit: { original_message_id: input.messageId, message: { type: 'text', text: { body: input.text } } } };
     case 'revoke':
@@ -320,10 +330,13 @@ function content(input: InboundInput, context: BuildContext): Record<string, unk
       };
     case 'system': {
       const body = `User ${context.name} changed from ${input.from} to ${input.newWaId}`;
-      // Cloud names the new number wa_id; on-premise new_wa_id.
+      // Cloud: wa_id and user_changed_number; on-premise: new_wa_id and customer_changed_number.
       return {
         type: 'system',
-        system: { body, ...(hosting === 'cloud' ? { wa_id: input.newWaId } : { new_wa_id: input.newWaId }), type: 'user_changed_number' },
+        system:
+          hosting === 'cloud'
+            ? { body, wa_id: input.newWaId, type: 'user_changed_number' }
+            : { body, new_wa_id: input.newWaId, type: 'customer_changed_number' },
       };
     }
     case 'unsupported':
@@ -338,6 +351,7 @@ function content(input: InboundInput, context: BuildContext): Record<string, unk
                 error_data: { details: 'Message type is currently not supported.' },
               },
             ],
+            unsupported: { type: 'unknown' },
           }
         : { type: 'unknown', errors: [{ code: 501, title: 'Unknown message type', details: 'Message type is not currently supported' }] };
     case 'echo':

@@ -149,7 +149,13 @@ describe('simulator: /_control/inbound speaks real traffic', () => {
     it("on-premise image: GET /v1/media/{id} answers the bytes of the notification's sha256", async () => {
       const { message } = await onPremiseMessage({ kind: 'image', caption: 'Receipt' });
       const image = message.image as Json;
-      expect(image).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), mime_type: 'image/png', sha256: expect.any(String), caption: 'Receipt' });
+      expect(image).toEqual({
+        file: `/usr/local/wamedia/shared/${image.id as string}`,
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        mime_type: 'image/png',
+        sha256: expect.any(String),
+        caption: 'Receipt',
+      });
       const file = await fetch(`${simulator.urls.onPremise}/v1/media/${image.id as string}`, { headers: key(ON_PREMISE) });
       expect([file.status, file.headers.get('content-type')]).toEqual([200, 'image/png']);
       expect(sha256(await file.arrayBuffer())).toBe(image.sha256);
@@ -188,7 +194,12 @@ describe('simulator: /_control/inbound speaks real traffic', () => {
     ])('on-premise %s: type %s', async (kind, extra, type, fields) => {
       const { message } = await onPremiseMessage({ kind, ...extra });
       expect(message.type).toBe(type);
-      expect(message[type]).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), sha256: expect.stringMatching(/^[0-9a-f]{64}$/), ...fields });
+      expect(message[type]).toEqual({
+        file: expect.stringMatching(/^\/usr\/local\/wamedia\/shared\//),
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        ...fields,
+      });
       const file = await fetch(`${simulator.urls.onPremise}/v1/media/${(message[type] as Json).id as string}`, { headers: key(ON_PREMISE) });
       expect(file.status).toBe(200);
     });
@@ -247,12 +258,16 @@ describe('simulator: /_control/inbound speaks real traffic', () => {
       expect(message).toMatchObject({ type: 'button', button: { text: 'Stop promotions', payload: 'STOP' }, context: expect.any(Object) });
     });
 
-    it.each(both)('%s reaction, and its removal (no emoji)', async (_hosting, send) => {
+    it.each(both)('%s reaction, and its removal', async (hosting, send) => {
       const { message } = await send({ kind: 'reaction', messageId: 'wamid.HBgLNDkxNTExMjM0NTY3OBUCABEYEjQ=', emoji: '👍' });
       expect(message).toMatchObject({ type: 'reaction', reaction: { message_id: 'wamid.HBgLNDkxNTExMjM0NTY3OBUCABEYEjQ=', emoji: '👍' } });
       received.length = 0;
       const { message: removal } = await send({ kind: 'reaction', messageId: 'wamid.HBgLNDkxNTExMjM0NTY3OBUCABEYEjQ=' });
-      expect(removal.reaction).toEqual({ message_id: 'wamid.HBgLNDkxNTExMjM0NTY3OBUCABEYEjQ=' });
+      // Cloud leaves the emoji out, on-premise sends it empty.
+      expect(removal.reaction).toEqual({
+        message_id: 'wamid.HBgLNDkxNTExMjM0NTY3OBUCABEYEjQ=',
+        ...(hosting === 'on-premise' && { emoji: '' }),
+      });
     });
 
     it.each(both)('%s order', async (_hosting, send) => {
@@ -280,7 +295,11 @@ describe('simulator: /_control/inbound speaks real traffic', () => {
 
     it('cloud unsupported, on-premise unknown: the item carries its errors', async () => {
       const { message } = await cloudMessage({ kind: 'unsupported' });
-      expect(message).toMatchObject({ type: 'unsupported', errors: [expect.objectContaining({ code: 131051, error_data: { details: expect.any(String) } })] });
+      expect(message).toMatchObject({
+        type: 'unsupported',
+        errors: [expect.objectContaining({ code: 131051, error_data: { details: expect.any(String) } })],
+        unsupported: { type: expect.any(String) },
+      });
       received.length = 0;
       const { message: unknown } = await onPremiseMessage({ kind: 'unsupported' });
       expect(unknown).toMatchObject({
@@ -289,7 +308,7 @@ describe('simulator: /_control/inbound speaks real traffic', () => {
       });
     });
 
-    it('a number change: system without a contacts array, cloud wa_id, on-premise new_wa_id', async () => {
+    it('a number change: system without a contacts array, cloud wa_id (user_changed_number), on-premise new_wa_id (customer_changed_number)', async () => {
       const { answer, notification } = await deliver({ channelId: CLOUD, from: CONTACT, kind: 'system', newWaId: '4915187654321' });
       const value = cloudValue(notification, 'messages');
       expect(value.contacts).toBeUndefined();
@@ -308,7 +327,7 @@ describe('simulator: /_control/inbound speaks real traffic', () => {
       expect((onPremise.notification.messages as Json[])[0].system).toEqual({
         body: `User Mia Schneider changed from ${CONTACT} to 4915187654321`,
         new_wa_id: '4915187654321',
-        type: 'user_changed_number',
+        type: 'customer_changed_number',
       });
     });
   });
