@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import type { SimulatorContext } from './server.js';
 import { buildInbound, CLOUD_ONLY_KINDS, describeIssues, inboundInput, type InboundBuild, type InboundInput, type InboundKind } from './inbound-traffic.js';
+import { liveInput, nameOf, type LiveLastMessage } from './live-traffic.js';
 import { storeIncomingMedia } from './media-routes.js';
 import { effectiveWebhook, type SimHosting } from './messaging-routes.js';
 import { isOnPremise } from './state.js';
@@ -34,12 +35,6 @@ export interface DeliveryAttempt {
   body: Record<string, unknown>;
 }
 
-const SIM_CONTACTS = [
-  { waId: '4915112345678', name: 'Mia Schneider' },
-  { waId: '447700900123', name: 'Oliver Smith' },
-  { waId: '31612345678', name: 'Sanne de Vries' },
-];
-const LIVE_TEXTS = ['Hi, is my order on its way?', 'Can I change my appointment?', 'Thanks for the quick help!', 'What are your opening hours?'];
 const KEPT_ATTEMPTS = 1000;
 /** Spec §6 rule 4: an incoming file above 100 MB produces an error notification. */
 const INCOMING_FILE_MAX_BYTES = 100 * 1024 * 1024;
@@ -48,8 +43,6 @@ const HOUR_MS = 60 * 60 * 1000;
 
 const unixSeconds = () => String(Math.floor(Date.now() / 1000));
 const messageId = () => `wamid.SIM${randomBytes(12).toString('hex').toUpperCase()}`;
-/** The profile name a simulated contact writes under unless a test names it. */
-const nameOf = (waId: string) => SIM_CONTACTS.find((contact) => contact.waId === waId)?.name ?? `Contact ${waId.slice(-4)}`;
 
 type Item = Record<string, unknown>;
 
@@ -74,6 +67,8 @@ export class WebhookDelivery {
   private readonly abort = new AbortController();
   private readonly options: Required<Omit<WebhookDeliveryOptions, 'liveEventsMs'>>;
   private liveTick = 0;
+  /** Per channel, the last live text (what live reactions, edits and revokes name). */
+  private readonly liveLast = new Map<string, LiveLastMessage>();
   private closed = false;
 
   constructor(
@@ -262,10 +257,15 @@ export class WebhookDelivery {
     }
   }
 
+  /** One tick of live traffic: every channel with a webhook receives the cycle's next item (live-traffic.ts). */
   private liveEvents(): void {
     for (const channelId of [...this.context.state.channels.keys()].filter((id) => effectiveWebhook(this.context.state, id))) {
-      const contact = SIM_CONTACTS[this.liveTick % SIM_CONTACTS.length];
-      this.inbound(channelId, contact.waId, LIVE_TEXTS[this.liveTick % LIVE_TEXTS.length]);
+      const hosting: SimHosting = this.isOnPremise(channelId) ? 'onPremise' : 'cloud';
+      const input = liveInput(this.liveTick, channelId, hosting, this.liveLast.get(channelId));
+      const { messageId } = this.deliverInbound(input);
+      if (input.kind === 'text' && messageId) {
+        this.liveLast.set(channelId, { id: messageId, sender: { from: input.from, userId: input.userId, username: input.username, name: input.name } });
+      }
     }
     this.liveTick += 1;
   }

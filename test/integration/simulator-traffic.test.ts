@@ -462,3 +462,98 @@ describe('simulator: /_control/inbound speaks real traffic', () => {
     });
   });
 });
+
+describe('simulator: live traffic (SIMULATOR_LIVE_EVENTS_MS) mixes kinds', () => {
+  /** The kind a notification shows, read from its shape as a receiver would. */
+  const kindOf = (notification: Json): string => {
+    const value = Array.isArray(notification.entry)
+      ? (notification.entry as Array<{ changes: Array<{ field: string; value: Json }> }>)[0].changes[0]
+      : { field: 'messages', value: notification };
+    if (value.field === 'smb_message_echoes') return 'echo';
+    if (value.field === 'user_preferences') return 'preference';
+    const [message] = value.value.messages as Json[];
+    const type = message.type as string;
+    if (type === 'interactive')
+      return { button_reply: 'button_reply', list_reply: 'list_reply', nfm_reply: 'flow_reply' }[(message.interactive as Json).type as string]!;
+    if (type === 'audio' && (message.audio as Json).voice === true) return 'voice';
+    if (type === 'button') return 'template_button';
+    if (type === 'unknown') return 'unsupported';
+    if (type === 'text' && message.from === undefined) return 'text (user id only)';
+    return type;
+  };
+
+  it('every channel with a webhook receives mostly texts and every kind its hosting has, each in its shape', async () => {
+    const received = new Map<string, Json[]>();
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const channelId = request.url!.slice(1);
+        received.set(channelId, [...(received.get(channelId) ?? []), JSON.parse(Buffer.concat(chunks).toString()) as Json]);
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    const simulator = await startSimulator({ webhooks: { liveEventsMs: 15 } });
+    try {
+      for (const channelId of [CLOUD, ON_PREMISE]) simulator.state.webhooks.set(channelId, { url: `${base}/${channelId}`, headers: {} });
+      // Two cycles of 60 ticks: every kind has come at least once whatever the order deliveries finish in.
+      await waitUntil(() => (received.get(CLOUD)?.length ?? 0) >= 120 && (received.get(ON_PREMISE)?.length ?? 0) >= 120, '120 live items per channel', {
+        deadlineMs: 15_000,
+      });
+    } finally {
+      await simulator.close();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+    const cloudKinds = received.get(CLOUD)!.map(kindOf);
+    expect(new Set(cloudKinds)).toEqual(
+      new Set([
+        'text',
+        'text (user id only)',
+        'image',
+        'voice',
+        'location',
+        'button_reply',
+        'reaction',
+        'document',
+        'list_reply',
+        'contacts',
+        'sticker',
+        'template_button',
+        'edit',
+        'video',
+        'order',
+        'audio',
+        'flow_reply',
+        'revoke',
+        'echo',
+        'system',
+        'preference',
+        'unsupported',
+      ]),
+    );
+    expect(cloudKinds.filter((kind) => kind.startsWith('text')).length / cloudKinds.length).toBeGreaterThan(0.6);
+    const onPremiseKinds = received.get(ON_PREMISE)!.map(kindOf);
+    expect(new Set(onPremiseKinds)).toEqual(
+      new Set([
+        'text',
+        'image',
+        'voice',
+        'location',
+        'button_reply',
+        'reaction',
+        'document',
+        'list_reply',
+        'contacts',
+        'sticker',
+        'template_button',
+        'video',
+        'order',
+        'audio',
+        'system',
+        'unsupported',
+      ]),
+    );
+  });
+});
