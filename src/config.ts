@@ -306,7 +306,10 @@ const schema = z.object({
   SIMULATOR_LATENCY_MS: documented(nonNegativeInt.default(0), {
     description: 'upstream latency the simulator models: every answer leaves this long after its request arrived (its own handling included)',
   }),
-  SIMULATOR_LIVE_EVENTS_MS: documented(nonNegativeInt.default(0), { description: 'interval of spontaneous simulated inbound events (`0`: none): every channel with a webhook receives the next item of a fixed mix, two thirds texts and every other kind once per 60 (docs: the simulator section)' }),
+  SIMULATOR_LIVE_EVENTS_MS: documented(nonNegativeInt.default(0), {
+    description:
+      'interval of spontaneous simulated inbound events (`0`: none): every channel with a webhook receives the next item of a fixed mix, two thirds texts and every other kind once per 60 (docs: the simulator section)',
+  }),
 });
 
 /** Each variable with its documentation and default, in the schema's order (docs/configuration.md). */
