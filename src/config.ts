@@ -262,7 +262,8 @@ const schema = z.object({
   MAX_QUERY_DEPTH: documented(positiveInt.default(10), { description: 'deepest selection accepted, checked before execution' }),
   MAX_QUERY_ALIASES: documented(positiveInt.default(15), { description: 'most aliases in one operation, checked before execution' }),
   MAX_QUERY_COST: documented(positiveInt.default(5_000), {
-    description: "highest cost accepted (graphql-armor's: 2 per object field, 1 per scalar, ×1.5 per level), checked before execution",
+    description:
+      "highest cost accepted, from the schema's `@cost`/`@listSize` as a router's demand control computes it (an object 1 or its `@cost` weight, a list its slicing argument's or assumed size times its items; see operations.md), checked once variables are known, before execution",
   }),
   MAX_BODY_VALUES: documented(positiveInt.default(10_000), {
     description:

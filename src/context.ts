@@ -29,6 +29,8 @@ export interface Context {
   keys: ChannelKeys;
   /** Errors reported beside a value (see plugins/field-errors.ts). */
   fieldErrors: GraphQLError[];
+  /** The operation's upstream calls, taken and bounded (null for a subscription: unbounded). */
+  callBudget: CallBudget | null;
   /** Names the operation in every later line of `logger` (the observability plugin, once it is known). */
   bindOperation(operation: string): void;
 }
@@ -113,10 +115,8 @@ export function createContext(services: Services, request: ContextRequest): Cont
   };
   for (const source of [partner, insights, messaging]) source.reportStaleCache = reportStaleCache;
   const callLimit = request.upstreamCallLimit === undefined ? services.config.maxUpstreamCallsPerOperation : request.upstreamCallLimit;
-  if (callLimit !== null) {
-    const budget = new CallBudget(callLimit);
-    for (const source of [partner, insights, messaging]) source.limitCalls(budget);
-  }
+  const callBudget = callLimit === null ? null : new CallBudget(callLimit);
+  if (callBudget) for (const source of [partner, insights, messaging]) source.limitCalls(callBudget);
   const state: RequestState = {
     requestId,
     caller,
@@ -125,6 +125,7 @@ export function createContext(services: Services, request: ContextRequest): Cont
     loaders,
     keys,
     fieldErrors,
+    callBudget,
     logBindings: { requestId },
     requestLogger: undefined,
   };

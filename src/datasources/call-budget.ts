@@ -46,6 +46,11 @@ export class CallBudget {
 
   constructor(readonly limit: number) {}
 
+  /** Upstream calls taken so far (what the operation actually sent; `extensions.cost.upstreamCalls`). */
+  get taken(): number {
+    return this.spent;
+  }
+
   take(): void {
     if (this.spent >= this.limit) throw new UpstreamCallLimitError(this.limit);
     this.spent += 1;

@@ -19,6 +19,7 @@ import { formatGraphQLError } from '../errors.js';
 import type { Config } from '../config.js';
 import { createContext, type Context } from '../context.js';
 import { graphqlHttpHandler, isGraphqlPath } from './graphql-http.js';
+import { queryCostPlugin } from './query-cost.js';
 import { enforceBodyDeadline, releaseUnreadBody, requestIdOf, sendJson } from './request.js';
 import { createLogger, type Logger } from '../observability/logger.js';
 import { fieldErrorsPlugin } from '../resolvers/field-errors.js';
@@ -91,18 +92,20 @@ function requestIdMiddleware(request: Request, response: Response, next: NextFun
 }
 
 /**
- * Depth, alias, cost and directive limits (graphql-armor's validation rules): a query over a
- * limit is refused with GRAPHQL_VALIDATION_FAILED before any resolver, so before any upstream
- * call. The token limit is graphql-js's own parser option and field suggestions are hidden by
- * Apollo itself (hideSchemaDetailsFromClientErrors), so armor's two Apollo plugins, which are
- * typed against Apollo's CommonJS build, are not needed.
+ * Depth, alias and directive limits (graphql-armor's validation rules): a query over a limit is
+ * refused with GRAPHQL_VALIDATION_FAILED before any resolver, so before any upstream call. Cost is
+ * not armor's (which grows with depth and ignores list sizes) but the schema's own `@cost` and
+ * `@listSize`, once variables are known (query-cost.ts). The token limit is graphql-js's own
+ * parser option and field suggestions are hidden by Apollo itself
+ * (hideSchemaDetailsFromClientErrors), so armor's two Apollo plugins, which are typed against
+ * Apollo's CommonJS build, are not needed.
  */
 function queryValidationRules(config: Config) {
-  const { maxDepth, maxAliases, maxCost } = config.queryLimits;
+  const { maxDepth, maxAliases } = config.queryLimits;
   return new ApolloArmor({
     maxDepth: { n: maxDepth, ignoreIntrospection: true, flattenFragments: true },
     maxAliases: { n: maxAliases },
-    costLimit: { maxCost, ignoreIntrospection: true },
+    costLimit: { enabled: false },
     maxDirectives: { n: 50 },
     maxTokens: { enabled: false },
     blockFieldSuggestion: { enabled: false },
@@ -192,6 +195,8 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
       // No field carries cache hints; the plugin would otherwise run a hook on every resolved field.
       ApolloServerPluginCacheControlDisabled(),
       observabilityPlugin(services.metrics, logger),
+      // Before any resolver: an operation whose cost (@cost/@listSize) is over MAX_QUERY_COST sends nothing.
+      queryCostPlugin(config.queryLimits.maxCost, services.metrics),
       // Before any resolver: an operation estimated over MAX_UPSTREAM_CALLS_PER_OPERATION sends nothing.
       {
         requestDidStart: async () => ({

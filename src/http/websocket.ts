@@ -22,6 +22,7 @@ import { formatGraphQLError } from '../errors.js';
 import type { Services } from '../services.js';
 import { refuseWriteWhileStoreStalled } from '../store/store-guard.js';
 import { refuseOverEstimate } from '../datasources/call-budget.js';
+import { refuseOverCost } from './query-cost.js';
 
 export interface WebSocketEndpoint {
   /** Closes every open subscription with 1001 Going Away (server shutdown). */
@@ -149,12 +150,15 @@ export function webSocketEndpoint(options: {
           ...(getOperationAST(args.document, args.operationName)?.operation === OperationTypeNode.SUBSCRIPTION && { upstreamCallLimit: null }),
         }),
       ...(persistedOperations && { onSubscribe: persistedOperations.onSubscribe(schema, validationRules, metrics) }),
-      // As over HTTP: an operation estimated over MAX_UPSTREAM_CALLS_PER_OPERATION is refused, and the one
+      // As over HTTP: an operation whose cost is over MAX_QUERY_COST or estimated over MAX_UPSTREAM_CALLS_PER_OPERATION is refused, and the one
       // store guard of HTTP and WebSocket refuses a write before it is sent while Redis is stalled.
       execute: async (args: ExecutionArgs) => {
         const operation = getOperationAST(args.document, args.operationName);
         try {
           if (operation) {
+            refuseOverCost(args.schema, args.document, operation, args.variableValues ?? undefined, config.queryLimits.maxCost, (cost) =>
+              metrics.operationCost.observe({ measure: 'estimated' }, cost),
+            );
             refuseOverEstimate(args.schema, args.document, operation, args.variableValues ?? undefined, config.maxUpstreamCallsPerOperation);
             await refuseWriteWhileStoreStalled(services, operation.operation);
           }

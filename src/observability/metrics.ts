@@ -67,6 +67,21 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly operationCost = new Histogram({
+    name: 'hubgraph_operation_cost',
+    help: 'Cost of GraphQL operations by the schema\'s @cost/@listSize: "estimated" before execution (refused ones included), "actual" from what the answer held',
+    labelNames: ['measure'] as const,
+    buckets: [1, 10, 50, 100, 500, 1_000, 2_500, 5_000, 10_000, 50_000],
+    registers: [this.registry],
+  });
+
+  readonly operationUpstreamCalls = new Histogram({
+    name: 'hubgraph_operation_upstream_calls',
+    help: 'Upstream calls one GraphQL operation actually sent (cache hits and shared reads not counted)',
+    buckets: [0, 1, 2, 5, 10, 20, 50],
+    registers: [this.registry],
+  });
+
   readonly cacheLookups = new Counter({
     name: 'hubgraph_cache_lookups_total',
     help: 'Response cache lookups by result (hit, miss)',

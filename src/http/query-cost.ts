@@ -1,0 +1,299 @@
+import {
+  getNamedType,
+  getNullableType,
+  GraphQLError,
+  isAbstractType,
+  isCompositeType,
+  isListType,
+  isObjectType,
+  Kind,
+  OperationTypeNode,
+  valueFromAST,
+  type ArgumentNode,
+  type ConstDirectiveNode,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLCompositeType,
+  type GraphQLField,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { Context } from '../context.js';
+import type { Metrics } from '../observability/metrics.js';
+
+/*
+ * Demand control as a router computes it (IBM's GraphQL cost specification, as Apollo's router and
+ * Hive gateway implement it), from the schema's own `@cost` and `@listSize`:
+ * - an object, interface or union costs 1, a scalar or enum 0, unless the field says `@cost(weight:)`;
+ * - a list field costs its size times (its weight plus its selection's cost); its size is its slicing
+ *   argument when the query gives one (a variable counts: `first: $n`) or the argument's schema
+ *   default, else its `assumedSize`, else DEFAULT_LIST_SIZE; a paged wrapper's
+ *   `@listSize(sizedFields:)` sizes the fields it names (`nodes`);
+ * - except that a list field's own `@cost` is paid once, not per item: in this schema it prices
+ *   the one upstream call that fetches the whole list (`manageableChannels`), its items cost 1 each;
+ * - a selection on an interface or union costs what its most expensive possible type costs (an
+ *   answer holds one type per object), where a router adds up every fragment;
+ * - a mutation costs 10 more; introspection and __typename cost nothing.
+ */
+
+/** Size of a list whose field states no `@listSize`. */
+const DEFAULT_LIST_SIZE = 10;
+const MUTATION_COST = 10;
+
+type SizedFields = ReadonlyMap<string, number> | null;
+
+function directive(field: GraphQLField<unknown, unknown>, name: string): ConstDirectiveNode | undefined {
+  return field.astNode?.directives?.find((node) => node.name.value === name);
+}
+
+function intArgument(node: ConstDirectiveNode | undefined, name: string): number | undefined {
+  const value = node?.arguments?.find((argument) => argument.name.value === name)?.value;
+  return value?.kind === Kind.INT ? Number(value.value) : undefined;
+}
+
+function listArgument(node: ConstDirectiveNode | undefined, name: string): string[] {
+  const value = node?.arguments?.find((argument) => argument.name.value === name)?.value;
+  if (value?.kind === Kind.LIST) return value.values.flatMap((item) => (item.kind === Kind.STRING ? [item.value] : []));
+  return value?.kind === Kind.STRING ? [value.value] : [];
+}
+
+/** The largest slicing argument this query gives the field (variables resolved), when it gives one. */
+function slicedSize(
+  field: GraphQLField<unknown, unknown>,
+  listSize: ConstDirectiveNode,
+  given: readonly ArgumentNode[],
+  variables: Readonly<Record<string, unknown>> | undefined,
+): number | undefined {
+  let size: number | undefined;
+  for (const name of listArgument(listSize, 'slicingArguments')) {
+    const argument = given.find((node) => node.name.value === name);
+    const definition = field.args.find((arg) => arg.name === name);
+    if (!definition) continue;
+    // Omitted: the argument's schema default when it has one (`first: Int = 50`).
+    const value: unknown = argument ? valueFromAST(argument.value, definition.type, variables) : definition.defaultValue;
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) size = Math.max(size ?? 0, value);
+  }
+  return size;
+}
+
+/**
+ * The static cost of one operation. Recursive, bounded by the query's depth (validated before);
+ * a fragment's cost on a type is computed once however often it is spread, so fragments spread
+ * twice inside each other cannot make the walk exponential.
+ */
+export function estimateQueryCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables?: Readonly<Record<string, unknown>>,
+): number {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  const fragmentCosts = new Map<string, number>();
+  const inProgress = new Set<string>();
+
+  const applies = (condition: string | undefined, type: GraphQLObjectType): boolean => {
+    if (condition === undefined || condition === type.name) return true;
+    const conditionType = schema.getType(condition);
+    return conditionType !== undefined && isAbstractType(conditionType) && schema.isSubType(conditionType, type);
+  };
+
+  const fieldCost = (parent: GraphQLObjectType, node: FieldNode, sized: SizedFields): number => {
+    if (node.name.value.startsWith('__')) return 0;
+    const field = parent.getFields()[node.name.value];
+    if (!field) return 0;
+    const type = getNamedType(field.type);
+    const cost = intArgument(directive(field, 'cost'), 'weight');
+    const weight = cost ?? (isCompositeType(type) ? 1 : 0);
+    const listSize = directive(field, 'listSize');
+    const sliced = listSize ? slicedSize(field, listSize, node.arguments ?? [], variables) : undefined;
+    const expected = sliced ?? intArgument(listSize, 'assumedSize');
+    const sizedFields = listArgument(listSize, 'sizedFields');
+    const isList = isListType(getNullableType(field.type));
+    const count = sized?.get(node.name.value) ?? (isList && sizedFields.length === 0 ? (expected ?? DEFAULT_LIST_SIZE) : 1);
+    const childSizes = sizedFields.length > 0 ? new Map(sizedFields.map((name) => [name, expected ?? DEFAULT_LIST_SIZE])) : null;
+    const children = node.selectionSet && isCompositeType(type) ? selectionCost(type, node.selectionSet, childSizes) : 0;
+    // A list's `@cost` prices the one upstream call that fetches it (this schema's convention): paid once, its items 1 each.
+    if (cost !== undefined && isList) return cost + count * ((isCompositeType(type) ? 1 : 0) + children);
+    return count * (weight + children);
+  };
+
+  const selectionCost = (type: GraphQLCompositeType, selections: SelectionSetNode, sized: SizedFields): number => {
+    if (isObjectType(type)) return objectSelectionCost(type, selections, sized);
+    let most = 0;
+    for (const possible of schema.getPossibleTypes(type)) most = Math.max(most, objectSelectionCost(possible, selections, sized));
+    return most;
+  };
+
+  const objectSelectionCost = (type: GraphQLObjectType, selections: SelectionSetNode, sized: SizedFields): number => {
+    let cost = 0;
+    for (const selection of selections.selections) {
+      if (selection.kind === Kind.FIELD) cost += fieldCost(type, selection, sized);
+      else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        if (applies(selection.typeCondition?.name.value, type)) cost += objectSelectionCost(type, selection.selectionSet, sized);
+      } else {
+        const fragment = fragments.get(selection.name.value);
+        if (fragment && applies(fragment.typeCondition.name.value, type)) cost += fragmentCost(fragment, type, sized);
+      }
+    }
+    return cost;
+  };
+
+  const fragmentCost = (fragment: FragmentDefinitionNode, type: GraphQLObjectType, sized: SizedFields): number => {
+    const key = `${fragment.name.value}:${type.name}`;
+    // Sized fields depend on where the fragment is spread: such a spread is not remembered.
+    const known = sized === null ? fragmentCosts.get(key) : undefined;
+    if (known !== undefined) return known;
+    // A cycle is refused by validation before any cost is computed; cut here all the same.
+    if (inProgress.has(key)) return 0;
+    inProgress.add(key);
+    const cost = objectSelectionCost(type, fragment.selectionSet, sized);
+    inProgress.delete(key);
+    if (sized === null) fragmentCosts.set(key, cost);
+    return cost;
+  };
+
+  const root = schema.getRootType(operation.operation);
+  if (!root) return 0;
+  const operationCost = operation.operation === OperationTypeNode.MUTATION ? MUTATION_COST : 0;
+  return operationCost + objectSelectionCost(root, operation.selectionSet, null);
+}
+
+/**
+ * The cost of what an answer actually holds, by the same weights: each object in `data` costs its
+ * field's weight (1, or `@cost`), lists cost what their items cost (plus a list's own `@cost` once),
+ * scalars nothing. A field whose value is null costs nothing; an object of an interface or union
+ * whose `__typename` was not selected costs its weight only (its own fields cannot be told apart).
+ */
+export function actualQueryCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  data: Readonly<Record<string, unknown>> | null | undefined,
+): number {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  const root = schema.getRootType(operation.operation);
+  if (!root || !data) return 0;
+
+  /** Every field node selected on an object of `type`, fragments expanded, by response key. */
+  const fieldsOf = (type: GraphQLObjectType, selections: SelectionSetNode, into: Map<string, FieldNode[]>, seen: Set<string>): Map<string, FieldNode[]> => {
+    for (const selection of selections.selections) {
+      if (selection.kind === Kind.FIELD) {
+        const key = selection.alias?.value ?? selection.name.value;
+        into.set(key, [...(into.get(key) ?? []), selection]);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const condition = selection.typeCondition?.name.value;
+        if (condition === undefined || condition === type.name || isAbstractOf(condition, type)) fieldsOf(type, selection.selectionSet, into, seen);
+      } else {
+        const fragment = fragments.get(selection.name.value);
+        if (!fragment || seen.has(fragment.name.value)) continue;
+        const condition = fragment.typeCondition.name.value;
+        if (condition === type.name || isAbstractOf(condition, type)) fieldsOf(type, fragment.selectionSet, into, new Set([...seen, fragment.name.value]));
+      }
+    }
+    return into;
+  };
+  const isAbstractOf = (condition: string, type: GraphQLObjectType) => {
+    const conditionType = schema.getType(condition);
+    return conditionType !== undefined && isAbstractType(conditionType) && schema.isSubType(conditionType, type);
+  };
+
+  const valueCost = (type: GraphQLCompositeType, weight: number, nodes: FieldNode[], value: unknown): number => {
+    if (value === null || value === undefined) return 0;
+    if (Array.isArray(value)) return value.reduce<number>((sum, item) => sum + valueCost(type, weight, nodes, item), 0);
+    const record = value as Record<string, unknown>;
+    const concrete = isObjectType(type) ? type : schema.getType(typeof record.__typename === 'string' ? record.__typename : '');
+    const objectType = concrete && isObjectType(concrete) ? concrete : undefined;
+    let cost = weight;
+    if (!objectType) return cost;
+    const selections: SelectionSetNode = { kind: Kind.SELECTION_SET, selections: nodes.flatMap((node) => node.selectionSet?.selections ?? []) };
+    cost += objectCost(objectType, selections, record);
+    return cost;
+  };
+
+  const objectCost = (type: GraphQLObjectType, selections: SelectionSetNode, record: Readonly<Record<string, unknown>>): number => {
+    let cost = 0;
+    for (const [key, nodes] of fieldsOf(type, selections, new Map(), new Set())) {
+      const name = nodes[0].name.value;
+      if (name.startsWith('__')) continue;
+      const field = type.getFields()[name];
+      if (!field) continue;
+      const fieldType = getNamedType(field.type);
+      if (!isCompositeType(fieldType)) continue;
+      const fieldCost = intArgument(directive(field, 'cost'), 'weight');
+      const value = record[key];
+      // As estimated: a list's own @cost is paid once (when it was fetched), its items 1 each.
+      if (fieldCost !== undefined && Array.isArray(value)) cost += fieldCost + valueCost(fieldType, 1, nodes, value);
+      else cost += valueCost(fieldType, fieldCost ?? 1, nodes, value);
+    }
+    return cost;
+  };
+
+  return (operation.operation === OperationTypeNode.MUTATION ? MUTATION_COST : 0) + objectCost(root, operation.selectionSet, data);
+}
+
+/** An operation whose estimated cost is over MAX_QUERY_COST: refused before execution, so before any upstream call. */
+export class QueryCostError extends GraphQLError {
+  constructor(estimated: number, max: number) {
+    super(
+      `This operation's estimated cost is ${estimated}, over the limit of ${max} (MAX_QUERY_COST): nothing was sent; ask for fewer items (smaller limit or first) or fewer nested lists`,
+      { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', cost: { estimated, max }, http: { status: 400 } } },
+    );
+  }
+}
+
+/** The estimate, after refusing an operation over `max` with QueryCostError (before anything is sent). */
+export function refuseOverCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Readonly<Record<string, unknown>> | undefined,
+  max: number,
+  observe: (estimated: number) => void,
+): number {
+  const estimated = estimateQueryCost(schema, document, operation, variables);
+  observe(estimated);
+  if (estimated > max) throw new QueryCostError(estimated, max);
+  return estimated;
+}
+
+/** The request asked for its cost: `"extensions": {"cost": true}` beside its query. */
+function costRequested(extensions: Readonly<Record<string, unknown>> | undefined): boolean {
+  return extensions?.cost === true;
+}
+
+/**
+ * MAX_QUERY_COST over HTTP: every operation's cost is estimated once it is resolved (variables
+ * known), before any resolver runs; over the limit it is refused with GRAPHQL_VALIDATION_FAILED and
+ * `extensions.cost {estimated, max}`. After execution the answer's actual cost and the upstream
+ * calls it took are observed as metrics, and returned in `extensions.cost` when the request asked.
+ */
+export function queryCostPlugin(max: number, metrics: Metrics): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart() {
+      let estimated: number | undefined;
+      return {
+        async didResolveOperation({ schema, document, operation, request }) {
+          if (!operation) return;
+          estimated = refuseOverCost(schema, document, operation, request.variables, max, (cost) =>
+            metrics.operationCost.observe({ measure: 'estimated' }, cost),
+          );
+        },
+        async willSendResponse({ schema, document, operation, response, request, contextValue }) {
+          if (estimated === undefined || !document || !operation || response.body.kind !== 'single') return;
+          const result = response.body.singleResult;
+          const actual = actualQueryCost(schema, document, operation, result.data);
+          const upstreamCalls = contextValue.callBudget?.taken ?? 0;
+          metrics.operationCost.observe({ measure: 'actual' }, actual);
+          metrics.operationUpstreamCalls.observe(upstreamCalls);
+          if (costRequested(request.extensions)) result.extensions = { ...result.extensions, cost: { estimated, actual, max, upstreamCalls } };
+        },
+      };
+    },
+  };
+}
