@@ -7,6 +7,9 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
+  // A redis-server of the run's own for the Redis-backed suites, stopped at the end.
+  globalSetup: '<rootDir>/test/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/global-teardown.mjs',
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
   testTimeout: 20000,
 };

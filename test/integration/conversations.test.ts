@@ -4,8 +4,7 @@ import { markEngaged, SIM_STALE_CONTACT } from '../../src/simulator/messaging-ro
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { collect, connectWs, postNotification, startReceivingGateway, waitUntil, type WsConnection } from '../support/events.js';
-import { createClient } from '@redis/client';
-import { dropNamespace, LOCAL_REDIS_URL, namespaceKeys, requireRedis, uniqueNamespace } from '../support/redis.js';
+import { connectTestClient, describeWithRedis, dropNamespace, namespaceKeys, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 
 const CHANNEL = 'channel-001';
 /** A channel of the same partner kept for the listing test, so other tests' conversations do not shift its pages. */
@@ -341,10 +340,11 @@ function conversationSuite(label: string, env: () => Record<string, string>, ins
 
 conversationSuite('memory', () => ({}), 1);
 
-const namespace = uniqueNamespace('conversations');
-beforeAll(() => requireRedis());
-afterAll(() => dropNamespace(namespace));
-conversationSuite('redis, two instances', () => ({ REDIS_URL: LOCAL_REDIS_URL, REDIS_NAMESPACE: namespace }), 2);
+describeWithRedis('on Redis', () => {
+  const namespace = uniqueNamespace('conversations');
+  afterAll(() => dropNamespace(namespace));
+  conversationSuite('redis, two instances', () => ({ REDIS_URL: testRedisUrl(), REDIS_NAMESPACE: namespace }), 2);
+});
 
 describe('SERVICE_WINDOW_GUARD=off', () => {
   let gateway: TestGateway;
@@ -374,15 +374,14 @@ describe('SERVICE_WINDOW_GUARD=off', () => {
   });
 });
 
-describe('EVENT_RETENTION_MS=0 on Redis', () => {
+describeWithRedis('EVENT_RETENTION_MS=0 on Redis', () => {
   const retentionNamespace = uniqueNamespace('conversations-no-retention');
   let gateway: TestGateway;
   beforeAll(async () => {
-    await requireRedis();
     gateway = await startTestGateway({
       KEYSTORE_SECRET,
       CHANNEL_API_KEYS: JSON.stringify({ [CHANNEL]: `sim-key-${CHANNEL}` }),
-      REDIS_URL: LOCAL_REDIS_URL,
+      REDIS_URL: testRedisUrl(),
       REDIS_NAMESPACE: retentionNamespace,
       EVENT_RETENTION_MS: '0',
     });
@@ -408,8 +407,7 @@ describe('EVENT_RETENTION_MS=0 on Redis', () => {
     const keys = await namespaceKeys(retentionNamespace);
     expect(keys.filter((key) => /\}:(message|thread):/.test(key))).toEqual([]);
     const conversationKey = keys.find((key) => key.endsWith(`:conversation:${stale}`))!;
-    const client = createClient({ url: LOCAL_REDIS_URL });
-    await client.connect();
+    const client = await connectTestClient();
     try {
       // A whole window from the last change, although no events are retained.
       expect(await client.pTTL(conversationKey)).toBeGreaterThan(DAY_MS - 60_000);

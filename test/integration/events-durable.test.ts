@@ -3,7 +3,7 @@ import { webhookAuthorization } from '../../src/events/credentials.js';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { collect, connectWs, postNotification, waitUntil, type WsConnection } from '../support/events.js';
-import { dropNamespace, LOCAL_REDIS_URL, requireRedis, uniqueNamespace } from '../support/redis.js';
+import { describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 
 const CHANNEL = 'channel-001';
 const OTHER_CHANNEL = 'channel-002';
@@ -278,12 +278,8 @@ function durableSuite(label: string, env: () => Record<string, string>, instance
 
 durableSuite('memory', () => ({}), 1);
 
-const namespace = uniqueNamespace('durable');
-durableSuite('redis, two instances', () => ({ REDIS_URL: LOCAL_REDIS_URL, REDIS_NAMESPACE: namespace }), 2);
-
-beforeAll(async () => {
-  await requireRedis();
-});
-afterAll(async () => {
-  await dropNamespace(namespace);
+describeWithRedis('on Redis', () => {
+  const namespace = uniqueNamespace('durable');
+  afterAll(() => dropNamespace(namespace));
+  durableSuite('redis, two instances', () => ({ REDIS_URL: testRedisUrl(), REDIS_NAMESPACE: namespace }), 2);
 });

@@ -5,7 +5,7 @@ import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { buildGateway, PROJECT_ROOT, type BuiltGateway } from '../support/built-gateway.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { collect, connectWs, postNotification, waitUntil, type WsConnection } from '../support/events.js';
-import { DisposableRedis, StallingProxy, dropNamespace, LOCAL_REDIS_URL, requireRedis, uniqueNamespace } from '../support/redis.js';
+import { DisposableRedis, StallingProxy, describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 
 const CHANNEL = 'channel-001';
 const KEYSTORE_SECRET = 'outage-events-secret-0123456789';
@@ -30,7 +30,7 @@ async function expectRefusedForNow(gateway: TestGateway, body: unknown): Promise
 
 const inbound = (id: string) => ({ messages: [{ from: '4915112345678', id, type: 'text', text: { body: `body of ${id}` } }] });
 
-describe('durable events when Redis fails', () => {
+describeWithRedis('durable events when Redis fails', () => {
   let simulator: Simulator;
   const connections: WsConnection[] = [];
   const subscribe = (gateway: TestGateway, after: string | null = null) => {
@@ -45,7 +45,6 @@ describe('durable events when Redis fails', () => {
   };
 
   beforeAll(async () => {
-    await requireRedis();
     simulator = await startSimulator();
   });
   afterAll(async () => {
@@ -111,7 +110,7 @@ describe('durable events when Redis fails', () => {
 
   it('an instance killed (SIGKILL) right after its 200 lost nothing: another instance on the same Redis replays the event', async () => {
     const namespace = uniqueNamespace('kill');
-    const env = { KEYSTORE_SECRET, REDIS_URL: LOCAL_REDIS_URL, REDIS_NAMESPACE: namespace };
+    const env = { KEYSTORE_SECRET, REDIS_URL: testRedisUrl(), REDIS_NAMESPACE: namespace };
     const survivor = await startTestGateway(env, {}, simulator);
     let built: BuiltGateway | undefined;
     try {
@@ -158,77 +157,78 @@ describe('durable events when Redis fails', () => {
   }, 180_000);
 });
 
-const deployments: Array<[string, () => Record<string, string>]> = [
-  ['memory', () => ({})],
-  ['redis', () => ({ REDIS_URL: LOCAL_REDIS_URL, REDIS_NAMESPACE: uniqueNamespace('retention') })],
+const deployments: Array<[string, typeof describeWithRedis, () => Record<string, string>]> = [
+  ['memory', describe, () => ({})],
+  ['redis', describeWithRedis, () => ({ REDIS_URL: testRedisUrl(), REDIS_NAMESPACE: uniqueNamespace('retention') })],
 ];
 
-describe.each(deployments)('event retention (%s)', (_label, env) => {
-  let simulator: Simulator;
-  beforeAll(async () => {
-    simulator = await startSimulator();
-  });
-  afterAll(async () => {
-    await simulator.close();
-  });
+for (const [label, describeIn, env] of deployments)
+  describeIn(`event retention (${label})`, () => {
+    let simulator: Simulator;
+    beforeAll(async () => {
+      simulator = await startSimulator();
+    });
+    afterAll(async () => {
+      await simulator.close();
+    });
 
-  it('a cursor older than EVENT_RETENTION_MS is CURSOR_EXPIRED for the query and the subscription; older events are no longer read', async () => {
-    const settings = env();
-    const gateway = await startTestGateway({ KEYSTORE_SECRET, EVENT_RETENTION_MS: '1000', ...settings }, {}, simulator);
-    const connection = connectWs(gateway.url);
-    try {
-      expect((await postNotification(gateway.url, CHANNEL, inbound('expiring'), credential)).status).toBe(200);
-      const { body } = await gateway.graphql<{ channel: { events: { nodes: Item[]; endCursor: string } } }>(EVENTS, { channelId: CHANNEL });
-      expect(body.data!.channel.events.nodes.map((node) => node.id)).toEqual(['expiring']);
-      const cursor = body.data!.channel.events.endCursor;
-      const loggedAt = Date.now();
-      await waitUntil(() => Date.now() > loggedAt + 1_100, 'the retention window to pass', { pauseMs: 50 });
+    it('a cursor older than EVENT_RETENTION_MS is CURSOR_EXPIRED for the query and the subscription; older events are no longer read', async () => {
+      const settings = env();
+      const gateway = await startTestGateway({ KEYSTORE_SECRET, EVENT_RETENTION_MS: '1000', ...settings }, {}, simulator);
+      const connection = connectWs(gateway.url);
+      try {
+        expect((await postNotification(gateway.url, CHANNEL, inbound('expiring'), credential)).status).toBe(200);
+        const { body } = await gateway.graphql<{ channel: { events: { nodes: Item[]; endCursor: string } } }>(EVENTS, { channelId: CHANNEL });
+        expect(body.data!.channel.events.nodes.map((node) => node.id)).toEqual(['expiring']);
+        const cursor = body.data!.channel.events.endCursor;
+        const loggedAt = Date.now();
+        await waitUntil(() => Date.now() > loggedAt + 1_100, 'the retention window to pass', { pauseMs: 50 });
 
-      const expired = await gateway.graphql(EVENTS, { channelId: CHANNEL, after: cursor });
-      expect((expired.body.errors as Errors)[0].extensions).toMatchObject({ code: 'CURSOR_EXPIRED', field: 'after' });
-      const subscription = collect<Item>(connection, MESSAGES, { channelId: CHANNEL, after: cursor }, 'messageReceived');
-      await subscription.ended();
-      expect(JSON.stringify(subscription.errors)).toContain('CURSOR_EXPIRED');
-      const fresh = await gateway.graphql<{ channel: { events: { nodes: Item[] } } }>(EVENTS, { channelId: CHANNEL });
-      expect(fresh.body.data!.channel.events.nodes).toEqual([]);
-      const record = await gateway.graphql<{ channel: { message: Item | null } }>(RECORD, { channelId: CHANNEL, id: 'expiring' });
-      expect(record.body.data!.channel.message).toBeNull();
-    } finally {
-      await connection.dispose();
-      await gateway.close();
-      if (settings.REDIS_NAMESPACE) await dropNamespace(settings.REDIS_NAMESPACE);
-    }
-  });
-
-  it('EVENT_RETENTION_MS=0 keeps nothing: live delivery (deduplicated) only, no log, no records, every cursor expired', async () => {
-    const settings = env();
-    const gateway = await startTestGateway({ KEYSTORE_SECRET, EVENT_RETENTION_MS: '0', ...settings }, {}, simulator);
-    const connection = connectWs(gateway.url);
-    try {
-      const live = collect<Item>(connection, MESSAGES, { channelId: CHANNEL, after: null }, 'messageReceived');
-      await waitUntil(() => gateway.gateway.services.events.subscriberCount('message', CHANNEL) > 0);
-      for (const id of ['unkept-1', 'unkept-1', 'unkept-2']) expect((await postNotification(gateway.url, CHANNEL, inbound(id), credential)).status).toBe(200);
-      await live.atLeast(2);
-      expect(live.items.map((item) => item.id)).toEqual(['unkept-1', 'unkept-2']);
-      expect(typeof live.items[0].cursor).toBe('string');
-
-      const page = await gateway.graphql<{ channel: { events: { nodes: Item[] } } }>(EVENTS, { channelId: CHANNEL });
-      expect(page.body.data!.channel.events.nodes).toEqual([]);
-      const record = await gateway.graphql<{ channel: { message: Item | null } }>(RECORD, { channelId: CHANNEL, id: 'unkept-1' });
-      expect(record.body.data!.channel.message).toBeNull();
-      const expired = await gateway.graphql(EVENTS, { channelId: CHANNEL, after: live.items[0].cursor });
-      expect((expired.body.errors as Errors)[0].extensions).toMatchObject({ code: 'CURSOR_EXPIRED' });
-      if (settings.REDIS_NAMESPACE) {
-        const redis = gateway.gateway.services.redis!;
-        expect(await redis.client.xLen(redis.key(`events:{${CHANNEL}}:log`))).toBe(0);
-        expect(await redis.client.keys(redis.key(`events:{${CHANNEL}}:message:*`))).toEqual([]);
+        const expired = await gateway.graphql(EVENTS, { channelId: CHANNEL, after: cursor });
+        expect((expired.body.errors as Errors)[0].extensions).toMatchObject({ code: 'CURSOR_EXPIRED', field: 'after' });
+        const subscription = collect<Item>(connection, MESSAGES, { channelId: CHANNEL, after: cursor }, 'messageReceived');
+        await subscription.ended();
+        expect(JSON.stringify(subscription.errors)).toContain('CURSOR_EXPIRED');
+        const fresh = await gateway.graphql<{ channel: { events: { nodes: Item[] } } }>(EVENTS, { channelId: CHANNEL });
+        expect(fresh.body.data!.channel.events.nodes).toEqual([]);
+        const record = await gateway.graphql<{ channel: { message: Item | null } }>(RECORD, { channelId: CHANNEL, id: 'expiring' });
+        expect(record.body.data!.channel.message).toBeNull();
+      } finally {
+        await connection.dispose();
+        await gateway.close();
+        if (settings.REDIS_NAMESPACE) await dropNamespace(settings.REDIS_NAMESPACE);
       }
-      // Bodies are personal data: never in a log line.
-      expect(gateway.logs.lines.join('\n')).not.toContain('body of');
-    } finally {
-      await connection.dispose();
-      await gateway.close();
-      if (settings.REDIS_NAMESPACE) await dropNamespace(settings.REDIS_NAMESPACE);
-    }
+    });
+
+    it('EVENT_RETENTION_MS=0 keeps nothing: live delivery (deduplicated) only, no log, no records, every cursor expired', async () => {
+      const settings = env();
+      const gateway = await startTestGateway({ KEYSTORE_SECRET, EVENT_RETENTION_MS: '0', ...settings }, {}, simulator);
+      const connection = connectWs(gateway.url);
+      try {
+        const live = collect<Item>(connection, MESSAGES, { channelId: CHANNEL, after: null }, 'messageReceived');
+        await waitUntil(() => gateway.gateway.services.events.subscriberCount('message', CHANNEL) > 0);
+        for (const id of ['unkept-1', 'unkept-1', 'unkept-2']) expect((await postNotification(gateway.url, CHANNEL, inbound(id), credential)).status).toBe(200);
+        await live.atLeast(2);
+        expect(live.items.map((item) => item.id)).toEqual(['unkept-1', 'unkept-2']);
+        expect(typeof live.items[0].cursor).toBe('string');
+
+        const page = await gateway.graphql<{ channel: { events: { nodes: Item[] } } }>(EVENTS, { channelId: CHANNEL });
+        expect(page.body.data!.channel.events.nodes).toEqual([]);
+        const record = await gateway.graphql<{ channel: { message: Item | null } }>(RECORD, { channelId: CHANNEL, id: 'unkept-1' });
+        expect(record.body.data!.channel.message).toBeNull();
+        const expired = await gateway.graphql(EVENTS, { channelId: CHANNEL, after: live.items[0].cursor });
+        expect((expired.body.errors as Errors)[0].extensions).toMatchObject({ code: 'CURSOR_EXPIRED' });
+        if (settings.REDIS_NAMESPACE) {
+          const redis = gateway.gateway.services.redis!;
+          expect(await redis.client.xLen(redis.key(`events:{${CHANNEL}}:log`))).toBe(0);
+          expect(await redis.client.keys(redis.key(`events:{${CHANNEL}}:message:*`))).toEqual([]);
+        }
+        // Bodies are personal data: never in a log line.
+        expect(gateway.logs.lines.join('\n')).not.toContain('body of');
+      } finally {
+        await connection.dispose();
+        await gateway.close();
+        if (settings.REDIS_NAMESPACE) await dropNamespace(settings.REDIS_NAMESPACE);
+      }
+    });
   });
-});

@@ -4,14 +4,16 @@ import { webhookAuthorization } from '../../src/events/credentials.js';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { cloudNotification, collect, connectWs, freePort, postNotification, SUBSCRIPTIONS, waitUntil, type WsConnection } from '../support/events.js';
+import { describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 
 const CHANNEL = 'channel-001';
 type Item = Record<string, unknown>;
 
 /** Two gateway instances of one deployment: same Redis namespace and KEYSTORE_SECRET. */
-describe('events with Redis: fan-out and dedup across instances', () => {
-  const namespace = `hubgraph-events-test-${randomUUID()}`;
-  const env = { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_NAMESPACE: namespace, KEYSTORE_SECRET: 'shared-secret-of-the-deployment-42' };
+describeWithRedis('events with Redis: fan-out and dedup across instances', () => {
+  const namespace = uniqueNamespace('events');
+  const KEYSTORE_SECRET = 'shared-secret-of-the-deployment-42';
+  const env = () => ({ REDIS_URL: testRedisUrl(), REDIS_NAMESPACE: namespace, KEYSTORE_SECRET });
   let simulator: Simulator;
   let first: TestGateway;
   let second: TestGateway;
@@ -20,22 +22,18 @@ describe('events with Redis: fan-out and dedup across instances', () => {
 
   beforeAll(async () => {
     simulator = await startSimulator();
-    first = await startTestGateway(env, {}, simulator);
-    second = await startTestGateway(env, {}, simulator);
+    first = await startTestGateway(env(), {}, simulator);
+    second = await startTestGateway(env(), {}, simulator);
     for (const gateway of [first, second]) expect(await gateway.gateway.services.redis!.ready(5_000)).toBe(true);
-    credential = webhookAuthorization(env.KEYSTORE_SECRET, CHANNEL);
+    credential = webhookAuthorization(KEYSTORE_SECRET, CHANNEL);
   });
 
   afterAll(async () => {
     for (const connection of connections) await connection.dispose();
-    const redis = first.gateway.services.redis;
-    if (redis?.isReady) {
-      const keys = await redis.client.keys(`${namespace}:*`);
-      if (keys.length > 0) await redis.client.del(keys);
-    }
     await first.close();
     await second.close();
     await simulator.close();
+    await dropNamespace(namespace);
   });
 
   const subscribe = async (gateway: TestGateway) => {

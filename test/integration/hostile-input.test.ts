@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import WebSocket from 'ws';
 import { connectWs, waitUntil } from '../support/events.js';
-import { StallingProxy, requireRedis, uniqueNamespace } from '../support/redis.js';
+import { StallingProxy, describeWithRedis, uniqueNamespace } from '../support/redis.js';
 import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
 
 /**
@@ -410,11 +410,10 @@ describe('hostile input: one JSON error shape on every route, bounded request ti
   });
 });
 
-describe('hostile input: a Redis that stops answering (behind a stalling proxy)', () => {
+describeWithRedis('hostile input: a Redis that stops answering (behind a stalling proxy)', () => {
   let proxy: StallingProxy;
   let harness: TestGateway;
   beforeAll(async () => {
-    await requireRedis();
     proxy = await StallingProxy.start();
     harness = await startTestGateway({ REDIS_URL: proxy.url, REDIS_NAMESPACE: uniqueNamespace('stall'), REDIS_TIMEOUT_MS: '300' });
   });

@@ -1,26 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 
 const CHANNEL = 'channel-004';
 const ENGAGED = '+4915112345678';
 const SEND = `mutation Send($input: SendMessageInput!) { sendMessage(channelId: "${CHANNEL}", input: $input) { id } }`;
 
 /** Two gateway processes' worth of instances sharing one Redis namespace, as a deployment would. */
-describe('messaging with Redis: keys across restarts, idempotency across instances', () => {
-  const namespace = `hubgraph-test-${randomUUID()}`;
-  const env = {
-    REDIS_URL: 'redis://127.0.0.1:6379',
+describeWithRedis('messaging with Redis: keys across restarts, idempotency across instances', () => {
+  const namespace = uniqueNamespace('messaging');
+  const env = () => ({
+    REDIS_URL: testRedisUrl(),
     REDIS_NAMESPACE: namespace,
     KEYSTORE_SECRET: 'shared-secret-of-the-deployment-42',
     CHANNEL_API_KEYS: JSON.stringify({ [CHANNEL]: `sim-key-${CHANNEL}` }),
-  };
+  });
   let simulator: Simulator;
   const gateways: TestGateway[] = [];
 
   async function gateway() {
-    const started = await startTestGateway(env, {}, simulator);
+    const started = await startTestGateway(env(), {}, simulator);
     gateways.push(started);
     return started;
   }
@@ -29,13 +30,8 @@ describe('messaging with Redis: keys across restarts, idempotency across instanc
     simulator = await startSimulator();
   });
   afterAll(async () => {
-    const cleaner = gateways.find((candidate) => candidate.gateway.services.redis?.isReady);
-    const redis = cleaner?.gateway.services.redis;
-    if (redis) {
-      const keys = await redis.client.keys(`${namespace}:*`);
-      if (keys.length > 0) await redis.client.del(keys);
-    }
     for (const started of gateways.splice(0)) await started.close();
+    await dropNamespace(namespace);
     await simulator.close();
   });
 

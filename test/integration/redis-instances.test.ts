@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createClient } from '@redis/client';
 import { MEDIA_FAILURE_WINDOW_MS, MediaFailureGuard, redisMediaFailureLog } from '../../src/datasources/media-failures.js';
 import { StoreUnavailableError } from '../../src/errors.js';
 import { createLogger } from '../../src/observability/logger.js';
@@ -8,7 +7,7 @@ import { RedisConnection } from '../../src/store/redis.js';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { waitUntil } from '../support/events.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { LOCAL_REDIS_URL, dropNamespace, freePort, namespaceKeys, requireRedis, uniqueNamespace } from '../support/redis.js';
+import { connectTestClient, describeWithRedis, dropNamespace, freePort, namespaceKeys, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 
 interface Instances {
   namespace: string;
@@ -21,9 +20,8 @@ interface Instances {
 function twoInstances(label: string, env: Record<string, string> = {}): Instances {
   const instances = { namespace: uniqueNamespace(label) } as Instances;
   beforeAll(async () => {
-    await requireRedis();
     instances.simulator = await startSimulator();
-    const shared = { REDIS_URL: LOCAL_REDIS_URL, REDIS_NAMESPACE: instances.namespace, ...env };
+    const shared = { REDIS_URL: testRedisUrl(), REDIS_NAMESPACE: instances.namespace, ...env };
     instances.first = await startTestGateway(shared, {}, instances.simulator);
     instances.second = await startTestGateway(shared, {}, instances.simulator);
   });
@@ -36,7 +34,7 @@ function twoInstances(label: string, env: Record<string, string> = {}): Instance
   return instances;
 }
 
-describe('two instances sharing the local Redis', () => {
+describeWithRedis('two instances sharing the test Redis', () => {
   const instances = twoInstances('instances');
 
   it('both are ready and keep their shared state in Redis under the namespace', async () => {
@@ -116,20 +114,19 @@ describe('two instances sharing the local Redis', () => {
     expect(used.errors).toBeUndefined();
     expect(used.data).toEqual({ partner: { clients: { total: expect.any(Number) } } });
 
-    const redis = createClient({ url: LOCAL_REDIS_URL });
-    await redis.connect();
+    const redis = await connectTestClient();
     try {
       const ttl = await redis.ttl(`${namespace}::apq:${sha256Hash}`);
       expect(ttl).toBeGreaterThan(0);
       expect(ttl).toBeLessThanOrEqual(86_400);
     } finally {
-      await redis.quit();
+      redis.destroy();
     }
   });
 });
 
 /** Failed media GETs count towards one upstream block per number, whichever instance made them. */
-describe('media GET failures of two instances on the local Redis', () => {
+describeWithRedis('media GET failures of two instances on the test Redis', () => {
   const ONPREM = 'channel-003';
   const MEDIA = `query($id: ID!) { channel(id: "${ONPREM}") { media(id: $id) { id } } }`;
   const instances = twoInstances('media-failures', { CHANNEL_API_KEYS: JSON.stringify({ [ONPREM]: `sim-key-${ONPREM}` }) });

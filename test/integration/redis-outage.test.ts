@@ -1,11 +1,7 @@
-import { execFile } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { DisposableRedis, requireRedis, uniqueNamespace } from '../support/redis.js';
-
-const run = promisify(execFile);
+import { connectTestClient, DisposableRedis, describeWithRedis, uniqueNamespace } from '../support/redis.js';
 
 async function readiness(harness: TestGateway): Promise<number> {
   return (await fetch(new URL('/readyz', harness.url))).status;
@@ -24,12 +20,11 @@ const PROFILE = '{ channel(id: "channel-001") { id businessProfile { websites } 
 const updateClient = (payload: string) => `mutation { updateClient(clientId: "client-001", input: { partnerPayload: "${payload}" }) { id } }`;
 
 /** A Redis of its own (another port), lost and brought back while the gateway runs. */
-describe('Redis lost at runtime and back', () => {
+describeWithRedis('Redis lost at runtime and back', () => {
   let redis: DisposableRedis;
   let harness: TestGateway;
 
   beforeAll(async () => {
-    await requireRedis();
     redis = await DisposableRedis.start();
     harness = await startTestGateway({ REDIS_URL: redis.url, REDIS_NAMESPACE: uniqueNamespace('outage'), REDIS_TIMEOUT_MS: '300' });
   });
@@ -49,8 +44,9 @@ describe('Redis lost at runtime and back', () => {
   });
 
   it('with Redis hanging (process stopped): not ready, commands time out, mutations refused before sending', async () => {
-    const info = await run('redis-cli', ['-p', String(redis.port), 'info', 'server']);
-    const pid = Number(/process_id:(\d+)/.exec(info.stdout)?.[1]);
+    const client = await connectTestClient(redis.url);
+    const info = await client.info('server').finally(() => client.destroy());
+    const pid = Number(/process_id:(\d+)/.exec(info)?.[1]);
     expect(pid).toBeGreaterThan(0);
     process.kill(pid, 'SIGSTOP');
     try {

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import { balanceLimitState } from '../../src/simulator/partner-ops-routes.js';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 
 type Answer = Awaited<ReturnType<TestGateway['graphql']>>;
 
@@ -97,15 +97,20 @@ describe('A2 budget: 5 requests per window and partner, never an upstream 429', 
     expect(paused.body.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED' });
     expect(a2Calls(harness.simulator)).toHaveLength(1);
   });
+});
+
+describeWithRedis('A2 budget on Redis', () => {
+  const namespace = uniqueNamespace('usage-limiter');
+  const open: Array<{ close(): Promise<void> }> = [];
+  afterAll(async () => {
+    await Promise.all(open.splice(0).map((item) => item.close()));
+    await dropNamespace(namespace);
+  });
 
   it('shares one budget between two instances on Redis', async () => {
     const simulator = await startSimulator();
     open.push(simulator);
-    const env = {
-      REDIS_URL: 'redis://127.0.0.1:6379',
-      REDIS_NAMESPACE: `hubgraph-test-${randomUUID()}`,
-      BALANCE_RATE_LIMIT_MAX_WAIT_MS: '0',
-    };
+    const env = { REDIS_URL: testRedisUrl(), REDIS_NAMESPACE: namespace, BALANCE_RATE_LIMIT_MAX_WAIT_MS: '0' };
     const first = await startTestGateway(env, {}, simulator);
     open.push(first);
     const second = await startTestGateway(env, {}, simulator);

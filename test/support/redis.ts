@@ -1,45 +1,42 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
+import { describe } from '@jest/globals';
 import { createClient } from '@redis/client';
+import { REDIS_SERVER_INSTALL_HINT, RedisServerProcess, TEST_REDIS_URL_ENV } from './redis-server.mjs';
 
-const run = promisify(execFile);
+export { freePort } from './redis-server.mjs';
 
-/** The machine's Redis; `.ci/run` starts it when it is not running. */
-export const LOCAL_REDIS_URL = 'redis://127.0.0.1:6379';
+const startedRedisUrl = process.env[TEST_REDIS_URL_ENV];
+
+/**
+ * `describe` for the suites that need Redis: they run against the redis-server the global set-up
+ * (test/global-setup.ts) started, and are skipped when it found no redis-server (it said so once).
+ */
+export const describeWithRedis = startedRedisUrl ? describe : describe.skip;
+
+/** The URL of the run's own redis-server; only inside `describeWithRedis`. */
+export function testRedisUrl(): string {
+  if (!startedRedisUrl)
+    throw new Error(`No test Redis: ${TEST_REDIS_URL_ENV} is unset (install redis-server: ${REDIS_SERVER_INSTALL_HINT}; use describeWithRedis)`);
+  return startedRedisUrl;
+}
 
 /** A namespace no other test run (or developer running tests at the same time) uses. */
 export function uniqueNamespace(label: string): string {
   return `hubgraph-test-${label}-${process.pid}-${randomBytes(4).toString('hex')}`;
 }
 
-async function pingOnce(url: string): Promise<boolean> {
-  const client = createClient({ url, socket: { connectTimeout: 1_000, reconnectStrategy: false } });
+/** A connected client for a test's own reads and writes: it never reconnects, so a lost server fails the test instead of hanging it. */
+export async function connectTestClient(url = testRedisUrl()) {
+  const client = createClient({ url, socket: { connectTimeout: 2_000, reconnectStrategy: false } });
   client.on('error', () => undefined);
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    if (client.isOpen) client.destroy();
-  }
-}
-
-/** Fails the suite (never skips it) when the Redis the tests need is not there. */
-export async function requireRedis(url = LOCAL_REDIS_URL): Promise<void> {
-  if (!(await pingOnce(url))) {
-    throw new Error(`Redis is not reachable at ${url}: the Redis-backed tests need it (.ci/run starts one on 127.0.0.1:6379)`);
-  }
+  await client.connect();
+  return client;
 }
 
 /** Keys of a namespace, and their removal at the end of a suite. */
-export async function namespaceKeys(namespace: string, url = LOCAL_REDIS_URL): Promise<string[]> {
-  const client = createClient({ url });
-  client.on('error', () => undefined);
-  await client.connect();
+export async function namespaceKeys(namespace: string, url = testRedisUrl()): Promise<string[]> {
+  const client = await connectTestClient(url);
   try {
     return await client.keys(`${namespace}:*`);
   } finally {
@@ -47,10 +44,8 @@ export async function namespaceKeys(namespace: string, url = LOCAL_REDIS_URL): P
   }
 }
 
-export async function dropNamespace(namespace: string, url = LOCAL_REDIS_URL): Promise<void> {
-  const client = createClient({ url });
-  client.on('error', () => undefined);
-  await client.connect();
+export async function dropNamespace(namespace: string, url = testRedisUrl()): Promise<void> {
+  const client = await connectTestClient(url);
   try {
     const keys = await client.keys(`${namespace}:*`);
     if (keys.length > 0) await client.del(keys);
@@ -59,49 +54,31 @@ export async function dropNamespace(namespace: string, url = LOCAL_REDIS_URL): P
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A throw-away redis-server on its own port, to lose and bring back at will. */
+/** A throw-away redis-server of the test's own, to lose and bring back (on the same port) at will. */
 export class DisposableRedis {
-  private constructor(readonly port: number) {}
+  private constructor(
+    readonly port: number,
+    private server: RedisServerProcess | undefined,
+  ) {}
 
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
   }
 
   static async start(): Promise<DisposableRedis> {
-    const redis = new DisposableRedis(await freePort());
-    await redis.resume();
-    return redis;
+    const server = await RedisServerProcess.start();
+    return new DisposableRedis(server.port, server);
   }
 
   async resume(): Promise<void> {
-    await run('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes']);
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      if (await pingOnce(this.url)) return;
-      await sleep(50);
-    }
-    throw new Error(`redis-server on port ${this.port} did not start`);
+    this.server ??= await RedisServerProcess.start({ port: this.port });
   }
 
-  /** Stops the server; resolves once it no longer answers. */
+  /** Stops the server; resolves once its process is gone. */
   async kill(): Promise<void> {
-    await run('redis-cli', ['-p', String(this.port), 'shutdown', 'nosave']).catch(() => undefined);
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      if (!(await pingOnce(this.url))) return;
-      await sleep(50);
-    }
-    throw new Error(`redis-server on port ${this.port} did not stop`);
+    const server = this.server;
+    this.server = undefined;
+    await server?.stop();
   }
 }
 
@@ -122,7 +99,7 @@ export class StallingProxy {
     return `redis://127.0.0.1:${this.port}`;
   }
 
-  static async start(target = { host: '127.0.0.1', port: 6379 }): Promise<StallingProxy> {
+  static async start(target = redisAddress(testRedisUrl())): Promise<StallingProxy> {
     const { connect } = await import('node:net');
     const proxy = new StallingProxy();
     proxy.server = createServer((client) => {
@@ -161,4 +138,9 @@ export class StallingProxy {
     for (const socket of this.sockets) socket.destroy();
     await new Promise((resolve) => this.server.close(resolve));
   }
+}
+
+function redisAddress(url: string): { host: string; port: number } {
+  const { hostname, port } = new URL(url);
+  return { host: hostname, port: Number(port) };
 }

@@ -5,7 +5,7 @@ import { idempotentSendsFor, IdempotentSends, memorySendLock, redisSendLock, typ
 import { createLogger } from '../../src/observability/logger.js';
 import { RedisConnection } from '../../src/store/redis.js';
 import { waitUntil } from '../support/events.js';
-import { dropNamespace, LOCAL_REDIS_URL, requireRedis, uniqueNamespace } from '../support/redis.js';
+import { describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 
 const SCOPE = { partnerId: 'partner-1', channelId: 'channel-001', key: 'order-42' };
 const REQUEST = { to: '4915112345678', text: 'hello' };
@@ -196,12 +196,11 @@ describe('send locks', () => {
     expect(await lock.acquire('expired', 0)).toBe(true);
   });
 
-  describe('on Redis', () => {
+  describeWithRedis('on Redis', () => {
     const namespace = uniqueNamespace('send-lock');
     let redis: RedisConnection;
     beforeAll(async () => {
-      await requireRedis();
-      redis = new RedisConnection({ url: LOCAL_REDIS_URL, namespace, timeoutMs: 2_000, logger: createLogger('silent') });
+      redis = new RedisConnection({ url: testRedisUrl(), namespace, timeoutMs: 2_000, logger: createLogger('silent') });
       await waitUntil(() => redis.isReady, 'the Redis connection');
     });
     afterAll(async () => {

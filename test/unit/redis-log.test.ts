@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import { SERVICE_WINDOW_MS } from '../../src/events/conversations.js';
 import type { TailListener } from '../../src/events/log.js';
 import { RedisEventLog, type RedisLogOptions } from '../../src/events/redis-log.js';
@@ -7,7 +7,7 @@ import { createLogger } from '../../src/observability/logger.js';
 import { RedisConnection } from '../../src/store/redis.js';
 import { waitUntil } from '../support/events.js';
 import { LogCapture } from '../support/gateway.js';
-import { DisposableRedis, dropNamespace, LOCAL_REDIS_URL, requireRedis, uniqueNamespace } from '../support/redis.js';
+import { DisposableRedis, describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 
 /**
  * RedisEventLog on the machine's Redis: every key and channel of this file starts with a namespace of
@@ -25,7 +25,7 @@ const newChannel = () => `channel-${(channels += 1)}`;
 const key = (channelId: string, suffix: string) => `${namespace}:events:{${channelId}}:${suffix}`;
 const feed = (channelId: string) => `${namespace}:events:feed:${channelId}`;
 
-function connection(url = LOCAL_REDIS_URL, keyspace = namespace): RedisConnection {
+function connection(url = testRedisUrl(), keyspace = namespace): RedisConnection {
   const created = new RedisConnection({ url, namespace: keyspace, timeoutMs: 2_000, logger: createLogger('silent') });
   connections.push(created);
   return created;
@@ -110,8 +110,8 @@ function recorder() {
   return { seen, listener };
 }
 
+// Every describe below is a describeWithRedis: without a test Redis these hooks do not run either.
 beforeAll(async () => {
-  await requireRedis();
   redis = connection();
   await waitUntil(() => redis.isReady, 'the Redis connection');
 });
@@ -122,7 +122,7 @@ afterAll(async () => {
   for (const opened of connections) await opened.close();
 });
 
-describe('RedisEventLog: append and read', () => {
+describeWithRedis('RedisEventLog: append and read', () => {
   it('appends new events in order with their stream ids, kinds, payloads and sizes', async () => {
     const channelId = newChannel();
     const log = eventLog();
@@ -309,7 +309,7 @@ describe('RedisEventLog: append and read', () => {
   });
 });
 
-describe('RedisEventLog: message records', () => {
+describeWithRedis('RedisEventLog: message records', () => {
   it('records an inbound message', async () => {
     const channelId = newChannel();
     const log = eventLog();
@@ -487,7 +487,7 @@ describe('RedisEventLog: message records', () => {
   });
 });
 
-describe('RedisEventLog: conversations', () => {
+describeWithRedis('RedisEventLog: conversations', () => {
   it('an inbound message opens a conversation: name, last inbound, activity, last message; kept at least a window', async () => {
     const channelId = newChannel();
     const log = eventLog();
@@ -659,7 +659,7 @@ describe('RedisEventLog: conversations', () => {
   });
 });
 
-describe('RedisEventLog: threads', () => {
+describeWithRedis('RedisEventLog: threads', () => {
   it('a contact thread newest first with its records, paged by a cursor; a message keeps its first place', async () => {
     const channelId = newChannel();
     const log = eventLog();
@@ -705,7 +705,7 @@ describe('RedisEventLog: threads', () => {
   });
 });
 
-describe('RedisEventLog: watched channels', () => {
+describeWithRedis('RedisEventLog: watched channels', () => {
   it('notifications mark the channel watched since the first; a send or a verdict does not', async () => {
     const channelId = newChannel();
     const log = eventLog();
@@ -728,7 +728,7 @@ describe('RedisEventLog: watched channels', () => {
   });
 });
 
-describe('RedisEventLog: fan-out', () => {
+describeWithRedis('RedisEventLog: fan-out', () => {
   it('delivers appended events and changed conversations to every listener, in order, from any instance', async () => {
     const channelId = newChannel();
     const [reader, writer] = [eventLog(), eventLog({ on: connection() })];

@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
 import { createClient } from '@redis/client';
 import { RedisSubscriptions } from '../../src/events/pubsub.js';
 import { createLogger } from '../../src/observability/logger.js';
 import type { RedisClient } from '../../src/store/redis.js';
 import { waitUntil } from '../support/events.js';
 import { LogCapture } from '../support/gateway.js';
-import { freePort, LOCAL_REDIS_URL, requireRedis, StallingProxy, uniqueNamespace } from '../support/redis.js';
+import { connectTestClient, describeWithRedis, freePort, StallingProxy, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 
 /** RedisSubscriptions on a real Redis: channels of this file start with a namespace of their own, and leave no keys. */
 const namespace = uniqueNamespace('pubsub');
@@ -13,7 +13,7 @@ let publisher: RedisClient;
 const opened: RedisClient[] = [];
 
 /** A subscriber connection like RedisConnection.subscriber()'s; connected now unless `connect` is false. */
-function subscriberClient(url = LOCAL_REDIS_URL, connect = true): RedisClient {
+function subscriberClient(url = testRedisUrl(), connect = true): RedisClient {
   const client: RedisClient = createClient({ url, disableOfflineQueue: true, socket: { reconnectStrategy: 20 } });
   client.on('error', () => undefined);
   opened.push(client);
@@ -35,11 +35,9 @@ async function redisSubscribers(channel: string): Promise<number> {
   return (await publisher.pubSubNumSub(channel))[channel];
 }
 
+// The describe below is a describeWithRedis: without a test Redis these hooks do not run either.
 beforeAll(async () => {
-  await requireRedis();
-  publisher = createClient({ url: LOCAL_REDIS_URL });
-  publisher.on('error', () => undefined);
-  await publisher.connect();
+  publisher = await connectTestClient();
 });
 
 afterEach(() => {
@@ -50,7 +48,7 @@ afterAll(() => {
   publisher.destroy();
 });
 
-describe('RedisSubscriptions', () => {
+describeWithRedis('RedisSubscriptions', () => {
   it('delivers a channel to each of its listeners through one Redis subscription, dropped with the last listener', async () => {
     const channel = `${namespace}:events:one`;
     const subscriber = subscriberClient();
@@ -106,7 +104,7 @@ describe('RedisSubscriptions', () => {
 
   it('waits for a connection that is being made, then subscribes', async () => {
     const channel = `${namespace}:events:later`;
-    const subscriber = subscriberClient(LOCAL_REDIS_URL, false);
+    const subscriber = subscriberClient(testRedisUrl(), false);
     const fanOut = subscriptions(subscriber);
     const received: string[] = [];
     const subscribed = fanOut.subscribe(channel, (message) => received.push(message));
@@ -132,7 +130,7 @@ describe('RedisSubscriptions', () => {
 
   it('forgets a subscription that failed for want of a connection: once connected, the next one succeeds', async () => {
     const channel = `${namespace}:events:retry`;
-    const subscriber = subscriberClient(LOCAL_REDIS_URL, false);
+    const subscriber = subscriberClient(testRedisUrl(), false);
     const fanOut = subscriptions(subscriber, { connectWaitMs: 50 });
     await expect(fanOut.subscribe(channel, () => undefined)).rejects.toThrow('not reachable');
     await subscriber.connect();
