@@ -14,8 +14,6 @@ export interface RedisServerOptions {
 export declare class RedisServerProcess {
   private constructor();
   readonly port: number;
-  /** Its working directory (a temp dir of its own, removed when it stops). */
-  readonly dir: string;
   readonly url: string;
   static start(options?: RedisServerOptions): Promise<RedisServerProcess>;
   stop(): Promise<void>;

@@ -1,10 +1,7 @@
 // Plain JavaScript (types in redis-server.d.mts): Jest's global set-up loads it outside the test
 // runtime, where the TypeScript transform's `.js` → `.ts` mapping does not apply.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 
@@ -38,17 +35,16 @@ export async function freePort() {
 }
 
 /**
- * A redis-server child process for tests: in the foreground (never `--daemonize`), on 127.0.0.1, in a
- * temp dir of its own, persisting nothing. It runs under redis-watchdog.mjs, which stops it when the
- * process that started it goes away, so a killed test run leaves no server behind.
+ * A redis-server child process for tests: in the foreground (never `--daemonize`), on 127.0.0.1,
+ * persisting nothing. It runs under redis-watchdog.mjs, which gives it a temp dir and stops it when the
+ * process that started it goes away, so a killed test run leaves no server and no dir behind.
  */
 export class RedisServerProcess {
   #child;
   #exited;
 
-  constructor(port, dir, child, exited) {
+  constructor(port, child, exited) {
     this.port = port;
-    this.dir = dir;
     this.#child = child;
     this.#exited = exited;
   }
@@ -85,10 +81,9 @@ export class RedisServerProcess {
 }
 
 async function startOnce(port, args) {
-  const dir = await mkdtemp(join(tmpdir(), 'hubgraph-redis-'));
-  const serverArgs = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', ...args];
+  const serverArgs = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...args];
   const child = spawn(process.execPath, [WATCHDOG, ...serverArgs], { stdio: ['pipe', 'pipe', 'pipe'] });
-  const exited = new Promise((resolve) => child.once('exit', resolve)).then(() => rm(dir, { recursive: true, force: true }));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   let output = '';
   const ready = new Promise((resolve, reject) => {
     const timer = setTimeout(
@@ -117,5 +112,5 @@ async function startOnce(port, args) {
     await exited;
     throw error;
   }
-  return new RedisServerProcess(port, dir, child, exited);
+  return new RedisServerProcess(port, child, exited);
 }
