@@ -12,7 +12,7 @@ import { ErrorCode, HubgraphError } from '../../src/errors.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { RedisConnection } from '../../src/store/redis.js';
 import { waitUntil } from '../support/events.js';
-import { dropNamespace, LOCAL_REDIS_URL, requireRedis, uniqueNamespace } from '../support/redis.js';
+import { describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 import {
   formatBytes,
   KB,
@@ -250,73 +250,79 @@ describe('media rules (spec B3 tables)', () => {
 const mediaFailuresNamespace = uniqueNamespace('media-failures');
 let redis: RedisConnection;
 
-beforeAll(async () => {
-  await requireRedis();
-  redis = new RedisConnection({ url: LOCAL_REDIS_URL, namespace: mediaFailuresNamespace, timeoutMs: 2_000, logger: createLogger('silent') });
-  await waitUntil(() => redis.isReady, 'the Redis connection');
-});
-
-afterAll(async () => {
-  await dropNamespace(mediaFailuresNamespace);
-  await redis.close();
-});
-
-describe.each([
-  ['memory', (): MediaFailureLog => storeMediaFailureLog(new Keyv())],
-  ['Redis', (): MediaFailureLog => redisMediaFailureLog(redis)],
-])('MediaFailureGuard (%s)', (_store, newLog) => {
-  it('still allows a GET at five failures within the hour (the upstream blocks only after more than 5)', async () => {
-    let now = Date.now();
-    const guard = new MediaFailureGuard(newLog(), () => now);
-    const channelId = `channel-${randomUUID()}`;
-    for (let failure = 0; failure < 5; failure += 1) {
-      await guard.assertAllowed(channelId);
-      await guard.recordFailure(channelId);
-      now += 60_000;
-    }
-    await expect(guard.assertAllowed(channelId)).resolves.toBeUndefined();
+/** The Redis variant's hooks: one connection under a namespace of its own, dropped at the end. */
+function withRedisConnection(): void {
+  beforeAll(async () => {
+    redis = new RedisConnection({ url: testRedisUrl(), namespace: mediaFailuresNamespace, timeoutMs: 2_000, logger: createLogger('silent') });
+    await waitUntil(() => redis.isReady, 'the Redis connection');
   });
-
-  it('refuses at six failures within the hour, until the count is back at five', async () => {
-    const start = Date.now();
-    let now = start;
-    const guard = new MediaFailureGuard(newLog(), () => now);
-    const channelId = `channel-${randomUUID()}`;
-    for (let failure = 0; failure < 6; failure += 1) {
-      await guard.assertAllowed(channelId);
-      await guard.recordFailure(channelId);
-      now += 60_000;
-    }
-    const refusal = await guard.assertAllowed(channelId).catch((error: unknown) => error);
-    expect(refusal).toBeInstanceOf(HubgraphError);
-    expect((refusal as HubgraphError).code).toBe(ErrorCode.MediaBlocked);
-    // The oldest failure (at start) leaves the window 6 minutes from now, which leaves five.
-    expect((refusal as HubgraphError).extensions.retryAfterSeconds).toBe((MEDIA_FAILURE_WINDOW_MS - 6 * 60_000) / 1000);
-    await expect(guard.assertAllowed(`channel-${randomUUID()}`)).resolves.toBeUndefined();
-    now = start + MEDIA_FAILURE_WINDOW_MS + 1;
-    await expect(guard.assertAllowed(channelId)).resolves.toBeUndefined();
+  afterAll(async () => {
+    await dropNamespace(mediaFailuresNamespace);
+    await redis.close();
   });
+}
 
-  it('waits for the sixth newest failure when more than six fall within the hour', async () => {
-    const start = Date.now();
-    let now = start;
-    const guard = new MediaFailureGuard(newLog(), () => now);
-    const channelId = `channel-${randomUUID()}`;
-    for (let failure = 0; failure < 7; failure += 1) {
-      await guard.recordFailure(channelId);
-      now += 60_000;
-    }
-    // Seven failures at start … start + 6 min: the count falls to five when the second one (start + 1 min) leaves.
-    await expect(guard.assertAllowed(channelId)).rejects.toMatchObject({
-      code: ErrorCode.MediaBlocked,
-      extensions: { retryAfterSeconds: (MEDIA_FAILURE_WINDOW_MS - 6 * 60_000) / 1000 },
+const guardStores: Array<[string, typeof describeWithRedis, () => MediaFailureLog, () => void]> = [
+  ['memory', describe, () => storeMediaFailureLog(new Keyv()), () => undefined],
+  ['Redis', describeWithRedis, () => redisMediaFailureLog(redis), withRedisConnection],
+];
+
+for (const [store, describeIn, newLog, setUp] of guardStores)
+  describeIn(`MediaFailureGuard (${store})`, () => {
+    setUp();
+
+    it('still allows a GET at five failures within the hour (the upstream blocks only after more than 5)', async () => {
+      let now = Date.now();
+      const guard = new MediaFailureGuard(newLog(), () => now);
+      const channelId = `channel-${randomUUID()}`;
+      for (let failure = 0; failure < 5; failure += 1) {
+        await guard.assertAllowed(channelId);
+        await guard.recordFailure(channelId);
+        now += 60_000;
+      }
+      await expect(guard.assertAllowed(channelId)).resolves.toBeUndefined();
+    });
+
+    it('refuses at six failures within the hour, until the count is back at five', async () => {
+      const start = Date.now();
+      let now = start;
+      const guard = new MediaFailureGuard(newLog(), () => now);
+      const channelId = `channel-${randomUUID()}`;
+      for (let failure = 0; failure < 6; failure += 1) {
+        await guard.assertAllowed(channelId);
+        await guard.recordFailure(channelId);
+        now += 60_000;
+      }
+      const refusal = await guard.assertAllowed(channelId).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(HubgraphError);
+      expect((refusal as HubgraphError).code).toBe(ErrorCode.MediaBlocked);
+      // The oldest failure (at start) leaves the window 6 minutes from now, which leaves five.
+      expect((refusal as HubgraphError).extensions.retryAfterSeconds).toBe((MEDIA_FAILURE_WINDOW_MS - 6 * 60_000) / 1000);
+      await expect(guard.assertAllowed(`channel-${randomUUID()}`)).resolves.toBeUndefined();
+      now = start + MEDIA_FAILURE_WINDOW_MS + 1;
+      await expect(guard.assertAllowed(channelId)).resolves.toBeUndefined();
+    });
+
+    it('waits for the sixth newest failure when more than six fall within the hour', async () => {
+      const start = Date.now();
+      let now = start;
+      const guard = new MediaFailureGuard(newLog(), () => now);
+      const channelId = `channel-${randomUUID()}`;
+      for (let failure = 0; failure < 7; failure += 1) {
+        await guard.recordFailure(channelId);
+        now += 60_000;
+      }
+      // Seven failures at start … start + 6 min: the count falls to five when the second one (start + 1 min) leaves.
+      await expect(guard.assertAllowed(channelId)).rejects.toMatchObject({
+        code: ErrorCode.MediaBlocked,
+        extensions: { retryAfterSeconds: (MEDIA_FAILURE_WINDOW_MS - 6 * 60_000) / 1000 },
+      });
+    });
+
+    it('counts failures recorded at the same moment', async () => {
+      const guard = new MediaFailureGuard(newLog());
+      const channelId = `channel-${randomUUID()}`;
+      await Promise.all(Array.from({ length: 6 }, () => guard.recordFailure(channelId)));
+      await expect(guard.assertAllowed(channelId)).rejects.toMatchObject({ code: ErrorCode.MediaBlocked });
     });
   });
-
-  it('counts failures recorded at the same moment', async () => {
-    const guard = new MediaFailureGuard(newLog());
-    const channelId = `channel-${randomUUID()}`;
-    await Promise.all(Array.from({ length: 6 }, () => guard.recordFailure(channelId)));
-    await expect(guard.assertAllowed(channelId)).rejects.toMatchObject({ code: ErrorCode.MediaBlocked });
-  });
-});
