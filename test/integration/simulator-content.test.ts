@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { TestGateway } from '../support/gateway.js';
+import { collect, connectWs, startReceivingGateway, waitUntil, type Collected, type WsConnection } from '../support/events.js';
+
+/**
+ * End to end: every kind `/_control/inbound` delivers, on a cloud and an on-premise channel, read typed through
+ * `channelEvents` (`content { __typename … }`). The simulator builds its notifications without the gateway's code,
+ * so a misreading on either side fails here.
+ */
+
+const CLOUD = 'channel-001';
+const ON_PREMISE = 'channel-003';
+const CONTACT = '4915112345678';
+
+const EVENTS = `subscription ($channelId: ID!) {
+  channelEvents(channelId: $channelId) {
+    ... on InboundMessage {
+      id
+      type
+      preview
+      content {
+        __typename
+        ... on TextContent { body }
+        ... on MediaContent { mediaKind: kind mediaId caption fileName voice animated }
+        ... on LocationContent { latitude longitude name }
+        ... on ContactsContent { contacts { formattedName } }
+        ... on InteractiveReplyContent { replyKind: kind replyId title flowResponse }
+        ... on ButtonReplyContent { text payload }
+        ... on ReactionContent { messageId emoji removed }
+        ... on OrderContent { catalogId items { productRetailerId quantity } }
+        ... on SystemContent { systemType newWaId }
+        ... on UnsupportedContent { errors { code } }
+      }
+    }
+  }
+}`;
+
+type Json = Record<string, unknown>;
+
+describe('simulator traffic read typed through channelEvents', () => {
+  let gateway: TestGateway;
+  let connection: WsConnection;
+  const events = new Map<string, Collected<Json>>();
+
+  beforeAll(async () => {
+    gateway = await startReceivingGateway([CLOUD, ON_PREMISE], {
+      CHANNEL_API_KEYS: JSON.stringify({ [CLOUD]: `sim-key-${CLOUD}`, [ON_PREMISE]: `sim-key-${ON_PREMISE}` }),
+    });
+    connection = connectWs(gateway.url);
+    for (const channelId of [CLOUD, ON_PREMISE]) {
+      events.set(channelId, collect<Json>(connection, EVENTS, { channelId }, 'channelEvents'));
+      await waitUntil(() => gateway.gateway.services.events.subscriberCount('message', channelId) === 1, `the subscriber on ${channelId}`);
+    }
+  });
+
+  afterAll(async () => {
+    for (const collected of events.values()) collected.unsubscribe();
+    await connection.dispose();
+    await gateway.close();
+  });
+
+  /** Posts one item to the simulator and returns the event the gateway published for it. */
+  const receive = async (channelId: string, body: Json): Promise<Json> => {
+    const response = await fetch(`${gateway.simulator.baseUrl()}/_control/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ channelId, from: CONTACT, ...body }),
+    });
+    expect(response.status).toBe(202);
+    const { messageId } = (await response.json()) as { messageId: string };
+    const collected = events.get(channelId)!;
+    await waitUntil(() => collected.items.some((item) => item.id === messageId) || collected.errors.length > 0, `the event of ${messageId}`);
+    expect(collected.errors).toEqual([]);
+    return collected.items.find((item) => item.id === messageId)!;
+  };
+
+  const bothHostings = [
+    ['cloud', CLOUD],
+    ['on-premise', ON_PREMISE],
+  ] as const;
+
+  describe.each(bothHostings)('%s', (hosting, channelId) => {
+    it('text', async () => {
+      const event = await receive(channelId, { text: 'Is my order on its way?' });
+      expect(event).toMatchObject({
+        type: 'text',
+        preview: 'Is my order on its way?',
+        content: { __typename: 'TextContent', body: 'Is my order on its way?' },
+      });
+    });
+
+    it('image with caption: the media id the simulator serves, downloadable through the gateway', async () => {
+      const event = await receive(channelId, { kind: 'image', caption: 'The parcel arrived damaged' });
+      expect(event).toMatchObject({ type: 'image', content: { __typename: 'MediaContent', mediaKind: 'IMAGE', caption: 'The parcel arrived damaged' } });
+      const { mediaId } = event.content as { mediaId: string };
+      const download = await fetch(`${gateway.url.replace(/\/graphql$/, '')}/media/${channelId}/${encodeURIComponent(mediaId)}`);
+      expect([download.status, download.headers.get('content-type')]).toEqual([200, 'image/png']);
+      expect(
+        Buffer.from(await download.arrayBuffer())
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
+    });
+
+    it.each([
+      ['video', {}, { mediaKind: 'VIDEO' }],
+      ['audio', {}, { mediaKind: 'AUDIO' }],
+      ['voice', {}, { mediaKind: 'AUDIO', voice: true }],
+      ['document', { fileName: 'invoice-4711.pdf' }, { mediaKind: 'DOCUMENT', fileName: 'invoice-4711.pdf' }],
+      ['sticker', {}, { mediaKind: 'STICKER' }],
+    ])('%s', async (kind, extra, fields) => {
+      const event = await receive(channelId, { kind, ...extra });
+      expect(event.content).toMatchObject({ __typename: 'MediaContent', mediaId: expect.any(String), ...fields });
+    });
+
+    it('location', async () => {
+      const event = await receive(channelId, { kind: 'location', latitude: 48.137154, longitude: 11.576124, locationName: 'Marienplatz' });
+      expect(event.content).toEqual({ __typename: 'LocationContent', latitude: 48.137154, longitude: 11.576124, name: 'Marienplatz' });
+    });
+
+    it('contacts card', async () => {
+      const event = await receive(channelId, { kind: 'contacts' });
+      expect(event.content).toEqual({ __typename: 'ContactsContent', contacts: [{ formattedName: 'Lena Fischer' }] });
+    });
+
+    it('button reply and list reply', async () => {
+      const button = await receive(channelId, { kind: 'button_reply', replyId: 'yes', title: 'Yes, confirm' });
+      expect(button.content).toEqual({ __typename: 'InteractiveReplyContent', replyKind: 'BUTTON', replyId: 'yes', title: 'Yes, confirm', flowResponse: null });
+      const list = await receive(channelId, { kind: 'list_reply', replyId: 'slot-2', title: 'Tuesday 10:00' });
+      expect(list.content).toEqual({ __typename: 'InteractiveReplyContent', replyKind: 'LIST', replyId: 'slot-2', title: 'Tuesday 10:00', flowResponse: null });
+    });
+
+    it('template quick-reply button', async () => {
+      const event = await receive(channelId, { kind: 'template_button', text: 'Track my order', payload: 'TRACK' });
+      expect(event.content).toEqual({ __typename: 'ButtonReplyContent', text: 'Track my order', payload: 'TRACK' });
+    });
+
+    it('reaction and its removal', async () => {
+      const reaction = await receive(channelId, { kind: 'reaction', messageId: 'wamid.HBgLNDkxNTExMjM0NTY3OBUCABEYEjQ=', emoji: '👍' });
+      expect(reaction.content).toEqual({ __typename: 'ReactionContent', messageId: 'wamid.HBgLNDkxNTExMjM0NTY3OBUCABEYEjQ=', emoji: '👍', removed: false });
+      const removal = await receive(channelId, { kind: 'reaction', messageId: 'wamid.HBgLNDkxNTExMjM0NTY3OBUCABEYEjQ=' });
+      expect(removal.content).toEqual({ __typename: 'ReactionContent', messageId: 'wamid.HBgLNDkxNTExMjM0NTY3OBUCABEYEjQ=', emoji: null, removed: true });
+    });
+
+    it('order', async () => {
+      const event = await receive(channelId, { kind: 'order', catalogId: 'cat-7', items: [{ productRetailerId: 'sku-1', quantity: 3 }] });
+      expect(event.content).toEqual({ __typename: 'OrderContent', catalogId: 'cat-7', items: [{ productRetailerId: 'sku-1', quantity: 3 }] });
+    });
+
+    it('number change', async () => {
+      const event = await receive(channelId, { kind: 'system', newWaId: '4915187654321' });
+      expect(event.content).toEqual({
+        __typename: 'SystemContent',
+        systemType: hosting === 'cloud' ? 'user_changed_number' : 'customer_changed_number',
+        newWaId: '4915187654321',
+      });
+    });
+
+    it('unsupported', async () => {
+      const event = await receive(channelId, { kind: 'unsupported' });
+      expect(event.content).toEqual({ __typename: 'UnsupportedContent', errors: [{ code: hosting === 'cloud' ? 131051 : 501 }] });
+    });
+  });
+
+  describe('cloud only', () => {
+    it('flow reply', async () => {
+      const event = await receive(CLOUD, { kind: 'flow_reply', flowResponse: { flow_token: 't-1', rating: '4' } });
+      expect(event.content).toMatchObject({
+        __typename: 'InteractiveReplyContent',
+        replyKind: 'FLOW',
+        replyId: null,
+        flowResponse: { flow_token: 't-1', rating: '4' },
+      });
+    });
+
+    it('edit: its content is the new version', async () => {
+      const event = await receive(CLOUD, { kind: 'edit', messageId: 'wamid.ORIGINAL=', text: 'Corrected: 3 boxes' });
+      expect(event).toMatchObject({ type: 'edit', content: { __typename: 'TextContent', body: 'Corrected: 3 boxes' } });
+    });
+
+    it('revoke: no content, UnsupportedContent without errors', async () => {
+      const event = await receive(CLOUD, { kind: 'revoke', messageId: 'wamid.ORIGINAL=' });
+      expect(event).toMatchObject({ type: 'revoke', content: { __typename: 'UnsupportedContent', errors: [] } });
+    });
+  });
+});
