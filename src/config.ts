@@ -208,6 +208,10 @@ const schema = z.object({
   CACHE_TTL_MESSAGING_MS: documented(nonNegativeInt.default(30_000), {
     description: 'cache lifetime of area-B reads (business profile, block list; media metadata is never cached: its link lasts 5 minutes)',
   }),
+  CACHE_MEMORY_MAX_MB: documented(positiveInt.default(64), {
+    description:
+      'without Redis: most memory (approximate JSON size) the in-process response cache holds; past it the least recently used entries go first, and entries past their TTL are dropped every 30 s',
+  }),
   BALANCE_RATE_LIMIT_POINTS: documented(positiveInt.default(5), { description: 'A2 requests allowed per window and partner (the upstream allows 5 / 30 s)' }),
   BALANCE_RATE_LIMIT_WINDOW_MS: documented(positiveInt.default(30_000), {
     description: 'window of that budget (whole seconds; see [partner.md](partner.md#usage-and-balance-a2-a3))',
@@ -360,6 +364,8 @@ export interface Config {
   upstreamTimeoutMs: number;
   upstreamRetries: number;
   cacheTtlMs: { listing: number; usage: number; insights: number; messaging: number };
+  /** Bound of the in-process response cache (no Redis), in bytes of JSON. */
+  cacheMemoryMaxBytes: number;
   /** How the insights client sends every list parameter. */
   insightsListEncoding: 'comma' | 'repeat';
   balanceRateLimit: { points: number; windowMs: number; maxWaitMs: number };
@@ -456,6 +462,7 @@ export function loadConfig(env: Env = process.env): Config {
       messaging: values.CACHE_TTL_MESSAGING_MS,
     },
     insightsListEncoding: values.INSIGHTS_LIST_ENCODING,
+    cacheMemoryMaxBytes: values.CACHE_MEMORY_MAX_MB * 1024 * 1024,
     balanceRateLimit: {
       points: values.BALANCE_RATE_LIMIT_POINTS,
       windowMs: values.BALANCE_RATE_LIMIT_WINDOW_MS,

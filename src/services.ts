@@ -1,6 +1,7 @@
 import Keyv from 'keyv';
 import { BalanceLimiter } from './store/balance-limiter.js';
 import { ResponseCache } from './store/cache.js';
+import { BoundedMemoryStore } from './store/memory-store.js';
 import type { Config, UpstreamUrls } from './config.js';
 import { CircuitBreakers } from './datasources/circuit-breaker.js';
 import { UpstreamClient, type UpstreamAttempt } from './datasources/http.js';
@@ -66,9 +67,13 @@ export interface ServicesOptions {
  * re-encode what is already immutable (ResponseCache freezes its entries, the others are plain
  * records built fresh per write), and it cost a stringify/parse on every cache hit.
  */
-function inProcessStore(namespace: string): Keyv {
-  return new Keyv({ namespace, serialize: undefined, deserialize: undefined });
+function inProcessStore(namespace: string, maxResponseBytes: number): Keyv {
+  const store = new BoundedMemoryStore(namespace, { maxResponseBytes, sweepIntervalMs: MEMORY_STORE_SWEEP_MS });
+  return new Keyv({ store, namespace, serialize: undefined, deserialize: undefined });
 }
+
+/** How often the in-process store drops entries past their TTL that nobody read again. */
+const MEMORY_STORE_SWEEP_MS = 30_000;
 
 export function createServices(options: ServicesOptions): Services {
   const { config, upstreamUrls, logger } = options;
@@ -78,7 +83,7 @@ export function createServices(options: ServicesOptions): Services {
     !options.store && config.redisUrl
       ? new RedisConnection({ url: config.redisUrl, namespace: config.redisNamespace, timeoutMs: config.redisTimeoutMs, logger })
       : null;
-  const store = options.store ?? (redis ? createRedisStore(redis) : inProcessStore(config.redisNamespace));
+  const store = options.store ?? (redis ? createRedisStore(redis) : inProcessStore(config.redisNamespace, config.cacheMemoryMaxBytes));
   const events = createEventHub(logger, redis, config.eventRetentionMs);
   const onUpstreamAttempt = (attempt: UpstreamAttempt) => {
     metrics.recordUpstream(attempt);

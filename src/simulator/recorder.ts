@@ -11,8 +11,18 @@ export interface RecordedRequest {
   at: number;
 }
 
+/** Requests a recorder keeps by default: enough for any test, bounded for a simulator serving a bench or a long `npm start`. */
+export const RECORDER_CAPACITY = 10_000;
+
+/**
+ * The simulator's latest requests, oldest first: a ring of `capacity` entries (past it, the oldest
+ * are dropped, a quarter of the capacity at a time so a push stays O(1) amortised). Tests read
+ * `requests` as a plain array.
+ */
 export class RequestRecorder {
   readonly requests: RecordedRequest[] = [];
+
+  constructor(private readonly capacity = RECORDER_CAPACITY) {}
 
   clear(): void {
     this.requests.length = 0;
@@ -36,6 +46,7 @@ export class RequestRecorder {
           body: request.body,
           at: Date.now(),
         });
+        if (this.requests.length > this.capacity + Math.floor(this.capacity / 4)) this.requests.splice(0, this.requests.length - this.capacity);
       }
       next();
     };
