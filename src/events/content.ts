@@ -7,6 +7,7 @@
  * The interface leaves item fields "not shown"; the shapes follow the upstream platform's public
  * webhook reference (see docs/decisions.md and test/fixtures/notifications/README.md).
  */
+import { JsonShapeScanner } from '../http/json-shape.js';
 import { toChannelError } from './parse.js';
 import type { ChannelErrorEventDto } from './types.js';
 
@@ -279,11 +280,20 @@ function contacts(value: unknown): ContactsContentDto | UnsupportedContentDto {
   return { __typename: 'ContactsContent', contacts: objectsOf(value).map(contactCard) };
 }
 
+/**
+ * A flow's response_json is a string inside the notification, so the webhook's own shape check
+ * never saw its structure: it gets the same bounds as a webhook body (WEBHOOK_BODY_SHAPE) before it
+ * is parsed, so a response nested deeper cannot break the pages and subscriptions that show it.
+ */
+const FLOW_RESPONSE_SHAPE = { maxValues: 262_144, maxDepth: 32 } as const;
+
 function parsedJson(value: unknown): unknown {
   if (typeof value !== 'string') return null;
   try {
+    new JsonShapeScanner(FLOW_RESPONSE_SHAPE).feed(Buffer.from(value));
     return JSON.parse(value) as unknown;
   } catch {
+    // Not JSON, or beyond the bounds (JsonShapeError): the answers stay readable in `raw`.
     return null;
   }
 }

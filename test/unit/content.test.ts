@@ -569,6 +569,11 @@ describe('hostile and malformed input: never a throw, nulls or UnsupportedConten
     expect(flow({ already: 'object' })).toMatchObject({ flowResponse: null });
     expect(flow('[1,2]')).toMatchObject({ flowResponse: [1, 2] });
     expect(flow('"text"')).toMatchObject({ flowResponse: 'text' });
+    // Nested as deep as a webhook body may be, and one level deeper.
+    const nested = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
+    expect(flow(nested(32))).toMatchObject({ flowResponse: JSON.parse(nested(32)) as unknown });
+    expect(flow(nested(33))).toMatchObject({ flowResponse: null });
+    expect(flow(nested(100_000))).toMatchObject({ flowResponse: null });
   });
 
   it('edits and revokes without their sub-object, or an edit of an edit', () => {
