@@ -21,6 +21,8 @@ export enum ErrorCode {
   /** A fault inside the gateway; its message is shown only when it was worded for the caller (e.g. "nothing was sent"). */
   InternalServerError = 'INTERNAL_SERVER_ERROR',
   CursorExpired = 'CURSOR_EXPIRED',
+  /** The upstream refused a business-scoped user id as the recipient of this message (cloud 131062, e.g. an authentication template). */
+  RecipientNotSupported = 'RECIPIENT_NOT_SUPPORTED',
 }
 
 export class HubgraphError extends GraphQLError {
@@ -227,6 +229,7 @@ export function retryAfterSeconds(header: string | string[] | undefined, fallbac
 /** Upstream error codes that mean the same thing on both hostings, each mapped to one contract code. */
 const SERVICE_WINDOW_CODES = new Set([131047, 470]); // cloud "re-engagement message", on-premise "more than 24 hours"
 const INVALID_PARAMETER_CODES = new Set([100, 1009]); // cloud "invalid parameter", on-premise "parameter value is not valid"
+const RECIPIENT_NOT_SUPPORTED_CODE = 131062; // cloud: a business-scoped user id is not a recipient this message may have
 
 /**
  * The upstream's own error body turned into the contract's codes; also used for 200 answers carrying `errors`.
@@ -241,6 +244,15 @@ export function errorFromUpstreamBody(endpoint: EndpointId, status: number, body
     return new HubgraphError(`The contact has not written in the last 24 hours${suffix}`, ErrorCode.NotEngaged, { upstream });
   }
   if (SERVICE_WINDOW_CODES.has(code)) return new ServiceWindowClosedError({ upstream });
+  if (code === RECIPIENT_NOT_SUPPORTED_CODE) {
+    return new HubgraphError(
+      `This message cannot be sent to a business-scoped user id: send it to the phone number${suffix}`,
+      ErrorCode.RecipientNotSupported,
+      {
+        upstream,
+      },
+    );
+  }
   if (INVALID_PARAMETER_CODES.has(code)) {
     return new HubgraphError(`A parameter value was refused${suffix}`, ErrorCode.InvalidParameter, { upstream });
   }

@@ -35,6 +35,20 @@ export function checkPhoneNumber(value: string, field: string): string {
   return value;
 }
 
+const MESSAGE_ID = new RegExp(`^[A-Za-z0-9._:=+/-]{1,${MAX_ID_LENGTH}}$`);
+
+/**
+ * BAD_USER_INPUT naming `field` unless the value can be a message id as the upstream makes them:
+ * base64 after a `wamid.` prefix, so `=`, `+` and `/` besides the plain id characters, at most 128
+ * characters, never holding `..` (so it stays one segment even where a proxy decodes `%2F`).
+ */
+export function checkMessageId(value: string, field: string): string {
+  if (!MESSAGE_ID.test(value) || value.includes('..')) {
+    throw new BadUserInputError(`${field} is not a valid message id: letters, digits and . _ : - = + / only, 1 to ${MAX_ID_LENGTH} characters, no ".."`, field);
+  }
+  return value;
+}
+
 /**
  * An id that never becomes a path segment (a message id in a body, a filter value): at most 128
  * characters of well-formed Unicode (a lone surrogate cannot be encoded as UTF-8 for the upstream).

@@ -10,8 +10,12 @@ export const WINDOW_CLOSED_CODES: ReadonlySet<number> = new Set([131047, 470]);
 /** What the gateway keeps of one contact of a channel (schema Conversation), all times in milliseconds since the epoch. */
 export interface ConversationDto {
   channelId: string;
-  /** The contact's wa_id. */
+  /** The contact key: its wa_id when known, else its business-scoped user id. */
   contact: string;
+  /** The contact's wa_id, business-scoped user id and username, as the latest notification naming them said. */
+  contactPhone: string | null;
+  contactUserId: string | null;
+  contactUsername: string | null;
   /** Profile name carried by the contact's latest inbound notification. */
   name: string | null;
   /** The latest inbound message's own time (its `timestamp`, not its arrival: the upstream re-delivers late). */
@@ -54,14 +58,47 @@ export function serviceWindow(
   return { state: 'UNKNOWN', closesAtMs: null, lastInboundMs: null };
 }
 
-/** The wa_id a recipient as given stands for (`+49 151 123-45` → `4915112345`); null when it is not a phone number. */
+/** The wa_id a phone number in any format stands for (`+49 (151) 123-45` → `4915112345`: a leading +, blanks, dots, dashes, brackets); null when it is not one. */
 export function waIdOf(recipient: string): string | null {
-  const digits = recipient.replace(/[\s().+-]/g, '');
+  const trimmed = recipient.trim();
+  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, '');
   return /^\d{1,32}$/.test(digits) ? digits : null;
+}
+
+/** A business-scoped user id: a country code, a dot and letters or digits (`US.13491208655302741918`), or a parent id `CC.ENT.…`. */
+const USER_ID = /^[A-Z]{2}\.(?:ENT\.)?[A-Za-z0-9]{1,100}$/;
+
+/** The business-scoped user id a value stands for (surrounding blanks dropped); null when it is none. */
+export function userIdOf(value: string): string | null {
+  const trimmed = value.trim();
+  return USER_ID.test(trimmed) ? trimmed : null;
+}
+
+export const isUserId = (contact: string): boolean => USER_ID.test(contact);
+
+/**
+ * A contact as the store keys it: a phone number in any format as its wa_id (digits), else a
+ * business-scoped user id; null when the value is neither (a masked number, a name). Notifications
+ * and arguments go through the same rule, so every conversation kept can be asked for.
+ */
+export const contactKeyOf = (value: string): string | null => waIdOf(value) ?? userIdOf(value);
+
+/** The contact key an argument stands for; BAD_USER_INPUT naming `field` when it is neither a phone number nor a business-scoped user id. */
+export function checkContactKey(value: string, field: string): string {
+  const key = value.length <= 128 ? contactKeyOf(value) : null;
+  if (key === null) {
+    throw new BadUserInputError(
+      `${field} must be a contact key: a phone number in any format (digits, with spaces, dashes, brackets or a leading + allowed) or a business-scoped user id such as US.13491208655302741918`,
+      field,
+    );
+  }
+  return key;
 }
 
 /** How a conversation changes with one event, a send or an upstream verdict; the same for the memory and the Redis log. */
 export interface ConversationChange {
+  /** The contact key. */
   contact: string;
   /** The event's own time: the message's or status's `timestamp`, or now for a send. */
   atMs: number;
@@ -73,11 +110,16 @@ export interface ConversationChange {
   orderMs: number;
   /** The message the change is about (it joins the thread at `orderMs`); null for a verdict without a message. */
   messageId: string | null;
+  /** A user's message: it moves the contact's last inbound time (the 24-hour window). */
   inbound: boolean;
   name: string | null;
   text: string | null;
   /** The upstream said the window is closed. */
   closesWindow: boolean;
+  /** The contact's wa_id and business-scoped user id when the event names them, and its username. */
+  phone: string | null;
+  userId: string | null;
+  username: string | null;
 }
 
 const timeOf = (timestamp: string | null, now: number): number => {
@@ -88,25 +130,71 @@ const timeOf = (timestamp: string | null, now: number): number => {
 /** A whole-second time placed at its arrival when that falls within the second, else at the second's end (never earlier than the time itself). */
 export const orderWithinSecond = (atMs: number, now: number): number => (atMs % 1000 === 0 ? Math.max(atMs, Math.min(now, atMs + 999)) : atMs);
 
-/** The conversation change an event makes; null for channel errors and for statuses naming no recipient. */
+const NO_KEYS = { phone: null, userId: null, username: null };
+
+/** The conversation change an event makes; null for channel errors, preferences, untyped items and statuses naming no one-to-one recipient. */
 export function changeOfEvent(event: ChannelEvent, now: number): ConversationChange | null {
   switch (event.kind) {
     case 'message': {
-      const { from, id, timestamp, contactName, text } = event.payload;
+      const { from, id, timestamp, contactName, text, fromPhone, fromUserId, username } = event.payload;
       const atMs = timeOf(timestamp, now);
-      return { contact: from, atMs, orderMs: orderWithinSecond(atMs, now), messageId: id, inbound: true, name: contactName, text, closesWindow: false };
+      return {
+        contact: from,
+        atMs,
+        orderMs: orderWithinSecond(atMs, now),
+        messageId: id,
+        inbound: true,
+        name: contactName,
+        text,
+        closesWindow: false,
+        phone: fromPhone ?? (isUserId(from) ? null : from),
+        userId: fromUserId ?? null,
+        username: username ?? null,
+      };
     }
     case 'status': {
-      const { recipientId, messageId, timestamp, status, errors } = event.payload;
-      if (recipientId === null) return null;
+      const { recipientId, recipientUserId, toGroup, messageId, timestamp, status, errors } = event.payload;
+      if (recipientId === null || toGroup === true) return null;
       const closesWindow = status === 'failed' && errors.some((error) => error.code !== null && WINDOW_CLOSED_CODES.has(error.code));
       const atMs = timeOf(timestamp, now);
-      return { contact: recipientId, atMs, orderMs: orderWithinSecond(atMs, now), messageId, inbound: false, name: null, text: null, closesWindow };
+      return {
+        contact: recipientId,
+        atMs,
+        orderMs: orderWithinSecond(atMs, now),
+        messageId,
+        inbound: false,
+        name: null,
+        text: null,
+        closesWindow,
+        phone: isUserId(recipientId) ? null : recipientId,
+        userId: recipientUserId ?? null,
+        username: null,
+      };
+    }
+    case 'echo': {
+      const { to, id, timestamp, text } = event.payload;
+      const atMs = timeOf(timestamp, now);
+      return {
+        contact: to,
+        atMs,
+        orderMs: orderWithinSecond(atMs, now),
+        messageId: id,
+        inbound: false,
+        name: null,
+        text,
+        closesWindow: false,
+        ...keysOfContact(to),
+      };
     }
     case 'error':
+    case 'preference':
+    case 'other':
       return null;
   }
 }
+
+/** What a contact key alone says of the contact's keys. */
+const keysOfContact = (contact: string) => (isUserId(contact) ? { ...NO_KEYS, userId: contact } : { ...NO_KEYS, phone: contact });
 
 export const changeOfSend = (send: AcceptedSend, now: number): ConversationChange => ({
   contact: send.contact,
@@ -117,6 +205,7 @@ export const changeOfSend = (send: AcceptedSend, now: number): ConversationChang
   name: null,
   text: send.text,
   closesWindow: false,
+  ...keysOfContact(send.contact),
 });
 
 export const changeOfVerdict = (contact: string, now: number): ConversationChange => ({
@@ -128,6 +217,7 @@ export const changeOfVerdict = (contact: string, now: number): ConversationChang
   name: null,
   text: null,
   closesWindow: true,
+  ...NO_KEYS,
 });
 
 /**

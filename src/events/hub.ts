@@ -16,7 +16,7 @@ import { openFeed } from './feed.js';
 import { MemoryEventLog, type EventLog } from './log.js';
 import { parseNotification, type ParseProblem } from './parse.js';
 import { RedisEventLog } from './redis-log.js';
-import type { AcceptedSend, EventKind, LoggedEvent, MessageRecordDto } from './types.js';
+import { EVENT_KINDS, type AcceptedSend, type EventKind, type LoggedEvent, type MessageRecordDto } from './types.js';
 
 /**
  * How long an event id is remembered: the upstream re-delivers for up to 7 days, plus a day for
@@ -70,14 +70,17 @@ export const EVENTS_PAGE_MAX = 200;
 export interface IngestResult {
   published: number;
   duplicates: number;
+  /** Items kept untyped (as `other` events) and why; they are published all the same. */
   problems: ParseProblem[];
+  /** The events published, by kind. */
+  publishedByKind: Partial<Record<EventKind, number>>;
 }
 
 export interface EventPageRequest {
   after: string | null;
   first: number;
   kinds: EventKind[] | null;
-  /** Keeps inbound messages from and statuses to this wa_id. */
+  /** Keeps the events of this contact key (messages from it, statuses of messages to it, echoes to it, its preferences). */
   contact: string | null;
 }
 
@@ -139,8 +142,21 @@ function pageSize(first: number, max: number, field: string): number {
   return Math.min(first, max);
 }
 
-const involves = (event: LoggedEvent, contact: string) =>
-  (event.kind === 'message' && event.payload.from === contact) || (event.kind === 'status' && event.payload.recipientId === contact);
+/** Whether an event concerns the contact, by either of its keys. */
+function involves(event: LoggedEvent, contact: string): boolean {
+  switch (event.kind) {
+    case 'message':
+      return event.payload.from === contact || event.payload.fromUserId === contact;
+    case 'status':
+      return event.payload.recipientId === contact || event.payload.recipientUserId === contact;
+    case 'echo':
+      return event.payload.to === contact;
+    case 'preference':
+      return event.payload.contact === contact;
+    default:
+      return false;
+  }
+}
 
 /**
  * Webhook notifications in, durable channel events out: every event of a notification is
@@ -160,7 +176,9 @@ export class EventHub {
   async ingest(channelId: string, body: unknown): Promise<IngestResult> {
     const { events, problems } = parseNotification(channelId, body);
     const { appended, duplicates } = await this.log.append(channelId, events);
-    return { published: appended.length, duplicates, problems };
+    const publishedByKind: Partial<Record<EventKind, number>> = {};
+    for (const event of appended) publishedByKind[event.kind] = (publishedByKind[event.kind] ?? 0) + 1;
+    return { published: appended.length, duplicates, problems, publishedByKind };
   }
 
   /** Records a send the upstream accepted (status `accepted` until notifications arrive). */
@@ -182,7 +200,7 @@ export class EventHub {
     after: LogId | null,
     onEnd: () => void = () => undefined,
   ): Promise<AsyncIterableIterator<LoggedEvent>> {
-    const counted = (kinds ?? ['message', 'status', 'error']).map((kind) => `${kind}:${channelId}`);
+    const counted = (kinds ?? EVENT_KINDS).map((kind) => `${kind}:${channelId}`);
     const feed = await openFeed({
       log: this.log,
       channelId,

@@ -77,6 +77,20 @@ export function nextStatus(current: string | null, incoming: string): string {
 export const RECEIVED_STATUS = 'received';
 export const ACCEPTED_STATUS = 'accepted';
 
+/** What an event says of its message's record: which message, its contact, type and text; null for events of no message. */
+export function recordOfEvent(event: ChannelEvent): { messageId: string; contact: string | null; type: string | undefined; text: string | null } | null {
+  switch (event.kind) {
+    case 'message':
+      return { messageId: event.payload.id, contact: event.payload.from, type: event.payload.type, text: event.payload.text };
+    case 'echo':
+      return { messageId: event.payload.id, contact: event.payload.to, type: event.payload.type, text: event.payload.text };
+    case 'status':
+      return { messageId: event.payload.messageId, contact: event.payload.recipientId, type: undefined, text: null };
+    default:
+      return null;
+  }
+}
+
 /** The JSON stored in the log for an event (its id and size are not part of it). */
 export const serializeEvent = (event: ChannelEvent): string => JSON.stringify({ k: event.kind, p: event.payload });
 
@@ -175,7 +189,7 @@ export class MemoryEventLog implements EventLog {
         status: ACCEPTED_STATUS,
         threadMs: change.orderMs,
       });
-      Object.assign(record, { direction: 'OUTBOUND', contact: send.contact, type: send.type, atMs: now, text: send.text });
+      Object.assign(record, { direction: 'OUTBOUND', contact: send.contact, type: send.type, atMs: now, text: send.text, sentFrom: 'API' });
       this.evict(now);
     }
     this.applyToConversations(channelId, [change], now);
@@ -272,6 +286,17 @@ export class MemoryEventLog implements EventLog {
         threadMs,
       });
       Object.assign(record, { type: event.payload.type, atMs: event.id.ms, text: event.payload.text });
+    } else if (event.kind === 'echo') {
+      // Sent from the business's phone app: the same record a send through the gateway makes, but for who sent it.
+      const record = this.touchRecord(channelId, event.payload.id, now, { direction: 'OUTBOUND', contact: event.payload.to, status: 'sent', threadMs });
+      Object.assign(record, {
+        direction: 'OUTBOUND',
+        contact: event.payload.to,
+        type: event.payload.type,
+        atMs: event.id.ms,
+        text: event.payload.text,
+        sentFrom: 'BUSINESS_APP',
+      });
     } else if (event.kind === 'status') {
       const { messageId, recipientId, status } = event.payload;
       // A status of a message this gateway did not see sent (another system, or before its retention) starts the record.
@@ -299,7 +324,17 @@ export class MemoryEventLog implements EventLog {
     fresh: Pick<MessageRecordDto, 'direction' | 'contact' | 'status' | 'threadMs'>,
   ): RecordState {
     const key = recordKey(channelId, messageId);
-    const record = this.records.get(key) ?? { id: messageId, channelId, type: null, atMs: now, statuses: [], text: null, touchedMs: now, ...fresh };
+    const record = this.records.get(key) ?? {
+      id: messageId,
+      channelId,
+      type: null,
+      atMs: now,
+      statuses: [],
+      text: null,
+      sentFrom: null,
+      touchedMs: now,
+      ...fresh,
+    };
     this.records.delete(key);
     record.touchedMs = now;
     this.records.set(key, record);

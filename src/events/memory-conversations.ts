@@ -73,6 +73,9 @@ export class MemoryConversations {
       if (change.name !== null) state.name = change.name;
     }
     if (change.closesWindow && (state.closedMs === null || change.atMs > state.closedMs)) state.closedMs = change.atMs;
+    if (change.phone !== null) state.contactPhone = change.phone;
+    if (change.userId !== null) state.contactUserId = change.userId;
+    if (change.username !== null) state.contactUsername = change.username;
     if (change.messageId !== null) {
       if (!state.threadIds.has(change.messageId)) {
         const position = { ms: change.orderMs, member: change.messageId };
@@ -127,6 +130,9 @@ export class MemoryConversations {
       state = {
         channelId,
         contact,
+        contactPhone: null,
+        contactUserId: null,
+        contactUsername: null,
         name: null,
         lastInboundMs: null,
         lastActivityMs: 0,
@@ -180,9 +186,23 @@ export class MemoryConversations {
   }
 }
 
-const toDto = ({ channelId, contact, name, lastInboundMs, lastActivityMs, closedMs, lastMessageId }: ConversationState): ConversationDto => ({
+const toDto = ({
   channelId,
   contact,
+  contactPhone,
+  contactUserId,
+  contactUsername,
+  name,
+  lastInboundMs,
+  lastActivityMs,
+  closedMs,
+  lastMessageId,
+}: ConversationState): ConversationDto => ({
+  channelId,
+  contact,
+  contactPhone,
+  contactUserId,
+  contactUsername,
   name,
   lastInboundMs,
   lastActivityMs,

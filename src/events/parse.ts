@@ -1,8 +1,18 @@
 import { createHash } from 'node:crypto';
 import { stableStringify } from '../store/cache.js';
-import type { ChannelErrorEventDto, ChannelEvent, InboundMessageDto, MessageStatusEventDto } from './types.js';
+import { contactKeyOf, userIdOf, waIdOf } from './conversations.js';
+import type {
+  BillingConversationDto,
+  ChannelErrorEventDto,
+  ChannelEvent,
+  ContactPreferenceEventDto,
+  InboundMessageDto,
+  MessageEchoEventDto,
+  MessagePricingDto,
+  MessageStatusEventDto,
+} from './types.js';
 
-/** An item that could not be turned into an event; the others of the notification still are. */
+/** An item that could not be typed: it is kept as an `other` event all the same, and named in the log. */
 export interface ParseProblem {
   /** Where in the notification, e.g. `entry[0].changes[1].value.statuses[2]`. */
   path: string;
@@ -44,114 +54,251 @@ export function toChannelError(channelId: string, item: Json): ChannelErrorEvent
   };
 }
 
-/** What a notification says about its senders: profile names by wa_id (`contacts`) and the channel's displayed number (cloud `metadata`). */
+/** What one contacts[] entry says about a user: its keys, profile name and username. */
+interface ContactEntry {
+  waId: string | null;
+  userId: string | null;
+  name: string | null;
+  username: string | null;
+}
+
+/** What a notification says about its users (`contacts`, found by wa_id or user id) and the channel's displayed number (cloud `metadata`). */
 interface Senders {
-  names: Map<string, string>;
+  byKey: Map<string, ContactEntry>;
   displayPhoneNumber: string | null;
 }
 
+const userIdIn = (...values: unknown[]): string | null => {
+  for (const value of values) {
+    const userId = typeof value === 'string' ? userIdOf(value) : null;
+    if (userId !== null) return userId;
+  }
+  return null;
+};
+
 function sendersOf(container: Json): Senders {
-  const names = new Map<string, string>();
+  const byKey = new Map<string, ContactEntry>();
   if (Array.isArray(container.contacts)) {
     for (const contact of container.contacts) {
-      if (isObject(contact) && nonEmptyString(contact.wa_id) && isObject(contact.profile) && nonEmptyString(contact.profile.name)) {
-        names.set(contact.wa_id, contact.profile.name);
-      }
+      if (!isObject(contact)) continue;
+      const profile = isObject(contact.profile) ? contact.profile : {};
+      const entry: ContactEntry = {
+        waId: typeof contact.wa_id === 'string' ? waIdOf(contact.wa_id) : null,
+        userId: userIdIn(contact.user_id, contact.parent_user_id),
+        name: nonEmptyString(profile.name) ? profile.name : null,
+        username: nonEmptyString(profile.username) ? profile.username : null,
+      };
+      if (entry.waId !== null) byKey.set(entry.waId, entry);
+      if (entry.userId !== null) byKey.set(entry.userId, entry);
     }
   }
   const metadata = isObject(container.metadata) ? container.metadata : {};
-  return { names, displayPhoneNumber: optionalString(metadata.display_phone_number) };
+  return { byKey, displayPhoneNumber: optionalString(metadata.display_phone_number) };
 }
 
-function parseMessage(channelId: string, item: unknown, senders: Senders): InboundMessageDto | string {
-  if (!isObject(item)) return 'not an object';
+/** A user's keys as an item names them: its wa_id (a phone in any format) and its user id, from the item or its contacts[] entry. */
+function keysOf(phone: unknown, userIds: unknown[], senders: Senders): { phone: string | null; userId: string | null; entry: ContactEntry | undefined } {
+  const phoneText = optionalString(phone);
+  const waId = phoneText === null ? null : waIdOf(phoneText);
+  const itemUserId = userIdIn(...userIds);
+  const entry = (waId !== null ? senders.byKey.get(waId) : undefined) ?? (itemUserId !== null ? senders.byKey.get(itemUserId) : undefined);
+  return { phone: waId ?? entry?.waId ?? null, userId: itemUserId ?? entry?.userId ?? null, entry };
+}
+
+/** What an item is, or (a string) why it cannot be typed. */
+type Typed<T> = T | string;
+
+function parseMessage(channelId: string, item: Json, senders: Senders): Typed<InboundMessageDto> {
   if (!nonEmptyString(item.id)) return 'missing id';
-  if (!nonEmptyString(item.from)) return 'missing from';
+  const { phone, userId, entry } = keysOf(item.from, [item.from_user_id, item.from_parent_user_id], senders);
+  const from = phone ?? userId;
+  if (from === null) return 'no contact key (neither a phone number nor a business-scoped user id)';
   const type = nonEmptyString(item.type) ? item.type : 'unknown';
   const text = isObject(item.text) && typeof item.text.body === 'string' ? item.text.body : null;
   return {
     channelId,
     id: item.id,
-    from: item.from,
+    from,
+    fromPhone: phone,
+    fromUserId: userId,
+    username: entry?.username ?? null,
     timestamp: toIsoTimestamp(item.timestamp),
     type,
     text,
     raw: item,
-    contactName: senders.names.get(item.from) ?? null,
+    contactName: entry?.name ?? null,
     displayPhoneNumber: senders.displayPhoneNumber,
   };
 }
 
-function parseStatus(channelId: string, item: unknown): MessageStatusEventDto | string {
-  if (!isObject(item)) return 'not an object';
+function pricingOf(value: unknown): MessagePricingDto | null {
+  if (!isObject(value)) return null;
+  return {
+    billable: typeof value.billable === 'boolean' ? value.billable : null,
+    pricingModel: optionalString(value.pricing_model),
+    category: optionalString(value.category),
+    type: optionalString(value.type),
+  };
+}
+
+function billingConversationOf(value: unknown): BillingConversationDto | null {
+  if (!isObject(value) || !nonEmptyString(value.id)) return null;
+  const origin = isObject(value.origin) ? value.origin : {};
+  return { id: value.id, expiresAt: toIsoTimestamp(value.expiration_timestamp), originType: optionalString(origin.type) };
+}
+
+function parseStatus(channelId: string, item: Json, senders: Senders): Typed<MessageStatusEventDto> {
   if (!nonEmptyString(item.id)) return 'missing id';
   if (!nonEmptyString(item.status)) return 'missing status';
   const errors = Array.isArray(item.errors) ? item.errors.filter(isObject).map((error) => toChannelError(channelId, error)) : [];
+  const toGroup = item.recipient_type === 'group';
+  const { phone, userId } = toGroup
+    ? { phone: null, userId: null }
+    : keysOf(item.recipient_id, [item.recipient_user_id, item.recipient_parent_user_id], senders);
   return {
     channelId,
     messageId: item.id,
     status: item.status,
-    recipientId: optionalString(item.recipient_id),
+    // A group's id names no one-to-one contact: kept as given, and no conversation follows from it.
+    recipientId: toGroup ? optionalString(item.recipient_id) : (phone ?? userId),
+    recipientUserId: userId,
+    toGroup,
     timestamp: toIsoTimestamp(item.timestamp),
     errors,
+    pricing: pricingOf(item.pricing),
+    billingConversation: billingConversationOf(item.conversation),
     raw: item,
   };
 }
 
-const errorHash = (item: Json) => createHash('sha256').update(stableStringify(item)).digest('base64url');
+function parseEcho(channelId: string, item: Json): Typed<MessageEchoEventDto> {
+  if (!nonEmptyString(item.id)) return 'missing id';
+  const to = (typeof item.to === 'string' ? contactKeyOf(item.to) : null) ?? userIdIn(item.to_user_id, item.to_parent_user_id);
+  if (to === null) return 'no contact key for the recipient';
+  return {
+    channelId,
+    id: item.id,
+    to,
+    timestamp: toIsoTimestamp(item.timestamp),
+    type: nonEmptyString(item.type) ? item.type : 'unknown',
+    text: isObject(item.text) && typeof item.text.body === 'string' ? item.text.body : null,
+    raw: item,
+  };
+}
+
+function parsePreference(channelId: string, item: Json, senders: Senders): Typed<ContactPreferenceEventDto> {
+  const { phone, userId } = keysOf(item.wa_id, [item.user_id, item.parent_user_id], senders);
+  const contact = phone ?? userId;
+  if (contact === null) return 'no contact key';
+  if (!nonEmptyString(item.category) || !nonEmptyString(item.value)) return 'missing category or value';
+  return { channelId, contact, category: item.category, value: item.value, timestamp: toIsoTimestamp(item.timestamp), raw: item };
+}
+
+/** On-premise tells of a marketing preference as a system message (`user_preference_changed`): the same event as cloud user_preferences. */
+function preferenceOfSystemMessage(channelId: string, item: Json, senders: Senders): ContactPreferenceEventDto | null {
+  const system = isObject(item.system) ? item.system : null;
+  if (item.type !== 'system' || system?.type !== 'user_preference_changed' || !nonEmptyString(system.marketing)) return null;
+  const { phone, userId } = keysOf(item.from, [item.from_user_id], senders);
+  const contact = phone ?? userId;
+  if (contact === null) return null;
+  return { channelId, contact, category: 'marketing_messages', value: system.marketing, timestamp: toIsoTimestamp(item.timestamp), raw: item };
+}
+
+const hashOf = (value: unknown) => createHash('sha256').update(stableStringify(value)).digest('base64url');
+
+/** Arrays of a notification the gateway types; every other key of a value (or of an on-premise root) is kept untyped. */
+const TYPED_ARRAYS = ['messages', 'statuses', 'errors', 'message_echoes', 'user_preferences'] as const;
+/** Keys that describe the items rather than being items. */
+const ENVELOPE_KEYS = new Set(['messaging_product', 'metadata', 'contacts', 'meta']);
 
 /**
  * Collects every item of one `value` (cloud) or of the root (on-premise): messages, statuses,
- * errors. A malformed item is reported and skipped; the rest are still returned.
+ * errors, echoes, preferences. An item that cannot be typed (malformed, no contact key) is kept as
+ * an `other` event and reported; so is every key the gateway does not know. Nothing is dropped.
  */
-function collect(channelId: string, container: Json, path: string, result: ParsedNotification): void {
-  const each = (field: string, handle: (item: unknown, itemPath: string) => void) => {
-    const list = container[field];
-    if (list === undefined || list === null) return;
+function collect(channelId: string, container: Json, field: string | null, path: string, result: ParsedNotification): void {
+  const keep = (otherField: string, reason: string, raw: unknown, itemPath: string) => {
+    result.problems.push({ path: itemPath, reason });
+    result.events.push({
+      kind: 'other',
+      dedupKey: `other:${channelId}:${hashOf([otherField, raw])}`,
+      payload: { channelId, field: otherField, reason, raw },
+    });
+  };
+  const senders = sendersOf(container);
+  for (const name of TYPED_ARRAYS) {
+    const list = container[name];
+    if (list === undefined || list === null) continue;
+    const itemField = field ?? name;
     if (!Array.isArray(list)) {
-      result.problems.push({ path: `${path}${field}`, reason: 'not an array' });
-      return;
+      keep(itemField, 'not an array', { [name]: list }, `${path}${name}`);
+      continue;
     }
-    list.forEach((item, index) => {
-      const itemPath = `${path}${field}[${index}]`;
+    list.forEach((item: unknown, index) => {
+      const itemPath = `${path}${name}[${index}]`;
       // One item the rules did not foresee (too deep to hash, say) is reported like any malformed one; its neighbours stay.
       try {
-        handle(item, itemPath);
+        if (!isObject(item)) keep(itemField, 'not an object', item, itemPath);
+        else collectItem(channelId, name, item, itemField, itemPath, senders, result, keep);
       } catch {
         result.problems.push({ path: itemPath, reason: 'unreadable item' });
       }
     });
+  }
+  const rest = Object.keys(container).filter((key) => !ENVELOPE_KEYS.has(key) && !(TYPED_ARRAYS as readonly string[]).includes(key));
+  if (rest.length > 0) {
+    const raw = Object.fromEntries(rest.map((key) => [key, container[key]]));
+    keep(field ?? rest.join(','), field === null || field === 'messages' ? 'unknown keys' : `field ${field}`, raw, `${path}${rest.join(',')}`);
+  }
+}
+
+function collectItem(
+  channelId: string,
+  name: (typeof TYPED_ARRAYS)[number],
+  item: Json,
+  itemField: string,
+  itemPath: string,
+  senders: Senders,
+  result: ParsedNotification,
+  keep: (field: string, reason: string, raw: unknown, path: string) => void,
+): void {
+  const add = <T extends object>(parsed: Typed<T>, event: (payload: T) => ChannelEvent) => {
+    if (typeof parsed === 'string') keep(itemField, parsed, item, itemPath);
+    else result.events.push(event(parsed));
   };
-  const senders = sendersOf(container);
-  each('messages', (item, itemPath) => {
-    const parsed = parseMessage(channelId, item, senders);
-    if (typeof parsed === 'string') result.problems.push({ path: itemPath, reason: parsed });
-    else result.events.push({ kind: 'message', dedupKey: `message:${channelId}:${parsed.id}`, payload: parsed });
-  });
-  each('statuses', (item, itemPath) => {
-    const parsed = parseStatus(channelId, item);
-    if (typeof parsed === 'string') result.problems.push({ path: itemPath, reason: parsed });
-    else {
-      result.events.push({
-        kind: 'status',
-        dedupKey: `status:${channelId}:${parsed.messageId}:${parsed.status}`,
-        payload: parsed,
-      });
-    }
-  });
-  each('errors', (item, itemPath) => {
-    if (!isObject(item)) {
-      result.problems.push({ path: itemPath, reason: 'not an object' });
+  switch (name) {
+    case 'messages': {
+      const preference = preferenceOfSystemMessage(channelId, item, senders);
+      if (preference) {
+        result.events.push({ kind: 'preference', dedupKey: `preference:${channelId}:${hashOf(item)}`, payload: preference });
+        return;
+      }
+      add(parseMessage(channelId, item, senders), (payload) => ({ kind: 'message', dedupKey: `message:${channelId}:${payload.id}`, payload }));
       return;
     }
-    result.events.push({ kind: 'error', dedupKey: `error:${channelId}:${errorHash(item)}`, payload: toChannelError(channelId, item) });
-  });
+    case 'statuses':
+      add(parseStatus(channelId, item, senders), (payload) => ({
+        kind: 'status',
+        dedupKey: `status:${channelId}:${payload.messageId}:${payload.status}`,
+        payload,
+      }));
+      return;
+    case 'errors':
+      result.events.push({ kind: 'error', dedupKey: `error:${channelId}:${hashOf(item)}`, payload: toChannelError(channelId, item) });
+      return;
+    case 'message_echoes':
+      add(parseEcho(channelId, item), (payload) => ({ kind: 'echo', dedupKey: `echo:${channelId}:${payload.id}`, payload }));
+      return;
+    case 'user_preferences':
+      add(parsePreference(channelId, item, senders), (payload) => ({ kind: 'preference', dedupKey: `preference:${channelId}:${hashOf(item)}`, payload }));
+  }
 }
 
 /**
  * Turns a webhook notification of either hosting into events: the cloud envelope
- * (`object`, `entry[].changes[].value{metadata, contacts, messages, statuses, errors}`) or the
- * on-premise shape (the same arrays at the root). Every entry, change and item is visited.
+ * (`object`, `entry[].changes[].{field, value}`) or the on-premise shape (the arrays at the root).
+ * Every entry, change and item is visited, and every one is kept: what cannot be typed becomes an
+ * `other` event (with its `field`), so nothing of an acknowledged notification is lost.
  */
 export function parseNotification(channelId: string, body: unknown): ParsedNotification {
   const result: ParsedNotification = { shape: 'unknown', events: [], problems: [] };
@@ -159,30 +306,35 @@ export function parseNotification(channelId: string, body: unknown): ParsedNotif
     result.problems.push({ path: '', reason: 'the notification is not a JSON object' });
     return result;
   }
+  const keepWhole = (field: string, reason: string, raw: unknown, path: string) => {
+    result.problems.push({ path, reason });
+    result.events.push({ kind: 'other', dedupKey: `other:${channelId}:${hashOf([field, raw])}`, payload: { channelId, field, reason, raw } });
+  };
   if (Array.isArray(body.entry)) {
     result.shape = 'cloud';
-    body.entry.forEach((entry, entryIndex) => {
+    body.entry.forEach((entry: unknown, entryIndex) => {
       const entryPath = `entry[${entryIndex}]`;
       if (!isObject(entry) || !Array.isArray(entry.changes)) {
-        result.problems.push({ path: entryPath, reason: 'no changes array' });
+        keepWhole('entry', 'no changes array', entry, entryPath);
         return;
       }
-      entry.changes.forEach((change, changeIndex) => {
+      entry.changes.forEach((change: unknown, changeIndex) => {
         const changePath = `${entryPath}.changes[${changeIndex}]`;
+        const field = isObject(change) && nonEmptyString(change.field) ? change.field : 'messages';
         if (!isObject(change) || !isObject(change.value)) {
-          result.problems.push({ path: changePath, reason: 'no value object' });
+          keepWhole(field, 'no value object', change, changePath);
           return;
         }
-        collect(channelId, change.value, `${changePath}.value.`, result);
+        collect(channelId, change.value, field, `${changePath}.value.`, result);
       });
     });
     return result;
   }
-  if (['messages', 'statuses', 'errors'].some((field) => field in body)) {
-    result.shape = 'on-premise';
-    collect(channelId, body, '', result);
+  if (Object.keys(body).length === 0) {
+    result.problems.push({ path: '', reason: 'an empty notification' });
     return result;
   }
-  result.problems.push({ path: '', reason: 'neither a cloud envelope (entry[]) nor on-premise arrays (messages, statuses, errors)' });
+  result.shape = TYPED_ARRAYS.some((name) => name in body) ? 'on-premise' : 'unknown';
+  collect(channelId, body, null, '', result);
   return result;
 }

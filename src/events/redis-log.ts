@@ -13,7 +13,16 @@ import {
   type ConversationDto,
   type ListPosition,
 } from './conversations.js';
-import { retentionCutoff, serializeEvent, type AppendResult, type EventLog, type TailListener, type ThreadEntry, type Unsubscribe } from './log.js';
+import {
+  recordOfEvent,
+  retentionCutoff,
+  serializeEvent,
+  type AppendResult,
+  type EventLog,
+  type TailListener,
+  type ThreadEntry,
+  type Unsubscribe,
+} from './log.js';
 import { RedisSubscriptions } from './pubsub.js';
 import type { AcceptedSend, ChannelEvent, EventKind, LoggedEvent, LoggedEventOf, MessageRecordDto, PayloadOf } from './types.js';
 
@@ -24,15 +33,16 @@ const SEQUENCE_TTL_MS = 24 * 60 * 60 * 1000;
  * The one atomic step of ingestion, per notification and channel: for every event, the dedup
  * claim (SET NX PX); for a new one, the append to the channel's stream (XADD, trimmed by MINID to
  * the retention window), the update of its message record (a hash: direction, contact, type, at,
- * status by lifecycle, text, thread time `ts`, one `s:<id>` field per status event) and of its
- * contact's conversation (a hash, its place in the channel's conversations by last activity and
- * the message's place in the contact's thread); then one PUBLISH of everything appended and of the
- * conversations changed, numbered by a per-channel sequence so a subscriber can tell it missed a
- * publication. A send accepted by the upstream (`sent`) updates its record and conversation, a
- * window verdict (`closed`) only the conversation. Nothing of a notification is applied unless
- * all of it is, so no crash between steps can lose an event or count it twice, and a re-delivered
- * notification (a dedup hit) changes nothing. Conversation times only move forward (an old event
- * arriving late never moves them back) and outlive the retention by at least one window.
+ * status by lifecycle, text, thread time `ts`, who sent it `o`, one `s:<id>` field per status
+ * event) and of its contact's conversation (a hash, its place in the channel's conversations by
+ * last activity and the message's place in the contact's thread); then one PUBLISH of everything
+ * appended and of the conversations changed, numbered by a per-channel sequence so a subscriber
+ * can tell it missed a publication. A send accepted by the upstream (`sent`) updates its record
+ * and conversation, a window verdict (`closed`) only the conversation. Nothing of a notification
+ * is applied unless all of it is, so no crash between steps can lose an event or count it twice,
+ * and a re-delivered notification (a dedup hit) changes nothing. Conversation times only move
+ * forward (an old event arriving late never moves them back) and outlive the retention by at
+ * least one window.
  *
  * Every key carries the hash tag `{channelId}` and is passed in KEYS (Cluster-ready).
  *
@@ -42,9 +52,7 @@ const SEQUENCE_TTL_MS = 24 * 60 * 60 * 1000;
  * ARGV[1] retention ms (0: nothing kept, the stream only numbers events), ARGV[2] dedup TTL ms,
  * ARGV[3] pub/sub channel, ARGV[4] sequence TTL ms, ARGV[5] conversation TTL ms, ARGV[6] window
  * ms, ARGV[7] '1' when the items come from a notification (it marks the channel as watched), then
- * per item eleven values: operation (message | status | error | sent | closed), event JSON, message
- * id, status, contact ('' for none: no conversation), message type, event time ms, its place in
- * time order ms (see ConversationChange.orderMs), profile name, text, '1' when it closes the window.
+ * per item two values: what it does (a JSON object, see ScriptItem.meta) and the event's JSON.
  * Returns per item the new entry id, 0 for a duplicate, or the operation (sent, closed).
  * The status order (nextStatus) mirrors log.ts; the conversation rules mirror memory-conversations.ts.
  */
@@ -62,20 +70,29 @@ local function nextStatus(current, incoming)
   if incomingRank and incomingRank > (rank[current] or -1) then return incoming end
   return current
 end
+local function text(value)
+  if type(value) == 'string' then return value end
+  return ''
+end
 local changed = {}
-local function touch(conversation, thread, contact, at, order, messageId, inbound, name, closes)
+local function touch(conversation, thread, m, messageId)
+  local contact = text(m.c)
   if contact == '' then return end
+  local at, order = m.at or now, m.ord or m.at or now
   local current = redis.call('HMGET', conversation, 'la', 'li', 'lt', 'cl')
   local activity = tonumber(current[1])
   if not activity or order > activity then activity = order end
   redis.call('HSET', conversation, 'c', contact, 'la', activity)
   local lastInbound = tonumber(current[2])
-  if inbound and (not lastInbound or at > lastInbound) then
+  if m.inb and (not lastInbound or at > lastInbound) then
     redis.call('HSET', conversation, 'li', at)
-    if name ~= '' then redis.call('HSET', conversation, 'n', name) end
+    if text(m.n) ~= '' then redis.call('HSET', conversation, 'n', m.n) end
   end
+  if text(m.ph) ~= '' then redis.call('HSET', conversation, 'p', m.ph) end
+  if text(m.u) ~= '' then redis.call('HSET', conversation, 'u', m.u) end
+  if text(m.un) ~= '' then redis.call('HSET', conversation, 'un', m.un) end
   local closedAt = tonumber(current[4])
-  if closes and (not closedAt or at > closedAt) then redis.call('HSET', conversation, 'cl', at) end
+  if m.cl and (not closedAt or at > closedAt) then redis.call('HSET', conversation, 'cl', at) end
   if messageId ~= '' then
     local lastMessageAt = tonumber(current[3])
     if not lastMessageAt or order >= lastMessageAt then redis.call('HSET', conversation, 'lm', messageId, 'lt', order) end
@@ -89,47 +106,50 @@ local function touch(conversation, thread, contact, at, order, messageId, inboun
   redis.call('ZADD', KEYS[3], activity, contact)
   changed[#changed + 1] = contact
 end
+local function outbound(record, m, origin, status)
+  local current = redis.call('HMGET', record, 'status', 'ts')
+  redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', text(m.rc), 'type', text(m.ty), 'at', now, 'status', current[1] or status,
+    'text', text(m.tx), 'ts', current[2] or (m.ord or now), 'o', origin)
+  redis.call('PEXPIRE', record, retention)
+end
 if ARGV[7] == '1' then
   redis.call('SET', KEYS[4], now, 'NX', 'PX', ARGV[6])
   redis.call('PEXPIRE', KEYS[4], ARGV[6])
 end
 local results = {}
 local published = {}
-for i = 1, (#ARGV - 7) / 11 do
-  local base = 7 + (i - 1) * 11
-  local operation, event, messageId, status = ARGV[base + 1], ARGV[base + 2], ARGV[base + 3], ARGV[base + 4]
-  local contact, messageType, at = ARGV[base + 5], ARGV[base + 6], tonumber(ARGV[base + 7]) or now
-  local order, name, text, closes = tonumber(ARGV[base + 8]) or at, ARGV[base + 9], ARGV[base + 10], ARGV[base + 11] == '1'
+for i = 1, (#ARGV - 7) / 2 do
+  local m = cjson.decode(ARGV[7 + (i - 1) * 2 + 1])
+  local event = ARGV[7 + (i - 1) * 2 + 2]
+  local operation, messageId = m.op, text(m.id)
   local k = 4 + (i - 1) * 4
   local record, conversation, thread = KEYS[k + 2], KEYS[k + 3], KEYS[k + 4]
   if operation == 'sent' then
-    if retention > 0 then
-      local current = redis.call('HMGET', record, 'status', 'ts')
-      redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', contact, 'type', messageType, 'at', now, 'status', current[1] or 'accepted', 'text', text, 'ts', current[2] or order)
-      redis.call('PEXPIRE', record, retention)
-    end
-    touch(conversation, thread, contact, at, order, messageId, false, '', false)
+    if retention > 0 then outbound(record, m, 'API', 'accepted') end
+    touch(conversation, thread, m, messageId)
     results[i] = operation
   elseif operation == 'closed' then
-    touch(conversation, thread, contact, at, order, '', false, '', true)
+    touch(conversation, thread, m, '')
     results[i] = operation
   elseif redis.call('SET', KEYS[k + 1], '1', 'NX', 'PX', ARGV[2]) then
     local id
     if retention > 0 then
       id = redis.call('XADD', KEYS[1], 'MINID', math.max(now - retention, 0), '*', 'e', event)
       if operation == 'message' then
-        redis.call('HSET', record, 'direction', 'INBOUND', 'contact', contact, 'type', messageType, 'at', now, 'status', 'received', 'text', text, 'ts', order)
+        redis.call('HSET', record, 'direction', 'INBOUND', 'contact', text(m.rc), 'type', text(m.ty), 'at', now, 'status', 'received', 'text', text(m.tx), 'ts', m.ord or now)
         redis.call('PEXPIRE', record, retention)
+      elseif operation == 'echo' then
+        outbound(record, m, 'BUSINESS_APP', 'sent')
       elseif operation == 'status' then
         local current = redis.call('HGET', record, 'status')
-        if not current then redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', contact, 'at', now, 'ts', order) end
-        redis.call('HSET', record, 'status', nextStatus(current, status), 's:' .. id, event)
+        if not current then redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', text(m.rc), 'at', now, 'ts', m.ord or now) end
+        redis.call('HSET', record, 'status', nextStatus(current, m.st), 's:' .. id, event)
         redis.call('PEXPIRE', record, retention)
       end
     else
       id = redis.call('XADD', KEYS[1], 'MAXLEN', '0', '*', 'e', '')
     end
-    if operation ~= 'error' then touch(conversation, thread, contact, at, order, messageId, operation == 'message', name, closes) end
+    touch(conversation, thread, m, messageId)
     results[i] = id
     published[#published + 1] = '{"id":"' .. id .. '","e":' .. event .. '}'
   else
@@ -165,22 +185,37 @@ interface Publication {
   c?: string[];
 }
 
-/** One item of the append script: its four keys and eleven values (see APPEND_SCRIPT). */
+/**
+ * What one item of the append script does, as the script reads it (short names: it is sent per
+ * item): `op` message | status | error | echo | preference | other | sent | closed; `id` the message
+ * id; `st` the status; `rc` the record's contact; `ty` type; `tx` text; then the conversation
+ * change (absent when none): `c` contact key, `at` event time ms, `ord` its place in time order ms,
+ * `inb` a user's message (moves the last inbound time), `n` profile name, `cl` closes the window,
+ * `ph` wa_id, `u` user id, `un` username.
+ */
+interface ScriptMeta {
+  op: string;
+  id?: string;
+  st?: string;
+  rc?: string;
+  ty?: string;
+  tx?: string;
+  c?: string;
+  at?: number;
+  ord?: number;
+  inb?: boolean;
+  n?: string;
+  cl?: boolean;
+  ph?: string;
+  u?: string;
+  un?: string;
+}
+
+/** One item of the append script: its four keys, what it does and its event's JSON (see APPEND_SCRIPT). */
 interface ScriptItem {
   keys: [dedup: string, record: string, conversation: string, thread: string];
-  args: [
-    operation: string,
-    event: string,
-    messageId: string,
-    status: string,
-    contact: string,
-    type: string,
-    atMs: string,
-    orderMs: string,
-    name: string,
-    text: string,
-    closes: string,
-  ];
+  meta: ScriptMeta;
+  event: string;
 }
 
 /** Members of a sorted set fetched beyond a page when its cursor's member moved: enough to step over ties at the cursor's time. */
@@ -242,16 +277,16 @@ export class RedisEventLog implements EventLog {
     const now = Date.now();
     const serialized = events.map(serializeEvent);
     const items = events.map((event, index): ScriptItem => {
-      const change = changeOfEvent(event, now);
-      const messageId = event.kind === 'message' ? event.payload.id : event.kind === 'status' ? event.payload.messageId : null;
-      return this.item(channelId, event.kind, change, {
+      const record = recordOfEvent(event);
+      return this.item(channelId, changeOfEvent(event, now), {
+        op: event.kind,
         dedupKey: event.dedupKey,
         event: serialized[index],
-        messageId,
-        status: event.kind === 'status' ? event.payload.status : '',
-        // The record names the recipient even when the status names none (no conversation then).
-        recordContact: (event.kind === 'message' ? event.payload.from : event.kind === 'status' ? event.payload.recipientId : null) ?? '',
-        type: event.kind === 'message' ? event.payload.type : '',
+        messageId: record?.messageId ?? null,
+        status: event.kind === 'status' ? event.payload.status : undefined,
+        recordContact: record?.contact ?? null,
+        type: record?.type ?? undefined,
+        text: record?.text ?? undefined,
       });
     });
     const results = await this.run(channelId, items, true);
@@ -265,22 +300,47 @@ export class RedisEventLog implements EventLog {
 
   async recordSend(channelId: string, send: AcceptedSend): Promise<void> {
     const change = changeOfSend(send, Date.now());
-    await this.run(channelId, [this.item(channelId, 'sent', change, { messageId: send.messageId, recordContact: send.contact, type: send.type })]);
+    await this.run(channelId, [
+      this.item(channelId, change, { op: 'sent', messageId: send.messageId, recordContact: send.contact, type: send.type, text: send.text ?? undefined }),
+    ]);
   }
 
   async closeWindow(channelId: string, contact: string): Promise<void> {
-    await this.run(channelId, [this.item(channelId, 'closed', changeOfVerdict(contact, Date.now()), { messageId: null, recordContact: contact })]);
+    await this.run(channelId, [this.item(channelId, changeOfVerdict(contact, Date.now()), { op: 'closed', messageId: null, recordContact: contact })]);
   }
 
-  /** The keys and values of one script item; items that touch no record or conversation name the stream in their place. */
+  /** The keys and meta of one script item; items that touch no record or conversation name the stream in their place. */
   private item(
     channelId: string,
-    operation: string,
     change: ConversationChange | null,
-    fields: { dedupKey?: string; event?: string; messageId: string | null; status?: string; recordContact: string; type?: string },
+    fields: {
+      op: string;
+      dedupKey?: string;
+      event?: string;
+      messageId: string | null;
+      status?: string;
+      recordContact: string | null;
+      type?: string;
+      text?: string;
+    },
   ): ScriptItem {
     const placeholder = this.channelKey(channelId, 'log');
     const contact = change?.contact ?? '';
+    const meta: ScriptMeta = { op: fields.op };
+    if (fields.messageId !== null) meta.id = fields.messageId;
+    if (fields.status !== undefined) meta.st = fields.status;
+    if (fields.recordContact !== null) meta.rc = fields.recordContact;
+    if (fields.type !== undefined) meta.ty = fields.type;
+    if (fields.text !== undefined) meta.tx = fields.text;
+    if (change) {
+      Object.assign(meta, { c: change.contact, at: change.atMs, ord: change.orderMs });
+      if (change.inbound) meta.inb = true;
+      if (change.closesWindow) meta.cl = true;
+      if (change.name !== null) meta.n = change.name;
+      if (change.phone !== null) meta.ph = change.phone;
+      if (change.userId !== null) meta.u = change.userId;
+      if (change.username !== null) meta.un = change.username;
+    }
     return {
       keys: [
         fields.dedupKey === undefined ? placeholder : this.channelKey(channelId, `seen:${fields.dedupKey}`),
@@ -288,19 +348,8 @@ export class RedisEventLog implements EventLog {
         contact === '' ? placeholder : this.channelKey(channelId, `conversation:${contact}`),
         contact === '' ? placeholder : this.channelKey(channelId, `thread:${contact}`),
       ],
-      args: [
-        operation,
-        fields.event ?? '',
-        fields.messageId ?? '',
-        fields.status ?? '',
-        fields.recordContact,
-        fields.type ?? '',
-        change ? String(change.atMs) : '',
-        change ? String(change.orderMs) : '',
-        change?.name ?? '',
-        change?.text ?? '',
-        change?.closesWindow ? '1' : '',
-      ],
+      meta,
+      event: fields.event ?? '',
     };
   }
 
@@ -320,7 +369,7 @@ export class RedisEventLog implements EventLog {
       String(conversationTtlMs(this.options.retentionMs)),
       String(SERVICE_WINDOW_MS),
       fromNotification ? '1' : '0',
-      ...items.flatMap((item) => item.args),
+      ...items.flatMap((item) => [JSON.stringify(item.meta), item.event]),
     ];
     const evaluate = (verb: string, script: string) => this.command<unknown[]>([verb, script, String(keys.length), ...keys, ...args]);
     try {
@@ -379,6 +428,7 @@ export class RedisEventLog implements EventLog {
       statuses,
       text: record.text || null,
       threadMs: optionalNumber(record.ts) ?? Number(record.at),
+      sentFrom: record.o === 'API' || record.o === 'BUSINESS_APP' ? record.o : null,
     };
   }
 
@@ -390,6 +440,9 @@ export class RedisEventLog implements EventLog {
     return {
       channelId,
       contact,
+      contactPhone: stored.p || null,
+      contactUserId: stored.u || null,
+      contactUsername: stored.un || null,
       name: stored.n || null,
       lastInboundMs: optionalNumber(stored.li),
       lastActivityMs: Number(stored.la),

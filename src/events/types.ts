@@ -13,7 +13,14 @@ export interface ChannelErrorEventDto {
 export interface InboundMessageDto {
   channelId: string;
   id: string;
+  /** The sender's contact key: its wa_id when the notification carries one, else its business-scoped user id. */
   from: string;
+  /** The sender's wa_id; null when the notification carries no phone number (absent in events logged before v4: `from`). */
+  fromPhone?: string | null;
+  /** The sender's business-scoped user id (`from_user_id`, or the sender's `contacts[].user_id`). */
+  fromUserId?: string | null;
+  /** The sender's username (`contacts[].profile.username`). */
+  username?: string | null;
   timestamp: string | null;
   type: string;
   text: string | null;
@@ -24,22 +31,82 @@ export interface InboundMessageDto {
   displayPhoneNumber: string | null;
 }
 
+/** What a status says its message costs (cloud `pricing`). */
+export interface MessagePricingDto {
+  billable: boolean | null;
+  pricingModel: string | null;
+  category: string | null;
+  type: string | null;
+}
+
+/** The upstream's billing conversation a status names (cloud `conversation`). */
+export interface BillingConversationDto {
+  id: string;
+  expiresAt: string | null;
+  originType: string | null;
+}
+
 export interface MessageStatusEventDto {
   channelId: string;
   messageId: string;
   status: string;
+  /** The recipient's contact key (`recipient_id`, else `recipient_user_id`); a group id for a group message. */
   recipientId: string | null;
+  /** The recipient's business-scoped user id (`recipient_user_id`). */
+  recipientUserId?: string | null;
+  /** true when the message went to a group (`recipient_type: group`): no one-to-one conversation. */
+  toGroup?: boolean;
   timestamp: string | null;
   errors: ChannelErrorEventDto[];
+  pricing?: MessagePricingDto | null;
+  billingConversation?: BillingConversationDto | null;
+  raw: unknown;
+}
+
+/** A message the business sent from its phone app on a number shared with the API (smb_message_echoes). */
+export interface MessageEchoEventDto {
+  channelId: string;
+  id: string;
+  /** The recipient's contact key. */
+  to: string;
+  timestamp: string | null;
+  type: string;
+  text: string | null;
+  raw: unknown;
+}
+
+/** A user's marketing-message preference changed (cloud user_preferences; on-premise system `user_preference_changed`). */
+export interface ContactPreferenceEventDto {
+  channelId: string;
+  contact: string;
+  category: string;
+  value: string;
+  timestamp: string | null;
+  raw: unknown;
+}
+
+/** Anything of an acknowledged notification the gateway could not type: kept whole, never dropped. */
+export interface OtherNotificationEventDto {
+  channelId: string;
+  /** The change's `field` (cloud), or the on-premise key the item came under. */
+  field: string;
+  /** Why it is untyped: an unknown field, or what the item lacked. */
+  reason: string;
   raw: unknown;
 }
 
 export type ChannelEvent =
   | { kind: 'message'; dedupKey: string; payload: InboundMessageDto }
   | { kind: 'status'; dedupKey: string; payload: MessageStatusEventDto }
-  | { kind: 'error'; dedupKey: string; payload: ChannelErrorEventDto };
+  | { kind: 'error'; dedupKey: string; payload: ChannelErrorEventDto }
+  | { kind: 'echo'; dedupKey: string; payload: MessageEchoEventDto }
+  | { kind: 'preference'; dedupKey: string; payload: ContactPreferenceEventDto }
+  | { kind: 'other'; dedupKey: string; payload: OtherNotificationEventDto };
 
 export type EventKind = ChannelEvent['kind'];
+
+/** Every kind, in the order the schema lists them. */
+export const EVENT_KINDS: readonly EventKind[] = ['message', 'status', 'error', 'echo', 'preference', 'other'];
 
 /** What a subscriber of one kind receives. */
 export type PayloadOf<K extends EventKind> = Extract<ChannelEvent, { kind: K }>['payload'];
@@ -57,6 +124,9 @@ export type LoggedEvent = {
 
 export type LoggedEventOf<K extends EventKind> = Extract<LoggedEvent, { kind: K }>;
 
+/** Who sent an outbound message: the gateway (API) or the business's phone app (an echo). */
+export type MessageOrigin = 'API' | 'BUSINESS_APP';
+
 /** A message sent through the gateway or received by it, with the status notifications joined since (schema MessageRecord). */
 export interface MessageRecordDto {
   id: string;
@@ -73,12 +143,14 @@ export interface MessageRecordDto {
   text: string | null;
   /** Its place in the contact's thread: the message's own time (inbound `timestamp`, send time, or first status time). */
   threadMs: number;
+  /** Outbound: who sent it; null inbound and for a message known only from statuses. */
+  sentFrom: MessageOrigin | null;
 }
 
 /** What the gateway records of a send the upstream accepted. */
 export interface AcceptedSend {
   messageId: string;
-  /** The recipient's wa_id when the upstream named it, otherwise the number as given. */
+  /** The recipient's contact key: its wa_id when the upstream named it, otherwise the contact key as given. */
   contact: string;
   type: string;
   /** The text body of a text message; null for other types. */

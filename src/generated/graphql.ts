@@ -84,6 +84,17 @@ export type ApiKey = {
   webhookRestore?: Maybe<WebhookRestore>;
 };
 
+/** The upstream's billing conversation a status names (cloud `conversation`). */
+export type BillingConversation = {
+  __typename?: 'BillingConversation';
+  /** When the billing conversation ends (from `expiration_timestamp`); null when not said. */
+  expiresAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The conversation id the upstream gave. */
+  id: Scalars['ID']['output'];
+  /** What opened it (`origin.type`, e.g. `service`, `marketing`); null when not said. */
+  originType?: Maybe<Scalars['String']['output']>;
+};
+
 /** One page of contacts blocked by an on-premise number. */
 export type BlockedContactList = {
   __typename?: 'BlockedContactList';
@@ -215,7 +226,7 @@ export type Channel = {
   dataLocalizationRegion?: Maybe<DataRegion>;
   /** The name shown to users for this number; null when absent. */
   displayName?: Maybe<Scalars['String']['output']>;
-  /** The channel's retained events, oldest first after `after`; `first` (default 50) is capped at 200; `kinds` keeps those kinds; `contact` keeps inbound messages from and statuses to one wa_id (errors name no contact and are left out). BAD_USER_INPUT for a malformed cursor, CURSOR_EXPIRED for one older than the retention window. Empty when EVENT_RETENTION_MS is 0. */
+  /** The channel's retained events, oldest first after `after`; `first` (default 50) is capped at 200; `kinds` keeps those kinds; `contact` keeps the events of one contact (errors and untyped notifications name no contact and are left out). BAD_USER_INPUT for a malformed cursor, CURSOR_EXPIRED for one older than the retention window. Empty when EVENT_RETENTION_MS is 0. */
   events: ChannelEventPage;
   /** Cloud or on-premise hosting, which decides the messaging calls and limits that apply. */
   hosting: Hosting;
@@ -381,15 +392,21 @@ export type ChannelErrorEvent = {
   title?: Maybe<Scalars['String']['output']>;
 };
 
-/** One event of a channel's log: an inbound message, a status change or an error (tell them apart with __typename). */
-export type ChannelEvent = ChannelErrorEvent | InboundMessage | MessageStatusEvent;
+/** One event of a channel's log: an inbound message, a status change, an error, a message sent from the business's phone app, a contact's marketing preference, or a notification the gateway keeps untyped (tell them apart with __typename). No item of an acknowledged notification is dropped. */
+export type ChannelEvent = ChannelErrorEvent | ContactPreferenceEvent | InboundMessage | MessageEchoEvent | MessageStatusEvent | OtherNotificationEvent;
 
 /** Kinds of channel events, to filter Channel.events. */
 export type ChannelEventKind =
+  /** Messages the business sent from its phone app on a number shared with the API (MessageEchoEvent). */
+  | 'ECHO'
   /** Out-of-band channel errors (ChannelErrorEvent). */
   | 'ERROR'
   /** Inbound messages (InboundMessage). */
   | 'MESSAGE'
+  /** Notifications and items the gateway keeps without typing them (OtherNotificationEvent). */
+  | 'OTHER'
+  /** Contacts stopping or resuming marketing messages (ContactPreferenceEvent). */
+  | 'PREFERENCE'
   /** Status changes of sent messages (MessageStatusEvent). */
   | 'STATUS';
 
@@ -1225,6 +1242,27 @@ export type ContactPhoneInput = {
   waId?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** The user stopped or resumed marketing messages from the business (upstream user_preferences; on-premise a system message user_preference_changed). */
+export type ContactPreferenceEvent = {
+  __typename?: 'ContactPreferenceEvent';
+  /** What the preference is about, e.g. `marketing_messages`. */
+  category: Scalars['String']['output'];
+  /** The channel the preference concerns. */
+  channelId: Scalars['ID']['output'];
+  /** The user's contact key: its wa_id (digits), else its business-scoped user id. */
+  contact: Scalars['String']['output'];
+  /** Position in the channel's event log; opaque. Pass it as `after` to resume after this event. */
+  cursor: Scalars['String']['output'];
+  /** The whole preference object as delivered. */
+  raw: Scalars['JSON']['output'];
+  /** When the gateway accepted the notification (its log time). */
+  receivedAt: Scalars['DateTime']['output'];
+  /** When the user changed it (notified in UNIX seconds); null when the notification has none. */
+  timestamp?: Maybe<Scalars['DateTime']['output']>;
+  /** The preference, e.g. `stop` or `resume`. */
+  value: Scalars['String']['output'];
+};
+
 /** Web address of a contact card. */
 export type ContactUrlInput = {
   /** Kind of address: HOME or WORK. */
@@ -1266,11 +1304,17 @@ export type Conversation = {
   __typename?: 'Conversation';
   /** The channel of the conversation. */
   channelId: Scalars['ID']['output'];
-  /** The contact's wa_id. */
+  /** The contact key: the contact's wa_id (digits) when known, else its business-scoped user id (e.g. `US.13491208655302741918`). */
   contact: Scalars['String']['output'];
   /** The profile name carried by the contact's latest inbound notification; null when none named one. */
   contactName?: Maybe<Scalars['String']['output']>;
-  /** Stable and unique: derived from the channel id and the contact's wa_id. */
+  /** The contact's wa_id (digits); null when only a business-scoped user id is known. */
+  contactPhone?: Maybe<Scalars['String']['output']>;
+  /** The contact's business-scoped user id, when a notification named it; null otherwise. */
+  contactUserId?: Maybe<Scalars['String']['output']>;
+  /** The contact's username, as the latest notification naming one said; null when none did. */
+  contactUsername?: Maybe<Scalars['String']['output']>;
+  /** Stable and unique: derived from the channel id and the contact key. */
   id: Scalars['ID']['output'];
   /** The time of the latest message in or out or status of this conversation. */
   lastActivityAt: Scalars['DateTime']['output'];
@@ -1398,8 +1442,12 @@ export type InboundMessage = {
   cursor: Scalars['String']['output'];
   /** The channel's own phone number as displayed to contacts (digits, as sent in the notification's metadata); cloud notifications only, null on-premise, whose notifications carry no metadata. */
   displayPhoneNumber?: Maybe<Scalars['String']['output']>;
-  /** The sender's wa_id (phone number on the messaging network). */
+  /** The sender's contact key: its wa_id (digits) when the notification carries one, else its business-scoped user id (e.g. `US.13491208655302741918`). */
   from: Scalars['String']['output'];
+  /** The sender's wa_id (digits); null when the notification carries no phone number (a user with a username). */
+  fromPhone?: Maybe<Scalars['String']['output']>;
+  /** The sender's business-scoped user id (`from_user_id`, or a parent id `CC.ENT.…`), when the notification carries it; null otherwise. */
+  fromUserId?: Maybe<Scalars['String']['output']>;
   /** The message id given by the messaging network. */
   id: Scalars['ID']['output'];
   /** One line for a conversation list, at most 100 characters (longer ones end with "…"; line breaks become spaces): the text; a caption, else "Photo", "Video", "Audio", "Voice message", "Sticker", "Document" or "Document: <file name>"; a button's or row's title; "Form sent" for a flow; the template quick reply's text; "📍 <name, else address, else latitude, longitude>"; "👤 <name>" (+N for more cards); the reaction's emoji, or "Reaction removed"; "Order: <n> items"; a system notice's text; "Template: <name>"; "Message deleted" for a revoke; "Unsupported message". Null only for an empty text. */
@@ -1416,6 +1464,8 @@ export type InboundMessage = {
   timestamp?: Maybe<Scalars['DateTime']['output']>;
   /** Message type as notified, lower case (for example `text`, `image`, `location`); `unknown` when the notification has none. */
   type: Scalars['String']['output'];
+  /** The sender's username (`contacts[].profile.username`), when the user set one; null otherwise. */
+  username?: Maybe<Scalars['String']['output']>;
 };
 
 /** First message of a conversation, as received through a source. */
@@ -1718,6 +1768,47 @@ export type MessageDirection =
   /** Sent by the channel (through this gateway's sendMessage, or known from its status notifications). */
   | 'OUTBOUND';
 
+/** Message the business sent from its phone app on a number shared with the API; it is also an OUTBOUND MessageRecord of its conversation, with sentFrom BUSINESS_APP (upstream smb_message_echoes). */
+export type MessageEchoEvent = {
+  __typename?: 'MessageEchoEvent';
+  /** The channel whose number sent the message. */
+  channelId: Scalars['ID']['output'];
+  /** Position in the channel's event log; opaque. Pass it as `after` to resume after this event. */
+  cursor: Scalars['String']['output'];
+  /** The message id given by the messaging network. */
+  id: Scalars['ID']['output'];
+  /** The whole echo object as delivered. */
+  raw: Scalars['JSON']['output'];
+  /** When the gateway accepted the notification (its log time). */
+  receivedAt: Scalars['DateTime']['output'];
+  /** When it was sent (notified in UNIX seconds); null when the notification has none. */
+  timestamp?: Maybe<Scalars['DateTime']['output']>;
+  /** The recipient's contact key: its wa_id (digits), else its business-scoped user id. */
+  to: Scalars['String']['output'];
+  /** Message type as notified, lower case (for example `text`, `image`). */
+  type: Scalars['String']['output'];
+};
+
+/** Who sent an outbound message. */
+export type MessageOrigin =
+  /** Sent through this gateway (sendMessage). */
+  | 'API'
+  /** Sent from the WhatsApp Business app or a linked device on a number shared with the API (an smb_message_echoes notification). */
+  | 'BUSINESS_APP';
+
+/** What a message costs, as its status notification said (cloud `pricing`). */
+export type MessagePricing = {
+  __typename?: 'MessagePricing';
+  /** Whether the message is charged; null when not said. */
+  billable?: Maybe<Scalars['Boolean']['output']>;
+  /** The pricing category, e.g. `service`, `marketing`, `utility`, `authentication`; null when not said. */
+  category?: Maybe<Scalars['String']['output']>;
+  /** The upstream's pricing model, e.g. `CBP` or `PMP`; null when not said. */
+  pricingModel?: Maybe<Scalars['String']['output']>;
+  /** The pricing type, e.g. `regular` or `free_customer_service`; null when not said. */
+  type?: Maybe<Scalars['String']['output']>;
+};
+
 /** One message sent through this gateway or received by it, with what the status notifications said since. Kept for EVENT_RETENTION_MS after its last change; none are kept when it is 0. */
 export type MessageRecord = {
   __typename?: 'MessageRecord';
@@ -1735,6 +1826,8 @@ export type MessageRecord = {
   error?: Maybe<Scalars['JSON']['output']>;
   /** The message id given by the messaging network (wamid). */
   id: Scalars['ID']['output'];
+  /** Who sent an outbound message: API for a send through this gateway, BUSINESS_APP for one the business sent from its phone app (an echo); null for inbound messages and for messages known only from their status notifications. */
+  sentFrom?: Maybe<MessageOrigin>;
   /** Latest status by the message lifecycle, not by arrival order, lower case: accepted (outbound, before any notification), sent, delivered, read, failed (final); received for inbound. Repeated notifications count once. */
   status: Scalars['String']['output'];
   /** Status notifications of this message, in the order received, each once. */
@@ -1759,6 +1852,8 @@ export type MessageRecordPage = {
 /** Status change of a message the channel sent, as notified by the upstream. */
 export type MessageStatusEvent = {
   __typename?: 'MessageStatusEvent';
+  /** The upstream's billing conversation of this message (cloud `conversation`); null when the status carries none. */
+  billingConversation?: Maybe<BillingConversation>;
   /** The channel that sent the message. */
   channelId: Scalars['ID']['output'];
   /** Position in the channel's event log; opaque. Pass it as `after` to resume after this event; valid for the retention window. */
@@ -1767,12 +1862,16 @@ export type MessageStatusEvent = {
   errors: Array<ChannelErrorEvent>;
   /** Id of the message, as sendMessage returned it. */
   messageId: Scalars['ID']['output'];
+  /** What the message costs as the upstream notified it (cloud `pricing`); null when the status carries none (on-premise, failed statuses). */
+  pricing?: Maybe<MessagePricing>;
   /** The whole status object as delivered. */
   raw: Scalars['JSON']['output'];
   /** When the gateway accepted the notification (its log time). */
   receivedAt: Scalars['DateTime']['output'];
-  /** The recipient's wa_id; null when the notification has none. */
+  /** The recipient's contact key: its wa_id when the notification names one, else its business-scoped user id; a group's id for a message to a group; null when the notification names neither. */
   recipientId?: Maybe<Scalars['String']['output']>;
+  /** The recipient's business-scoped user id (`recipient_user_id`); null when the notification has none. */
+  recipientUserId?: Maybe<Scalars['String']['output']>;
   /** The new status, lower case as notified (for example sent, delivered, read or failed); a send can be accepted and fail later. */
   status: Scalars['String']['output'];
   /** When the status changed (notified in UNIX seconds); null when the notification has none. */
@@ -2029,6 +2128,23 @@ export type OrderItem = {
   productRetailerId: Scalars['String']['output'];
   /** How many; null when absent or not a whole number. */
   quantity?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Notification of the channel the gateway does not type, kept whole so nothing acknowledged is lost: a `field` other than messages, user_preferences and smb_message_echoes, or an item it could not read, such as a message naming no contact. */
+export type OtherNotificationEvent = {
+  __typename?: 'OtherNotificationEvent';
+  /** The channel the notification was delivered for. */
+  channelId: Scalars['ID']['output'];
+  /** Position in the channel's event log; opaque. Pass it as `after` to resume after this event. */
+  cursor: Scalars['String']['output'];
+  /** The change's `field` (cloud, e.g. `account_update`), or the key the item came under (on-premise, e.g. `messages`). */
+  field: Scalars['String']['output'];
+  /** The change's value or the item, as delivered. */
+  raw: Scalars['JSON']['output'];
+  /** Why the gateway kept it untyped, e.g. `field account_update`, `missing id`, `no contact key`. */
+  reason: Scalars['String']['output'];
+  /** When the gateway accepted the notification (its log time). */
+  receivedAt: Scalars['DateTime']['output'];
 };
 
 /** Partner account: the software provider that manages many client businesses and their channels. Resolvable as a federation entity by `id`. */
@@ -2679,8 +2795,11 @@ export type FederationReferenceTypes = ResolversObject<{
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
   ChannelEvent:
     | ( ChannelErrorEvent )
+    | ( ContactPreferenceEvent )
     | ( InboundMessageModel )
+    | ( MessageEchoEvent )
     | ( MessageStatusEvent )
+    | ( OtherNotificationEvent )
   ;
   MessageContent:
     | ( ButtonReplyContent )
@@ -2707,6 +2826,7 @@ export type ResolversTypes = ResolversObject<{
   ActionSourceList: ResolverTypeWrapper<ActionSourceList>;
   AdReferral: ResolverTypeWrapper<AdReferral>;
   ApiKey: ResolverTypeWrapper<ApiKeyResult>;
+  BillingConversation: ResolverTypeWrapper<BillingConversation>;
   BlockedContactList: ResolverTypeWrapper<BlockedContactList>;
   BusinessProfile: ResolverTypeWrapper<BusinessProfileModel>;
   BusinessProfileInput: BusinessProfileInput;
@@ -2756,6 +2876,7 @@ export type ResolversTypes = ResolversObject<{
   ContactNameInput: ContactNameInput;
   ContactOrgInput: ContactOrgInput;
   ContactPhoneInput: ContactPhoneInput;
+  ContactPreferenceEvent: ResolverTypeWrapper<ContactPreferenceEvent>;
   ContactUrlInput: ContactUrlInput;
   ContactUser: ResolverTypeWrapper<ContactUser>;
   ContactUserFilter: ContactUserFilter;
@@ -2792,6 +2913,9 @@ export type ResolversTypes = ResolversObject<{
   MessageContent: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['MessageContent']>;
   MessageContext: ResolverTypeWrapper<MessageContext>;
   MessageDirection: MessageDirection;
+  MessageEchoEvent: ResolverTypeWrapper<MessageEchoEvent>;
+  MessageOrigin: MessageOrigin;
+  MessagePricing: ResolverTypeWrapper<MessagePricing>;
   MessageRecord: ResolverTypeWrapper<MessageRecord>;
   MessageRecordPage: ResolverTypeWrapper<MessageRecordPage>;
   MessageStatusEvent: ResolverTypeWrapper<MessageStatusEvent>;
@@ -2800,6 +2924,7 @@ export type ResolversTypes = ResolversObject<{
   OnBehalfOfBusinessInfoFilter: OnBehalfOfBusinessInfoFilter;
   OrderContent: ResolverTypeWrapper<OrderContent>;
   OrderItem: ResolverTypeWrapper<OrderItem>;
+  OtherNotificationEvent: ResolverTypeWrapper<OtherNotificationEvent>;
   Partner: ResolverTypeWrapper<PartnerRef>;
   PartnerSettings: ResolverTypeWrapper<PartnerDto>;
   PartnerSettingsInput: PartnerSettingsInput;
@@ -2843,6 +2968,7 @@ export type ResolversParentTypes = ResolversObject<{
   ActionSourceList: ActionSourceList;
   AdReferral: AdReferral;
   ApiKey: ApiKeyResult;
+  BillingConversation: BillingConversation;
   BlockedContactList: BlockedContactList;
   BusinessProfile: BusinessProfileModel;
   BusinessProfileInput: BusinessProfileInput;
@@ -2888,6 +3014,7 @@ export type ResolversParentTypes = ResolversObject<{
   ContactNameInput: ContactNameInput;
   ContactOrgInput: ContactOrgInput;
   ContactPhoneInput: ContactPhoneInput;
+  ContactPreferenceEvent: ContactPreferenceEvent;
   ContactUrlInput: ContactUrlInput;
   ContactUser: ContactUser;
   ContactUserFilter: ContactUserFilter;
@@ -2916,6 +3043,8 @@ export type ResolversParentTypes = ResolversObject<{
   MediaMessageInput: MediaMessageInput;
   MessageContent: ResolversUnionTypes<ResolversParentTypes>['MessageContent'];
   MessageContext: MessageContext;
+  MessageEchoEvent: MessageEchoEvent;
+  MessagePricing: MessagePricing;
   MessageRecord: MessageRecord;
   MessageRecordPage: MessageRecordPage;
   MessageStatusEvent: MessageStatusEvent;
@@ -2924,6 +3053,7 @@ export type ResolversParentTypes = ResolversObject<{
   OnBehalfOfBusinessInfoFilter: OnBehalfOfBusinessInfoFilter;
   OrderContent: OrderContent;
   OrderItem: OrderItem;
+  OtherNotificationEvent: OtherNotificationEvent;
   Partner: PartnerRef;
   PartnerSettings: PartnerDto;
   PartnerSettingsInput: PartnerSettingsInput;
@@ -2987,6 +3117,12 @@ export type ApiKeyResolvers<ContextType = Context, ParentType extends ResolversP
   channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType>;
   id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   webhookRestore?: Resolver<Maybe<ResolversTypes['WebhookRestore']>, ParentType, ContextType>;
+}>;
+
+export type BillingConversationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BillingConversation'] = ResolversParentTypes['BillingConversation']> = ResolversObject<{
+  expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  originType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type BlockedContactListResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BlockedContactList'] = ResolversParentTypes['BlockedContactList']> = ResolversObject<{
@@ -3064,7 +3200,7 @@ export type ChannelErrorEventResolvers<ContextType = Context, ParentType extends
 }>;
 
 export type ChannelEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChannelEvent'] = ResolversParentTypes['ChannelEvent']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'ChannelErrorEvent' | 'InboundMessage' | 'MessageStatusEvent', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'ChannelErrorEvent' | 'ContactPreferenceEvent' | 'InboundMessage' | 'MessageEchoEvent' | 'MessageStatusEvent' | 'OtherNotificationEvent', ParentType, ContextType>;
 }>;
 
 export type ChannelEventPageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChannelEventPage'] = ResolversParentTypes['ChannelEventPage']> = ResolversObject<{
@@ -3216,6 +3352,18 @@ export type ContactCardUrlResolvers<ContextType = Context, ParentType extends Re
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type ContactPreferenceEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ContactPreferenceEvent'] = ResolversParentTypes['ContactPreferenceEvent']> = ResolversObject<{
+  category?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  contact?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  raw?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  receivedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  timestamp?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
 export type ContactUserResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ContactUser'] = ResolversParentTypes['ContactUser']> = ResolversObject<{
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3231,6 +3379,9 @@ export type ConversationResolvers<ContextType = Context, ParentType extends Reso
   channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   contact?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   contactName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contactPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contactUserId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contactUsername?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastActivityAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   lastInboundAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -3263,6 +3414,8 @@ export type InboundMessageResolvers<ContextType = Context, ParentType extends Re
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   displayPhoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fromPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fromUserId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   preview?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   raw?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
@@ -3271,6 +3424,7 @@ export type InboundMessageResolvers<ContextType = Context, ParentType extends Re
   text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   timestamp?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  username?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
@@ -3387,6 +3541,25 @@ export type MessageContextResolvers<ContextType = Context, ParentType extends Re
   replyTo?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
 }>;
 
+export type MessageEchoEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MessageEchoEvent'] = ResolversParentTypes['MessageEchoEvent']> = ResolversObject<{
+  channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  raw?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  receivedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  timestamp?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type MessagePricingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MessagePricing'] = ResolversParentTypes['MessagePricing']> = ResolversObject<{
+  billable?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  category?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pricingModel?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type MessageRecordResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MessageRecord'] = ResolversParentTypes['MessageRecord']> = ResolversObject<{
   at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -3395,6 +3568,7 @@ export type MessageRecordResolvers<ContextType = Context, ParentType extends Res
   direction?: Resolver<ResolversTypes['MessageDirection'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  sentFrom?: Resolver<Maybe<ResolversTypes['MessageOrigin']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   statuses?: Resolver<Array<ResolversTypes['MessageStatusEvent']>, ParentType, ContextType>;
   text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3408,13 +3582,16 @@ export type MessageRecordPageResolvers<ContextType = Context, ParentType extends
 }>;
 
 export type MessageStatusEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MessageStatusEvent'] = ResolversParentTypes['MessageStatusEvent']> = ResolversObject<{
+  billingConversation?: Resolver<Maybe<ResolversTypes['BillingConversation']>, ParentType, ContextType>;
   channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   errors?: Resolver<Array<ResolversTypes['ChannelErrorEvent']>, ParentType, ContextType>;
   messageId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pricing?: Resolver<Maybe<ResolversTypes['MessagePricing']>, ParentType, ContextType>;
   raw?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   receivedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   recipientId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recipientUserId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   timestamp?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -3464,6 +3641,16 @@ export type OrderItemResolvers<ContextType = Context, ParentType extends Resolve
   itemPrice?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   productRetailerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   quantity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type OtherNotificationEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['OtherNotificationEvent'] = ResolversParentTypes['OtherNotificationEvent']> = ResolversObject<{
+  channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  raw?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  receivedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type PartnerResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Partner'] = ResolversParentTypes['Partner'], FederationReferenceType extends FederationReferenceTypes['Partner'] = FederationReferenceTypes['Partner']> = ResolversObject<{
@@ -3640,6 +3827,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   ActionSourceList?: ActionSourceListResolvers<ContextType>;
   AdReferral?: AdReferralResolvers<ContextType>;
   ApiKey?: ApiKeyResolvers<ContextType>;
+  BillingConversation?: BillingConversationResolvers<ContextType>;
   BlockedContactList?: BlockedContactListResolvers<ContextType>;
   BusinessProfile?: BusinessProfileResolvers<ContextType>;
   ButtonReplyContent?: ButtonReplyContentResolvers<ContextType>;
@@ -3662,6 +3850,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   ContactCardOrganization?: ContactCardOrganizationResolvers<ContextType>;
   ContactCardPhone?: ContactCardPhoneResolvers<ContextType>;
   ContactCardUrl?: ContactCardUrlResolvers<ContextType>;
+  ContactPreferenceEvent?: ContactPreferenceEventResolvers<ContextType>;
   ContactUser?: ContactUserResolvers<ContextType>;
   ContactsContent?: ContactsContentResolvers<ContextType>;
   Conversation?: ConversationResolvers<ContextType>;
@@ -3683,6 +3872,8 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   MediaContent?: MediaContentResolvers<ContextType>;
   MessageContent?: MessageContentResolvers<ContextType>;
   MessageContext?: MessageContextResolvers<ContextType>;
+  MessageEchoEvent?: MessageEchoEventResolvers<ContextType>;
+  MessagePricing?: MessagePricingResolvers<ContextType>;
   MessageRecord?: MessageRecordResolvers<ContextType>;
   MessageRecordPage?: MessageRecordPageResolvers<ContextType>;
   MessageStatusEvent?: MessageStatusEventResolvers<ContextType>;
@@ -3690,6 +3881,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   OnBehalfOfBusinessInfo?: OnBehalfOfBusinessInfoResolvers<ContextType>;
   OrderContent?: OrderContentResolvers<ContextType>;
   OrderItem?: OrderItemResolvers<ContextType>;
+  OtherNotificationEvent?: OtherNotificationEventResolvers<ContextType>;
   Partner?: PartnerResolvers<ContextType>;
   PartnerSettings?: PartnerSettingsResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;

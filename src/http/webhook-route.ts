@@ -84,11 +84,12 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
     }
     count('published', result.published);
     count('deduplicated', result.duplicates);
+    for (const [kind, amount] of Object.entries(result.publishedByKind)) metrics.webhookItems.inc({ kind, typed: String(kind !== 'other') }, amount);
     if (result.problems.length > 0) {
       // Paths and reasons only: item contents are personal data. The digest and request id name the notification.
       logger.warn(
         { channelId, requestId, notification: notificationDigest(text), problems: result.problems, published: result.published },
-        'webhook: skipped malformed items',
+        'webhook: kept items it could not type as OtherNotificationEvent',
       );
     }
     logger.debug({ channelId, published: result.published, duplicates: result.duplicates }, 'webhook: logged');

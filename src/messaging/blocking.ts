@@ -1,4 +1,5 @@
 import { BadUserInputError } from '../errors.js';
+import { isUserId } from '../events/conversations.js';
 import { characterCount } from './send-message.js';
 
 /** B5: reasons are "below 60 characters"; the blocklist page limit lies in 1..200. */
@@ -6,10 +7,19 @@ export const REASON_LIMIT = 60;
 export const BLOCKLIST_MAX = 200;
 export const BLOCKLIST_DEFAULT = 100;
 
+/**
+ * The number to block or report, as a contact key normalised by the argument check (id-arguments.ts):
+ * its digits. A business-scoped user id is refused: blocking and reporting are on-premise, where
+ * contacts are phone numbers only.
+ */
 export function checkPhoneNumber(phoneNumber: string): string {
-  const trimmed = phoneNumber.trim();
-  if (trimmed === '') throw new BadUserInputError('phoneNumber must not be empty', 'phoneNumber');
-  return trimmed;
+  if (isUserId(phoneNumber)) {
+    throw new BadUserInputError(
+      'phoneNumber must be a phone number: blocking and reporting exist on on-premise channels, whose contacts have no user id',
+      'phoneNumber',
+    );
+  }
+  return phoneNumber;
 }
 
 export function checkReason(reason: string | null | undefined): string | undefined {

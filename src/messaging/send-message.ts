@@ -1,4 +1,5 @@
 import { BadUserInputError, InputChecks } from '../errors.js';
+import { checkContactKey, isUserId } from '../events/conversations.js';
 import type {
   ContactCardInput,
   LocationMessageInput,
@@ -355,6 +356,23 @@ export function contentField(input: SendMessageInput): ContentField {
 }
 
 /**
+ * Where the recipient goes in the body: a phone number as `to`, as given (trimmed: the upstream takes
+ * `+`, blanks, dashes and brackets); a business-scoped user id as `recipient` on cloud (the
+ * platform's field for a user known without a number), refused on-premise, which has no user ids.
+ * Anything that is neither is refused before sending.
+ */
+function recipientOf(to: string, hosting: MessagingHosting): { to: string } | { recipient: string } {
+  const key = checkContactKey(to, 'input.to');
+  if (!isUserId(key)) return { to: to.trim() };
+  if (hosting !== 'CLOUD')
+    throw new BadUserInputError('A business-scoped user id can be a recipient on cloud channels only: give the phone number', 'input.to');
+  return { recipient: key };
+}
+
+/** The contact key a B1 body sends to (`to` as its digits, or `recipient` for a user id). */
+export const recipientKeyOf = (body: Json): string => checkContactKey(String(body.to ?? body.recipient), 'input.to');
+
+/**
  * The B1 request body for one hosting variant, in the upstream's snake_case, after every rule of
  * the spec is checked (nothing is sent when one breaks).
  */
@@ -362,7 +380,7 @@ export function buildSendMessageBody(input: SendMessageInput, options: SendMessa
   const { hosting } = options;
   // The recipient, the reply context and the content are checked independently: all their refusals come at once.
   const rules = new InputChecks();
-  const to = rules.check(() => requireText(input.to, 'input.to', 'to').trim());
+  const recipient = rules.check(() => recipientOf(requireText(input.to, 'input.to', 'to'), hosting));
   const context = rules.check(() => {
     if (!isSet(input.replyTo)) return undefined;
     // Spec B1: `context` exists on cloud only; dropping it silently would send a non-reply.
@@ -397,7 +415,7 @@ export function buildSendMessageBody(input: SendMessageInput, options: SendMessa
   return {
     ...(hosting === 'CLOUD' && { messaging_product: options.messagingProduct }),
     recipient_type: 'individual',
-    to,
+    ...recipient,
     type,
     ...(context && { context }),
     ...topLevel,

@@ -110,6 +110,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly webhookItems = new Counter({
+    name: 'hubgraph_webhook_items_total',
+    help: 'Items of webhook notifications published as events, by kind (message, status, error, echo, preference, other) and typed ("false" for other: kept untyped, never dropped)',
+    labelNames: ['kind', 'typed'] as const,
+    registers: [this.registry],
+  });
+
   readonly openSubscriptions = new Gauge({
     name: 'hubgraph_open_subscriptions',
     help: 'GraphQL subscriptions currently open on this instance',

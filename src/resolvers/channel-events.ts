@@ -6,7 +6,14 @@ import type { ChannelErrorEvent, ChannelEventKind, ChannelResolvers, MessageReco
 /** A channel event as resolvers pass it on: an inbound message's typed fields are read from its `raw` later (inbound-message.ts). */
 type ChannelEvent = ResolversParentTypes['ChannelEvent'];
 
-const KIND_OF: Record<ChannelEventKind, EventKind> = { MESSAGE: 'message', STATUS: 'status', ERROR: 'error' };
+const KIND_OF: Record<ChannelEventKind, EventKind> = {
+  MESSAGE: 'message',
+  STATUS: 'status',
+  ERROR: 'error',
+  ECHO: 'echo',
+  PREFERENCE: 'preference',
+  OTHER: 'other',
+};
 
 const withPosition = (error: ChannelErrorEventDto, cursor: string, receivedAt: string): ChannelErrorEvent => ({ ...error, cursor, receivedAt });
 
@@ -16,11 +23,23 @@ export function toGraphEvent(channelId: string, event: LoggedEvent): ChannelEven
   const receivedAt = new Date(event.id.ms).toISOString();
   switch (event.kind) {
     case 'message':
-      return { __typename: 'InboundMessage', ...event.payload, cursor, receivedAt };
+      return {
+        __typename: 'InboundMessage',
+        ...event.payload,
+        // Events logged before contact keys name the sender by wa_id only.
+        fromPhone: event.payload.fromPhone === undefined ? event.payload.from : event.payload.fromPhone,
+        fromUserId: event.payload.fromUserId ?? null,
+        username: event.payload.username ?? null,
+        cursor,
+        receivedAt,
+      };
     case 'status':
       return {
         __typename: 'MessageStatusEvent',
         ...event.payload,
+        recipientUserId: event.payload.recipientUserId ?? null,
+        pricing: event.payload.pricing ?? null,
+        billingConversation: event.payload.billingConversation ?? null,
         // An error inside a status has no log position of its own: it shares its status's.
         errors: event.payload.errors.map((error) => withPosition(error, cursor, receivedAt)),
         cursor,
@@ -28,6 +47,12 @@ export function toGraphEvent(channelId: string, event: LoggedEvent): ChannelEven
       };
     case 'error':
       return { __typename: 'ChannelErrorEvent', ...withPosition(event.payload, cursor, receivedAt) };
+    case 'echo':
+      return { __typename: 'MessageEchoEvent', ...event.payload, cursor, receivedAt };
+    case 'preference':
+      return { __typename: 'ContactPreferenceEvent', ...event.payload, cursor, receivedAt };
+    case 'other':
+      return { __typename: 'OtherNotificationEvent', ...event.payload, cursor, receivedAt };
   }
 }
 
@@ -50,6 +75,7 @@ export function toGraphRecord(record: MessageRecordDto): MessageRecord {
     type: record.type,
     at: new Date(record.atMs).toISOString(),
     status: record.status,
+    sentFrom: record.sentFrom,
     statuses: record.statuses.map((status) => toGraphEvent(record.channelId, status) as Extract<ChannelEvent, { __typename?: 'MessageStatusEvent' }>),
   };
 }

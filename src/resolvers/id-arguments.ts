@@ -8,14 +8,17 @@ import {
   type GraphQLInputType,
   type GraphQLSchema,
 } from 'graphql';
-import { checkIdText, checkPathId, checkPhoneNumber } from '../datasources/upstream-path.js';
+import { checkIdText, checkMessageId, checkPathId } from '../datasources/upstream-path.js';
+import { checkContactKey } from '../events/conversations.js';
 
 type Check = (value: unknown, field: string) => void;
 
 /** ID arguments that never become an upstream path segment (a wamid may hold `=`, `+` or `/`). */
 const TEXT_ID_ARGUMENTS = new Set(['messageId']);
-/** String arguments that become an upstream path segment as a phone number or wa_id. */
-const PHONE_ARGUMENTS = new Set(['phoneNumber']);
+/** Fields whose `id` argument names a message (a real wamid is base64: `=`, `+`, `/`). */
+const MESSAGE_ID_FIELDS = new Set(['Channel.message']);
+/** String arguments naming a contact: a contact key, normalised (a phone number in any format becomes its digits) before the resolver runs. */
+const CONTACT_ARGUMENTS = new Set(['phoneNumber', 'contact']);
 
 /** Absent and null values have nothing to check (a required one never arrives absent). */
 function present(check: (value: string, field: string) => unknown): Check {
@@ -26,7 +29,7 @@ function present(check: (value: string, field: string) => unknown): Check {
 
 const asPathId = present(checkPathId);
 const asIdText = present(checkIdText);
-const asPhoneNumber = present(checkPhoneNumber);
+const asMessageId = present(checkMessageId);
 
 function isId(type: GraphQLInputType): boolean {
   const nullable = getNullableType(type);
@@ -67,22 +70,30 @@ function checkOf(type: GraphQLInputType, idCheck: Check, seen: Set<string>): Che
 /**
  * Every id a caller passes is checked before the field's resolver runs, so before anything is
  * sent upstream, and the error names the GraphQL argument (`clientId`, `input.filter.id`): ID
- * arguments are upstream path segments (checkPathId) unless listed as text ids, ids inside input
- * objects are at most 128 characters of well-formed Unicode, phone-number arguments are digits.
- * The path builder checks the same rule again, so an endpoint reached another way cannot skip it.
+ * arguments are upstream path segments (checkPathId) unless listed as text or message ids, ids
+ * inside input objects are at most 128 characters of well-formed Unicode, contact arguments
+ * (`contact`, `phoneNumber`) are contact keys and reach the resolver normalised. The path builder
+ * checks the same rules again, so an endpoint reached another way cannot skip them.
  */
 export function checkIdArguments(schema: GraphQLSchema): GraphQLSchema {
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     for (const field of Object.values(type.getFields())) {
+      const coordinate = `${type.name}.${field.name}`;
+      const contacts = field.args.filter((argument) => CONTACT_ARGUMENTS.has(argument.name)).map((argument) => argument.name);
       const checks = field.args.flatMap((argument) => {
-        const idCheck = TEXT_ID_ARGUMENTS.has(argument.name) ? asIdText : asPathId;
-        const check = PHONE_ARGUMENTS.has(argument.name) ? asPhoneNumber : checkOf(argument.type, idCheck, new Set());
+        if (CONTACT_ARGUMENTS.has(argument.name)) return [];
+        const idCheck = TEXT_ID_ARGUMENTS.has(argument.name) ? asIdText : MESSAGE_ID_FIELDS.has(coordinate) && argument.name === 'id' ? asMessageId : asPathId;
+        const check = checkOf(argument.type, idCheck, new Set());
         return check ? [{ name: argument.name, check }] : [];
       });
-      if (checks.length === 0) continue;
+      if (checks.length === 0 && contacts.length === 0) continue;
       const checkArguments = (args: Record<string, unknown>) => {
         for (const { name, check } of checks) check(args[name], name);
+        for (const name of contacts) {
+          const value = args[name];
+          if (typeof value === 'string') args[name] = checkContactKey(value, name);
+        }
       };
       const resolve: GraphQLFieldResolver<unknown, unknown> = field.resolve ?? defaultFieldResolver;
       field.resolve = (source, args: Record<string, unknown>, context, info) => {

@@ -1,14 +1,13 @@
 import { requirePartnerId } from '../http/auth.js';
 import type { Context } from '../context.js';
 import { BadUserInputError, ErrorCode, HubgraphError, ServiceWindowClosedError } from '../errors.js';
-import { waIdOf } from '../events/conversations.js';
 import type { MutationResolvers } from '../generated/graphql.js';
 import { createApiKey } from '../messaging/api-keys.js';
 import { checkPhoneNumber, checkReason } from '../messaging/blocking.js';
 import { buildBusinessProfileUpdate, profileForGraph } from '../messaging/business-profile.js';
 import { idempotentSendsFor } from '../messaging/idempotency.js';
 import { isoOrNull } from './conversation.js';
-import { buildSendMessageBody, toSentMessage, type SentMessageResult } from '../messaging/send-message.js';
+import { buildSendMessageBody, recipientKeyOf, toSentMessage, type SentMessageResult } from '../messaging/send-message.js';
 import { buildLimitedTimeOfferTemplate } from '../messaging/templates.js';
 import { redactedHeaders, validateWebhookConfig, webhookAnswer } from '../messaging/webhooks.js';
 
@@ -43,22 +42,22 @@ export const messagingMutations: MutationResolvers = {
     const route = await messaging.route(partnerId, channelId);
     const body = buildSendMessageBody(input, { hosting: route.hosting, messagingProduct: config.messagingProduct });
     const type = String(body.type);
-    const to = String(body.to);
-    const recipient = waIdOf(to);
+    // The contact key the body sends to: digits for a phone number, else a business-scoped user id.
+    const recipient = recipientKeyOf(body);
     const send = async () => {
-      if (recipient !== null) await guardServiceWindow(context, channelId, recipient, type);
+      await guardServiceWindow(context, channelId, recipient, type);
       let answer;
       try {
         answer = await messaging.sendMessage(route, body);
       } catch (error) {
-        if (error instanceof ServiceWindowClosedError && recipient !== null) {
+        if (error instanceof ServiceWindowClosedError) {
           await events
             .closeWindow(channelId, recipient)
             .catch((failure: unknown) => context.logger.warn({ err: failure, channelId }, 'the closed window could not be recorded'));
         }
         throw error;
       }
-      const result = toSentMessage(to, answer);
+      const result = toSentMessage(String(body.to ?? body.recipient), answer);
       if (!result) {
         throw new HubgraphError('The upstream answered the send without a message id', ErrorCode.UpstreamError, {
           upstream: { endpoint: 'B1', status: 200 },
@@ -69,7 +68,7 @@ export const messagingMutations: MutationResolvers = {
       await events
         .recordSend(channelId, {
           messageId: result.id,
-          contact: result.waId ?? recipient ?? to,
+          contact: result.waId ?? recipient,
           type,
           text: type === 'text' ? (input.text?.body ?? null) : null,
         })
@@ -77,7 +76,7 @@ export const messagingMutations: MutationResolvers = {
       return result;
     };
     // The channel and contact ride along (not stored with an idempotent result) so the answer can lead to the record and conversation.
-    const answer = (result: SentMessageResult) => ({ ...result, channelId, contact: result.waId ?? recipient ?? to });
+    const answer = (result: SentMessageResult) => ({ ...result, channelId, contact: result.waId ?? recipient });
     if (idempotencyKey === undefined) return answer(await send());
     const sends = idempotentSendsFor(context.services.store, context.services.redis, {
       pendingMs: config.upstreamTimeoutMs * 2,

@@ -162,15 +162,17 @@ describe('events: webhook receiver → subscriptions (one instance, in-process f
       },
     ]);
     // The malformed items were reported (where, not what) and did not stop the others.
-    const skipped = gateway.logs.entries().filter((entry) => entry.msg === 'webhook: skipped malformed items');
+    const skipped = gateway.logs.entries().filter((entry) => entry.msg === 'webhook: kept items it could not type as OtherNotificationEvent');
     expect(skipped.length).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(skipped[0].problems)).toContain('entry[0].changes[0].value.messages[1]');
     expect(JSON.stringify(skipped)).not.toContain('no id: malformed');
-    // 6 notifications accepted; 8 distinct events + 3 sentinels published; 14 re-delivered items dropped.
+    // 6 notifications accepted; 8 typed events, the 2 malformed items kept untyped and 3 sentinels published; 18 re-delivered items known.
     const metrics = await (await fetch(`${new URL(gateway.url).origin}/metrics`)).text();
     expect(metrics).toContain('hubgraph_webhook_notifications_total{outcome="received"} 6');
-    expect(metrics).toContain('hubgraph_webhook_notifications_total{outcome="published"} 11');
-    expect(metrics).toContain('hubgraph_webhook_notifications_total{outcome="deduplicated"} 14');
+    expect(metrics).toContain('hubgraph_webhook_notifications_total{outcome="published"} 13');
+    expect(metrics).toContain('hubgraph_webhook_notifications_total{outcome="deduplicated"} 18');
+    expect(metrics).toContain('hubgraph_webhook_items_total{kind="other",typed="false"} 2');
+    expect(metrics).toContain('hubgraph_webhook_items_total{kind="message",typed="true"} 4');
     expect(metrics).toContain('hubgraph_open_subscriptions 3');
     await unsubscribeAll(subscriptions);
   });

@@ -559,10 +559,10 @@ describe('messaging (area B) over HTTP against the simulator', () => {
       harness.simulator.recorder.clear();
 
       const blocked = await gql(BLOCK, { channelId: ONPREM, phone: ENGAGED, reason: 'spam' });
-      expect(blocked).toEqual({ data: { blockContact: { success: true, phoneNumber: ENGAGED, blocked: true, channel: { id: ONPREM } } } });
+      expect(blocked).toEqual({ data: { blockContact: { success: true, phoneNumber: ENGAGED_WA, blocked: true, channel: { id: ONPREM } } } });
       const request = areaB().find((call) => call.path.endsWith('/block'))!;
       expect(request.method).toBe('POST');
-      expect(request.path).toBe('/onprem/v1/contacts/%2B4915112345678/block');
+      expect(request.path).toBe('/onprem/v1/contacts/4915112345678/block');
       expect(request.headers['svc-api-key']).toBe(KEYS[ONPREM]);
       expect(request.body).toEqual({ reason: 'spam' });
       harness.simulator.recorder.clear();
@@ -573,19 +573,19 @@ describe('messaging (area B) over HTTP against the simulator', () => {
       harness.simulator.recorder.clear();
 
       expect(await gql(UNBLOCK, { channelId: ONPREM, phone: ENGAGED })).toEqual({
-        data: { unblockContact: { success: true, phoneNumber: ENGAGED, blocked: false, channel: { id: ONPREM } } },
+        data: { unblockContact: { success: true, phoneNumber: ENGAGED_WA, blocked: false, channel: { id: ONPREM } } },
       });
-      expect(areaB()).toEqual([expect.objectContaining({ method: 'POST', path: '/onprem/v1/contacts/%2B4915112345678/unblock' })]);
+      expect(areaB()).toEqual([expect.objectContaining({ method: 'POST', path: '/onprem/v1/contacts/4915112345678/unblock' })]);
       const after = await gql<{ channel: { blockedContacts: { waIds: string[] } } }>(LIST, { id: ONPREM });
       expect(after.data?.channel.blockedContacts.waIds).toEqual([]);
     });
 
     it('reports a contact with block and message id', async () => {
       const body = await gql(REPORT, { channelId: ONPREM, phone: ENGAGED, reason: 'abuse', block: true, messageId: 'gBEGkabc' });
-      expect(body).toEqual({ data: { reportContact: { success: true, phoneNumber: ENGAGED, blocked: true, channel: { id: ONPREM } } } });
+      expect(body).toEqual({ data: { reportContact: { success: true, phoneNumber: ENGAGED_WA, blocked: true, channel: { id: ONPREM } } } });
       expect(areaB()).toContainEqual(
         expect.objectContaining({
-          path: '/onprem/v1/contacts/%2B4915112345678/report',
+          path: '/onprem/v1/contacts/4915112345678/report',
           body: { reason: 'abuse', block: true, message_id: 'gBEGkabc' },
         }),
       );

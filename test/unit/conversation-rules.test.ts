@@ -25,6 +25,9 @@ const change = (overrides: Partial<ConversationChange>): ConversationChange => (
   name: null,
   text: null,
   closesWindow: false,
+  phone: null,
+  userId: null,
+  username: null,
   ...overrides,
 });
 
@@ -150,6 +153,9 @@ describe('conversation rules', () => {
       name: null,
       text: 'hi',
       closesWindow: false,
+      phone: '49',
+      userId: null,
+      username: null,
     });
     expect(changeOfVerdict('49', NOW)).toEqual({
       contact: '49',
@@ -160,6 +166,9 @@ describe('conversation rules', () => {
       name: null,
       text: null,
       closesWindow: true,
+      phone: null,
+      userId: null,
+      username: null,
     });
   });
 

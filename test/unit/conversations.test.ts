@@ -86,6 +86,9 @@ describe('changeOfEvent', () => {
       name: 'Ada',
       text: 'hi',
       closesWindow: false,
+      phone: '49',
+      userId: null,
+      username: null,
     });
     expect(message(null)?.atMs).toBe(NOW);
   });
@@ -150,6 +153,9 @@ describe('MemoryConversations', () => {
     name: null,
     text: null,
     closesWindow: false,
+    phone: null,
+    userId: null,
+    username: null,
   });
 
   it('forgets that it watched a channel after a whole window without notifications', () => {

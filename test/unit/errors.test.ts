@@ -207,6 +207,12 @@ describe('one code per meaning, whatever the hosting', () => {
     expect(errorFromUpstreamBody('B1', 400, body).extensions.code).toBe(ErrorCode.InvalidParameter);
   });
 
+  it('maps cloud 131062 (a user id this message may not go to) to RECIPIENT_NOT_SUPPORTED', () => {
+    const error = errorFromUpstreamBody('B1', 400, { error: { code: 131062, message: 'Business-scoped user ID recipients not supported' } });
+    expect(error.extensions).toMatchObject({ code: ErrorCode.RecipientNotSupported, upstream: { endpoint: 'B1', status: 400, code: 131062 } });
+    expect(error.message).toMatch(/^This message cannot be sent to a business-scoped user id: send it to the phone number/);
+  });
+
   it('writes messages for people: no endpoint id or HTTP status in them, both kept in extensions.upstream', () => {
     const error = errorFromUpstreamBody('B4', 400, { error: { code: 33, message: 'Bad field' } });
     expect(error.message).toBe('The upstream refused the request: Bad field');

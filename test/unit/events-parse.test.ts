@@ -47,6 +47,9 @@ describe('parseNotification', () => {
       channelId: 'channel-001',
       id: 'wamid.A',
       from: '4915112345678',
+      fromPhone: '4915112345678',
+      fromUserId: null,
+      username: null,
       timestamp: '2023-11-14T22:13:20.000Z',
       type: 'text',
       text: 'hello',
@@ -60,8 +63,12 @@ describe('parseNotification', () => {
       messageId: 'wamid.OUT',
       status: 'delivered',
       recipientId: '4915112345678',
+      recipientUserId: null,
+      toGroup: false,
       timestamp: '2023-11-14T22:13:22.000Z',
       errors: [],
+      pricing: null,
+      billingConversation: null,
       raw: { id: 'wamid.OUT', status: 'delivered', timestamp: '1700000002', recipient_id: '4915112345678' },
     });
     expect(parsed.events[3].payload).toEqual({
@@ -106,7 +113,7 @@ describe('parseNotification', () => {
     expect(parsed.events[2]).toMatchObject({ kind: 'error', payload: { code: 1005, title: 'Access denied', details: null } });
   });
 
-  it('skips a malformed item and keeps the others, naming where it was', () => {
+  it('keeps a malformed item as an untyped event beside the others, naming where it was and why', () => {
     const parsed = parseNotification(
       'channel-001',
       cloud({
@@ -120,10 +127,16 @@ describe('parseNotification', () => {
         errors: [42],
       }),
     );
-    expect(parsed.events.map((event) => event.dedupKey)).toEqual([
+    expect(parsed.events.filter((event) => event.kind !== 'other').map((event) => event.dedupKey)).toEqual([
       'message:channel-001:wamid.good1',
       'message:channel-001:wamid.good2',
       'status:channel-001:wamid.y:sent',
+    ]);
+    expect(parsed.events.filter((event) => event.kind === 'other').map((event) => event.payload)).toEqual([
+      { channelId: 'channel-001', field: 'messages', reason: 'missing id', raw: { from: '4915', type: 'text' } },
+      { channelId: 'channel-001', field: 'messages', reason: 'not an object', raw: 'garbage' },
+      { channelId: 'channel-001', field: 'messages', reason: 'missing status', raw: { id: 'wamid.x' } },
+      { channelId: 'channel-001', field: 'messages', reason: 'not an object', raw: 42 },
     ]);
     expect(parsed.problems).toEqual([
       { path: 'entry[0].changes[0].value.messages[1]', reason: 'missing id' },
@@ -138,7 +151,13 @@ describe('parseNotification', () => {
       object: 'chat_business_account',
       entry: [null, { id: 'w' }, { changes: [{ field: 'messages' }, { value: { messages: 'nope', statuses: [{ id: 'm', status: 'sent' }] } }] }],
     });
-    expect(parsed.events.map((event) => event.dedupKey)).toEqual(['status:c:m:sent']);
+    expect(parsed.events.map((event) => event.kind)).toEqual(['other', 'other', 'other', 'other', 'status']);
+    expect(parsed.events.slice(0, 4).map((event) => event.kind === 'other' && [event.payload.field, event.payload.raw])).toEqual([
+      ['entry', null],
+      ['entry', { id: 'w' }],
+      ['messages', { field: 'messages' }],
+      ['messages', { messages: 'nope' }],
+    ]);
     expect(parsed.problems.map((problem) => problem.path)).toEqual(['entry[0]', 'entry[1]', 'entry[2].changes[0]', 'entry[2].changes[1].value.messages']);
   });
 
@@ -150,9 +169,13 @@ describe('parseNotification', () => {
     expect(other).not.toBe(first);
   });
 
-  it('rejects what is neither shape', () => {
-    expect(parseNotification('c', [1, 2]).problems).toHaveLength(1);
-    expect(parseNotification('c', { hello: 'world' })).toMatchObject({ shape: 'unknown', events: [] });
+  it('rejects what is not an object, and keeps an object of neither shape untyped', () => {
+    expect(parseNotification('c', [1, 2])).toMatchObject({ events: [], problems: [{ path: '', reason: 'the notification is not a JSON object' }] });
+    expect(parseNotification('c', {})).toMatchObject({ events: [], problems: [{ path: '', reason: 'an empty notification' }] });
+    expect(parseNotification('c', { hello: 'world' })).toMatchObject({
+      shape: 'unknown',
+      events: [{ kind: 'other', payload: { field: 'hello', reason: 'unknown keys', raw: { hello: 'world' } } }],
+    });
   });
 
   it('converts Unix-second timestamps and leaves nonsense null', () => {
@@ -234,7 +257,7 @@ describe('parseNotification', () => {
         ],
       }).problems,
     ).toEqual([
-      { path: 'messages[0]', reason: 'missing from' },
+      { path: 'messages[0]', reason: 'no contact key (neither a phone number nor a business-scoped user id)' },
       { path: 'messages[1]', reason: 'missing id' },
     ]);
   });
@@ -258,9 +281,12 @@ describe('parseNotification', () => {
       },
     };
     const parsed = parseNotification('c', { messages: null, statuses: { id: 'x' }, errors: 'x' });
-    expect(parsed).toEqual({
+    expect(parsed).toMatchObject({
       shape: 'on-premise',
-      events: [],
+      events: [
+        { kind: 'other', payload: { field: 'statuses', reason: 'not an array', raw: { statuses: { id: 'x' } } } },
+        { kind: 'other', payload: { field: 'errors', reason: 'not an array', raw: { errors: 'x' } } },
+      ],
       problems: [
         { path: 'statuses', reason: 'not an array' },
         { path: 'errors', reason: 'not an array' },
@@ -271,9 +297,7 @@ describe('parseNotification', () => {
     expect(partly.events.map((event) => event.dedupKey)).toEqual(['message:c:m']);
     expect(parseNotification('c', { errors: [] }).shape).toBe('on-premise');
     expect(parseNotification('c', 'text')).toEqual({ shape: 'unknown', events: [], problems: [{ path: '', reason: 'the notification is not a JSON object' }] });
-    expect(parseNotification('c', { hello: 'world' }).problems).toEqual([
-      { path: '', reason: 'neither a cloud envelope (entry[]) nor on-premise arrays (messages, statuses, errors)' },
-    ]);
+    expect(parseNotification('c', { hello: 'world' }).problems).toEqual([{ path: 'hello', reason: 'unknown keys' }]);
     expect(parseNotification('c', { entry: [{ changes: [{ value: 'x' }, null] }] }).problems).toEqual([
       { path: 'entry[0].changes[0]', reason: 'no value object' },
       { path: 'entry[0].changes[1]', reason: 'no value object' },
@@ -361,5 +385,166 @@ describe('MemoryDedupStore', () => {
     store.claim('e');
     expect(store.claim('b')).toBe(false);
     expect(store.size).toBe(3);
+  });
+});
+
+describe('parseNotification: every kind of real traffic, nothing dropped', () => {
+  const envelope = (field: string, value: Record<string, unknown>) => ({
+    object: 'whatsapp_business_account',
+    entry: [{ id: '102290129340398', changes: [{ field, value: { messaging_product: 'whatsapp', ...value } }] }],
+  });
+
+  it('reads a sender known only by a business-scoped user id, its username, and its wa_id when the contacts entry names it', () => {
+    const userOnly = parseNotification(
+      'c',
+      envelope('messages', {
+        contacts: [{ profile: { name: 'Jo', username: '@jo' }, user_id: 'US.13491208655302741918' }],
+        messages: [{ from_user_id: 'US.13491208655302741918', id: 'wamid.u', type: 'text', text: { body: 'hi' } }],
+      }),
+    );
+    expect(userOnly.events[0]).toMatchObject({
+      kind: 'message',
+      payload: { from: 'US.13491208655302741918', fromPhone: null, fromUserId: 'US.13491208655302741918', username: '@jo', contactName: 'Jo' },
+    });
+    const both = parseNotification(
+      'c',
+      envelope('messages', {
+        contacts: [{ wa_id: '16505551234', user_id: 'US.ENT.99', profile: { name: 'Sam' } }],
+        messages: [{ from: '+1 (650) 555-1234', id: 'wamid.b', type: 'text', text: { body: 'hi' } }],
+      }),
+    );
+    expect(both.events[0].payload).toMatchObject({ from: '16505551234', fromPhone: '16505551234', fromUserId: 'US.ENT.99', contactName: 'Sam' });
+    // A trailing blank or a format does not make another contact: the key is the digits.
+    expect(parseNotification('c', { messages: [{ from: '16505551234 ', id: 'm' }] }).events[0].payload).toMatchObject({ from: '16505551234' });
+  });
+
+  it('keeps a message with a masked number and no user id as an untyped event', () => {
+    const parsed = parseNotification('c', { messages: [{ from: '49151****678', id: 'm', type: 'text' }] });
+    expect(parsed.events).toEqual([
+      {
+        kind: 'other',
+        dedupKey: expect.stringMatching(/^other:c:/),
+        payload: {
+          channelId: 'c',
+          field: 'messages',
+          reason: 'no contact key (neither a phone number nor a business-scoped user id)',
+          raw: { from: '49151****678', id: 'm', type: 'text' },
+        },
+      },
+    ]);
+  });
+
+  it('reads echoes (smb_message_echoes) with their recipient as a contact key', () => {
+    const item = {
+      from: '15550783881',
+      to: '+16505551234',
+      id: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQUFERjg0NDEzNDdFODU3MUMxMAA=',
+      timestamp: '1739321024',
+      type: 'text',
+      text: { body: 'Here you go' },
+    };
+    const parsed = parseNotification('c', envelope('smb_message_echoes', { message_echoes: [item] }));
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.events).toEqual([
+      {
+        kind: 'echo',
+        dedupKey: `echo:c:${item.id}`,
+        payload: { channelId: 'c', id: item.id, to: '16505551234', timestamp: '2025-02-12T00:43:44.000Z', type: 'text', text: 'Here you go', raw: item },
+      },
+    ]);
+    expect(parseNotification('c', envelope('smb_message_echoes', { message_echoes: [{ ...item, to: 'nobody' }] })).events[0]).toMatchObject({
+      kind: 'other',
+      payload: { field: 'smb_message_echoes', reason: 'no contact key for the recipient' },
+    });
+  });
+
+  it('reads user_preferences, and the on-premise system message telling the same, as preference events; a re-delivery has the same key', () => {
+    const item = {
+      wa_id: '16505551234',
+      detail: 'User requested to stop marketing messages',
+      category: 'marketing_messages',
+      value: 'stop',
+      timestamp: 1731705721,
+    };
+    const cloudPreference = parseNotification('c', envelope('user_preferences', { contacts: [{ wa_id: '16505551234' }], user_preferences: [item] }));
+    expect(cloudPreference.events).toEqual([
+      {
+        kind: 'preference',
+        dedupKey: expect.stringMatching(/^preference:c:/),
+        payload: { channelId: 'c', contact: '16505551234', category: 'marketing_messages', value: 'stop', timestamp: '2024-11-15T21:22:01.000Z', raw: item },
+      },
+    ]);
+    expect(parseNotification('c', envelope('user_preferences', { user_preferences: [item] })).events[0].dedupKey).toBe(cloudPreference.events[0].dedupKey);
+    const system = {
+      from: '16505551234',
+      id: 'gBGG-1',
+      system: { body: 'User requested to resume marketing messages', marketing: 'resume', type: 'user_preference_changed' },
+      timestamp: '1731705721',
+      type: 'system',
+    };
+    expect(parseNotification('c', { messages: [system] }).events).toEqual([
+      {
+        kind: 'preference',
+        dedupKey: expect.stringMatching(/^preference:c:/),
+        payload: {
+          channelId: 'c',
+          contact: '16505551234',
+          category: 'marketing_messages',
+          value: 'resume',
+          timestamp: '2024-11-15T21:22:01.000Z',
+          raw: system,
+        },
+      },
+    ]);
+  });
+
+  it('keeps any other field whole as an untyped event with its field, and extra keys beside typed items too', () => {
+    const parsed = parseNotification('c', envelope('account_update', { event: 'VERIFIED_ACCOUNT' }));
+    expect(parsed.events).toEqual([
+      {
+        kind: 'other',
+        dedupKey: expect.stringMatching(/^other:c:/),
+        payload: { channelId: 'c', field: 'account_update', reason: 'field account_update', raw: { event: 'VERIFIED_ACCOUNT' } },
+      },
+    ]);
+    const mixed = parseNotification('c', envelope('messages', { statuses: [{ id: 'm', status: 'sent' }], user_id_update: [{ x: 1 }] }));
+    expect(mixed.events.map((event) => event.kind)).toEqual(['status', 'other']);
+    expect(mixed.events[1].payload).toMatchObject({ field: 'messages', reason: 'unknown keys', raw: { user_id_update: [{ x: 1 }] } });
+  });
+
+  it('reads pricing, the billing conversation and the user id of statuses; a group recipient is kept as given and marked', () => {
+    const item = {
+      id: 'wamid.s',
+      status: 'delivered',
+      timestamp: '1700000000',
+      recipient_id: '16505551234',
+      recipient_user_id: 'US.13491208655302741918',
+      conversation: { id: 'CONVERSATION_ID', expiration_timestamp: '1700086400', origin: { type: 'service' } },
+      pricing: { billable: true, pricing_model: 'CBP', category: 'service' },
+    };
+    expect(parseNotification('c', envelope('messages', { statuses: [item] })).events[0].payload).toMatchObject({
+      recipientId: '16505551234',
+      recipientUserId: 'US.13491208655302741918',
+      toGroup: false,
+      pricing: { billable: true, pricingModel: 'CBP', category: 'service', type: null },
+      billingConversation: { id: 'CONVERSATION_ID', expiresAt: '2023-11-15T22:13:20.000Z', originType: 'service' },
+    });
+    expect(
+      parseNotification('c', envelope('messages', { statuses: [{ id: 'm', status: 'sent', recipient_user_id: 'US.1' }] })).events[0].payload,
+    ).toMatchObject({
+      recipientId: 'US.1',
+      recipientUserId: 'US.1',
+    });
+    expect(
+      parseNotification(
+        'c',
+        envelope('messages', { statuses: [{ id: 'm', status: 'read', recipient_id: '120363025246125486@g.us', recipient_type: 'group' }] }),
+      ).events[0].payload,
+    ).toMatchObject({
+      recipientId: '120363025246125486@g.us',
+      toGroup: true,
+      pricing: null,
+      billingConversation: null,
+    });
   });
 });

@@ -31,16 +31,17 @@ const messageIds = (events: Array<{ kind: string; payload: unknown }>) =>
   );
 
 describe('EventHub events', () => {
-  it('ingests a notification: what was new, the duplicates and the problems of what it could not read', async () => {
+  it('ingests a notification: what was new by kind, the duplicates, and what it kept untyped', async () => {
     const hub = createEventHub(createLogger('silent'), null, 60_000);
     const notification = cloudNotification([
       { messages: [{ id: 'wamid.1', from: '491', timestamp: '1700000000', type: 'text', text: { body: 'hi' } }, { id: 'wamid.bad' }] },
     ]);
     const first = await hub.ingest(CHANNEL, notification);
-    expect(first.published).toBe(1);
-    expect(first.duplicates).toBe(0);
-    expect(first.problems.length).toBeGreaterThan(0);
-    expect(await hub.ingest(CHANNEL, notification)).toMatchObject({ published: 0, duplicates: 1 });
+    expect(first).toMatchObject({ published: 2, duplicates: 0, publishedByKind: { message: 1, other: 1 } });
+    expect(first.problems).toEqual([
+      { path: 'entry[0].changes[0].value.messages[1]', reason: 'no contact key (neither a phone number nor a business-scoped user id)' },
+    ]);
+    expect(await hub.ingest(CHANNEL, notification)).toMatchObject({ published: 0, duplicates: 2, publishedByKind: {} });
     expect(hub.canAccept()).toBe(true);
     expect(hub.log).toBeInstanceOf(MemoryEventLog);
   });

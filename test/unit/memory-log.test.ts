@@ -221,6 +221,7 @@ describe('MemoryEventLog', () => {
       statuses: [],
       text: 'hello',
       threadMs: START_MS - 2_000,
+      sentFrom: null,
     });
     expect(await log.message(OTHER, 'wamid.in')).toBeNull();
   });
@@ -238,6 +239,7 @@ describe('MemoryEventLog', () => {
       status: ACCEPTED_STATUS,
       statuses: [],
       text: 'reply',
+      sentFrom: 'API',
       threadMs: START_MS,
     });
     clock.now += 10;

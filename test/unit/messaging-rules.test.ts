@@ -334,10 +334,10 @@ describe('blocking and webhook rules', () => {
     }
   });
 
-  it('trims a phone number and refuses an empty one', () => {
-    expect(checkPhoneNumber('  +4915112345678 ')).toBe('+4915112345678');
-    expect(() => checkPhoneNumber('   ')).toThrow('phoneNumber must not be empty');
-    expect(fieldOf(() => checkPhoneNumber(''))).toBe('phoneNumber');
+  it('takes the normalised phone number, and refuses a business-scoped user id (blocking is on-premise, which has none)', () => {
+    expect(checkPhoneNumber('4915112345678')).toBe('4915112345678');
+    expect(() => checkPhoneNumber('US.13491208655302741918')).toThrow('phoneNumber must be a phone number');
+    expect(fieldOf(() => checkPhoneNumber('DE.ENT.abc'))).toBe('phoneNumber');
   });
 
   it('checks cloud URLs for underscores and explicit ports, also the default port written out', () => {

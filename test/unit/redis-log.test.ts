@@ -329,6 +329,7 @@ describeWithRedis('RedisEventLog: message records', () => {
       statuses: [],
       text: 'hello',
       threadMs: at,
+      sentFrom: null,
     });
     expect(record?.atMs).toBeGreaterThanOrEqual(before);
     expect(record?.atMs).toBeLessThanOrEqual(after);
@@ -365,6 +366,7 @@ describeWithRedis('RedisEventLog: message records', () => {
       statuses: [],
       text: 'hi there',
       threadMs: expect.any(Number),
+      sentFrom: 'API',
     });
     expect(sent?.atMs).toBeGreaterThanOrEqual(before);
     expect(sent?.atMs).toBeLessThanOrEqual(after);
@@ -407,6 +409,7 @@ describeWithRedis('RedisEventLog: message records', () => {
       statuses: appended,
       text: null,
       threadMs: at,
+      sentFrom: null,
     });
     expect((await log.message(channelId, 'wamid.elsewhere'))?.atMs).toBeGreaterThanOrEqual(before);
     await expectFreshTtl(key(channelId, 'message:wamid.elsewhere'), RETENTION_MS);
@@ -464,6 +467,7 @@ describeWithRedis('RedisEventLog: message records', () => {
       contact: null,
       type: null,
       atMs: 1700000000000,
+      sentFrom: null,
       status: 'accepted',
       statuses: [
         { id: { ms: 1700000000000, seq: 2 }, kind: 'status', payload: { ...statusEvent.payload, status: 'delivered' }, size: expect.any(Number) },
@@ -497,6 +501,9 @@ describeWithRedis('RedisEventLog: conversations', () => {
       channelId,
       contact: '491',
       name: 'Ada',
+      contactPhone: '491',
+      contactUserId: null,
+      contactUsername: null,
       lastInboundMs: at,
       lastActivityMs: at,
       closedMs: null,

@@ -3,6 +3,7 @@ import { BadUserInputError, BadUserInputErrors } from '../../src/errors.js';
 import type { ContactCardInput, SendMessageInput, TemplateMessageInput } from '../../src/generated/graphql.js';
 import {
   buildSendMessageBody,
+  recipientKeyOf,
   characterCount,
   compact,
   contentField,
@@ -93,6 +94,25 @@ describe('buildSendMessageBody envelope', () => {
       ['input', 'Exactly one of text, location, contacts, audio, document, image, sticker, video, template, interactive must be set; got none'],
     ]);
     expect(refusals(() => buildSendMessageBody({ to: '', text: { body: 'a' } }, cloud))).toEqual([['input.to', 'to must not be empty']]);
+  });
+
+  it('takes a contact key as recipient: any phone format as given, a user id as `recipient` on cloud only, anything else refused', () => {
+    const formatted = buildSendMessageBody({ to: ' +49 (151) 1234-5678 ', text: { body: 'hi' } }, cloud);
+    expect(formatted).toMatchObject({ to: '+49 (151) 1234-5678' });
+    expect(recipientKeyOf(formatted)).toBe('4915112345678');
+    const toUser = buildSendMessageBody({ to: ' US.13491208655302741918 ', text: { body: 'hi' } }, cloud);
+    expect(toUser).toMatchObject({ recipient: 'US.13491208655302741918', recipient_type: 'individual' });
+    expect(toUser).not.toHaveProperty('to');
+    expect(recipientKeyOf(toUser)).toBe('US.13491208655302741918');
+    expect(buildSendMessageBody({ to: 'DE.ENT.abc123', text: { body: 'hi' } }, cloud)).toMatchObject({ recipient: 'DE.ENT.abc123' });
+    expect(refusals(() => buildSendMessageBody({ to: 'US.13491208655302741918', text: { body: 'hi' } }, onPremise))).toEqual([
+      ['input.to', 'A business-scoped user id can be a recipient on cloud channels only: give the phone number'],
+    ]);
+    for (const bad of ['abc', '+49 151 ****5678', 'us.123', '49 151 12x']) {
+      expect(refusals(() => buildSendMessageBody({ to: bad, text: { body: 'hi' } }, cloud))).toEqual([
+        ['input.to', expect.stringMatching(/^input\.to must be a contact key/)],
+      ]);
+    }
   });
 
   it('refuses a required string that is missing altogether (an untyped caller) as empty', () => {
