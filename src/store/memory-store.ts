@@ -75,6 +75,11 @@ export class BoundedMemoryStore {
     return true;
   }
 
+  /** Every cached response with keyv's stored form (`{value, expires}`), most recently used first: for inspection. */
+  *responseEntries(): Generator<[string, unknown]> {
+    for (const [key, entry] of this.responses.entries()) yield [key, entry.value];
+  }
+
   delete(key: string): boolean {
     return this.responses.delete(key) || this.lasting.delete(key);
   }

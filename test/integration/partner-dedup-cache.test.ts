@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
+import type { BoundedMemoryStore } from '../../src/store/memory-store.js';
 import { ACME, GLOBEX, startTestGateway, useTestGateway, type TestGateway } from '../support/gateway.js';
 
 const ROOT = `/api/v2/partners/${ACME.id}`;
@@ -128,12 +129,11 @@ describe('tenant-isolated response cache', () => {
     harness = await startTestGateway({ CACHE_TTL_LISTING_MS: '45000' });
     const before = Date.now();
     await harness.graphql(CLIENTS);
-    const { store } = harness.gateway.services;
+    const memory = harness.gateway.services.store.store as BoundedMemoryStore;
     const expiries: number[] = [];
-    for await (const [key] of store.iterator!(undefined)) {
-      if (!String(key).startsWith('res:')) continue;
-      const raw = await store.getRaw(String(key));
-      if (raw?.expires) expiries.push(raw.expires);
+    for (const [, raw] of memory.responseEntries()) {
+      const { expires } = raw as { expires?: number };
+      if (expires) expiries.push(expires);
     }
     expect(expiries).toHaveLength(1);
     expect(expiries[0] - before).toBeGreaterThanOrEqual(45_000);
