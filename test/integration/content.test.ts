@@ -73,8 +73,7 @@ function contentSuite(label: string, env: () => Record<string, string>) {
     };
 
     beforeAll(async () => {
-      // The default cost limit refuses a page selecting every member; the fair-share issue replaces that cost model.
-      gateway = await startTestGateway({ MAX_QUERY_COST: '1000000', ...env() });
+      gateway = await startTestGateway(env());
       connection = connectWs(gateway.url);
       const credential = webhookAuthorization(gateway.config.keystoreSecret, CHANNEL);
       for (const [hosting, name] of POSTED) {
