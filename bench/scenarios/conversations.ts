@@ -29,7 +29,8 @@ const contactOf = (index: number): string => `4917${String(index).padStart(9, '0
  */
 const wroteAt = (index: number, now: number): number => now - (index % 2 === 0 ? 25 * HOUR_MS : 0) - index * 1000;
 
-const CONVERSATIONS_QUERY = `query ($channelId: ID!, $first: Int, $after: String, $filter: ConversationFilter) {
+/** The inbox list as scenario 9 reads it (also scenario 10's reference for the page with typed content). */
+export const CONVERSATIONS_QUERY = `query ($channelId: ID!, $first: Int, $after: String, $filter: ConversationFilter) {
   channel(id: $channelId) {
     conversations(first: $first, after: $after, filter: $filter) {
       nodes { contact contactName serviceWindow { state closesAt } lastMessage { id text status } }
