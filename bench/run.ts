@@ -258,7 +258,8 @@ async function main() {
   const body = SCENARIOS.map(([, title]) => ran.get(title) ?? earlier.sections.get(title))
     .filter((text): text is string => text !== undefined)
     .join('\n');
-  const kept = earlier.date && earlier.sections.size > 0 ? `Sections of scenarios not in BENCH_ONLY are kept from the earlier RESULTS.md (dated ${earlier.date}).\n` : '';
+  const kept =
+    earlier.date && earlier.sections.size > 0 ? `Sections of scenarios not in BENCH_ONLY are kept from the earlier RESULTS.md (dated ${earlier.date}).\n` : '';
   writeFileSync(RESULTS, `${header}${kept}\n${body}\n${PROFILE_FINDINGS}`);
   process.stdout.write(`${header}\nbench: wrote ${RESULTS}\n`);
 }
