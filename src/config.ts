@@ -170,7 +170,7 @@ const schema = z.object({
   }),
   PUBLIC_URL: documented(httpUrl.optional(), {
     description:
-      'URL at which the upstream reaches this gateway (webhooks, media links); https:// for the upstream to deliver notifications (plain http only for a loopback address, which only the embedded simulator reaches)',
+      'URL at which the upstream reaches this gateway (webhooks, media links); https:// for the upstream to deliver notifications (plain http, and on cloud channels a port, only for a loopback address, which only the embedded simulator reaches)',
     whenUnset: '`http://localhost:$PORT`',
     contract: true,
   }),

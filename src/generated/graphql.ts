@@ -1883,7 +1883,7 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** On-premise only: blocks a contact, who must have written in the last 24 hours (NOT_ENGAGED otherwise). UNSUPPORTED_FOR_HOSTING on cloud channels (upstream B5). */
   blockContact: ContactActionPayload;
-  /** Points the channel's number-level webhook at this gateway (PUBLIC_URL/webhooks/{channelId}, with a per-channel Basic credential), so its events reach the subscriptions. BAD_USER_INPUT when PUBLIC_URL cannot receive the notifications: it is plain http (the upstream delivers over HTTPS only; http is accepted only for a loopback address, which only the embedded simulator on the same machine can reach), or, on cloud, it names a port (upstream B6). */
+  /** Points the channel's number-level webhook at this gateway (PUBLIC_URL/webhooks/{channelId}, with a per-channel Basic credential), so its events reach the subscriptions. BAD_USER_INPUT when PUBLIC_URL cannot receive the notifications: it is plain http (the upstream delivers over HTTPS only; http is accepted only for a loopback address, which only the embedded simulator on the same machine can reach), or, on cloud, it names a port (upstream B6), except a loopback one on the embedded simulator. */
   connectWebhookToGateway: WebhookConfig;
   /** Creates a new API key for a channel, stores it encrypted for later messaging calls, and sets the channel's webhook again, because a new key removes it upstream. FORBIDDEN when the partner may not manage the channel (upstream A6). */
   createApiKey: ApiKey;

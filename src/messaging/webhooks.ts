@@ -75,23 +75,33 @@ export function isLoopbackHttpUrl(value: string): boolean {
 
 export const HTTPS_REQUIRED = 'the upstream delivers notifications only over HTTPS with a valid certificate';
 
+/** A URL whose host is loopback (the port and scheme do not matter). */
+function isLoopbackUrl(value: string): boolean {
+  try {
+    return isLoopbackHost(new URL(value).hostname);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * B6 body after its rules: an https URL (notifications are delivered over HTTPS only; plain http
  * passes only with `allowLoopbackHttp`, for the gateway's own loopback receiver); on cloud neither
  * the URL nor a URL inside a header value (or a header value that is a bare host name) may have an
- * underscore in a (sub)domain or an explicit port.
+ * underscore in a (sub)domain or an explicit port. `allowLoopbackPort` lets a loopback URL keep its
+ * port on cloud: only for the embedded simulator, the one upstream that can reach this machine.
  */
 export function validateWebhookConfig(
   input: { url: string; headers?: unknown },
   hosting: MessagingHosting,
   field = 'input',
-  { allowLoopbackHttp = false } = {},
+  { allowLoopbackHttp = false, allowLoopbackPort = false } = {},
 ): WebhookConfigBody {
   const url = input.url.trim();
   if (!/^https:\/\//i.test(url) && !(allowLoopbackHttp && isLoopbackHttpUrl(url))) {
     throw new BadUserInputError(`url must be an https:// URL: ${HTTPS_REQUIRED}`, `${field}.url`);
   }
-  const urlProblem = cloudHostProblem(url);
+  const urlProblem = allowLoopbackPort && isLoopbackUrl(url) ? null : cloudHostProblem(url);
   if (urlProblem === 'is not a valid URL') throw new BadUserInputError(`url ${urlProblem}`, `${field}.url`);
   const headers = headersOf(input.headers, `${field}.headers`);
   if (hosting === 'CLOUD') {

@@ -24,7 +24,12 @@ export const eventsMutations: MutationResolvers = {
     }
     let config;
     try {
-      config = validateWebhookConfig(gatewayWebhook(services.config, channelId), route.hosting, 'input', { allowLoopbackHttp: true });
+      // A loopback PUBLIC_URL keeps its port on cloud channels only for the embedded simulator, the one upstream that reaches it.
+      const onEmbeddedSimulator = services.config.upstream === null;
+      config = validateWebhookConfig(gatewayWebhook(services.config, channelId), route.hosting, 'input', {
+        allowLoopbackHttp: true,
+        allowLoopbackPort: onEmbeddedSimulator,
+      });
     } catch (error) {
       if (!(error instanceof BadUserInputError)) throw error;
       // The only input here is the configured PUBLIC_URL (e.g. a port, which cloud webhooks refuse).

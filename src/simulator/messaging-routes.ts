@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { isLoopbackHttpUrl } from '../messaging/webhooks.js';
+import { isLoopbackHost, isLoopbackHttpUrl } from '../messaging/webhooks.js';
 import { sendVariantError } from './http.js';
 import type { SimulatorContext } from './server.js';
 import { extension, isOnPremise, type SimState, type SimWebhook } from './state.js';
@@ -495,9 +495,9 @@ function templateRefusal(state: SimState, messaging: MessagingState, channelId: 
 }
 
 /**
- * Notifications are delivered over HTTPS only (spec §6), so a plain-http URL is refused; the
- * simulator makes one exception the real service has no need for: http to a loopback host, where
- * a gateway on this machine receives without a certificate.
+ * Notifications are delivered over HTTPS only (spec §6), so a plain-http URL is refused, and cloud
+ * refuses an explicit port; the simulator makes one exception the real service has no need for: a
+ * loopback host, where a gateway on this machine receives over http and on its own port.
  */
 function webhookProblem(body: Record<string, unknown>, hosting: SimHosting): string | null {
   if (typeof body.url !== 'string' || !(/^https:\/\//.test(body.url) || isLoopbackHttpUrl(body.url))) {
@@ -508,7 +508,9 @@ function webhookProblem(body: Record<string, unknown>, hosting: SimHosting): str
   }
   if (hosting === 'cloud') {
     const url = new URL(body.url);
-    if (url.hostname.includes('_') || url.port !== '') return 'url must not contain an underscore in its domain or an explicit port';
+    if (url.hostname.includes('_') || (url.port !== '' && !isLoopbackHost(url.hostname))) {
+      return 'url must not contain an underscore in its domain or an explicit port';
+    }
   }
   return null;
 }

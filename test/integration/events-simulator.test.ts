@@ -209,6 +209,22 @@ describe('events: simulator deliveries → gateway receiver → subscriptions', 
 });
 
 describe('connectWebhookToGateway on a cloud channel', () => {
+  it('refuses a PUBLIC_URL with a port, loopback or not, when an upstream is configured (only the embedded simulator may take one)', async () => {
+    for (const publicUrl of ['http://127.0.0.1:4999', 'https://hubgraph.example.com:8443']) {
+      const gateway = await startTestGateway({ PUBLIC_URL: publicUrl, CHANNEL_API_KEYS: JSON.stringify({ [CLOUD_CHANNEL]: `sim-key-${CLOUD_CHANNEL}` }) });
+      try {
+        const { body } = await gateway.graphql(CONNECT, { channelId: CLOUD_CHANNEL });
+        expect(body.errors?.[0]).toMatchObject({
+          message: "PUBLIC_URL cannot receive this channel's notifications: url must not name an explicit port on cloud channels",
+          extensions: { code: 'BAD_USER_INPUT', field: 'channelId' },
+        });
+        expect(gateway.simulator.recorder.matching('/cloud/v1/configs/webhook', 'POST')).toHaveLength(0);
+      } finally {
+        await gateway.close();
+      }
+    }
+  });
+
   it('sets the cloud number-level webhook when PUBLIC_URL has no port', async () => {
     const gateway = await startTestGateway({
       PUBLIC_URL: 'https://hubgraph.example.com/',

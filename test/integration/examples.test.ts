@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildClientSchema, getIntrospectionQuery, Kind, parse, validate, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { collect, connectWs, freePort, waitUntil, type WsConnection } from '../support/events.js';
+import type { Gateway } from '../../src/http/server.js';
+import { isOnPremise } from '../../src/simulator/state.js';
+import { startEmbeddedGateway } from '../support/embedded-gateway.js';
+import { collect, connectWs, waitUntil, type WsConnection } from '../support/events.js';
 
 interface Example {
   file: string;
@@ -30,27 +32,30 @@ function examplesIn(folder: string): Example[] {
 
 const operations = examplesIn('examples');
 const subscriptions = examplesIn('examples/subscriptions');
-/** The area-B keys the embedded simulator seeded, for every channel an example names. */
-const channelKeys = Object.fromEntries(
-  [...operations, ...subscriptions]
-    .map(({ variables }) => variables.channelId)
-    .filter((channelId): channelId is string => typeof channelId === 'string')
-    .map((channelId) => [channelId, `sim-key-${channelId}`]),
-);
+/** Every channel an example's variables name, in the order the examples touch them. */
+const touchedChannels = [
+  ...new Set(operations.map(({ variables }) => variables.channelId).filter((channelId): channelId is string => typeof channelId === 'string')),
+];
 
-describe('examples/ against the simulator through the gateway', () => {
-  let gateway: TestGateway;
+/**
+ * The gateway as `npm start` runs it (embedded simulator, default PUBLIC_URL http://localhost:$PORT, every channel
+ * connected): the examples run one after the other on one simulator state, as a reader trying them in turn would.
+ */
+describe('examples/ in order on the embedded simulator, then a message on every channel they touched', () => {
+  let gateway: Gateway;
   let schema: GraphQLSchema;
+  const graphql = async (query: string, variables: Record<string, unknown> = {}) => {
+    const response = await fetch(gateway.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+    return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] } };
+  };
 
   beforeAll(async () => {
-    const port = await freePort();
-    // The gateway's own origin, so the simulator delivers the subscription example's events to it.
-    gateway = await startTestGateway({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, CHANNEL_API_KEYS: JSON.stringify(channelKeys) });
-    const { body } = await gateway.graphql<IntrospectionQuery>(getIntrospectionQuery());
-    schema = buildClientSchema(body.data!);
+    gateway = await startEmbeddedGateway();
+    const { body } = await graphql(getIntrospectionQuery());
+    schema = buildClientSchema(body.data as unknown as IntrospectionQuery);
   });
   afterAll(async () => {
-    await gateway.close();
+    await gateway.stop();
   });
 
   it('holds at least 12 queries and mutations, a subscription per event kind and the conversation one, each file one operation', () => {
@@ -60,33 +65,38 @@ describe('examples/ against the simulator through the gateway', () => {
   });
 
   it.each(operations)('$file answers without errors', async ({ source, variables }) => {
-    const { status, body } = await gateway.graphql(source, variables);
+    const { status, body } = await graphql(source, variables);
     expect(body.errors).toBeUndefined();
     expect(status).toBe(200);
     expect(body.data).toEqual(expect.any(Object));
+  });
+
+  it('create-api-key re-applied the webhook the new key removed, with its port, on a cloud channel', async () => {
+    const [created] = operations.filter(({ file }) => file.endsWith('create-api-key.graphql'));
+    const channelId = created.variables.channelId as string;
+    expect(isOnPremise(gateway.simulator!.state.channels.get(channelId))).toBe(false);
+    expect(gateway.simulator!.state.webhooks.get(channelId)?.url).toBe(`http://localhost:${new URL(gateway.url).port}/webhooks/${channelId}`);
   });
 
   it.each(subscriptions)('$file validates against the gateway schema', ({ source }) => {
     expect(validate(schema, parse(source)).map((error) => error.message)).toEqual([]);
   });
 
-  it('the messageReceived example delivers a message the simulator sends to the connected channel', async () => {
-    const [connect] = operations.filter(({ file }) => file.endsWith('connect-webhook-to-gateway.graphql'));
+  it.each(touchedChannels)('the messageReceived example delivers a message the simulator sends to %s', async (channelId) => {
     const [received] = subscriptions.filter(({ file }) => file.endsWith('message-received.graphql'));
-    const channelId = received.variables.channelId as string;
-    expect((await gateway.graphql(connect.source, { channelId })).body.errors).toBeUndefined();
     const connection: WsConnection = connectWs(gateway.url);
     try {
-      const messages = collect(connection, received.source, received.variables, 'messageReceived');
-      await waitUntil(() => gateway.gateway.services.events.subscriberCount('message', channelId) === 1);
-      const response = await fetch(`${gateway.simulator.baseUrl()}/_control/inbound`, {
+      const messages = collect(connection, received.source, { ...received.variables, channelId }, 'messageReceived');
+      await waitUntil(() => gateway.services.events.subscriberCount('message', channelId) === 1 || messages.errors.length > 0);
+      expect(messages.errors).toEqual([]);
+      const response = await fetch(`${gateway.simulator!.baseUrl()}/_control/inbound`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ channelId, from: '4915112345678', text: 'Hello hubgraph' }),
+        body: JSON.stringify({ channelId, from: '4915112345678', text: `Hello ${channelId}` }),
       });
       expect(response.status).toBe(202);
       const [message] = await messages.atLeast(1);
-      expect(message).toMatchObject({ channelId, from: '4915112345678', type: 'text', text: 'Hello hubgraph' });
+      expect(message).toMatchObject({ channelId, from: '4915112345678', type: 'text', text: `Hello ${channelId}` });
     } finally {
       await connection.dispose();
     }

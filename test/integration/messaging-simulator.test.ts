@@ -91,6 +91,17 @@ describe('simulator area B', () => {
     }
   });
 
+  it('on cloud refuses a webhook URL with a port, except to a loopback host, which only a gateway on this machine can be', async () => {
+    const [key, channelId] = ['sim-key-channel-001', 'channel-001'];
+    const refused = await call('/cloud/v1/configs/webhook', key, { url: 'https://hooks.example.com:8443/x', headers: {} });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('explicit port');
+    for (const url of ['http://localhost:4000/webhooks/channel-001', 'http://127.0.0.1:41400/webhooks/channel-001']) {
+      expect((await call('/cloud/v1/configs/webhook', key, { url, headers: {} })).status).toBe(200);
+      expect(simulator.state.webhooks.get(channelId)?.url).toBe(url);
+    }
+  });
+
   it('removes the number webhook when A6 creates a key, and the new key works', async () => {
     await call('/cloud/v1/configs/webhook', 'sim-key-channel-001', { url: 'https://hooks.example.com/x', headers: {} });
     const created = await fetch(`${simulator.baseUrl()}/api/v2/partners/partner-acme/channels/channel-001/api_keys`, {

@@ -371,6 +371,23 @@ describe('blocking and webhook rules', () => {
     expect(fieldOf(() => validateWebhookConfig({ url: 'https://' }, 'ON_PREMISE', 'webhook'))).toBe('webhook.url');
   });
 
+  it('lets a loopback URL keep its port on cloud only when allowed (the embedded simulator); any other host keeps the rule', () => {
+    const options = { allowLoopbackHttp: true, allowLoopbackPort: true };
+    for (const url of [
+      'http://localhost:4000/webhooks/channel-001',
+      'http://127.0.0.1:41400/webhooks/channel-001',
+      'https://[::1]:8443/webhooks/channel-001',
+    ]) {
+      expect(validateWebhookConfig({ url }, 'CLOUD', 'input', options).url).toBe(url);
+      expect(refusalOf(() => validateWebhookConfig({ url }, 'CLOUD', 'input', { allowLoopbackHttp: true }))).toEqual([
+        'input.url',
+        'url must not name an explicit port on cloud channels',
+      ]);
+    }
+    expect(() => validateWebhookConfig({ url: 'https://hooks.example.com:8443/x' }, 'CLOUD', 'input', options)).toThrow('explicit port');
+    expect(() => validateWebhookConfig({ url: 'https://localhost.example.com:8443/x' }, 'CLOUD', 'input', options)).toThrow('explicit port');
+  });
+
   it('reads the port of a cloud URL from its authority only, after any user info and before its path, query or fragment', () => {
     expect(validateWebhookConfig({ url: 'https://user:pw@hooks.example.com/x' }, 'CLOUD').url).toBe('https://user:pw@hooks.example.com/x');
     expect(validateWebhookConfig({ url: 'https://hooks.example.com?at=10:30' }, 'CLOUD').url).toBe('https://hooks.example.com?at=10:30');
