@@ -5,14 +5,30 @@ import { z } from 'zod';
 
 /** A start-up configuration problem: printed as one line naming the variable, never a stack trace. */
 export class ConfigError extends Error {
+  /** Every problem found, this error's own first: the variable and what is wrong with it. */
+  readonly problems: ReadonlyArray<{ variable: string; message: string }>;
+
   constructor(
     readonly variable: string,
     message: string,
+    more: ReadonlyArray<{ variable: string; message: string }> = [],
   ) {
     super(`${variable}: ${message}`);
     this.name = 'ConfigError';
+    this.problems = [{ variable, message }, ...more];
   }
 }
+
+/**
+ * What a process that cannot start prints: one line per configuration problem (each naming its variable),
+ * else the error's message on one line; never a stack trace.
+ */
+export function startupErrorLines(error: unknown): string[] {
+  if (error instanceof ConfigError) return error.problems.map(({ variable, message }) => `invalid configuration: ${variable}: ${oneLine(message)}`);
+  return [`failed to start: ${oneLine(error instanceof Error ? error.message : String(error))}`];
+}
+
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ');
 
 /** The contract's variable of each upstream root. */
 const UPSTREAM_URL_VARIABLE_OF = {
@@ -409,14 +425,15 @@ export interface Config {
   simulator: { port: number; latencyMs: number; liveEventsMs: number };
 }
 
-/** Parses and validates the environment; throws ConfigError naming the first offending variable. */
+/** Parses and validates the environment; throws ConfigError naming the first offending variable and listing every one. */
 export function loadConfig(env: Env = process.env): Config {
   const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = schema.safeParse(defined);
   if (!result.success) {
-    const issue = result.error.issues[0];
-    const variable = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(variable, issue.message);
+    const problems = result.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? 'environment'), message: issue.message }));
+    // One line per variable: its first problem.
+    const [first, ...more] = problems.filter((problem, index) => problems.findIndex((other) => other.variable === problem.variable) === index);
+    throw new ConfigError(first.variable, first.message, more);
   }
   const values = result.data;
 

@@ -1,21 +1,11 @@
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig, startupErrorLines } from './config.js';
 import { createGateway } from './http/server.js';
 
 /** `npm start`: validated config, gateway (and embedded simulator when no upstream is set), SIGTERM drain. */
 async function main() {
-  let config;
-  let gateway;
-  try {
-    config = loadConfig();
-    // The gateway checks what needs the schema (the persisted operations) before it starts anything.
-    gateway = await createGateway(config);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`hubgraph: invalid configuration: ${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfig();
+  // The gateway checks what needs the schema (the persisted operations) before it starts anything.
+  const gateway = await createGateway(config);
   const url = await gateway.start();
   const { logger } = gateway.services;
   if (config.keystoreSecretGenerated) logger.warn('KEYSTORE_SECRET is not set: stored API keys and webhook credentials last only for this process');
@@ -47,6 +37,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`hubgraph: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    startupErrorLines(error)
+      .map((line) => `hubgraph: ${line}\n`)
+      .join(''),
+  );
   process.exit(1);
 });

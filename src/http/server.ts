@@ -26,6 +26,7 @@ import { fieldErrorsPlugin } from '../resolvers/field-errors.js';
 import { observabilityPlugin } from '../observability/plugin.js';
 import { storeGuardPlugin } from '../store/store-guard.js';
 import { graphqlBodyLimit, mediaRouter } from './media-route.js';
+import { listenOn } from './listen.js';
 import { webhookReceiver, type WebhookReceiver } from './webhook-route.js';
 import { buildSchema } from '../schema.js';
 import { createServices, type Services } from '../services.js';
@@ -293,7 +294,7 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
         logger.warn('Redis is not answering yet: /readyz stays 503 until it does');
       }
       await apollo.start();
-      await new Promise<void>((resolve) => httpServer.listen(config.port, config.host, resolve));
+      await listenOn(httpServer, config.port, config.host, 'PORT');
       const { port } = httpServer.address() as AddressInfo;
       url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/graphql`;
       return url;

@@ -1,4 +1,4 @@
-import { loadConfig, ConfigError } from '../config.js';
+import { loadConfig, startupErrorLines } from '../config.js';
 import { SIM_PARTNERS } from './seed.js';
 import { startSimulator } from './server.js';
 
@@ -29,6 +29,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
+  process.stderr.write(
+    startupErrorLines(error)
+      .map((line) => `hubgraph simulator: ${line}\n`)
+      .join(''),
+  );
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Request, type Response } from 'express';
 import type { UpstreamUrls } from '../config.js';
+import { listenOn } from '../http/listen.js';
 import { controlRouter, FaultInjector } from './control-routes.js';
 import { latencyMiddleware } from './latency.js';
 import { mediaRoutes, mediaSimState } from './media-routes.js';
@@ -94,7 +95,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  await listenOn(server, options.port ?? 0, options.host ?? '127.0.0.1', 'SIMULATOR_PORT');
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://127.0.0.1:${port}`;
   return {

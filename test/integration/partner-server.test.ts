@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -49,7 +50,8 @@ function startServer(env: Record<string, string>) {
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close': exited, and its output read to the end.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const ready = new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
@@ -94,6 +96,36 @@ describe('the built server process (npm start)', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^hubgraph: invalid configuration: ${variable}: `));
     expect(stderr).not.toMatch(/\bat .+:\d+:\d+/);
+  });
+
+  /** The lines a server that could not start wrote: stderr only, each ending in a newline, no stack trace. */
+  async function refusal(env: Record<string, string>): Promise<string[]> {
+    const server = startServer(env);
+    children.push(server.child);
+    expect(await server.exited).toBe(1);
+    const { stdout, stderr } = server.output();
+    expect(stdout).toBe('');
+    expect(stderr.endsWith('\n')).toBe(true);
+    expect(stderr).not.toMatch(/\bat .+:\d+:\d+/);
+    return stderr.trimEnd().split('\n');
+  }
+
+  it('names every bad variable at once, one line each', async () => {
+    const lines = await refusal({ PORT: 'abc', LOG_LEVEL: 'loud', UPSTREAM_TIMEOUT_MS: '-1' });
+    expect(lines.map((line) => /^hubgraph: invalid configuration: (\w+): \S/.exec(line)?.[1]).sort()).toEqual(['LOG_LEVEL', 'PORT', 'UPSTREAM_TIMEOUT_MS']);
+  });
+
+  it('says in one line that PORT is taken when another process listens there', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      expect(await refusal({ PORT: String(port), LOG_LEVEL: 'warn' })).toEqual([
+        `hubgraph: failed to start: PORT ${port} is already in use on 127.0.0.1: stop the process listening there, or set PORT to a free port`,
+      ]);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 
   it('starts on the embedded simulator, says so with its URL, serves, and exits 0 on SIGTERM', async () => {
