@@ -222,7 +222,8 @@ const schema = z.object({
     contract: true,
   }),
   CACHE_TTL_MESSAGING_MS: documented(nonNegativeInt.default(30_000), {
-    description: 'cache lifetime of area-B reads (business profile, block list; media metadata is never cached: its link lasts 5 minutes)',
+    description:
+      'cache lifetime of area-B reads (business profile, block list; media metadata is never cached: its link lasts 5 minutes; webhooks are never cached: the upstream changes them on its own)',
   }),
   CACHE_MEMORY_MAX_MB: documented(positiveInt.default(64), {
     description:
@@ -324,6 +325,10 @@ const schema = z.object({
   SIMULATOR_PORT: documented(z.coerce.number().int().min(0).max(65535).default(0), {
     description: 'port of the simulator (`0`: any free loopback port; `npm run simulator` then uses 4010)',
   }),
+  SIMULATOR_WABA_WEBHOOK_DELAY_MS: documented(nonNegativeInt.default(15_000), {
+    description: 'the simulator applies a business-account webhook this long after it was set, as the upstream does (15 to 20 s); `0`: at once',
+    contract: true,
+  }),
   SIMULATOR_LATENCY_MS: documented(nonNegativeInt.default(0), {
     description: 'upstream latency the simulator models: every answer leaves this long after its request arrived (its own handling included)',
   }),
@@ -422,7 +427,7 @@ export interface Config {
   eventRetentionMs: number;
   /** null: tracing off (the default). */
   tracing: { endpoint: string; serviceName: string } | null;
-  simulator: { port: number; latencyMs: number; liveEventsMs: number };
+  simulator: { port: number; latencyMs: number; liveEventsMs: number; wabaWebhookDelayMs: number };
 }
 
 /** Parses and validates the environment; throws ConfigError naming the first offending variable and listing every one. */
@@ -518,6 +523,7 @@ export function loadConfig(env: Env = process.env): Config {
       port: values.SIMULATOR_PORT,
       latencyMs: values.SIMULATOR_LATENCY_MS,
       liveEventsMs: values.SIMULATOR_LIVE_EVENTS_MS,
+      wabaWebhookDelayMs: values.SIMULATOR_WABA_WEBHOOK_DELAY_MS,
     },
   };
 }

@@ -162,14 +162,17 @@ export class MessagingApi extends UpstreamSource {
     await this.invalidate(`blocklist:${route.channel.id}`, route.tenant);
   }
 
-  /** B6 number-level webhook (both variants); never cached, so a key rotation reads the live value. */
+  /**
+   * B6 number-level webhook (both variants). Webhook reads are never cached (docs/messaging.md): the upstream changes
+   * them on its own (a key created elsewhere removes the number's webhook, a business-account webhook activates
+   * 15–20 s after it was set), so only a fresh read is true. Identical reads of one operation still share one call.
+   */
   async getWebhook(partnerId: string, channelId: string, apiKey?: string): Promise<WebhookConfigDto> {
     const route = await this.route(partnerId, channelId, apiKey);
     const body = await this.read<WebhookConfigDto>('B6', upstreamPath`${route.configPrefix}configs/webhook`, {
       http: route.http,
       headers: route.headers,
       tenant: route.tenant,
-      cache: this.cached(route, 'webhook'),
     });
     return this.checked('B6', body);
   }
@@ -185,42 +188,28 @@ export class MessagingApi extends UpstreamSource {
   /** B6 set the number-level webhook (both variants); the caller validates the config for the hosting. */
   async setWebhook(partnerId: string, channelId: string, config: WebhookConfigBody, apiKey?: string): Promise<WebhookConfigDto> {
     const route = await this.route(partnerId, channelId, apiKey);
-    try {
-      const body = await this.write<WebhookConfigDto>('B6', 'POST', upstreamPath`${route.configPrefix}configs/webhook`, {
-        http: route.http,
-        headers: route.headers,
-        json: config,
-      });
-      return this.checked('B6', body);
-    } finally {
-      // Also after a failure: the write may have been applied.
-      await this.invalidate(`webhook:${channelId}`, route.tenant);
-    }
+    const body = await this.write<WebhookConfigDto>('B6', 'POST', upstreamPath`${route.configPrefix}configs/webhook`, {
+      http: route.http,
+      headers: route.headers,
+      json: config,
+    });
+    return this.checked('B6', body);
   }
 
-  /** B6 business-account webhook (cloud only). */
+  /** B6 business-account webhook (cloud only); never cached, like the number-level read. */
   async wabaWebhook(route: ChannelRoute): Promise<WabaWebhookDto> {
     return this.checked(
       'B6',
-      await this.read<WabaWebhookDto>('B6', upstreamPath`waba_webhook`, {
-        http: route.http,
-        headers: route.headers,
-        tenant: route.tenant,
-        cache: this.cached(route, 'waba-webhook'),
-      }),
+      await this.read<WabaWebhookDto>('B6', upstreamPath`waba_webhook`, { http: route.http, headers: route.headers, tenant: route.tenant }),
     );
   }
 
   /** B6 set the business-account webhook (cloud only); `override_all` at the top level (spec leaves it open). */
   async setWabaWebhook(route: ChannelRoute, body: WebhookConfigBody & { override_all: boolean }): Promise<WabaWebhookDto> {
-    try {
-      return this.checked(
-        'B6',
-        await this.write<WabaWebhookDto>('B6', 'POST', upstreamPath`waba_webhook`, { http: route.http, headers: route.headers, json: body }),
-      );
-    } finally {
-      await this.invalidate(`waba-webhook:${route.channel.id}`, route.tenant);
-    }
+    return this.checked(
+      'B6',
+      await this.write<WabaWebhookDto>('B6', 'POST', upstreamPath`waba_webhook`, { http: route.http, headers: route.headers, json: body }),
+    );
   }
 
   /** A 200 answer that still carries `errors` is a failure (spec §7: success has no `errors` member). */

@@ -2635,6 +2635,8 @@ export type WabaAccountFilter = {
 /** Webhook of a channel's whole business account (cloud only), used by numbers without a number-level webhook. */
 export type WabaWebhook = {
   __typename?: 'WabaWebhook';
+  /** After setWabaWebhook: when the upstream has applied it at the latest (it takes 15 to 20 seconds; until then notifications go where they went before). Null on reads. */
+  activatesAt?: Maybe<Scalars['DateTime']['output']>;
   /** The channel through which this business-account webhook was read or set (cloud only). Null only when the channel cannot be read back. */
   channel?: Maybe<Channel>;
   /** Headers the upstream adds when calling it; an Authorization value shows only its scheme. */
@@ -3802,6 +3804,7 @@ export type WabaAccountResolvers<ContextType = Context, ParentType extends Resol
 }>;
 
 export type WabaWebhookResolvers<ContextType = Context, ParentType extends ResolversParentTypes['WabaWebhook'] = ResolversParentTypes['WabaWebhook']> = ResolversObject<{
+  activatesAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType>;
   headers?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

@@ -68,6 +68,7 @@ async function resolveUpstream(config: Config, options: GatewayOptions) {
       port: config.simulator.port,
       latencyMs: config.simulator.latencyMs,
       webhooks: { liveEventsMs: config.simulator.liveEventsMs },
+      wabaWebhookDelayMs: config.simulator.wabaWebhookDelayMs,
     }));
   const demo = SIM_PARTNERS[0];
   const channelKeys = Object.fromEntries([...simulator.state.apiKeys].map(([key, channelId]) => [channelId, key]));

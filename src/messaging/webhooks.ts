@@ -73,6 +73,9 @@ export function isLoopbackHttpUrl(value: string): boolean {
   }
 }
 
+/** Spec B6: a business-account webhook takes effect within 15 to 20 seconds of being set; the later bound is what a caller can rely on. */
+export const WABA_WEBHOOK_ACTIVATION_MS = 20_000;
+
 export const HTTPS_REQUIRED = 'the upstream delivers notifications only over HTTPS with a valid certificate';
 
 /** A URL whose host is loopback (the port and scheme do not matter). */

@@ -23,6 +23,7 @@ export const ChannelMessaging: ChannelResolvers = {
       url: webhook.url ?? null,
       headers: redactedHeaders(webhook.headers),
       message: null,
+      activatesAt: null,
       channelRef: refOf(channel),
     };
   },

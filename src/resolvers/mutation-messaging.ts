@@ -9,7 +9,7 @@ import { idempotentSendsFor } from '../messaging/idempotency.js';
 import { isoOrNull } from './conversation.js';
 import { buildSendMessageBody, recipientKeyOf, toSentMessage, type SentMessageResult } from '../messaging/send-message.js';
 import { buildLimitedTimeOfferTemplate } from '../messaging/templates.js';
-import { redactedHeaders, validateWebhookConfig, webhookAnswer } from '../messaging/webhooks.js';
+import { redactedHeaders, validateWebhookConfig, WABA_WEBHOOK_ACTIVATION_MS, webhookAnswer } from '../messaging/webhooks.js';
 
 const IDEMPOTENCY_KEY_MAX = 256;
 
@@ -118,6 +118,7 @@ export const messagingMutations: MutationResolvers = {
       url: config.url,
       headers: redactedHeaders(config.headers),
       message: answer.message ?? null,
+      activatesAt: new Date(Date.now() + WABA_WEBHOOK_ACTIVATION_MS).toISOString(),
       channelRef: { partnerId, channelId },
     };
   },

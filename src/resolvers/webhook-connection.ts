@@ -5,9 +5,9 @@ import { gatewayWebhookUrl } from '../events/credentials.js';
 /**
  * A subscription never waits in silence: on a channel whose effective webhook (number-level, else on cloud the
  * business account's) does not point at this gateway's receiver no event would ever arrive, so it is refused with
- * WEBHOOK_NOT_CONNECTED and a hint. The webhook reads are cached briefly (CACHE_TTL_MESSAGING_MS) and a webhook change
- * made through the gateway invalidates them at once; when the check itself fails (upstream down, no key known), the
- * subscription goes ahead rather than being blocked by the check.
+ * WEBHOOK_NOT_CONNECTED and a hint. The webhook reads are never cached, so the check sees a change made anywhere (a key
+ * created outside the gateway, a business-account webhook that has just activated); when the check itself fails
+ * (upstream down, no key known), the subscription goes ahead rather than being blocked by the check.
  */
 export async function requireWebhookConnected(context: Context, partnerId: string, channelId: string): Promise<void> {
   const { services, dataSources, logger } = context;

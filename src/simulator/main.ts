@@ -2,7 +2,7 @@ import { loadConfig, startupErrorLines } from '../config.js';
 import { SIM_PARTNERS } from './seed.js';
 import { startSimulator } from './server.js';
 
-/** `npm run simulator`: the upstream simulator alone (SIMULATOR_PORT, SIMULATOR_LATENCY_MS, SIMULATOR_LIVE_EVENTS_MS). */
+/** `npm run simulator`: the upstream simulator alone (SIMULATOR_PORT, SIMULATOR_LATENCY_MS, SIMULATOR_LIVE_EVENTS_MS, SIMULATOR_WABA_WEBHOOK_DELAY_MS). */
 async function main() {
   const config = loadConfig();
   const simulator = await startSimulator({
@@ -10,6 +10,7 @@ async function main() {
     host: '127.0.0.1',
     latencyMs: config.simulator.latencyMs,
     webhooks: { liveEventsMs: config.simulator.liveEventsMs },
+    wabaWebhookDelayMs: config.simulator.wabaWebhookDelayMs,
   });
   const partner = SIM_PARTNERS[0];
   process.stdout.write(

@@ -78,6 +78,12 @@ export const SIM_APPROVED_TEMPLATES = [
   { name: 'spring_sale', language: 'en_US', category: 'MARKETING' },
 ];
 
+interface PendingWabaWebhook {
+  webhook: SimWebhook;
+  overrideAll: boolean;
+  activatesAt: number;
+}
+
 /** Area-B state beside the core SimState (number-level webhooks live in state.webhooks). */
 export interface MessagingState {
   messages: SimSentMessage[];
@@ -89,6 +95,8 @@ export interface MessagingState {
   profilePhotos: Map<string, { mimeType: string; content: Buffer }>;
   /** Business-account webhooks by waba id. */
   wabaWebhooks: Map<string, SimWebhook>;
+  /** Business-account webhooks set but not applied yet (the upstream takes 15–20 s), by waba id. */
+  pendingWabaWebhooks: Map<string, PendingWabaWebhook>;
   blocklists: Map<string, Set<string>>;
 }
 
@@ -121,7 +129,16 @@ function seedMessaging(state: SimState, now: number): MessagingState {
       components: [],
     })),
   );
-  return { messages: [], lastInbound, templates, profiles, profilePhotos: new Map(), wabaWebhooks: new Map(), blocklists: new Map() };
+  return {
+    messages: [],
+    lastInbound,
+    templates,
+    profiles,
+    profilePhotos: new Map(),
+    wabaWebhooks: new Map(),
+    pendingWabaWebhooks: new Map(),
+    blocklists: new Map(),
+  };
 }
 
 export function messagingState(state: SimState): MessagingState {
@@ -244,6 +261,7 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
   const { state } = context;
   const messaging = messagingState(state);
   const product = options.messagingProduct ?? 'whatsapp';
+  const wabaWebhookDelayMs = context.options.wabaWebhookDelayMs ?? 0;
   const prefix = hosting === 'cloud' ? '' : '/v1';
   const router = Router();
   const channelOf = (response: Response) => (response.locals as Locals).channelId;
@@ -277,6 +295,7 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
   });
 
   router.get('/v1/configs/webhook', (_request: Request, response: Response) => {
+    activateDueWabaWebhooks(state);
     const webhook = state.webhooks.get(channelOf(response));
     response.json(webhook ?? { url: null, headers: {} });
   });
@@ -325,6 +344,7 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
     });
 
     router.get('/waba_webhook', (_request: Request, response: Response) => {
+      activateDueWabaWebhooks(state);
       const wabaId = wabaOf(state, channelOf(response));
       const webhook = messaging.wabaWebhooks.get(wabaId);
       response.json({ waba_id: wabaId, numbers_on_this_waba: cloudNumbersOf(state, wabaId), url: webhook?.url ?? null, headers: webhook?.headers ?? {} });
@@ -340,13 +360,8 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
       if (problem) return fail(response, hosting, 400, 100, problem);
       const wabaId = wabaOf(state, channelOf(response));
       const webhook = { url: String(body.url), headers: body.headers as Record<string, string> };
-      messaging.wabaWebhooks.set(wabaId, webhook);
-      // override_all applies the URL to every cloud number of the account: their own webhooks are replaced by it.
-      if (body.override_all === true) {
-        for (const channel of state.channels.values()) {
-          if (channel.waba_account?.id === wabaId && !isOnPremise(channel)) state.webhooks.set(channel.id, { ...webhook });
-        }
-      }
+      messaging.pendingWabaWebhooks.set(wabaId, { webhook, overrideAll: body.override_all === true, activatesAt: Date.now() + wabaWebhookDelayMs });
+      activateDueWabaWebhooks(state);
       response.json({
         message: `Webhook will be set for WABA id ${wabaId}${body.override_all ? ' and all its numbers' : ''}. It takes 15 to 20 seconds to take effect.`,
       });
@@ -571,9 +586,28 @@ function applyProfile(messaging: MessagingState, channelId: string, body: Record
  * by replacing the cloud numbers' own webhooks, so each number's GET shows where it is served.)
  */
 export function effectiveWebhook(state: SimState, channelId: string): SimWebhook | null {
+  activateDueWabaWebhooks(state);
   const own = state.webhooks.get(channelId) ?? null;
   if (own || isOnPremise(state.channels.get(channelId))) return own;
   return messagingState(state).wabaWebhooks.get(wabaOf(state, channelId)) ?? null;
+}
+
+/**
+ * Applies the business-account webhooks whose activation time has come (SIMULATOR_WABA_WEBHOOK_DELAY_MS after they
+ * were set), on every read of where notifications go. override_all applies the URL to every cloud number of the
+ * account when it activates: their own webhooks are replaced by it.
+ */
+function activateDueWabaWebhooks(state: SimState): void {
+  const messaging = messagingState(state);
+  for (const [wabaId, pending] of messaging.pendingWabaWebhooks) {
+    if (pending.activatesAt > Date.now()) continue;
+    messaging.pendingWabaWebhooks.delete(wabaId);
+    messaging.wabaWebhooks.set(wabaId, pending.webhook);
+    if (!pending.overrideAll) continue;
+    for (const channel of state.channels.values()) {
+      if (channel.waba_account?.id === wabaId && !isOnPremise(channel)) state.webhooks.set(channel.id, { ...pending.webhook });
+    }
+  }
 }
 
 function wabaOf(state: SimState, channelId: string): string {

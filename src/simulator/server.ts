@@ -32,6 +32,12 @@ export interface SimulatorOptions {
   state?: SimState;
   /** Webhook notification delivery (re-delivery backoff, failing recipients, live incoming messages). */
   webhooks?: WebhookDeliveryOptions;
+  /**
+   * How long after it is set a business-account webhook takes effect (the upstream: 15–20 s;
+   * SIMULATOR_WABA_WEBHOOK_DELAY_MS, default 15000, for the embedded and the stand-alone simulator). Unset: at once,
+   * for tests that do not need the delay.
+   */
+  wabaWebhookDelayMs?: number;
   /** A2's upstream limit; the spec's 5 per 30 s unless a test shortens the window. */
   balanceRateLimit?: BalanceRateLimit;
 }

@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       cacheTtlMs: { listing: 30_000, usage: 60_000, insights: 60_000, messaging: 30_000 },
       insightsListEncoding: 'comma',
       introspection: true,
+      simulator: { wabaWebhookDelayMs: 15_000 },
       tracing: null,
     });
     expect(config.keystoreSecret).toMatch(/^[0-9a-f]{64}$/);
@@ -119,6 +120,7 @@ describe('loadConfig', () => {
     ['SIMULATOR_PORT', '65536'],
     ['SIMULATOR_LATENCY_MS', '-1'],
     ['SIMULATOR_LIVE_EVENTS_MS', 'x'],
+    ['SIMULATOR_WABA_WEBHOOK_DELAY_MS', '-1'],
   ])('rejects %s=%j naming the variable', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.variable).toBe(variable);
