@@ -255,7 +255,7 @@ export class UpstreamClient {
     const breakers = this.options.breakers;
     if (!breakers) return (await attempt().catch(unwrapFault)).result;
     // Throws CircuitOpenError while this credential's circuit is open: nothing is sent.
-    return breakers.run(circuitKey(baseHeaders), attempt);
+    return breakers.run(circuitKey(baseHeaders, request), attempt);
   }
 
   private async attempt<B>(
@@ -334,8 +334,14 @@ export class UpstreamClient {
 }
 
 /** The key of a call's circuit: the fingerprint of the credential it carries (areas A and C: the bearer token; B: the channel's key). */
-function circuitKey(headers: Record<string, string>): string {
-  return fingerprint(headers.authorization ?? headers['svc-api-key'] ?? '');
+/**
+ * One circuit per credential, endpoint family and kind of call: failing reads of one endpoint (a
+ * business profile the upstream chokes on) pause those reads only, never the sends on the same
+ * key, and a failing send pauses sends without hiding the reads that still work.
+ */
+function circuitKey(headers: Record<string, string>, request: UpstreamRequest): string {
+  const kind = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
+  return `${fingerprint(headers.authorization ?? headers['svc-api-key'] ?? '')}:${request.endpoint}:${kind}`;
 }
 
 /** A JSON body, serialised before anything is sent (a value that cannot be is the gateway's fault, not the upstream's). */

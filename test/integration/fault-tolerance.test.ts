@@ -124,3 +124,35 @@ describe('circuit breaker per upstream root', () => {
     simulator.faults.clear();
   });
 });
+
+describe('circuits by what fails: one per credential, endpoint family and kind of call', () => {
+  const CLOUD = 'channel-001';
+  const harness = useTestGateway({
+    UPSTREAM_RETRIES: '0',
+    CACHE_TTL_MESSAGING_MS: '0',
+    CIRCUIT_BREAKER_THRESHOLD: '2',
+    CIRCUIT_BREAKER_COOLDOWN_MS: '60000',
+    CHANNEL_API_KEYS: JSON.stringify({ [CLOUD]: `sim-key-${CLOUD}` }),
+  });
+
+  it("failing business-profile reads open their own circuit, and the channel's sends still go out", async () => {
+    const { simulator, gateway } = harness;
+    simulator.faults.add({ path: '^/cloud/chat_business_profile$', method: 'GET', status: 500 });
+    const profile = `{ channel(id: "${CLOUD}") { businessProfile { websites } } }`;
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const { body } = await harness.graphql(profile);
+      expect(body.errors?.[0]?.extensions?.code).toBe('UPSTREAM_UNAVAILABLE');
+    }
+    expect(gateway.services.breakers.cloud.worst).toBe('open');
+    const refused = await harness.graphql(profile);
+    expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', circuit: 'open' });
+    expect(simulator.recorder.matching('/cloud/chat_business_profile', 'GET')).toHaveLength(2);
+
+    const sent = await harness.graphql(
+      'mutation Send($channelId: ID!, $input: SendMessageInput!) { sendMessage(channelId: $channelId, input: $input) { id } }',
+      { channelId: CLOUD, input: { to: '+4915112345678', text: { body: 'sending is healthy' } } },
+    );
+    expect(sent.body.errors).toBeUndefined();
+    expect(simulator.recorder.matching('/cloud/messages', 'POST')).toHaveLength(1);
+  });
+});
