@@ -14,9 +14,16 @@ const CONTACT = '4915112345678';
 
 const EVENTS = `subscription ($channelId: ID!) {
   channelEvents(channelId: $channelId) {
+    __typename
+    ... on MessageEchoEvent { id to echoType: type }
+    ... on ContactPreferenceEvent { contact category value }
     ... on InboundMessage {
       id
       type
+      from
+      fromPhone
+      fromUserId
+      username
       preview
       content {
         __typename
@@ -59,19 +66,21 @@ describe('simulator traffic read typed through channelEvents', () => {
     await gateway.close();
   });
 
-  /** Posts one item to the simulator and returns the event the gateway published for it. */
+  /** Posts one item to the simulator and returns the event the gateway published for it (the next one when it has no id). */
   const receive = async (channelId: string, body: Json): Promise<Json> => {
+    const collected = events.get(channelId)!;
+    const before = collected.items.length;
     const response = await fetch(`${gateway.simulator.baseUrl()}/_control/inbound`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ channelId, from: CONTACT, ...body }),
+      body: JSON.stringify({ channelId, ...(body.userId === undefined && { from: CONTACT }), ...body }),
     });
     expect(response.status).toBe(202);
-    const { messageId } = (await response.json()) as { messageId: string };
-    const collected = events.get(channelId)!;
-    await waitUntil(() => collected.items.some((item) => item.id === messageId) || collected.errors.length > 0, `the event of ${messageId}`);
+    const { messageId } = (await response.json()) as { messageId: string | null };
+    const matches = (item: Json, index: number) => (messageId === null ? index >= before : item.id === messageId);
+    await waitUntil(() => collected.items.some(matches) || collected.errors.length > 0, `the event of ${messageId ?? 'the item'}`);
     expect(collected.errors).toEqual([]);
-    return collected.items.find((item) => item.id === messageId)!;
+    return collected.items.find(matches)!;
   };
 
   const bothHostings = [
@@ -163,6 +172,28 @@ describe('simulator traffic read typed through channelEvents', () => {
   });
 
   describe('cloud only', () => {
+    it('a sender known only by its user id: that id is its contact key, no phone, its username', async () => {
+      const event = await receive(CLOUD, { userId: 'US.13491208655302741918', username: '@mia.s', text: 'Hi, I use a username now' });
+      expect(event).toMatchObject({
+        __typename: 'InboundMessage',
+        from: 'US.13491208655302741918',
+        fromPhone: null,
+        fromUserId: 'US.13491208655302741918',
+        username: '@mia.s',
+        content: { __typename: 'TextContent', body: 'Hi, I use a username now' },
+      });
+    });
+
+    it('an echo of the business app is a MessageEchoEvent to the contact', async () => {
+      const event = await receive(CLOUD, { kind: 'echo', text: 'Sent from the phone app' });
+      expect(event).toMatchObject({ __typename: 'MessageEchoEvent', to: CONTACT, echoType: 'text' });
+    });
+
+    it('a preference change is a ContactPreferenceEvent', async () => {
+      const event = await receive(CLOUD, { kind: 'preference', value: 'stop' });
+      expect(event).toEqual({ __typename: 'ContactPreferenceEvent', contact: CONTACT, category: 'marketing_messages', value: 'stop' });
+    });
+
     it('flow reply', async () => {
       const event = await receive(CLOUD, { kind: 'flow_reply', flowResponse: { flow_token: 't-1', rating: '4' } });
       expect(event.content).toMatchObject({
