@@ -65,7 +65,7 @@ describe('federation', () => {
     expect(print(supergraph)).toMatch(/@link\(url: "https:\/\/specs\.apollo\.dev\/cost\/v0\.1"/);
     expect(fieldDirectives(supergraph, 'Client', 'usage')).toEqual({ cost: { weight: 100 } });
     expect(fieldDirectives(supergraph, 'Partner', 'clients')).toEqual({
-      listSize: { slicingArguments: ['limit'], sizedFields: ['nodes'], assumedSize: 1000, requireOneSlicingArgument: false },
+      listSize: { slicingArguments: ['limit'], sizedFields: ['nodes'], assumedSize: 100, requireOneSlicingArgument: false },
       cost: { weight: 10 },
     });
     expect(fieldDirectives(supergraph, 'ClientList', 'nodes')).toEqual({ listSize: { assumedSize: 1000 } });
