@@ -83,10 +83,15 @@ describe('through a supergraph router: Hive Gateway in front of hubgraph and a s
         },
       },
       // Subscriptions: hubgraph serves them over graphql-ws, where the caller's Authorization travels in connectionParams.
+      // The socket closes with its last subscription (not 3 s later), so no timer outlives the suite.
       transportEntries: {
         hubgraph: {
           options: {
-            subscriptions: { kind: 'ws', location: hubgraph.url, options: { connectionParams: { authorization: '{context.headers.authorization}' } } },
+            subscriptions: {
+              kind: 'ws',
+              location: hubgraph.url,
+              options: { connectionParams: { authorization: '{context.headers.authorization}' }, lazyCloseTimeout: 0 },
+            },
           },
         },
       },
