@@ -24,8 +24,13 @@ function examplesIn(folder: string): Example[] {
       const source = readFileSync(file, 'utf8');
       const variablesFile = file.replace(/\.graphql$/, '.json');
       const variables = existsSync(variablesFile) ? (JSON.parse(readFileSync(variablesFile, 'utf8')) as Record<string, unknown>) : {};
+      // One operation, and the fragments it spreads (so the file runs as it is in the Sandbox).
       const definitions = parse(source).definitions;
-      const operation = definitions.length === 1 && definitions[0].kind === Kind.OPERATION_DEFINITION ? definitions[0].operation : 'not one operation';
+      const operations = definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+      const onlyFragmentsBeside = definitions.every(
+        (definition) => definition.kind === Kind.OPERATION_DEFINITION || definition.kind === Kind.FRAGMENT_DEFINITION,
+      );
+      const operation = operations.length === 1 && onlyFragmentsBeside ? operations[0].operation : 'not one operation';
       return { file, source, variables, operation };
     });
 }
@@ -58,7 +63,7 @@ describe('examples/ in order on the embedded simulator, then a message on every 
     await gateway.stop();
   });
 
-  it('holds at least 12 queries and mutations, a subscription per event kind and the conversation one, each file one operation', () => {
+  it('holds at least 12 queries and mutations, a subscription per event kind and the conversation one, each file one operation (with its fragments)', () => {
     expect(operations.length).toBeGreaterThanOrEqual(12);
     for (const { file, operation } of operations) expect([file, ['query', 'mutation'].includes(operation)]).toEqual([file, true]);
     expect(subscriptions.map(({ operation }) => operation)).toEqual(['subscription', 'subscription', 'subscription', 'subscription']);

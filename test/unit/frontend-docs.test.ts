@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
+import { Kind, parse, print, type FragmentDefinitionNode } from 'graphql';
 import ts from 'typescript';
 import { ErrorCode } from '../../src/errors.js';
 
@@ -22,6 +23,26 @@ describe('docs/frontend.md', () => {
   it.each(snippets.filter(([file]) => /\.tsx?$/.test(file)))('takes whole statements from %s', (file, code) => {
     const { diagnostics } = ts.transpileModule(code, { fileName: file.endsWith('.tsx') ? 'snippet.tsx' : 'snippet.ts', reportDiagnostics: true });
     expect((diagnostics ?? []).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))).toEqual([]);
+  });
+
+  describe('the MessageContentFields fragment', () => {
+    const fragment = (source: string) =>
+      parse(source).definitions.find(
+        (definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION && definition.name.value === 'MessageContentFields',
+      );
+    const [, app] = /graphql\(`(\s*fragment MessageContentFields[\s\S]*?)`\)/.exec(readFileSync('examples/inbox/src/MessageContent.tsx', 'utf8'))!;
+    const examples = readdirSync('examples')
+      .filter((name) => name.endsWith('.graphql'))
+      .map((name) => [`examples/${name}`, readFileSync(`examples/${name}`, 'utf8')] as const)
+      .filter(([, source]) => fragment(source));
+
+    it('is in examples/', () => {
+      expect(examples.map(([file]) => file)).toContain('examples/channel-messages.graphql');
+    });
+
+    it.each(examples)('%s holds the inbox app’s, field for field', (_file, source) => {
+      expect(print(fragment(source)!)).toBe(print(fragment(app)!));
+    });
   });
 
   it.each(Object.values(ErrorCode))('says what a front-end should do about %s', (code) => {
