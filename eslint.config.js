@@ -74,7 +74,7 @@ export default tseslint.config(
         {
           exceptions: {
             suffixes: ['List', 'Page', 'Payload', 'Result', 'Event', 'Info', 'Count', 'Totals', 'Details', 'Restore', 'Config', 'Webhook'],
-            types: ['Usage', 'UsagePeriod', 'Renewal', 'ClientInsights', 'InsightPoint', 'ActionSource', 'BusinessProfile', 'ApiKey', 'WabaAccount', 'UserRef', 'ContactUser', 'ChannelIntegration', 'ServiceWindow', 'MessagePricing',
+            types: ['Usage', 'UsagePeriod', 'Renewal', 'ClientInsights', 'InsightPoint', 'ActionSource', 'BusinessProfile', 'ApiKey', 'WabaAccount', 'UserRef', 'ContactUser', 'ChannelIntegration', 'ServiceWindow', 'MessagePricing', 'MessageReaction',
               // Message content (schema/content.graphql): values of the message that carries them.
               'TextContent', 'MediaContent', 'LocationContent', 'ContactsContent', 'InteractiveReplyContent', 'ButtonReplyContent', 'ReactionContent', 'OrderContent',
               'SystemContent', 'TemplateContent', 'UnsupportedContent', 'ContactCard', 'ContactCardPhone', 'ContactCardEmail', 'ContactCardOrganization', 'ContactCardUrl',

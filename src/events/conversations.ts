@@ -16,6 +16,8 @@ export interface ConversationDto {
   contactPhone: string | null;
   contactUserId: string | null;
   contactUsername: string | null;
+  /** After a number change: the contact key of the conversation that continues this one. */
+  movedTo: string | null;
   /** Profile name carried by the contact's latest inbound notification. */
   name: string | null;
   /** The latest inbound message's own time (its `timestamp`, not its arrival: the upstream re-delivers late). */
@@ -120,6 +122,8 @@ export interface ConversationChange {
   phone: string | null;
   userId: string | null;
   username: string | null;
+  /** After a number change: the contact key the conversation continues under. */
+  movedTo: string | null;
 }
 
 const timeOf = (timestamp: string | null, now: number): number => {
@@ -130,26 +134,52 @@ const timeOf = (timestamp: string | null, now: number): number => {
 /** A whole-second time placed at its arrival when that falls within the second, else at the second's end (never earlier than the time itself). */
 export const orderWithinSecond = (atMs: number, now: number): number => (atMs % 1000 === 0 ? Math.max(atMs, Math.min(now, atMs + 999)) : atMs);
 
-const NO_KEYS = { phone: null, userId: null, username: null };
+const NO_KEYS = { phone: null, userId: null, username: null, movedTo: null };
+
+/** Message types that change the message they name instead of joining the thread. */
+const CHANGING_TYPES = new Set(['reaction', 'edit', 'revoke']);
+/** System notices of a number change: cloud `user_changed_number` (new number in `wa_id`), on-premise `customer_changed_number` (`new_wa_id`). */
+const NUMBER_CHANGES = new Set(['user_changed_number', 'customer_changed_number']);
+
+/** The new wa_id a number-change notice names; null for any other item. */
+export function newNumberOf(raw: unknown): string | null {
+  if (!isRecord(raw) || raw.type !== 'system' || !isRecord(raw.system) || !NUMBER_CHANGES.has(String(raw.system.type))) return null;
+  const next = raw.system.new_wa_id ?? raw.system.wa_id;
+  return typeof next === 'string' ? waIdOf(next) : null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Whether an inbound item is the user's own message, which opens the 24-hour window: anything the
+ * user sent, reactions and edits included; not a revoke (it withdraws a message) and not a system
+ * notice (the platform's, about the user). See docs/conversations.md.
+ */
+const opensWindow = (raw: unknown): boolean => !isRecord(raw) || (raw.type !== 'revoke' && raw.type !== 'system');
 
 /** The conversation change an event makes; null for channel errors, preferences, untyped items and statuses naming no one-to-one recipient. */
 export function changeOfEvent(event: ChannelEvent, now: number): ConversationChange | null {
   switch (event.kind) {
     case 'message': {
-      const { from, id, timestamp, contactName, text, fromPhone, fromUserId, username } = event.payload;
+      const { from, id, timestamp, contactName, text, fromPhone, fromUserId, username, raw } = event.payload;
+      // A message in a group is no one-to-one conversation.
+      if (isRecord(raw) && raw.group_id !== undefined) return null;
       const atMs = timeOf(timestamp, now);
+      const changing = isRecord(raw) && CHANGING_TYPES.has(String(raw.type));
       return {
         contact: from,
         atMs,
         orderMs: orderWithinSecond(atMs, now),
-        messageId: id,
-        inbound: true,
+        // A reaction, edit or revoke changes the message it names: no thread entry of its own.
+        messageId: changing ? null : id,
+        inbound: opensWindow(raw),
         name: contactName,
-        text,
+        text: changing ? null : text,
         closesWindow: false,
         phone: fromPhone ?? (isUserId(from) ? null : from),
         userId: fromUserId ?? null,
         username: username ?? null,
+        movedTo: newNumberOf(raw),
       };
     }
     case 'status': {
@@ -169,6 +199,7 @@ export function changeOfEvent(event: ChannelEvent, now: number): ConversationCha
         phone: isUserId(recipientId) ? null : recipientId,
         userId: recipientUserId ?? null,
         username: null,
+        movedTo: null,
       };
     }
     case 'echo': {

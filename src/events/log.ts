@@ -3,7 +3,8 @@ import { compareLogIds, type LogId } from './cursor.js';
 import { changeOfEvent, changeOfSend, changeOfVerdict, type ConversationChange, type ConversationDto, type ListPosition } from './conversations.js';
 import { MemoryDedupStore } from './dedup.js';
 import { MemoryConversations } from './memory-conversations.js';
-import type { AcceptedSend, ChannelEvent, LoggedEvent, MessageRecordDto } from './types.js';
+import { editedMessageIdOf, revokedMessageIdOf } from './content.js';
+import type { AcceptedSend, ChannelEvent, InboundMessageDto, KindAndPayload, LoggedEvent, MessageRecordDto } from './types.js';
 
 export type Unsubscribe = () => Promise<void>;
 
@@ -77,19 +78,74 @@ export function nextStatus(current: string | null, incoming: string): string {
 export const RECEIVED_STATUS = 'received';
 export const ACCEPTED_STATUS = 'accepted';
 
-/** What an event says of its message's record: which message, its contact, type and text; null for events of no message. */
-export function recordOfEvent(event: ChannelEvent): { messageId: string; contact: string | null; type: string | undefined; text: string | null } | null {
+/** How an inbound item changes the message it names (a reaction, an edit, a revoke) instead of being a message of its own. */
+export type MessageChange =
+  | { kind: 'reaction'; target: string; from: string; emoji: string | null; atMs: number }
+  | { kind: 'edit'; target: string; body: string; text: string | null; atMs: number }
+  | { kind: 'revoke'; target: string; atMs: number };
+
+/** What an event does to a message record: its own (message id, contact, type, text, body as JSON), or a change to the one it names. */
+export interface RecordWrite {
+  messageId: string;
+  contact: string | null;
+  type: string | undefined;
+  text: string | null;
+  body: string | null;
+  change: MessageChange | null;
+}
+
+const isJson = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function changeOfMessage(payload: InboundMessageDto, atMs: number): MessageChange | null {
+  const raw = payload.raw;
+  if (!isJson(raw)) return null;
+  if (raw.type === 'reaction' && isJson(raw.reaction) && typeof raw.reaction.message_id === 'string') {
+    const emoji = typeof raw.reaction.emoji === 'string' && raw.reaction.emoji !== '' ? raw.reaction.emoji : null;
+    return { kind: 'reaction', target: raw.reaction.message_id, from: payload.from, emoji, atMs };
+  }
+  const edited = editedMessageIdOf(raw);
+  if (edited !== null) {
+    const version = isJson(raw.edit) && isJson(raw.edit.message) ? raw.edit.message : {};
+    const text = isJson(version.text) && typeof version.text.body === 'string' ? version.text.body : null;
+    return { kind: 'edit', target: edited, body: JSON.stringify(raw), text, atMs };
+  }
+  const revoked = revokedMessageIdOf(raw);
+  return revoked === null ? null : { kind: 'revoke', target: revoked, atMs };
+}
+
+/** The message's own time, or now. */
+const eventTime = (timestamp: string | null, now: number) => {
+  const parsed = timestamp === null ? Number.NaN : Date.parse(timestamp);
+  return Number.isFinite(parsed) ? parsed : now;
+};
+
+/** What an event writes to a message record; null for events of no message. */
+export function recordOfEvent(event: KindAndPayload, now: number): RecordWrite | null {
   switch (event.kind) {
-    case 'message':
-      return { messageId: event.payload.id, contact: event.payload.from, type: event.payload.type, text: event.payload.text };
+    case 'message': {
+      const { id, from, type, text, raw, timestamp } = event.payload;
+      const change = changeOfMessage(event.payload, eventTime(timestamp, now));
+      if (change) return { messageId: change.target, contact: from, type: undefined, text: null, body: null, change };
+      return { messageId: id, contact: from, type, text, body: JSON.stringify(raw), change: null };
+    }
     case 'echo':
-      return { messageId: event.payload.id, contact: event.payload.to, type: event.payload.type, text: event.payload.text };
+      return {
+        messageId: event.payload.id,
+        contact: event.payload.to,
+        type: event.payload.type,
+        text: event.payload.text,
+        body: JSON.stringify(event.payload.raw),
+        change: null,
+      };
     case 'status':
-      return { messageId: event.payload.messageId, contact: event.payload.recipientId, type: undefined, text: null };
+      return { messageId: event.payload.messageId, contact: event.payload.recipientId, type: undefined, text: null, body: null, change: null };
     default:
       return null;
   }
 }
+
+/** The JSON of a send's body, null when the send was recorded without it. */
+export const sentBody = (send: AcceptedSend): string | null => (send.body === undefined ? null : JSON.stringify(send.body));
 
 /** The JSON stored in the log for an event (its id and size are not part of it). */
 export const serializeEvent = (event: ChannelEvent): string => JSON.stringify({ k: event.kind, p: event.payload });
@@ -189,7 +245,15 @@ export class MemoryEventLog implements EventLog {
         status: ACCEPTED_STATUS,
         threadMs: change.orderMs,
       });
-      Object.assign(record, { direction: 'OUTBOUND', contact: send.contact, type: send.type, atMs: now, text: send.text, sentFrom: 'API' });
+      Object.assign(record, {
+        direction: 'OUTBOUND',
+        contact: send.contact,
+        type: send.type,
+        atMs: now,
+        text: send.text,
+        sentFrom: 'API',
+        body: sentBody(send),
+      });
       this.evict(now);
     }
     this.applyToConversations(channelId, [change], now);
@@ -221,7 +285,7 @@ export class MemoryEventLog implements EventLog {
     const record = this.records.get(recordKey(channelId, messageId));
     if (!record || record.touchedMs < retentionCutoff(this.limits.retentionMs, this.now())) return null;
     const { touchedMs: _touched, ...dto } = record;
-    return { ...dto, statuses: [...record.statuses] };
+    return { ...dto, statuses: [...record.statuses], history: [...record.history], reactions: [...record.reactions] };
   }
 
   async conversation(channelId: string, contact: string): Promise<ConversationDto | null> {
@@ -278,24 +342,24 @@ export class MemoryEventLog implements EventLog {
 
   private applyToRecord(channelId: string, event: LoggedEvent, change: ConversationChange | null, now: number): void {
     const threadMs = change?.orderMs ?? now;
-    if (event.kind === 'message') {
-      const record = this.touchRecord(channelId, event.payload.id, now, {
-        direction: 'INBOUND',
-        contact: event.payload.from,
-        status: RECEIVED_STATUS,
-        threadMs,
-      });
-      Object.assign(record, { type: event.payload.type, atMs: event.id.ms, text: event.payload.text });
+    const write = recordOfEvent(event, now);
+    if (write === null) return;
+    if (write.change) {
+      this.applyChange(channelId, write.change, now);
+    } else if (event.kind === 'message') {
+      const record = this.touchRecord(channelId, write.messageId, now, { direction: 'INBOUND', contact: write.contact, status: RECEIVED_STATUS, threadMs });
+      Object.assign(record, { type: event.payload.type, atMs: event.id.ms, text: event.payload.text, body: write.body });
     } else if (event.kind === 'echo') {
       // Sent from the business's phone app: the same record a send through the gateway makes, but for who sent it.
-      const record = this.touchRecord(channelId, event.payload.id, now, { direction: 'OUTBOUND', contact: event.payload.to, status: 'sent', threadMs });
+      const record = this.touchRecord(channelId, write.messageId, now, { direction: 'OUTBOUND', contact: write.contact, status: 'sent', threadMs });
       Object.assign(record, {
         direction: 'OUTBOUND',
-        contact: event.payload.to,
-        type: event.payload.type,
+        contact: write.contact,
+        type: write.type,
         atMs: event.id.ms,
-        text: event.payload.text,
+        text: write.text,
         sentFrom: 'BUSINESS_APP',
+        body: write.body,
       });
     } else if (event.kind === 'status') {
       const { messageId, recipientId, status } = event.payload;
@@ -303,6 +367,29 @@ export class MemoryEventLog implements EventLog {
       const record = this.touchRecord(channelId, messageId, now, { direction: 'OUTBOUND', contact: recipientId, status, threadMs });
       record.status = nextStatus(record.status, status);
       record.statuses.push(event);
+    }
+  }
+
+  /** A reaction, edit or revoke changes the record it names, when the gateway holds it; it is no record of its own. */
+  private applyChange(channelId: string, change: MessageChange, now: number): void {
+    const record = this.records.get(recordKey(channelId, change.target));
+    if (!record || record.touchedMs < retentionCutoff(this.limits.retentionMs, now)) return;
+    this.touchRecord(channelId, change.target, now, record);
+    switch (change.kind) {
+      case 'reaction': {
+        const previous = record.reactions.find((reaction) => reaction.from === change.from);
+        // The latest per contact: a reaction older than the one held (re-delivered late) changes nothing.
+        if (previous && previous.atMs > change.atMs) return;
+        record.reactions = record.reactions.filter((reaction) => reaction.from !== change.from);
+        if (change.emoji !== null) record.reactions.push({ emoji: change.emoji, from: change.from, atMs: change.atMs });
+        return;
+      }
+      case 'edit':
+        if (record.body !== null) record.history.push(record.body);
+        Object.assign(record, { body: change.body, text: change.text, editedAtMs: change.atMs });
+        return;
+      case 'revoke':
+        record.revokedAtMs = change.atMs;
     }
   }
 
@@ -332,6 +419,11 @@ export class MemoryEventLog implements EventLog {
       statuses: [],
       text: null,
       sentFrom: null,
+      body: null,
+      history: [],
+      editedAtMs: null,
+      revokedAtMs: null,
+      reactions: [],
       touchedMs: now,
       ...fresh,
     };

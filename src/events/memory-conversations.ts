@@ -76,6 +76,7 @@ export class MemoryConversations {
     if (change.phone !== null) state.contactPhone = change.phone;
     if (change.userId !== null) state.contactUserId = change.userId;
     if (change.username !== null) state.contactUsername = change.username;
+    if (change.movedTo !== null) state.movedTo = change.movedTo;
     if (change.messageId !== null) {
       if (!state.threadIds.has(change.messageId)) {
         const position = { ms: change.orderMs, member: change.messageId };
@@ -133,6 +134,7 @@ export class MemoryConversations {
         contactPhone: null,
         contactUserId: null,
         contactUsername: null,
+        movedTo: null,
         name: null,
         lastInboundMs: null,
         lastActivityMs: 0,
@@ -192,6 +194,7 @@ const toDto = ({
   contactPhone,
   contactUserId,
   contactUsername,
+  movedTo,
   name,
   lastInboundMs,
   lastActivityMs,
@@ -203,6 +206,7 @@ const toDto = ({
   contactPhone,
   contactUserId,
   contactUsername,
+  movedTo,
   name,
   lastInboundMs,
   lastActivityMs,

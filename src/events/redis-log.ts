@@ -16,6 +16,7 @@ import {
 import {
   recordOfEvent,
   retentionCutoff,
+  sentBody,
   serializeEvent,
   type AppendResult,
   type EventLog,
@@ -24,7 +25,7 @@ import {
   type Unsubscribe,
 } from './log.js';
 import { RedisSubscriptions } from './pubsub.js';
-import type { AcceptedSend, ChannelEvent, EventKind, LoggedEvent, LoggedEventOf, MessageRecordDto, PayloadOf } from './types.js';
+import type { AcceptedSend, ChannelEvent, EventKind, LoggedEvent, LoggedEventOf, MessageReactionDto, MessageRecordDto, PayloadOf } from './types.js';
 
 /** How long the fan-out sequence (and the id source of a log that keeps nothing) outlives the last append. */
 const SEQUENCE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -91,6 +92,7 @@ local function touch(conversation, thread, m, messageId)
   if text(m.ph) ~= '' then redis.call('HSET', conversation, 'p', m.ph) end
   if text(m.u) ~= '' then redis.call('HSET', conversation, 'u', m.u) end
   if text(m.un) ~= '' then redis.call('HSET', conversation, 'un', m.un) end
+  if text(m.mv) ~= '' then redis.call('HSET', conversation, 'mv', m.mv) end
   local closedAt = tonumber(current[4])
   if m.cl and (not closedAt or at > closedAt) then redis.call('HSET', conversation, 'cl', at) end
   if messageId ~= '' then
@@ -109,7 +111,28 @@ end
 local function outbound(record, m, origin, status)
   local current = redis.call('HMGET', record, 'status', 'ts')
   redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', text(m.rc), 'type', text(m.ty), 'at', now, 'status', current[1] or status,
-    'text', text(m.tx), 'ts', current[2] or (m.ord or now), 'o', origin)
+    'text', text(m.tx), 'ts', current[2] or (m.ord or now), 'o', origin, 'b', text(m.b))
+  redis.call('PEXPIRE', record, retention)
+end
+local function change(record, m)
+  if redis.call('EXISTS', record) == 0 then return end
+  local at = m.at or now
+  if m.tk == 'reaction' then
+    local field = 'r:' .. m.rf
+    local held = redis.call('HGET', record, field)
+    if held and cjson.decode(held).at > at then return end
+    if text(m.re) == '' then redis.call('HDEL', record, field) else redis.call('HSET', record, field, cjson.encode({ e = m.re, at = at })) end
+  elseif m.tk == 'edit' then
+    local previous = redis.call('HGET', record, 'b')
+    if previous and previous ~= '' then
+      local history = cjson.decode(redis.call('HGET', record, 'h') or '[]')
+      history[#history + 1] = previous
+      redis.call('HSET', record, 'h', cjson.encode(history))
+    end
+    redis.call('HSET', record, 'b', text(m.b), 'text', text(m.tx), 'ea', at)
+  elseif m.tk == 'revoke' then
+    redis.call('HSET', record, 'ra', at)
+  end
   redis.call('PEXPIRE', record, retention)
 end
 if ARGV[7] == '1' then
@@ -135,8 +158,10 @@ for i = 1, (#ARGV - 7) / 2 do
     local id
     if retention > 0 then
       id = redis.call('XADD', KEYS[1], 'MINID', math.max(now - retention, 0), '*', 'e', event)
-      if operation == 'message' then
-        redis.call('HSET', record, 'direction', 'INBOUND', 'contact', text(m.rc), 'type', text(m.ty), 'at', now, 'status', 'received', 'text', text(m.tx), 'ts', m.ord or now)
+      if operation == 'message' and m.tk then
+        change(record, m)
+      elseif operation == 'message' then
+        redis.call('HSET', record, 'direction', 'INBOUND', 'contact', text(m.rc), 'type', text(m.ty), 'at', now, 'status', 'received', 'text', text(m.tx), 'ts', m.ord or now, 'b', text(m.b))
         redis.call('PEXPIRE', record, retention)
       elseif operation == 'echo' then
         outbound(record, m, 'BUSINESS_APP', 'sent')
@@ -149,6 +174,7 @@ for i = 1, (#ARGV - 7) / 2 do
     else
       id = redis.call('XADD', KEYS[1], 'MAXLEN', '0', '*', 'e', '')
     end
+    if m.tk then messageId = '' end
     touch(conversation, thread, m, messageId)
     results[i] = id
     published[#published + 1] = '{"id":"' .. id .. '","e":' .. event .. '}'
@@ -191,7 +217,10 @@ interface Publication {
  * id; `st` the status; `rc` the record's contact; `ty` type; `tx` text; then the conversation
  * change (absent when none): `c` contact key, `at` event time ms, `ord` its place in time order ms,
  * `inb` a user's message (moves the last inbound time), `n` profile name, `cl` closes the window,
- * `ph` wa_id, `u` user id, `un` username.
+ * `ph` wa_id, `u` user id, `un` username, `mv` the contact key a number change moves it to; `b`
+ * the message's JSON (what its content is read from); for a reaction, edit or revoke `tk` its kind
+ * (then `id` and the record key name the message it changes, which is changed only when held),
+ * `rf` the reacting contact, `re` the emoji ('' removes it).
  */
 interface ScriptMeta {
   op: string;
@@ -209,6 +238,11 @@ interface ScriptMeta {
   ph?: string;
   u?: string;
   un?: string;
+  mv?: string;
+  b?: string;
+  tk?: string;
+  rf?: string;
+  re?: string;
 }
 
 /** One item of the append script: its four keys, what it does and its event's JSON (see APPEND_SCRIPT). */
@@ -222,6 +256,27 @@ interface ScriptItem {
 const MOVED_CURSOR_SLACK = 256;
 
 const optionalNumber = (value: string | undefined): number | null => (value === undefined || value === '' ? null : Number(value));
+
+/** A reaction field (`r:<contact>` → `{"e": emoji, "at": ms}`); null when unreadable. */
+function parseReaction(from: string, value: string): MessageReactionDto | null {
+  try {
+    const parsed = JSON.parse(value) as { e?: unknown; at?: unknown };
+    return typeof parsed.e === 'string' && typeof parsed.at === 'number' ? { emoji: parsed.e, from, atMs: parsed.at } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The earlier versions of an edited message (a JSON array of bodies); empty when none or unreadable. */
+function parseHistory(value: string | undefined): string[] {
+  if (!value) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((entry): entry is string => typeof entry === 'string') : [];
+  } catch {
+    return [];
+  }
+}
 
 const toLogged = (id: string, stored: StoredEvent, size: number): LoggedEvent | null => {
   const logId = parseLogId(id);
@@ -277,8 +332,8 @@ export class RedisEventLog implements EventLog {
     const now = Date.now();
     const serialized = events.map(serializeEvent);
     const items = events.map((event, index): ScriptItem => {
-      const record = recordOfEvent(event);
-      return this.item(channelId, changeOfEvent(event, now), {
+      const record = recordOfEvent(event, now);
+      const item = this.item(channelId, changeOfEvent(event, now), {
         op: event.kind,
         dedupKey: event.dedupKey,
         event: serialized[index],
@@ -287,7 +342,15 @@ export class RedisEventLog implements EventLog {
         recordContact: record?.contact ?? null,
         type: record?.type ?? undefined,
         text: record?.text ?? undefined,
+        body: record?.body ?? undefined,
       });
+      const change = record?.change;
+      if (change) {
+        Object.assign(item.meta, { tk: change.kind, at: change.atMs });
+        if (change.kind === 'reaction') Object.assign(item.meta, { rf: change.from, re: change.emoji ?? '' });
+        if (change.kind === 'edit') Object.assign(item.meta, { b: change.body, tx: change.text ?? '' });
+      }
+      return item;
     });
     const results = await this.run(channelId, items, true);
     const appended: LoggedEvent[] = [];
@@ -301,7 +364,14 @@ export class RedisEventLog implements EventLog {
   async recordSend(channelId: string, send: AcceptedSend): Promise<void> {
     const change = changeOfSend(send, Date.now());
     await this.run(channelId, [
-      this.item(channelId, change, { op: 'sent', messageId: send.messageId, recordContact: send.contact, type: send.type, text: send.text ?? undefined }),
+      this.item(channelId, change, {
+        op: 'sent',
+        messageId: send.messageId,
+        recordContact: send.contact,
+        type: send.type,
+        text: send.text ?? undefined,
+        body: sentBody(send) ?? undefined,
+      }),
     ]);
   }
 
@@ -322,6 +392,7 @@ export class RedisEventLog implements EventLog {
       recordContact: string | null;
       type?: string;
       text?: string;
+      body?: string;
     },
   ): ScriptItem {
     const placeholder = this.channelKey(channelId, 'log');
@@ -332,6 +403,7 @@ export class RedisEventLog implements EventLog {
     if (fields.recordContact !== null) meta.rc = fields.recordContact;
     if (fields.type !== undefined) meta.ty = fields.type;
     if (fields.text !== undefined) meta.tx = fields.text;
+    if (fields.body !== undefined) meta.b = fields.body;
     if (change) {
       Object.assign(meta, { c: change.contact, at: change.atMs, ord: change.orderMs });
       if (change.inbound) meta.inb = true;
@@ -340,6 +412,7 @@ export class RedisEventLog implements EventLog {
       if (change.phone !== null) meta.ph = change.phone;
       if (change.userId !== null) meta.u = change.userId;
       if (change.username !== null) meta.un = change.username;
+      if (change.movedTo !== null) meta.mv = change.movedTo;
     }
     return {
       keys: [
@@ -409,14 +482,19 @@ export class RedisEventLog implements EventLog {
     if (fields.length === 0) return null;
     const record: Record<string, string> = {};
     const statuses: Array<LoggedEventOf<'status'>> = [];
+    const reactions: MessageReactionDto[] = [];
     for (let index = 0; index < fields.length; index += 2) {
       const [name, value] = [fields[index], fields[index + 1]];
       if (name.startsWith('s:')) {
         const logged = this.parseStored(channelId, name.slice(2), value);
         if (logged?.kind === 'status') statuses.push(logged);
+      } else if (name.startsWith('r:')) {
+        const reaction = parseReaction(name.slice(2), value);
+        if (reaction) reactions.push(reaction);
       } else record[name] = value;
     }
     statuses.sort((a, b) => compareLogIds(a.id, b.id));
+    reactions.sort((a, b) => a.atMs - b.atMs);
     return {
       id: messageId,
       channelId,
@@ -429,6 +507,11 @@ export class RedisEventLog implements EventLog {
       text: record.text || null,
       threadMs: optionalNumber(record.ts) ?? Number(record.at),
       sentFrom: record.o === 'API' || record.o === 'BUSINESS_APP' ? record.o : null,
+      body: record.b || null,
+      history: parseHistory(record.h),
+      editedAtMs: optionalNumber(record.ea),
+      revokedAtMs: optionalNumber(record.ra),
+      reactions,
     };
   }
 
@@ -443,6 +526,7 @@ export class RedisEventLog implements EventLog {
       contactPhone: stored.p || null,
       contactUserId: stored.u || null,
       contactUsername: stored.un || null,
+      movedTo: stored.mv || null,
       name: stored.n || null,
       lastInboundMs: optionalNumber(stored.li),
       lastActivityMs: Number(stored.la),

@@ -111,6 +111,9 @@ export const EVENT_KINDS: readonly EventKind[] = ['message', 'status', 'error', 
 /** What a subscriber of one kind receives. */
 export type PayloadOf<K extends EventKind> = Extract<ChannelEvent, { kind: K }>['payload'];
 
+/** An event's kind and payload, whether logged or about to be: what the stores read of it. */
+export type KindAndPayload = { [K in EventKind]: { kind: K; payload: PayloadOf<K> } }[EventKind];
+
 /** One event as kept in a channel's log: its position (the cursor's content), kind and payload. */
 export type LoggedEvent = {
   [K in EventKind]: {
@@ -145,6 +148,21 @@ export interface MessageRecordDto {
   threadMs: number;
   /** Outbound: who sent it; null inbound and for a message known only from statuses. */
   sentFrom: MessageOrigin | null;
+  /** The message as received (the notification's item) or sent (the request body), JSON; what its content is read from. Null when known only from statuses. */
+  body: string | null;
+  /** Earlier versions of an edited message, oldest first, as `body` held them. */
+  history: string[];
+  editedAtMs: number | null;
+  revokedAtMs: number | null;
+  /** The latest reaction of each contact that reacted, in the order they came. */
+  reactions: MessageReactionDto[];
+}
+
+export interface MessageReactionDto {
+  emoji: string;
+  /** The reacting contact's key. */
+  from: string;
+  atMs: number;
 }
 
 /** What the gateway records of a send the upstream accepted. */
@@ -155,4 +173,6 @@ export interface AcceptedSend {
   type: string;
   /** The text body of a text message; null for other types. */
   text: string | null;
+  /** The request body as sent (what the record's content is read from); absent where a caller records a send without it. */
+  body?: unknown;
 }

@@ -1324,6 +1324,8 @@ export type Conversation = {
   lastMessage?: Maybe<MessageRecord>;
   /** The thread in both directions, newest first; `first` (default 50) is capped at 200. Empty when EVENT_RETENTION_MS is 0. Within one page of `Channel.conversations`, the threads read at most 500 messages together: past that, BAD_USER_INPUT on `first`. */
   messages: MessageRecordPage;
+  /** After the contact changed its number: the contact key (the new wa_id) of the conversation that continues this one; null otherwise. */
+  movedTo?: Maybe<Scalars['String']['output']>;
   /** The 24-hour customer-service window with this contact. */
   serviceWindow: ServiceWindow;
 };
@@ -1773,10 +1775,14 @@ export type MessageEchoEvent = {
   __typename?: 'MessageEchoEvent';
   /** The channel whose number sent the message. */
   channelId: Scalars['ID']['output'];
+  /** What the message carries, typed by its kind. */
+  content: MessageContent;
   /** Position in the channel's event log; opaque. Pass it as `after` to resume after this event. */
   cursor: Scalars['String']['output'];
   /** The message id given by the messaging network. */
   id: Scalars['ID']['output'];
+  /** One line for a conversation list (the text, a caption, '📍 name' …); null when there is nothing to show. */
+  preview?: Maybe<Scalars['String']['output']>;
   /** The whole echo object as delivered. */
   raw: Scalars['JSON']['output'];
   /** When the gateway accepted the notification (its log time). */
@@ -1809,6 +1815,17 @@ export type MessagePricing = {
   type?: Maybe<Scalars['String']['output']>;
 };
 
+/** One contact's reaction to a message. */
+export type MessageReaction = {
+  __typename?: 'MessageReaction';
+  /** When the contact reacted (the reaction's own timestamp). */
+  at: Scalars['DateTime']['output'];
+  /** The emoji. */
+  emoji: Scalars['String']['output'];
+  /** The reacting contact's key (wa_id, else business-scoped user id). */
+  from: Scalars['String']['output'];
+};
+
 /** One message sent through this gateway or received by it, with what the status notifications said since. Kept for EVENT_RETENTION_MS after its last change; none are kept when it is 0. */
 export type MessageRecord = {
   __typename?: 'MessageRecord';
@@ -1818,14 +1835,26 @@ export type MessageRecord = {
   channelId: Scalars['ID']['output'];
   /** The other party's wa_id (the recipient of an outbound message, the sender of an inbound one); null when a status notification of a message not sent through this gateway named no recipient. */
   contact?: Maybe<Scalars['String']['output']>;
+  /** What the message carries, typed by its kind: read from the notification's item (inbound, echoes) or the request body (sends through this gateway); after an edit, the new version. Null for a message known only from its status notifications. */
+  content?: Maybe<MessageContent>;
   /** Position of the record in its conversation; opaque. Pass it as `Conversation.messages(before:)` to read older messages. */
   cursor: Scalars['String']['output'];
   /** Whether the channel sent it (OUTBOUND) or received it (INBOUND). */
   direction: MessageDirection;
+  /** When the user edited the message (an `edit` notification); `content` then holds the new version. Null when never edited. */
+  editedAt?: Maybe<Scalars['DateTime']['output']>;
   /** The upstream's error when the status is failed: an object with `code`, `title` and `details` as notified; null otherwise. */
   error?: Maybe<Scalars['JSON']['output']>;
   /** The message id given by the messaging network (wamid). */
   id: Scalars['ID']['output'];
+  /** One line for a conversation list: the text, a caption, a button or row title, '📍 name', a reaction's emoji …; null when there is no content or nothing to show. */
+  preview?: Maybe<Scalars['String']['output']>;
+  /** Earlier versions of an edited message, oldest first, each as it was delivered (the notification's item); empty when never edited. */
+  previousVersions: Array<Scalars['JSON']['output']>;
+  /** Reactions on this message: the latest of each reacting contact, in the order they came; a removed reaction is gone. */
+  reactions: Array<MessageReaction>;
+  /** When the user deleted the message for everyone (a `revoke` notification); null otherwise. */
+  revokedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Who sent an outbound message: API for a send through this gateway, BUSINESS_APP for one the business sent from its phone app (an echo); null for inbound messages and for messages known only from their status notifications. */
   sentFrom?: Maybe<MessageOrigin>;
   /** Latest status by the message lifecycle, not by arrival order, lower case: accepted (outbound, before any notification), sent, delivered, read, failed (final); received for inbound. Repeated notifications count once. */
@@ -2799,7 +2828,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = Reso
     | ( ChannelErrorEvent )
     | ( ContactPreferenceEvent )
     | ( InboundMessageModel )
-    | ( MessageEchoEvent )
+    | ( Omit<MessageEchoEvent, 'content'> & { content: _RefType['MessageContent'] } )
     | ( MessageStatusEvent )
     | ( OtherNotificationEvent )
   ;
@@ -2915,11 +2944,12 @@ export type ResolversTypes = ResolversObject<{
   MessageContent: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['MessageContent']>;
   MessageContext: ResolverTypeWrapper<MessageContext>;
   MessageDirection: MessageDirection;
-  MessageEchoEvent: ResolverTypeWrapper<MessageEchoEvent>;
+  MessageEchoEvent: ResolverTypeWrapper<Omit<MessageEchoEvent, 'content'> & { content: ResolversTypes['MessageContent'] }>;
   MessageOrigin: MessageOrigin;
   MessagePricing: ResolverTypeWrapper<MessagePricing>;
-  MessageRecord: ResolverTypeWrapper<MessageRecord>;
-  MessageRecordPage: ResolverTypeWrapper<MessageRecordPage>;
+  MessageReaction: ResolverTypeWrapper<MessageReaction>;
+  MessageRecord: ResolverTypeWrapper<Omit<MessageRecord, 'content'> & { content?: Maybe<ResolversTypes['MessageContent']> }>;
+  MessageRecordPage: ResolverTypeWrapper<Omit<MessageRecordPage, 'nodes'> & { nodes: Array<ResolversTypes['MessageRecord']> }>;
   MessageStatusEvent: ResolverTypeWrapper<MessageStatusEvent>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   OnBehalfOfBusinessInfo: ResolverTypeWrapper<OnBehalfOfBusinessInfo>;
@@ -3045,10 +3075,11 @@ export type ResolversParentTypes = ResolversObject<{
   MediaMessageInput: MediaMessageInput;
   MessageContent: ResolversUnionTypes<ResolversParentTypes>['MessageContent'];
   MessageContext: MessageContext;
-  MessageEchoEvent: MessageEchoEvent;
+  MessageEchoEvent: Omit<MessageEchoEvent, 'content'> & { content: ResolversParentTypes['MessageContent'] };
   MessagePricing: MessagePricing;
-  MessageRecord: MessageRecord;
-  MessageRecordPage: MessageRecordPage;
+  MessageReaction: MessageReaction;
+  MessageRecord: Omit<MessageRecord, 'content'> & { content?: Maybe<ResolversParentTypes['MessageContent']> };
+  MessageRecordPage: Omit<MessageRecordPage, 'nodes'> & { nodes: Array<ResolversParentTypes['MessageRecord']> };
   MessageStatusEvent: MessageStatusEvent;
   Mutation: Record<PropertyKey, never>;
   OnBehalfOfBusinessInfo: OnBehalfOfBusinessInfo;
@@ -3389,6 +3420,7 @@ export type ConversationResolvers<ContextType = Context, ParentType extends Reso
   lastInboundAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   lastMessage?: Resolver<Maybe<ResolversTypes['MessageRecord']>, ParentType, ContextType>;
   messages?: Resolver<ResolversTypes['MessageRecordPage'], ParentType, ContextType, RequireFields<ConversationMessagesArgs, 'first'>>;
+  movedTo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   serviceWindow?: Resolver<ResolversTypes['ServiceWindow'], ParentType, ContextType>;
 }>;
 
@@ -3545,8 +3577,10 @@ export type MessageContextResolvers<ContextType = Context, ParentType extends Re
 
 export type MessageEchoEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MessageEchoEvent'] = ResolversParentTypes['MessageEchoEvent']> = ResolversObject<{
   channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  content?: Resolver<ResolversTypes['MessageContent'], ParentType, ContextType>;
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  preview?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   raw?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   receivedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   timestamp?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -3562,14 +3596,26 @@ export type MessagePricingResolvers<ContextType = Context, ParentType extends Re
   type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type MessageReactionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MessageReaction'] = ResolversParentTypes['MessageReaction']> = ResolversObject<{
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  emoji?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type MessageRecordResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MessageRecord'] = ResolversParentTypes['MessageRecord']> = ResolversObject<{
   at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   contact?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  content?: Resolver<Maybe<ResolversTypes['MessageContent']>, ParentType, ContextType>;
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   direction?: Resolver<ResolversTypes['MessageDirection'], ParentType, ContextType>;
+  editedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  preview?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  previousVersions?: Resolver<Array<ResolversTypes['JSON']>, ParentType, ContextType>;
+  reactions?: Resolver<Array<ResolversTypes['MessageReaction']>, ParentType, ContextType>;
+  revokedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   sentFrom?: Resolver<Maybe<ResolversTypes['MessageOrigin']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   statuses?: Resolver<Array<ResolversTypes['MessageStatusEvent']>, ParentType, ContextType>;
@@ -3877,6 +3923,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   MessageContext?: MessageContextResolvers<ContextType>;
   MessageEchoEvent?: MessageEchoEventResolvers<ContextType>;
   MessagePricing?: MessagePricingResolvers<ContextType>;
+  MessageReaction?: MessageReactionResolvers<ContextType>;
   MessageRecord?: MessageRecordResolvers<ContextType>;
   MessageRecordPage?: MessageRecordPageResolvers<ContextType>;
   MessageStatusEvent?: MessageStatusEventResolvers<ContextType>;

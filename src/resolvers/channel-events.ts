@@ -1,5 +1,7 @@
 import { encodeCursor } from '../events/cursor.js';
+import { contentOfMessage, contentOfSentBody, previewOf, type MessageContentDto } from '../events/content.js';
 import { recordCursor } from '../events/hub.js';
+import { toGraphContent } from './message-content.js';
 import type { ChannelErrorEventDto, EventKind, LoggedEvent, MessageRecordDto } from '../events/types.js';
 import type { ChannelErrorEvent, ChannelEventKind, ChannelResolvers, MessageRecord, ResolversParentTypes } from '../generated/graphql.js';
 
@@ -47,8 +49,17 @@ export function toGraphEvent(channelId: string, event: LoggedEvent): ChannelEven
       };
     case 'error':
       return { __typename: 'ChannelErrorEvent', ...withPosition(event.payload, cursor, receivedAt) };
-    case 'echo':
-      return { __typename: 'MessageEchoEvent', ...event.payload, cursor, receivedAt };
+    case 'echo': {
+      const content = contentOfMessage(channelId, event.payload.raw);
+      return {
+        __typename: 'MessageEchoEvent',
+        ...event.payload,
+        content: toGraphContent(content, cursor, receivedAt),
+        preview: previewOf(content),
+        cursor,
+        receivedAt,
+      };
+    }
     case 'preference':
       return { __typename: 'ContactPreferenceEvent', ...event.payload, cursor, receivedAt };
     case 'other':
@@ -63,9 +74,43 @@ function failureOf(record: MessageRecordDto): { code: number | null; title: stri
   return error ? { code: error.code, title: error.title, details: error.details } : null;
 }
 
+/** What a record's message carries: read from the item received (inbound, echoes) or the body sent (sends through the gateway). */
+function contentOfRecord(record: MessageRecordDto): MessageContentDto | null {
+  if (record.body === null) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(record.body);
+  } catch {
+    return null;
+  }
+  return record.sentFrom === 'API' ? contentOfSentBody(body) : contentOfMessage(record.channelId, body);
+}
+
+const isoOf = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** Earlier versions as delivered; one that is no longer readable JSON is left out. */
+function versionsOf(history: string[]): unknown[] {
+  return history.flatMap((version) => {
+    try {
+      return [JSON.parse(version) as unknown];
+    } catch {
+      return [];
+    }
+  });
+}
+
 export function toGraphRecord(record: MessageRecordDto): MessageRecord {
+  const cursor = recordCursor(record);
+  const at = new Date(record.atMs).toISOString();
+  const content = contentOfRecord(record);
   return {
-    cursor: recordCursor(record),
+    content: content && toGraphContent(content, cursor, at),
+    preview: content && previewOf(content),
+    editedAt: isoOf(record.editedAtMs),
+    revokedAt: isoOf(record.revokedAtMs),
+    reactions: record.reactions.map((reaction) => ({ emoji: reaction.emoji, from: reaction.from, at: new Date(reaction.atMs).toISOString() })),
+    previousVersions: versionsOf(record.history),
+    cursor,
     text: record.text,
     error: record.status === 'failed' ? failureOf(record) : null,
     id: record.id,
@@ -73,7 +118,7 @@ export function toGraphRecord(record: MessageRecordDto): MessageRecord {
     direction: record.direction,
     contact: record.contact,
     type: record.type,
-    at: new Date(record.atMs).toISOString(),
+    at,
     status: record.status,
     sentFrom: record.sentFrom,
     statuses: record.statuses.map((status) => toGraphEvent(record.channelId, status) as Extract<ChannelEvent, { __typename?: 'MessageStatusEvent' }>),

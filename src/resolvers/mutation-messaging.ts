@@ -71,6 +71,7 @@ export const messagingMutations: MutationResolvers = {
           contact: result.waId ?? recipient,
           type,
           text: type === 'text' ? (input.text?.body ?? null) : null,
+          body,
         })
         .catch((error: unknown) => context.logger.warn({ err: error, channelId, messageId: result.id }, 'the sent message could not be recorded'));
       return result;

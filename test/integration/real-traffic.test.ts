@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webhookAuthorization } from '../../src/events/credentials.js';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
@@ -49,6 +50,39 @@ const cloud = (field: string, value: Item) => ({
     },
   ],
 });
+
+/** The fixtures' message time, moved to a minute ago: a thread keeps messages of the retention window only. */
+const FIXTURE_SECONDS = '1749416383';
+const SENT_SECONDS = Math.floor(Date.now() / 1000) - 60;
+const SENT_AT = new Date(SENT_SECONDS * 1000).toISOString();
+
+/** A fixture of test/fixtures/notifications (real shapes from the platform's public reference). */
+const fixture = (hosting: 'cloud' | 'on-premise', name: string): Item =>
+  JSON.parse(
+    readFileSync(new URL(`../fixtures/notifications/${hosting}/${name}.json`, import.meta.url), 'utf8').replaceAll(FIXTURE_SECONDS, String(SENT_SECONDS)),
+  ) as Item;
+/** The first message item of a cloud fixture, to aim a reaction at another message. */
+const cloudItem = (notification: Item): Item => ((notification.entry as Item[])[0].changes as Item[])[0].value as Item;
+
+const RECORD = `query ($channelId: ID!, $id: ID!) {
+  channel(id: $channelId) {
+    message(id: $id) {
+      id type text editedAt revokedAt preview previousVersions
+      reactions { emoji from at }
+      content { __typename ... on TextContent { body } ... on MediaContent { kind caption } }
+    }
+  }
+}`;
+
+const THREAD = `query ($channelId: ID!, $contact: String!) {
+  channel(id: $channelId) {
+    conversation(contact: $contact) {
+      contact movedTo lastInboundAt
+      lastMessage { id preview content { __typename } }
+      messages(first: 20) { nodes { id } }
+    }
+  }
+}`;
 
 function realTrafficSuite(label: string, env: () => Record<string, string>) {
   describe(`real traffic (${label})`, () => {
@@ -145,6 +179,57 @@ function realTrafficSuite(label: string, env: () => Record<string, string>) {
       ]);
       const metrics = await (await fetch(`${new URL(gateway.url).origin}/metrics`)).text();
       expect(metrics).toMatch(/hubgraph_webhook_items_total\{kind="other",typed="false"\} [1-9]/);
+    });
+
+    it('reactions, edits and revokes change the message they name, with no thread entry of their own; a number change moves the conversation on', async () => {
+      const text = fixture('cloud', 'text');
+      const textId = (cloudItem(text).messages as Item[])[0].id as string;
+      const image = fixture('cloud', 'image-caption');
+      const imageId = (cloudItem(image).messages as Item[])[0].id as string;
+      await post(image);
+      await post(text);
+      const record = async (id: string) => (await read<{ message: Item }>(RECORD, { id })).message;
+      expect(await record(textId)).toMatchObject({
+        type: 'text',
+        preview: 'Does it come in another color?',
+        content: { __typename: 'TextContent', body: 'Does it come in another color?' },
+        reactions: [],
+      });
+      expect((await record(imageId)).content).toEqual({ __typename: 'MediaContent', kind: 'IMAGE', caption: 'The best succulent ever?' });
+
+      const aimed = (name: string) => {
+        const notification = fixture('cloud', name);
+        const item = (cloudItem(notification).messages as Item[])[0];
+        (item.reaction as Item).message_id = textId;
+        return notification;
+      };
+      await post(aimed('reaction'));
+      expect((await record(textId)).reactions).toEqual([{ emoji: '👍', from: '16505551234', at: SENT_AT }]);
+      await post(aimed('reaction-removed'));
+      expect((await record(textId)).reactions).toEqual([]);
+
+      await post(fixture('cloud', 'edit'));
+      const edited = await record(textId);
+      expect(edited).toMatchObject({
+        editedAt: SENT_AT,
+        content: { __typename: 'TextContent', body: 'Does it come in another colour?' },
+        text: 'Does it come in another colour?',
+      });
+      expect(edited.previousVersions).toEqual([(cloudItem(text).messages as Item[])[0]]);
+      await post(fixture('cloud', 'revoke'));
+      expect((await record(imageId)).revokedAt).toBe(SENT_AT);
+
+      const thread = async (who: string) => (await read<{ conversation: Item | null }>(THREAD, { contact: who })).conversation;
+      expect(await thread('16505551234')).toMatchObject({
+        movedTo: null,
+        lastMessage: { id: textId, preview: 'Does it come in another colour?', content: { __typename: 'TextContent' } },
+        messages: { nodes: [{ id: textId }, { id: imageId }] },
+      });
+      await post(fixture('cloud', 'system-user-changed-number'));
+      const moved = await thread('+1 650 555 1234');
+      expect(moved).toMatchObject({ contact: '16505551234', movedTo: '16505559876' });
+      // The notice is the platform's, not the user's: the window is where the user's own messages put it.
+      expect(moved!.lastInboundAt).toBe(SENT_AT);
     });
 
     it('a sender known only by a business-scoped user id is kept: from is the user id, with its username', async () => {

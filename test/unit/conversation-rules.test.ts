@@ -28,6 +28,7 @@ const change = (overrides: Partial<ConversationChange>): ConversationChange => (
   phone: null,
   userId: null,
   username: null,
+  movedTo: null,
   ...overrides,
 });
 
@@ -156,6 +157,7 @@ describe('conversation rules', () => {
       phone: '49',
       userId: null,
       username: null,
+      movedTo: null,
     });
     expect(changeOfVerdict('49', NOW)).toEqual({
       contact: '49',
@@ -169,6 +171,7 @@ describe('conversation rules', () => {
       phone: null,
       userId: null,
       username: null,
+      movedTo: null,
     });
   });
 

@@ -89,6 +89,7 @@ describe('changeOfEvent', () => {
       phone: '49',
       userId: null,
       username: null,
+      movedTo: null,
     });
     expect(message(null)?.atMs).toBe(NOW);
   });
@@ -156,6 +157,7 @@ describe('MemoryConversations', () => {
     phone: null,
     userId: null,
     username: null,
+    movedTo: null,
   });
 
   it('forgets that it watched a channel after a whole window without notifications', () => {

@@ -222,6 +222,11 @@ describe('MemoryEventLog', () => {
       text: 'hello',
       threadMs: START_MS - 2_000,
       sentFrom: null,
+      body: 'null',
+      history: [],
+      editedAtMs: null,
+      revokedAtMs: null,
+      reactions: [],
     });
     expect(await log.message(OTHER, 'wamid.in')).toBeNull();
   });
@@ -240,6 +245,11 @@ describe('MemoryEventLog', () => {
       statuses: [],
       text: 'reply',
       sentFrom: 'API',
+      body: null,
+      history: [],
+      editedAtMs: null,
+      revokedAtMs: null,
+      reactions: [],
       threadMs: START_MS,
     });
     clock.now += 10;

@@ -330,6 +330,11 @@ describeWithRedis('RedisEventLog: message records', () => {
       text: 'hello',
       threadMs: at,
       sentFrom: null,
+      body: JSON.stringify({ id: 'wamid.in' }),
+      history: [],
+      editedAtMs: null,
+      revokedAtMs: null,
+      reactions: [],
     });
     expect(record?.atMs).toBeGreaterThanOrEqual(before);
     expect(record?.atMs).toBeLessThanOrEqual(after);
@@ -367,6 +372,11 @@ describeWithRedis('RedisEventLog: message records', () => {
       text: 'hi there',
       threadMs: expect.any(Number),
       sentFrom: 'API',
+      body: null,
+      history: [],
+      editedAtMs: null,
+      revokedAtMs: null,
+      reactions: [],
     });
     expect(sent?.atMs).toBeGreaterThanOrEqual(before);
     expect(sent?.atMs).toBeLessThanOrEqual(after);
@@ -410,6 +420,11 @@ describeWithRedis('RedisEventLog: message records', () => {
       text: null,
       threadMs: at,
       sentFrom: null,
+      body: null,
+      history: [],
+      editedAtMs: null,
+      revokedAtMs: null,
+      reactions: [],
     });
     expect((await log.message(channelId, 'wamid.elsewhere'))?.atMs).toBeGreaterThanOrEqual(before);
     await expectFreshTtl(key(channelId, 'message:wamid.elsewhere'), RETENTION_MS);
@@ -468,6 +483,11 @@ describeWithRedis('RedisEventLog: message records', () => {
       type: null,
       atMs: 1700000000000,
       sentFrom: null,
+      body: null,
+      history: [],
+      editedAtMs: null,
+      revokedAtMs: null,
+      reactions: [],
       status: 'accepted',
       statuses: [
         { id: { ms: 1700000000000, seq: 2 }, kind: 'status', payload: { ...statusEvent.payload, status: 'delivered' }, size: expect.any(Number) },
@@ -504,6 +524,7 @@ describeWithRedis('RedisEventLog: conversations', () => {
       contactPhone: '491',
       contactUserId: null,
       contactUsername: null,
+      movedTo: null,
       lastInboundMs: at,
       lastActivityMs: at,
       closedMs: null,
