@@ -2,8 +2,9 @@
 export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
-  // The browser test needs Chromium and the example's own install: `npm run test:browser`.
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/browser/'],
+  // The browser test needs Chromium and the example's own install: `npm run test:browser`; the cluster
+  // tests need a Redis Cluster: `npm run test:cluster` (jest.cluster.config.js).
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/browser/', '<rootDir>/test/cluster/'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },

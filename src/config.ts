@@ -64,6 +64,28 @@ const channelApiKeys = z.string().transform((value, ctx) => {
   return result.data;
 });
 
+const redisUrl = z
+  .string()
+  .url()
+  .refine((value) => /^rediss?:\/\//.test(value), 'must be a redis:// or rediss:// URL');
+/** REDIS_URL: one URL, or in cluster mode a comma-separated list of seed nodes. */
+const redisUrls = z
+  .string()
+  .transform((value) => value.split(',').map((url) => url.trim()))
+  .pipe(z.array(redisUrl).min(1));
+
+/** A file read once at start; a missing or unreadable one stops the start naming its variable. */
+const readableFile = z.string().transform((path, ctx) => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: `${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
+    return z.NEVER;
+  }
+});
+const pemFile = readableFile.refine((text) => text.includes('-----BEGIN '), 'must be a PEM file (-----BEGIN …)');
+const secretFile = readableFile.transform((text) => text.replace(/\r?\n$/, '')).refine((text) => text.length > 0, 'the file is empty');
+
 /** One operation of a persisted query manifest, as @apollo/generate-persisted-query-manifest writes it. */
 export interface PersistedOperation {
   id: string;
@@ -191,18 +213,42 @@ const schema = z.object({
     contract: true,
   }),
   MESSAGING_PRODUCT: documented(z.string().min(1).default('whatsapp'), { description: 'fixed `messaging_product` value sent on cloud', contract: true }),
-  REDIS_URL: documented(
-    z
-      .string()
-      .url()
-      .refine((value) => /^rediss?:\/\//.test(value), 'must be a redis:// or rediss:// URL')
-      .optional(),
-    {
-      description: 'shared store (`redis://` or `rediss://`) for cache, key store, rate limiter, idempotency, the event log and its fan-out across instances',
-      whenUnset: 'unset: in-process memory',
-      contract: true,
-    },
-  ),
+  REDIS_URL: documented(redisUrls.optional(), {
+    description:
+      'shared store (`redis://` or `rediss://`) for cache, key store, rate limiter, idempotency, the event log and its fan-out across instances; in `cluster` mode comma-separated seed nodes (`redis://h1:6379,redis://h2:6379`), any of which lets the gateway find the rest',
+    whenUnset: 'unset: in-process memory',
+    contract: true,
+  }),
+  REDIS_MODE: documented(z.enum(['standalone', 'cluster']).default('standalone'), {
+    description:
+      '`standalone` (one server, or a managed endpoint that is not clustered) or `cluster` (Redis/Valkey Cluster, managed offerings in cluster mode); a standalone gateway refuses to start against a cluster node',
+    contract: true,
+  }),
+  REDIS_TLS_CA_FILE: documented(pemFile.optional(), {
+    description: "PEM file of the CA that signed the Redis servers' certificates (`rediss://` with a private CA)",
+    whenUnset: 'unset: the system CAs',
+    contract: true,
+  }),
+  REDIS_TLS_CERT_FILE: documented(pemFile.optional(), {
+    description: 'PEM file of the client certificate the gateway presents to Redis (with `REDIS_TLS_KEY_FILE`)',
+    whenUnset: 'unset: no client certificate',
+    contract: true,
+  }),
+  REDIS_TLS_KEY_FILE: documented(pemFile.optional(), {
+    description: "PEM file of the client certificate's private key",
+    whenUnset: 'unset',
+    contract: true,
+  }),
+  REDIS_PASSWORD_FILE: documented(secretFile.optional(), {
+    description: 'a file holding the Redis password (a secret mounted as a file; one trailing line break is dropped); overrides a password in `REDIS_URL`',
+    whenUnset: 'unset: the password of `REDIS_URL`, if any',
+    contract: true,
+  }),
+  REDIS_WAIT_REPLICAS: documented(nonNegativeInt.max(10).default(0), {
+    description:
+      "a webhook notification is acknowledged (200) only once its append reached this many replicas (`WAIT`, bounded by `REDIS_TIMEOUT_MS`), so it survives the failover of its master; `0`: Redis's asynchronous replication",
+    contract: true,
+  }),
   LOG_LEVEL: documented(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), {
     description: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent` (JSON logs on stdout; credentials redacted)',
   }),
@@ -380,7 +426,15 @@ export interface Config {
   keystoreSecretGenerated: boolean;
   publicUrl: string;
   messagingProduct: string;
+  /** REDIS_URL: one URL (standalone), or the comma-separated seed nodes of a cluster; null: in-process memory. */
   redisUrl: string | null;
+  redisMode: 'standalone' | 'cluster';
+  /** PEM contents of REDIS_TLS_*_FILE; null when none is set. */
+  redisTls: { ca?: string; cert?: string; key?: string } | null;
+  /** REDIS_PASSWORD_FILE's content; null: the URL's password, if any. */
+  redisPassword: string | null;
+  /** REDIS_WAIT_REPLICAS: replicas a webhook append must reach before the 200. */
+  redisWaitReplicas: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   upstreamTimeoutMs: number;
   upstreamRetries: number;
@@ -450,6 +504,18 @@ export function loadConfig(env: Env = process.env): Config {
     const missing = UPSTREAM_URL_VARIABLES.find((name) => values[name] === undefined)!;
     throw new ConfigError(missing, `set all four upstream URLs (${UPSTREAM_URL_VARIABLES.join(', ')}) or none (embedded simulator)`);
   }
+  if (values.REDIS_URL && values.REDIS_URL.length > 1 && values.REDIS_MODE !== 'cluster') {
+    throw new ConfigError('REDIS_URL', 'several URLs are seed nodes of a cluster: set REDIS_MODE=cluster, or give one URL');
+  }
+  if (Boolean(values.REDIS_TLS_CERT_FILE) !== Boolean(values.REDIS_TLS_KEY_FILE)) {
+    throw new ConfigError(
+      values.REDIS_TLS_CERT_FILE ? 'REDIS_TLS_KEY_FILE' : 'REDIS_TLS_CERT_FILE',
+      'a client certificate needs both REDIS_TLS_CERT_FILE and REDIS_TLS_KEY_FILE',
+    );
+  }
+  if (values.REDIS_WAIT_REPLICAS > 0 && !values.REDIS_URL) {
+    throw new ConfigError('REDIS_WAIT_REPLICAS', 'needs REDIS_URL (without Redis there are no replicas to wait for)');
+  }
   const upstream =
     setUrls.length === 0
       ? null
@@ -473,7 +539,14 @@ export function loadConfig(env: Env = process.env): Config {
     keystoreSecretGenerated: values.KEYSTORE_SECRET === undefined,
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
     messagingProduct: values.MESSAGING_PRODUCT,
-    redisUrl: values.REDIS_URL ?? null,
+    redisUrl: values.REDIS_URL?.join(',') ?? null,
+    redisMode: values.REDIS_MODE,
+    redisTls:
+      values.REDIS_TLS_CA_FILE || values.REDIS_TLS_CERT_FILE || values.REDIS_TLS_KEY_FILE
+        ? { ca: values.REDIS_TLS_CA_FILE, cert: values.REDIS_TLS_CERT_FILE, key: values.REDIS_TLS_KEY_FILE }
+        : null,
+    redisPassword: values.REDIS_PASSWORD_FILE ?? null,
+    redisWaitReplicas: values.REDIS_WAIT_REPLICAS,
     logLevel: values.LOG_LEVEL,
     upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
     upstreamRetries: values.UPSTREAM_RETRIES,

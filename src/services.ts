@@ -81,10 +81,19 @@ export function createServices(options: ServicesOptions): Services {
   const tracing = config.tracing ? Tracing.create(config.tracing) : null;
   const redis =
     !options.store && config.redisUrl
-      ? new RedisConnection({ url: config.redisUrl, namespace: config.redisNamespace, timeoutMs: config.redisTimeoutMs, logger })
+      ? new RedisConnection({
+          url: config.redisUrl,
+          mode: config.redisMode,
+          namespace: config.redisNamespace,
+          timeoutMs: config.redisTimeoutMs,
+          logger,
+          tls: config.redisTls,
+          password: config.redisPassword,
+          onError: (cause) => metrics.storeErrors.inc({ cause }),
+        })
       : null;
   const store = options.store ?? (redis ? createRedisStore(redis) : inProcessStore(config.redisNamespace, config.cacheMemoryMaxBytes));
-  const events = createEventHub(logger, redis, config.eventRetentionMs);
+  const events = createEventHub(logger, redis, config.eventRetentionMs, config.redisWaitReplicas);
   const onUpstreamAttempt = (attempt: UpstreamAttempt) => {
     metrics.recordUpstream(attempt);
     options.onUpstreamAttempt?.(attempt);

@@ -337,7 +337,7 @@ export class EventHub {
 }
 
 /** The in-memory log, or the Redis one over the gateway's shared connection when REDIS_URL is set (keys under `<REDIS_NAMESPACE>:events:`). */
-export function createEventHub(logger: Logger, redis: RedisConnection | null, retentionMs: number): EventHub {
+export function createEventHub(logger: Logger, redis: RedisConnection | null, retentionMs: number, waitReplicas = 0): EventHub {
   if (!redis) {
     return new EventHub(
       new MemoryEventLog({
@@ -350,5 +350,5 @@ export function createEventHub(logger: Logger, redis: RedisConnection | null, re
       }),
     );
   }
-  return new EventHub(new RedisEventLog(redis, { retentionMs, dedupTtlMs: DEDUP_TTL_MS, connectWaitMs: SUBSCRIBE_CONNECT_WAIT_MS }, logger));
+  return new EventHub(new RedisEventLog(redis, { retentionMs, dedupTtlMs: DEDUP_TTL_MS, connectWaitMs: SUBSCRIBE_CONNECT_WAIT_MS, waitReplicas }, logger));
 }

@@ -1,5 +1,5 @@
 import type { Logger } from '../observability/logger.js';
-import type { RedisClient } from '../store/redis.js';
+import type { RedisSubscriber } from '../store/redis.js';
 
 export type Unsubscribe = () => Promise<void>;
 
@@ -15,7 +15,7 @@ export class RedisSubscriptions {
   private connectedOnce = false;
 
   constructor(
-    private readonly subscriber: RedisClient,
+    private readonly subscriber: RedisSubscriber,
     private readonly logger: Logger,
     private readonly connectWaitMs: number,
     onReconnect: () => void,

@@ -36,7 +36,8 @@ const SEQUENCE_TTL_MS = 24 * 60 * 60 * 1000;
  * the retention window), the update of its message record (a hash: direction, contact, type, at,
  * status by lifecycle, text, thread time `ts`, who sent it `o`, one `s:<id>` field per status
  * event) and of its contact's conversation (a hash, its place in the channel's conversations by
- * last activity and the message's place in the contact's thread); then one PUBLISH of everything
+ * last activity and the message's place in the contact's thread); then one PUBLISH (SPUBLISH on a
+ * cluster) of everything
  * appended and of the conversations changed, numbered by a per-channel sequence so a subscriber
  * can tell it missed a publication. A send accepted by the upstream (`sent`) updates its record
  * and conversation, a window verdict (`closed`) only the conversation. Nothing of a notification
@@ -57,7 +58,7 @@ const SEQUENCE_TTL_MS = 24 * 60 * 60 * 1000;
  * Returns per item the new entry id, 0 for a duplicate, or the operation (sent, closed).
  * The status order (nextStatus) mirrors log.ts; the conversation rules mirror memory-conversations.ts.
  */
-const APPEND_SCRIPT = `
+const APPEND_SCRIPT_TEMPLATE = `
 local retention = tonumber(ARGV[1])
 local conversationTtl = tonumber(ARGV[5])
 local time = redis.call('TIME')
@@ -193,11 +194,16 @@ if #published > 0 or #changed > 0 then
   redis.call('PEXPIRE', KEYS[2], keep)
   local contacts = '[]'
   if #changed > 0 then contacts = cjson.encode(changed) end
-  redis.call('PUBLISH', ARGV[3], '{"q":' .. sequence .. ',"e":[' .. table.concat(published, ',') .. '],"c":' .. contacts .. '}')
+  redis.call(PUBLISH_COMMAND, ARGV[3], '{"q":' .. sequence .. ',"e":[' .. table.concat(published, ',') .. '],"c":' .. contacts .. '}')
 end
 return results
 `;
-const APPEND_SCRIPT_SHA = createHash('sha1').update(APPEND_SCRIPT).digest('hex');
+
+/** The script with its publish command: PUBLISH on one server, SPUBLISH (sharded, to the channel's slot only) on a cluster. */
+function appendScript(publish: 'PUBLISH' | 'SPUBLISH'): { text: string; sha: string } {
+  const text = APPEND_SCRIPT_TEMPLATE.replace('PUBLISH_COMMAND', `'${publish}'`);
+  return { text, sha: createHash('sha1').update(text).digest('hex') };
+}
 
 interface StoredEvent {
   k: EventKind;
@@ -295,25 +301,29 @@ export interface RedisLogOptions {
   dedupTtlMs: number;
   /** How long a subscription waits for the subscriber connection before failing. */
   connectWaitMs: number;
+  /** REDIS_WAIT_REPLICAS: a notification's append counts as done only once this many replicas have it (WAIT). */
+  waitReplicas?: number;
 }
 
 /**
  * The event log on Redis: a Stream per channel (`<ns>:events:{channelId}:log`), message records
  * (`<ns>:events:{channelId}:message:<id>`), dedup keys (`<ns>:events:{channelId}:seen:<key>`),
  * every write through APPEND_SCRIPT. Fan-out: the script publishes what it appended on
- * `<ns>:events:feed:<channelId>`; each instance subscribes for the channels its subscribers
+ * `<ns>:events:{channelId}:feed`; each instance subscribes for the channels its subscribers
  * follow. Publications arrive in log order (Redis runs scripts one at a time); one lost while the
  * subscriber connection was down shows as a gap in the sequence, and listeners then read the log.
  */
 export class RedisEventLog implements EventLog {
   private readonly subscriptions: RedisSubscriptions;
   private readonly tails = new Map<string, ChannelTail>();
+  private readonly script: { text: string; sha: string };
 
   constructor(
     private readonly redis: RedisConnection,
     private readonly options: RedisLogOptions,
     private readonly logger: Logger,
   ) {
+    this.script = appendScript(redis.publishCommand);
     this.subscriptions = new RedisSubscriptions(redis.subscriber(), logger, options.connectWaitMs, () => {
       for (const tail of this.tails.values()) this.gap(tail);
     });
@@ -353,6 +363,8 @@ export class RedisEventLog implements EventLog {
       return item;
     });
     const results = await this.run(channelId, items, true);
+    // Also after a duplicate: a re-delivery is acknowledged only once what the first delivery appended is replicated.
+    if (this.options.waitReplicas) await this.redis.waitForReplicas(this.channelKey(channelId, 'log'), this.options.waitReplicas);
     const appended: LoggedEvent[] = [];
     results.forEach((result, index) => {
       const logged = typeof result === 'string' ? toLogged(result, { k: events[index].kind, p: events[index].payload }, serialized[index].length) : null;
@@ -446,17 +458,19 @@ export class RedisEventLog implements EventLog {
     ];
     const evaluate = (verb: string, script: string) => this.command<unknown[]>([verb, script, String(keys.length), ...keys, ...args]);
     try {
-      return await evaluate('EVALSHA', APPEND_SCRIPT_SHA);
+      return await evaluate('EVALSHA', this.script.sha);
     } catch (error) {
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return evaluate('EVAL', APPEND_SCRIPT);
+      return evaluate('EVAL', this.script.text);
     }
   }
 
-  /** A raw command bounded by REDIS_TIMEOUT_MS, its reply in the shape the caller knows the command answers. */
+  /**
+   * A raw command bounded by REDIS_TIMEOUT_MS, its reply in the shape the caller knows the command
+   * answers; routed on a cluster by its first key (after the script and key count of EVAL/EVALSHA).
+   */
   private async command<T>(args: string[]): Promise<T> {
-    const reply: unknown = await this.redis.withTimeout(this.redis.client.sendCommand(args));
-    return reply as T;
+    return this.redis.command<T>(args[0].startsWith('EVAL') ? args[3] : args[1], args);
   }
 
   async read(channelId: string, after: LogId | null, limit: number): Promise<LoggedEvent[]> {
@@ -621,8 +635,9 @@ export class RedisEventLog implements EventLog {
     this.subscriptions.close();
   }
 
+  /** Under the channel's hash tag, so that on a cluster SPUBLISH from the script stays on the script's own shard. */
   private feedChannel(channelId: string): string {
-    return this.redis.key(`events:feed:${channelId}`);
+    return this.channelKey(channelId, 'feed');
   }
 
   private parseStored(channelId: string, id: string, text: string | undefined): LoggedEvent | null {

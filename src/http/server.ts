@@ -293,6 +293,8 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
       // Commands fail at once while Redis is not connected, so give the first connection its chance.
       if (services.redis && !(await services.redis.ready())) {
         logger.warn('Redis is not answering yet: /readyz stays 503 until it does');
+      } else if (services.redis) {
+        await services.redis.checkServer();
       }
       await apollo.start();
       await listenOn(httpServer, config.port, config.host, 'PORT');

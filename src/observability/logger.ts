@@ -34,6 +34,8 @@ export const REDACTED_PATHS = [
   'config.channelApiKeys',
   'config.keystoreSecret',
   'config.redisUrl',
+  'config.redisPassword',
+  'config.redisTls.key',
 ];
 
 /** Without a destination, lines go to stdout through bufferedStdout. */

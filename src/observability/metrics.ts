@@ -149,6 +149,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly storeErrors = new Counter({
+    name: 'hubgraph_store_errors_total',
+    help: 'Failed Redis commands and connection problems by cause (MOVED, CROSSSLOT, WRONGPASS, TLS, TIMEOUT, CONNECTION, …)',
+    labelNames: ['cause'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'hubgraph_' });
   }

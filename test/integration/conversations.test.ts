@@ -4,7 +4,7 @@ import { markEngaged, SIM_STALE_CONTACT } from '../../src/simulator/messaging-ro
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { collect, connectWs, postNotification, startReceivingGateway, waitUntil, type WsConnection } from '../support/events.js';
-import { connectTestClient, describeWithRedis, dropNamespace, namespaceKeys, testRedisUrl, uniqueNamespace } from '../support/redis.js';
+import { describeWithRedis, dropNamespace, namespaceKeys, testRedisEnv, uniqueNamespace } from '../support/redis.js';
 
 const CHANNEL = 'channel-001';
 /** A channel of the same partner kept for the listing test, so other tests' conversations do not shift its pages. */
@@ -343,7 +343,7 @@ conversationSuite('memory', () => ({}), 1);
 describeWithRedis('on Redis', () => {
   const namespace = uniqueNamespace('conversations');
   afterAll(() => dropNamespace(namespace));
-  conversationSuite('redis, two instances', () => ({ REDIS_URL: testRedisUrl(), REDIS_NAMESPACE: namespace }), 2);
+  conversationSuite('redis, two instances', () => testRedisEnv(namespace), 2);
 });
 
 describe('SERVICE_WINDOW_GUARD=off', () => {
@@ -381,8 +381,7 @@ describeWithRedis('EVENT_RETENTION_MS=0 on Redis', () => {
     gateway = await startTestGateway({
       KEYSTORE_SECRET,
       CHANNEL_API_KEYS: JSON.stringify({ [CHANNEL]: `sim-key-${CHANNEL}` }),
-      REDIS_URL: testRedisUrl(),
-      REDIS_NAMESPACE: retentionNamespace,
+      ...testRedisEnv(retentionNamespace),
       EVENT_RETENTION_MS: '0',
     });
   });
@@ -407,13 +406,8 @@ describeWithRedis('EVENT_RETENTION_MS=0 on Redis', () => {
     const keys = await namespaceKeys(retentionNamespace);
     expect(keys.filter((key) => /\}:(message|thread):/.test(key))).toEqual([]);
     const conversationKey = keys.find((key) => key.endsWith(`:conversation:${stale}`))!;
-    const client = await connectTestClient();
-    try {
-      // A whole window from the last change, although no events are retained.
-      expect(await client.pTTL(conversationKey)).toBeGreaterThan(DAY_MS - 60_000);
-    } finally {
-      client.destroy();
-    }
+    // A whole window from the last change, although no events are retained.
+    expect(await gateway.gateway.services.redis!.command<number>(conversationKey, ['PTTL', conversationKey])).toBeGreaterThan(DAY_MS - 60_000);
   });
 });
 

@@ -4,7 +4,7 @@ import { webhookAuthorization } from '../../src/events/credentials.js';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { cloudNotification, collect, connectWs, freePort, postNotification, SUBSCRIPTIONS, waitUntil, type WsConnection } from '../support/events.js';
-import { describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
+import { describeWithRedis, dropNamespace, namespaceKeys, testRedisEnv, uniqueNamespace } from '../support/redis.js';
 
 const CHANNEL = 'channel-001';
 type Item = Record<string, unknown>;
@@ -13,7 +13,7 @@ type Item = Record<string, unknown>;
 describeWithRedis('events with Redis: fan-out and dedup across instances', () => {
   const namespace = uniqueNamespace('events');
   const KEYSTORE_SECRET = 'shared-secret-of-the-deployment-42';
-  const env = () => ({ REDIS_URL: testRedisUrl(), REDIS_NAMESPACE: namespace, KEYSTORE_SECRET });
+  const env = () => ({ ...testRedisEnv(namespace), KEYSTORE_SECRET });
   let simulator: Simulator;
   let first: TestGateway;
   let second: TestGateway;
@@ -90,7 +90,7 @@ describeWithRedis('events with Redis: fan-out and dedup across instances', () =>
       ]);
     }
     // Dedup state, the channel's log and its message records live under this run's namespace only, all with the channel's hash tag.
-    const keys = await first.gateway.services.redis!.client.keys(`${namespace}:events:{${CHANNEL}}:seen:*`);
+    const keys = await namespaceKeys(namespace, undefined, `events:{${CHANNEL}}:seen:*`);
     expect(keys.sort()).toEqual(
       [
         `${namespace}:events:{${CHANNEL}}:seen:message:${CHANNEL}:wamid.redis-1`,

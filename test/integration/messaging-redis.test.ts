@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
+import { describeWithRedis, dropNamespace, namespaceKeys, testRedisEnv, uniqueNamespace } from '../support/redis.js';
 
 const CHANNEL = 'channel-004';
 const ENGAGED = '+4915112345678';
@@ -12,8 +12,7 @@ const SEND = `mutation Send($input: SendMessageInput!) { sendMessage(channelId: 
 describeWithRedis('messaging with Redis: keys across restarts, idempotency across instances', () => {
   const namespace = uniqueNamespace('messaging');
   const env = () => ({
-    REDIS_URL: testRedisUrl(),
-    REDIS_NAMESPACE: namespace,
+    ...testRedisEnv(namespace),
     KEYSTORE_SECRET: 'shared-secret-of-the-deployment-42',
     CHANNEL_API_KEYS: JSON.stringify({ [CHANNEL]: `sim-key-${CHANNEL}` }),
   });
@@ -44,7 +43,7 @@ describeWithRedis('messaging with Redis: keys across restarts, idempotency acros
     expect(body.errors).toBeUndefined();
     const apiKey = body.data!.createApiKey.apiKey;
     expect(body.data?.createApiKey.webhookRestore).toEqual({ restored: true, url: 'https://hooks.example.com/kept', error: null });
-    const stored = await first.gateway.services.redis!.client.keys(`${namespace}*apikey*`);
+    const stored = await namespaceKeys(namespace, undefined, '*apikey*');
     expect(stored.length).toBeGreaterThan(0);
     for (const key of stored) expect(await first.gateway.services.redis!.client.get(key)).not.toContain(apiKey);
     gateways.splice(gateways.indexOf(first), 1);

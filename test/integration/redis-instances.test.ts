@@ -7,7 +7,7 @@ import { RedisConnection } from '../../src/store/redis.js';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { waitUntil } from '../support/events.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { connectTestClient, describeWithRedis, dropNamespace, freePort, namespaceKeys, testRedisUrl, uniqueNamespace } from '../support/redis.js';
+import { describeWithRedis, dropNamespace, freePort, namespaceKeys, testRedisEnv, uniqueNamespace } from '../support/redis.js';
 
 interface Instances {
   namespace: string;
@@ -21,7 +21,7 @@ function twoInstances(label: string, env: Record<string, string> = {}): Instance
   const instances = { namespace: uniqueNamespace(label) } as Instances;
   beforeAll(async () => {
     instances.simulator = await startSimulator();
-    const shared = { REDIS_URL: testRedisUrl(), REDIS_NAMESPACE: instances.namespace, ...env };
+    const shared = { ...testRedisEnv(instances.namespace), ...env };
     instances.first = await startTestGateway(shared, {}, instances.simulator);
     instances.second = await startTestGateway(shared, {}, instances.simulator);
   });
@@ -114,13 +114,16 @@ describeWithRedis('two instances sharing the test Redis', () => {
     expect(used.errors).toBeUndefined();
     expect(used.data).toEqual({ partner: { clients: { total: expect.any(Number) } } });
 
-    const redis = await connectTestClient();
-    try {
-      const ttl = await redis.ttl(`${namespace}::apq:${sha256Hash}`);
-      expect(ttl).toBeGreaterThan(0);
-      expect(ttl).toBeLessThanOrEqual(86_400);
-    } finally {
-      redis.destroy();
+    const key = `${namespace}::apq:${sha256Hash}`;
+    const ttl = await first.gateway.services.redis!.command<number>(key, ['TTL', key]);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(86_400);
+  });
+
+  it('no store command of these failed: no key or script crossed slots (CROSSSLOT) or went to the wrong node (MOVED)', async () => {
+    for (const instance of [instances.first, instances.second]) {
+      const metrics = await (await fetch(new URL('/metrics', instance.url))).text();
+      expect(metrics.split('\n').filter((line) => line.startsWith('hubgraph_store_errors_total{'))).toEqual([]);
     }
   });
 });

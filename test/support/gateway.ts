@@ -71,7 +71,15 @@ export async function startTestGateway(
     originalWrite(chunk, encoding, callback);
   };
   const gateway = await createGateway(config, { logger: createLogger(config.logLevel, logs) });
-  const url = await gateway.start();
+  let url: string;
+  try {
+    url = await gateway.start();
+  } catch (error) {
+    // A start refused (REDIS_MODE against a cluster node) leaves nothing open behind it.
+    await gateway.services.close();
+    if (!existingSimulator) await simulator.close();
+    throw error;
+  }
   return {
     gateway,
     simulator,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { describe } from '@jest/globals';
-import { createClient } from '@redis/client';
+import { createClient, createCluster, type RedisClientType } from '@redis/client';
 import { REDIS_SERVER_INSTALL_HINT, RedisServerProcess, TEST_REDIS_URL_ENV } from './redis-server.mjs';
 
 export { freePort } from './redis-server.mjs';
@@ -14,11 +14,22 @@ const startedRedisUrl = process.env[TEST_REDIS_URL_ENV];
  */
 export const describeWithRedis = startedRedisUrl ? describe : describe.skip;
 
-/** The URL of the run's own redis-server; only inside `describeWithRedis`. */
+/** The URL of the run's own redis-server (or the seed nodes of the cluster of `npm run test:cluster`); only inside `describeWithRedis`. */
 export function testRedisUrl(): string {
   if (!startedRedisUrl)
     throw new Error(`No test Redis: ${TEST_REDIS_URL_ENV} is unset (install redis-server: ${REDIS_SERVER_INSTALL_HINT}; use describeWithRedis)`);
   return startedRedisUrl;
+}
+
+/**
+ * `cluster` in `npm run test:cluster`, which runs the Redis-backed suites again on a local Redis
+ * Cluster (scripts/with-redis-cluster.ts passes its seed nodes as the test Redis URL).
+ */
+export const TEST_REDIS_MODE: 'standalone' | 'cluster' = process.env.HUBGRAPH_TEST_REDIS_MODE === 'cluster' ? 'cluster' : 'standalone';
+
+/** The environment of a gateway on the test Redis, in its mode. */
+export function testRedisEnv(namespace: string): Record<string, string> {
+  return { REDIS_URL: testRedisUrl(), REDIS_MODE: TEST_REDIS_MODE, REDIS_NAMESPACE: namespace };
 }
 
 /** A namespace no other test run (or developer running tests at the same time) uses. */
@@ -34,44 +45,57 @@ export async function connectTestClient(url = testRedisUrl()) {
   return client;
 }
 
-/** Keys of a namespace, and their removal at the end of a suite. */
-export async function namespaceKeys(namespace: string, url = testRedisUrl()): Promise<string[]> {
-  const client = await connectTestClient(url);
-  try {
-    return await client.keys(`${namespace}:*`);
-  } finally {
-    client.destroy();
+/** Runs `use` with a client of every master: the one server, or each master of the test cluster. */
+async function onEveryMaster<T>(url: string, use: (client: RedisClientType) => Promise<T>): Promise<T[]> {
+  if (TEST_REDIS_MODE === 'standalone' || url !== startedRedisUrl) {
+    const client: RedisClientType = await connectTestClient(url);
+    try {
+      return [await use(client)];
+    } finally {
+      client.destroy();
+    }
   }
+  const cluster = createCluster({ rootNodes: url.split(',').map((seed) => ({ url: seed })), defaults: { socket: { reconnectStrategy: false } } });
+  cluster.on('error', () => undefined);
+  await cluster.connect();
+  try {
+    return await Promise.all(cluster.masters.map(async (master) => use((await cluster.nodeClient(master)) as unknown as RedisClientType)));
+  } finally {
+    cluster.destroy();
+  }
+}
+
+/** Keys of a namespace (those matching `pattern` after `<namespace>:`), and their removal at the end of a suite. */
+export async function namespaceKeys(namespace: string, url = testRedisUrl(), pattern = '*'): Promise<string[]> {
+  return (await onEveryMaster(url, (client) => client.keys(`${namespace}:${pattern}`))).flat();
 }
 
 export async function dropNamespace(namespace: string, url = testRedisUrl()): Promise<void> {
-  const client = await connectTestClient(url);
-  try {
-    const keys = await client.keys(`${namespace}:*`);
-    if (keys.length > 0) await client.del(keys);
-  } finally {
-    client.destroy();
-  }
+  await onEveryMaster(url, async (client) => {
+    // One DEL per key: on a cluster node, the keys of one command must share a slot.
+    for (const key of await client.keys(`${namespace}:*`)) await client.del(key);
+  });
 }
 
-/** A throw-away redis-server of the test's own, to lose and bring back (on the same port) at will. */
+/** A throw-away redis-server of the test's own, to lose and bring back (on the same port) at will; `args` are more redis-server options. */
 export class DisposableRedis {
   private constructor(
     readonly port: number,
     private server: RedisServerProcess | undefined,
+    private readonly args: string[],
   ) {}
 
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
   }
 
-  static async start(): Promise<DisposableRedis> {
-    const server = await RedisServerProcess.start();
-    return new DisposableRedis(server.port, server);
+  static async start(args: string[] = []): Promise<DisposableRedis> {
+    const server = await RedisServerProcess.start({ args });
+    return new DisposableRedis(server.port, server, args);
   }
 
   async resume(): Promise<void> {
-    this.server ??= await RedisServerProcess.start({ port: this.port });
+    this.server ??= await RedisServerProcess.start({ port: this.port, args: this.args });
   }
 
   /** Stops the server; resolves once its process is gone. */

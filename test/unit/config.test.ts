@@ -1,4 +1,7 @@
-import { describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { ConfigError, loadConfig } from '../../src/config.js';
 
 const URLS = {
@@ -34,6 +37,10 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:4000',
       messagingProduct: 'whatsapp',
       redisUrl: null,
+      redisMode: 'standalone',
+      redisTls: null,
+      redisPassword: null,
+      redisWaitReplicas: 0,
       logLevel: 'info',
       upstreamTimeoutMs: 10_000,
       upstreamRetries: 2,
@@ -143,5 +150,62 @@ describe('loadConfig', () => {
   it('rejects three of the four upstream URLs, naming the missing one', () => {
     const { INSIGHTS_API_URL: _missing, ...three } = URLS;
     expect(configError(three).variable).toBe('INSIGHTS_API_URL');
+  });
+
+  describe('Redis Cluster and managed Redis', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hubgraph-config-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const file = (name: string, content: string) => {
+      const path = join(dir, name);
+      writeFileSync(path, content);
+      return path;
+    };
+    const PEM = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+
+    it('takes comma-separated seed nodes in cluster mode, the TLS files and the password file', () => {
+      const config = loadConfig({
+        REDIS_MODE: 'cluster',
+        REDIS_URL: 'rediss://a.example:6379, rediss://b.example:6380',
+        REDIS_TLS_CA_FILE: file('ca.pem', PEM),
+        REDIS_TLS_CERT_FILE: file('cert.pem', PEM),
+        REDIS_TLS_KEY_FILE: file('key.pem', '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n'),
+        REDIS_PASSWORD_FILE: file('password', 's3cret\n'),
+        REDIS_WAIT_REPLICAS: '1',
+      });
+      expect(config).toMatchObject({
+        redisMode: 'cluster',
+        redisUrl: 'rediss://a.example:6379,rediss://b.example:6380',
+        redisTls: { ca: PEM, cert: PEM, key: expect.stringContaining('PRIVATE KEY') },
+        redisPassword: 's3cret',
+        redisWaitReplicas: 1,
+      });
+    });
+
+    it('refuses several URLs in standalone mode, naming REDIS_URL and REDIS_MODE', () => {
+      const error = configError({ REDIS_URL: 'redis://a.example:6379,redis://b.example:6379' });
+      expect(error.variable).toBe('REDIS_URL');
+      expect(error.message).toContain('REDIS_MODE=cluster');
+    });
+
+    it('refuses a seed that is not a redis:// URL', () => {
+      expect(configError({ REDIS_MODE: 'cluster', REDIS_URL: 'redis://a.example:6379,http://b.example' }).variable).toBe('REDIS_URL');
+    });
+
+    it('names the file setting that cannot be read, is not PEM or is empty', () => {
+      expect(configError({ REDIS_URL: 'rediss://a.example', REDIS_TLS_CA_FILE: join(dir, 'missing.pem') }).message).toMatch(
+        /^REDIS_TLS_CA_FILE: .*missing\.pem: cannot be read \(ENOENT\)/,
+      );
+      expect(configError({ REDIS_URL: 'rediss://a.example', REDIS_TLS_CA_FILE: file('not-pem', 'hello') }).variable).toBe('REDIS_TLS_CA_FILE');
+      expect(configError({ REDIS_URL: 'redis://a.example', REDIS_PASSWORD_FILE: file('empty', '\n') }).variable).toBe('REDIS_PASSWORD_FILE');
+    });
+
+    it('wants a client certificate and its key together', () => {
+      expect(configError({ REDIS_URL: 'rediss://a.example', REDIS_TLS_CERT_FILE: file('only-cert.pem', PEM) }).variable).toBe('REDIS_TLS_KEY_FILE');
+    });
+
+    it('refuses REDIS_WAIT_REPLICAS without Redis, and an unknown REDIS_MODE', () => {
+      expect(configError({ REDIS_WAIT_REPLICAS: '1' }).variable).toBe('REDIS_WAIT_REPLICAS');
+      expect(configError({ REDIS_MODE: 'sentinel' }).variable).toBe('REDIS_MODE');
+    });
   });
 });

@@ -5,7 +5,7 @@ import { idempotentSendsFor, IdempotentSends, memorySendLock, redisSendLock, typ
 import { createLogger } from '../../src/observability/logger.js';
 import { RedisConnection } from '../../src/store/redis.js';
 import { waitUntil } from '../support/events.js';
-import { describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
+import { describeWithRedis, dropNamespace, TEST_REDIS_MODE, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 
 const SCOPE = { partnerId: 'partner-1', channelId: 'channel-001', key: 'order-42' };
 const REQUEST = { to: '4915112345678', text: 'hello' };
@@ -200,7 +200,7 @@ describe('send locks', () => {
     const namespace = uniqueNamespace('send-lock');
     let redis: RedisConnection;
     beforeAll(async () => {
-      redis = new RedisConnection({ url: testRedisUrl(), namespace, timeoutMs: 2_000, logger: createLogger('silent') });
+      redis = new RedisConnection({ url: testRedisUrl(), mode: TEST_REDIS_MODE, namespace, timeoutMs: 2_000, logger: createLogger('silent') });
       await waitUntil(() => redis.isReady, 'the Redis connection');
     });
     afterAll(async () => {

@@ -23,7 +23,7 @@ const logs: RedisEventLog[] = [];
 let channels = 0;
 const newChannel = () => `channel-${(channels += 1)}`;
 const key = (channelId: string, suffix: string) => `${namespace}:events:{${channelId}}:${suffix}`;
-const feed = (channelId: string) => `${namespace}:events:feed:${channelId}`;
+const feed = (channelId: string) => `${namespace}:events:{${channelId}}:feed`;
 
 function connection(url = testRedisUrl(), keyspace = namespace): RedisConnection {
   const created = new RedisConnection({ url, namespace: keyspace, timeoutMs: 2_000, logger: createLogger('silent') });
