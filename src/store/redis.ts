@@ -342,7 +342,7 @@ export class RedisConnection {
     if ((this.lastLogged.get(key) ?? 0) + REPEAT_LOG_MS > now) return;
     if (this.lastLogged.size > 100) this.lastLogged.clear();
     this.lastLogged.set(key, now);
-    this.options.logger.warn({ redis: role, cause, error: message }, `redis ${role === 'command' ? 'command failed' : 'connection problem'}: ${cause}`);
+    this.options.logger.warn({ redis: role, cause, error: message }, role === 'command' ? 'redis command failed' : 'redis connection problem');
   }
 
   private socketOptions() {

@@ -163,7 +163,7 @@ describeWithRedis('a managed Redis: rediss:// with a private CA, client certific
     try {
       await waitUntil(() => causes.includes(cause), `a ${cause} failure`);
       expect(await connection.ping()).toBe(false);
-      expect(logs.entries()).toContainEqual(expect.objectContaining({ level: 40, cause, msg: `redis connection problem: ${cause}` }));
+      expect(logs.entries()).toContainEqual(expect.objectContaining({ level: 40, cause, msg: 'redis connection problem' }));
       expect(logs.lines.join('\n')).not.toContain(PASSWORD);
     } finally {
       await connection.close();
