@@ -174,7 +174,7 @@ for (const [label, describeIn, env] of deployments)
 
     it('a cursor older than EVENT_RETENTION_MS is CURSOR_EXPIRED for the query and the subscription; older events are no longer read', async () => {
       const settings = env();
-      const gateway = await startTestGateway({ KEYSTORE_SECRET, EVENT_RETENTION_MS: '1000', ...settings }, {}, simulator);
+      const gateway = await startTestGateway({ KEYSTORE_SECRET, EVENT_RETENTION_MS: '3000', ...settings }, {}, simulator);
       const connection = connectWs(gateway.url);
       try {
         expect((await postNotification(gateway.url, CHANNEL, inbound('expiring'), credential)).status).toBe(200);
@@ -182,7 +182,7 @@ for (const [label, describeIn, env] of deployments)
         expect(body.data!.channel.events.nodes.map((node) => node.id)).toEqual(['expiring']);
         const cursor = body.data!.channel.events.endCursor;
         const loggedAt = Date.now();
-        await waitUntil(() => Date.now() > loggedAt + 1_100, 'the retention window to pass', { pauseMs: 50 });
+        await waitUntil(() => Date.now() > loggedAt + 3_100, 'the retention window to pass', { pauseMs: 50 });
 
         const expired = await gateway.graphql(EVENTS, { channelId: CHANNEL, after: cursor });
         expect((expired.body.errors as Errors)[0].extensions).toMatchObject({ code: 'CURSOR_EXPIRED', field: 'after' });
