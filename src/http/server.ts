@@ -4,7 +4,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import cors from 'cors';
 import { specifiedRules } from 'graphql';
@@ -26,6 +25,7 @@ import { fieldErrorsPlugin } from '../resolvers/field-errors.js';
 import { observabilityPlugin } from '../observability/plugin.js';
 import { storeGuardPlugin } from '../store/store-guard.js';
 import { graphqlBodyLimit, mediaRouter } from './media-route.js';
+import { graphiqlRouter, landingPageWithGraphiqlFallback } from './graphiql.js';
 import { listenOn } from './listen.js';
 import { webhookReceiver, type WebhookReceiver } from './webhook-route.js';
 import { buildSchema } from '../schema.js';
@@ -193,7 +193,7 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.shutdownTimeoutMs }),
       // Open subscriptions end with 1001 Going Away when the server stops.
       { serverWillStart: async () => ({ drainServer: async () => subscriptions.dispose() }) },
-      config.introspection ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }) : ApolloServerPluginLandingPageDisabled(),
+      config.introspection ? landingPageWithGraphiqlFallback() : ApolloServerPluginLandingPageDisabled(),
       // No field carries cache hints; the plugin would otherwise run a hook on every resolved field.
       ApolloServerPluginCacheControlDisabled(),
       observabilityPlugin(services.metrics, logger),
@@ -258,6 +258,8 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
   });
 
   app.use('/media', mediaRouter(services));
+  // Like the Sandbox, only where introspection is on: GraphiQL needs the schema.
+  if (config.introspection) app.use(graphiqlRouter());
   // One JSON error shape on every route: unknown routes and Express's own failures (a malformed URL
   // such as /media/%E0%A4%A/x, a body it could not read) never answer its HTML page, a stack or a path.
   app.use((request: Request, response: Response) => {
