@@ -17,7 +17,7 @@ import {
 
 const CONVERSATIONS = 10_000;
 const CONTACTS_PER_NOTIFICATION = 100;
-const PAGE = 50;
+export const PAGE = 50;
 const HOUR_MS = 60 * 60 * 1000;
 
 /** The i-th seeded contact's wa_id (distinct digits, outside the simulator's own numbers). */
@@ -50,7 +50,7 @@ interface ConversationsPage {
   } | null;
 }
 
-interface QueryCase {
+export interface QueryCase {
   label: string;
   query: string;
   variables: Record<string, unknown>;
@@ -59,7 +59,7 @@ interface QueryCase {
 }
 
 /** A full page of conversations, all in `state` when given, each with its name and last message. */
-const fullPage =
+export const fullPage =
   (state: string | null) =>
   (data: ConversationsPage): string | null => {
     const page = data.channel?.conversations;
@@ -70,7 +70,7 @@ const fullPage =
   };
 
 /** Sequential timings of one query after 3 warm-up runs; the first wrong answer ends them. */
-async function timeQuery(url: string, iterations: number, item: QueryCase): Promise<number[] | string> {
+export async function timeQuery(url: string, iterations: number, item: QueryCase): Promise<number[] | string> {
   const samples: number[] = [];
   for (let index = 0; index < iterations + 3; index += 1) {
     const answer = await graphql<ConversationsPage>(url, item.query, item.variables);

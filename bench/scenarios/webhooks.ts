@@ -4,7 +4,7 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { firstError, graphql, send } from '../support/http.js';
 import type { BenchContext } from '../support/context.js';
-import { createClient as createRedisClient } from '@redis/client';
+import { createClient as createRedisClient, createCluster, type RedisClientType } from '@redis/client';
 import { webhookAuthorization } from '../../src/events/credentials.js';
 import { BENCH_KEYSTORE_SECRET, cpuTimeOf, memoryOf, startGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';
 import { notAvailableSection, type Section } from '../support/report.js';
@@ -262,37 +262,64 @@ export interface RedisLogGateway {
   headers: Record<string, string>;
 }
 
-/** Runs `measure` against a gateway with `REDIS_URL` (BENCH_REDIS_URL) and `env`, then removes its keys. */
+/** The Redis a scenario's gateway uses: one server, or the seed nodes of a cluster. */
+export interface BenchRedis {
+  url: string;
+  mode: 'standalone' | 'cluster';
+}
+
+/** Clients of every master of `redis` (the server itself, or each master of the cluster), for the bench's own reads and clean-up. */
+async function masterClients(redis: BenchRedis): Promise<{ clients: RedisClientType[]; close: () => void }> {
+  if (redis.mode === 'standalone') {
+    const client: RedisClientType = createRedisClient({ url: redis.url });
+    client.on('error', () => undefined);
+    await client.connect();
+    return { clients: [client], close: () => client.destroy() };
+  }
+  const cluster = createCluster({ rootNodes: redis.url.split(',').map((url) => ({ url })) });
+  cluster.on('error', () => undefined);
+  await cluster.connect();
+  const clients = await Promise.all(cluster.masters.map(async (master) => (await cluster.nodeClient(master)) as unknown as RedisClientType));
+  return { clients, close: () => cluster.destroy() };
+}
+
+/** Runs `measure` against a gateway with `REDIS_URL` (BENCH_REDIS_URL unless `redis` says otherwise) and `env`, then removes its keys. */
 export async function withRedisLogGateway<T>(
   context: BenchContext,
   name: string,
   env: Record<string, string>,
   measure: (target: RedisLogGateway) => Promise<T>,
+  redisTarget: BenchRedis = { url: BENCH_REDIS_URL, mode: 'standalone' },
 ): Promise<T> {
-  const redisUrl = BENCH_REDIS_URL;
+  const redisUrl = redisTarget.url;
   const namespace = `hubgraph-bench-${Date.now()}`;
-  const redis = createRedisClient({ url: redisUrl });
-  redis.on('error', () => undefined);
-  await redis.connect();
+  const { clients, close } = await masterClients(redisTarget);
   try {
     const gateway = await startGatewayProcess(context.simulator, {
-      env: { REDIS_URL: redisUrl, REDIS_NAMESPACE: namespace, WEBHOOK_CHECK: 'off', ...env },
+      env: { REDIS_URL: redisUrl, REDIS_MODE: redisTarget.mode, REDIS_NAMESPACE: namespace, WEBHOOK_CHECK: 'off', ...env },
       execArgv: context.gatewayExecArgv(name),
     });
     try {
       const headers = { 'content-type': 'application/json', authorization: webhookAuthorization(BENCH_KEYSTORE_SECRET, CHANNEL) };
       const scriptTime = async () => {
-        const line = (await redis.info('commandstats')).split('\n').find((entry) => entry.startsWith('cmdstat_evalsha:')) ?? '';
-        const field = (name: string) => Number(line.match(new RegExp(`${name}=(\\d+)`))?.[1] ?? 0);
-        return { calls: field('calls'), usec: field('usec') };
+        const totals = { calls: 0, usec: 0 };
+        for (const client of clients) {
+          const line = (await client.info('commandstats')).split('\n').find((entry) => entry.startsWith('cmdstat_evalsha:')) ?? '';
+          const field = (name: string) => Number(line.match(new RegExp(`${name}=(\\d+)`))?.[1] ?? 0);
+          totals.calls += field('calls');
+          totals.usec += field('usec');
+        }
+        return totals;
       };
       return await measure({ gateway, redisUrl, scriptTime, receiver: `${gateway.baseUrl}/webhooks/${CHANNEL}`, headers });
     } finally {
       await gateway.stop();
     }
   } finally {
-    for await (const keys of redis.scanIterator({ MATCH: `${namespace}:*`, COUNT: 1000 })) if (keys.length > 0) await redis.del(keys);
-    redis.destroy();
+    // One DEL per key: on a cluster node, the keys of one command must share a slot.
+    for (const client of clients)
+      for await (const keys of client.scanIterator({ MATCH: `${namespace}:*`, COUNT: 1000 })) for (const key of keys) await client.del(key);
+    close();
   }
 }
 
