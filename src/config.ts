@@ -341,6 +341,14 @@ const schema = z.object({
     description: 'deepest nesting of JSON objects and arrays a `/graphql` body may hold, checked as it arrives, before it is parsed (413 past it)',
     contract: true,
   }),
+  MAX_OPERATIONS_IN_FLIGHT_PER_CALLER: documented(positiveInt.default(32), {
+    description:
+      'GraphQL operations one caller (partner credential in multi-tenant mode, else gateway token, else client address) may have in flight on one instance; more are refused with RATE_LIMITED (HTTP 429) before their body is read',
+  }),
+  MAX_COST_PER_SECOND_PER_CALLER: documented(positiveInt.default(20_000), {
+    description:
+      'query cost (as MAX_QUERY_COST measures it) one caller may spend per second, shared by every instance through Redis when configured; past it RATE_LIMITED with `retryAfterSeconds`, before execution',
+  }),
   MAX_QUERY_TOKENS: documented(positiveInt.default(2_000), { description: 'most tokens the parser accepts in one document' }),
   CIRCUIT_BREAKER_THRESHOLD: documented(positiveInt.default(5), { description: "consecutive upstream failures that open a root's circuit" }),
   CIRCUIT_BREAKER_COOLDOWN_MS: documented(positiveInt.default(10_000), { description: 'how long an open circuit fails fast before a trial call' }),
@@ -463,6 +471,8 @@ export interface Config {
   webhookCheck: 'enforce' | 'off';
   serviceWindowGuard: 'enforce' | 'off';
   queryLimits: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number };
+  /** Each caller's share: operations in flight per instance, query cost per second. */
+  fairShare: { maxInFlight: number; costPerSecond: number };
   /** Structure a `/graphql` JSON body may hold (MAX_BODY_VALUES, MAX_BODY_DEPTH), checked before it is parsed. */
   bodyShape: { maxValues: number; maxDepth: number };
   circuitBreaker: { threshold: number; cooldownMs: number };
@@ -580,6 +590,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxCost: values.MAX_QUERY_COST,
       maxTokens: values.MAX_QUERY_TOKENS,
     },
+    fairShare: { maxInFlight: values.MAX_OPERATIONS_IN_FLIGHT_PER_CALLER, costPerSecond: values.MAX_COST_PER_SECOND_PER_CALLER },
     bodyShape: { maxValues: values.MAX_BODY_VALUES, maxDepth: values.MAX_BODY_DEPTH },
     circuitBreaker: { threshold: values.CIRCUIT_BREAKER_THRESHOLD, cooldownMs: values.CIRCUIT_BREAKER_COOLDOWN_MS },
     maxUpstreamCallsPerOperation: values.MAX_UPSTREAM_CALLS_PER_OPERATION,

@@ -31,6 +31,8 @@ export interface Context {
   fieldErrors: GraphQLError[];
   /** The operation's upstream calls, taken and bounded (null for a subscription: unbounded). */
   callBudget: CallBudget | null;
+  /** Whose share the operation's cost is charged to (fair-share.ts: partner credential, gateway token or address). */
+  shareKey: string;
   /** Names the operation in every later line of `logger` (the observability plugin, once it is known). */
   bindOperation(operation: string): void;
 }
@@ -43,6 +45,8 @@ export interface ContextRequest {
    * bound, for a subscription, whose events resolve for as long as it stays open.
    */
   upstreamCallLimit?: number | null;
+  /** Whose share the operation is charged to (shareKeyOf); routes that charge nothing leave it unset. */
+  shareKey?: string;
 }
 
 interface RequestState extends Omit<Context, 'logger' | 'bindOperation'> {
@@ -126,6 +130,7 @@ export function createContext(services: Services, request: ContextRequest): Cont
     keys,
     fieldErrors,
     callBudget,
+    shareKey: request.shareKey ?? 'unattributed',
     logBindings: { requestId },
     requestLogger: undefined,
   };

@@ -1,6 +1,7 @@
 import Keyv from 'keyv';
 import { BalanceLimiter } from './store/balance-limiter.js';
 import { ResponseCache } from './store/cache.js';
+import { FairShare } from './http/fair-share.js';
 import { BoundedMemoryStore } from './store/memory-store.js';
 import type { Config, UpstreamUrls } from './config.js';
 import { CircuitBreakers } from './datasources/circuit-breaker.js';
@@ -45,6 +46,8 @@ export interface Services {
   ready(): Promise<boolean>;
   /** The per-partner A2 budget (5 / 30 s upstream); in memory, shared through Redis when configured. */
   balanceLimiter: BalanceLimiter;
+  /** Each caller's share of GraphQL work (operations in flight, cost per second). */
+  fairShare: FairShare;
   /** Webhook events: the per-channel event log with dedup, message records and fan-out to subscriptions (on Redis when configured). */
   events: EventHub;
   /** Failed media GETs per channel, counted across instances through Redis when configured. */
@@ -148,6 +151,7 @@ export function createServices(options: ServicesOptions): Services {
       metrics.storeUp.set(up ? 1 : 0);
       return up;
     },
+    fairShare: new FairShare(config.fairShare, redis),
     balanceLimiter: new BalanceLimiter({
       ...config.balanceRateLimit,
       redis: redis ? { client: redis.client, keyPrefix: redis.key('a2-balance') } : undefined,

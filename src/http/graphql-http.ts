@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLResponse } from '@apollo/server';
 import type { JsonShapeLimits } from './json-shape.js';
-import { assertUtf8, HttpRefusal, readBody, requestIdOf, sendJson } from './request.js';
+import { ShareUsedUpError } from './fair-share.js';
+import { assertUtf8, HttpRefusal, readBody, releaseUnreadBody, requestIdOf, sendJson } from './request.js';
 
 /** Node-style middleware (`cors`, tracing) run before the operation; each calls `next` to go on. */
 export type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
@@ -11,6 +12,8 @@ export interface GraphQLHttpOptions<TContext extends BaseContext> {
   /** Structure a JSON body may hold, checked as it is read, before it is parsed. */
   bodyShape: JsonShapeLimits;
   middleware: Middleware[];
+  /** Takes the caller's in-flight slot before the body is read; returns its release. Throws ShareUsedUpError when the caller's share is used up. */
+  enter(request: IncomingMessage): () => void;
   context(request: IncomingMessage, requestId: string): Promise<TContext>;
   /** A failure outside Apollo's own handling (a bug): the caller gets a bare 500. */
   onUnexpectedError(error: unknown, requestId: string): void;
@@ -69,6 +72,21 @@ export function graphqlHttpHandler<TContext extends BaseContext>(
   options: GraphQLHttpOptions<TContext>,
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const execute = async (request: IncomingMessage, response: ServerResponse, requestId: string) => {
+    let leave: () => void;
+    try {
+      leave = options.enter(request);
+    } catch (error) {
+      if (!(error instanceof ShareUsedUpError)) throw error;
+      releaseUnreadBody(request, response);
+      sendJson(
+        response,
+        429,
+        { errors: [{ message: error.message, extensions: { code: error.code, retryAfterSeconds: error.retryAfterSeconds } }] },
+        { headers: { 'retry-after': String(error.retryAfterSeconds) } },
+      );
+      return;
+    }
+    response.once('close', leave);
     try {
       const body = await parsedBody(request, options.bodyLimitBytes, options.bodyShape);
       const search = request.url!.includes('?') ? request.url!.slice(request.url!.indexOf('?')) : '';

@@ -24,6 +24,7 @@ import {
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { Context } from '../context.js';
 import type { Metrics } from '../observability/metrics.js';
+import type { FairShare } from './fair-share.js';
 
 /*
  * Demand control as a router computes it (IBM's GraphQL cost specification, as Apollo's router and
@@ -272,17 +273,21 @@ function costRequested(extensions: Readonly<Record<string, unknown>> | undefined
  * known), before any resolver runs; over the limit it is refused with GRAPHQL_VALIDATION_FAILED and
  * `extensions.cost {estimated, max}`. After execution the answer's actual cost and the upstream
  * calls it took are observed as metrics, and returned in `extensions.cost` when the request asked.
+ * An accepted estimate is spent from the caller's fair share (RATE_LIMITED once used up).
  */
-export function queryCostPlugin(max: number, metrics: Metrics): ApolloServerPlugin<Context> {
+export function queryCostPlugin(max: number, metrics: Metrics, fairShare: FairShare): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
       let estimated: number | undefined;
       return {
-        async didResolveOperation({ schema, document, operation, request }) {
+        async didResolveOperation({ schema, document, operation, request, contextValue }) {
           if (!operation) return;
-          estimated = refuseOverCost(schema, document, operation, request.variables, max, (cost) =>
-            metrics.operationCost.observe({ measure: 'estimated' }, cost),
+          const cost = refuseOverCost(schema, document, operation, request.variables, max, (value) =>
+            metrics.operationCost.observe({ measure: 'estimated' }, value),
           );
+          // The caller's own budget pays for it before anything runs: past it, only this caller waits.
+          await fairShare.spend(contextValue.shareKey, cost);
+          estimated = cost;
         },
         async willSendResponse({ schema, document, operation, response, request, contextValue }) {
           if (estimated === undefined || !document || !operation || response.body.kind !== 'single') return;

@@ -19,6 +19,7 @@ import type { Config } from '../config.js';
 import { createContext, type Context } from '../context.js';
 import { graphqlHttpHandler, isGraphqlPath } from './graphql-http.js';
 import { queryCostPlugin } from './query-cost.js';
+import { shareKeyOf } from './fair-share.js';
 import { enforceBodyDeadline, releaseUnreadBody, requestIdOf, sendJson } from './request.js';
 import { createLogger, type Logger } from '../observability/logger.js';
 import { fieldErrorsPlugin } from '../resolvers/field-errors.js';
@@ -198,7 +199,7 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
       ApolloServerPluginCacheControlDisabled(),
       observabilityPlugin(services.metrics, logger),
       // Before any resolver: an operation whose cost (@cost/@listSize) is over MAX_QUERY_COST sends nothing.
-      queryCostPlugin(config.queryLimits.maxCost, services.metrics),
+      queryCostPlugin(config.queryLimits.maxCost, services.metrics, services.fairShare),
       // Before any resolver: an operation estimated over MAX_UPSTREAM_CALLS_PER_OPERATION sends nothing.
       {
         requestDidStart: async () => ({
@@ -219,7 +220,9 @@ export async function createGateway(baseConfig: Config, options: GatewayOptions 
     bodyLimitBytes: graphqlBodyLimit(config.media.inlineMaxBytes),
     bodyShape: config.bodyShape,
     middleware: [...(cors ? [cors] : []), ...(services.tracing ? [services.tracing.middleware()] : [])],
-    context: async (request, requestId) => createContext(services, { headers: request.headers, requestId }),
+    enter: (request) => services.fairShare.enter(shareKeyOf(config, request.headers, request.socket.remoteAddress)),
+    context: async (request, requestId) =>
+      createContext(services, { headers: request.headers, requestId, shareKey: shareKeyOf(config, request.headers, request.socket.remoteAddress) }),
     onUnexpectedError: (error, requestId) => logger.error({ err: error, requestId }, 'unexpected error serving /graphql'),
   });
   const webhooks = webhookReceiver({ keystoreSecret: config.keystoreSecret, events: services.events, logger, metrics: services.metrics });

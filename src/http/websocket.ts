@@ -17,12 +17,13 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { identifyCaller } from './auth.js';
 import type { PersistedOperations } from './persisted-operations.js';
 import type { Config } from '../config.js';
-import { createContext } from '../context.js';
+import { createContext, type Context } from '../context.js';
 import { formatGraphQLError } from '../errors.js';
 import type { Services } from '../services.js';
 import { refuseWriteWhileStoreStalled } from '../store/store-guard.js';
 import { refuseOverEstimate } from '../datasources/call-budget.js';
 import { refuseOverCost } from './query-cost.js';
+import { shareKeyOf } from './fair-share.js';
 
 export interface WebSocketEndpoint {
   /** Closes every open subscription with 1001 Going Away (server shutdown). */
@@ -143,10 +144,11 @@ export function webSocketEndpoint(options: {
           return false;
         }
       },
-      context: ({ connectionParams }, _id, _payload, args) =>
+      context: ({ connectionParams, extra }, _id, _payload, args) =>
         createContext(services, {
           headers: connectionHeaders(connectionParams),
           requestId: randomUUID(),
+          shareKey: shareKeyOf(config, connectionHeaders(connectionParams), extra.request.socket.remoteAddress),
           ...(getOperationAST(args.document, args.operationName)?.operation === OperationTypeNode.SUBSCRIPTION && { upstreamCallLimit: null }),
         }),
       ...(persistedOperations && { onSubscribe: persistedOperations.onSubscribe(schema, validationRules, metrics) }),
@@ -156,9 +158,10 @@ export function webSocketEndpoint(options: {
         const operation = getOperationAST(args.document, args.operationName);
         try {
           if (operation) {
-            refuseOverCost(args.schema, args.document, operation, args.variableValues ?? undefined, config.queryLimits.maxCost, (cost) =>
-              metrics.operationCost.observe({ measure: 'estimated' }, cost),
+            const cost = refuseOverCost(args.schema, args.document, operation, args.variableValues ?? undefined, config.queryLimits.maxCost, (value) =>
+              metrics.operationCost.observe({ measure: 'estimated' }, value),
             );
+            await services.fairShare.spend((args.contextValue as Context).shareKey, cost);
             refuseOverEstimate(args.schema, args.document, operation, args.variableValues ?? undefined, config.maxUpstreamCallsPerOperation);
             await refuseWriteWhileStoreStalled(services, operation.operation);
           }

@@ -1,0 +1,95 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Config } from '../config.js';
+import { ErrorCode, HubgraphError } from '../errors.js';
+import { fingerprint } from '../store/cache.js';
+import type { RedisConnection } from '../store/redis.js';
+
+export interface FairShareLimits {
+  /** Operations one caller may have in flight on this instance. */
+  maxInFlight: number;
+  /** Query cost (MAX_QUERY_COST's measure) one caller may spend per second, across instances with Redis. */
+  costPerSecond: number;
+}
+
+/**
+ * Who a request's work is charged to: the partner's credential in multi-tenant mode (no
+ * PARTNER_TOKEN), the gateway token presented when GATEWAY_TOKENS is set, else the client's
+ * address. Fingerprints only: no credential is kept or logged.
+ */
+export function shareKeyOf(config: Config, headers: IncomingHttpHeaders, address: string | undefined): string {
+  const authorization = typeof headers.authorization === 'string' ? headers.authorization.trim() : '';
+  if (!config.partnerToken && authorization) return `partner:${fingerprint(authorization)}`;
+  if (config.partnerToken && config.gatewayTokens.length > 0 && authorization) return `token:${fingerprint(authorization)}`;
+  return `address:${address ?? 'unknown'}`;
+}
+
+/** The caller's share is used up: RATE_LIMITED, answered with HTTP 429 over HTTP. */
+export class ShareUsedUpError extends HubgraphError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, ErrorCode.RateLimited, { retryAfterSeconds, http: { status: 429 } });
+  }
+}
+
+/**
+ * Each caller's share of the gateway: a bounded number of operations in flight (per instance,
+ * counted here) and a cost budget per second (rate-limiter-flexible; in Redis when configured, so
+ * every instance spends one budget). Past either, the caller alone is refused with RATE_LIMITED
+ * and `retryAfterSeconds`, before its work is done; other callers, subscriptions, webhooks and
+ * health checks keep their share.
+ */
+export class FairShare {
+  private readonly inFlight = new Map<string, number>();
+  private readonly budget: RateLimiterAbstract;
+  /** A budget read bounded by REDIS_TIMEOUT_MS: a stalled Redis must not hold every operation. */
+  private readonly bounded: <T>(command: Promise<T>) => Promise<T>;
+
+  constructor(
+    private readonly limits: FairShareLimits,
+    redis: RedisConnection | null,
+  ) {
+    const common = { points: limits.costPerSecond, duration: 1 };
+    this.budget = redis
+      ? new RateLimiterRedis({ ...common, storeClient: redis.client, keyPrefix: redis.key('fair-share'), useRedisPackage: true, rejectIfRedisNotReady: true })
+      : new RateLimiterMemory({ ...common, keyPrefix: 'fair-share' });
+    this.bounded = redis ? (command) => redis.withTimeout(command) : (command) => command;
+  }
+
+  /** Takes one of the caller's in-flight slots; the returned function gives it back (once). Throws RATE_LIMITED when none is free. */
+  enter(key: string): () => void {
+    const held = this.inFlight.get(key) ?? 0;
+    if (held >= this.limits.maxInFlight) {
+      throw new ShareUsedUpError(
+        `This caller already has ${this.limits.maxInFlight} operations in flight (MAX_OPERATIONS_IN_FLIGHT_PER_CALLER); retry when one has finished`,
+        1,
+      );
+    }
+    this.inFlight.set(key, held + 1);
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      const remaining = (this.inFlight.get(key) ?? 1) - 1;
+      if (remaining > 0) this.inFlight.set(key, remaining);
+      else this.inFlight.delete(key);
+    };
+  }
+
+  /** Spends `cost` of the caller's budget of this second; RATE_LIMITED when it is used up. A store that fails or stalls refuses nothing. */
+  async spend(key: string, cost: number): Promise<void> {
+    if (cost <= 0) return;
+    try {
+      await this.bounded(this.budget.consume(key, Math.min(cost, this.limits.costPerSecond)));
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) return;
+      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      throw new ShareUsedUpError(
+        `This caller's query cost budget (MAX_COST_PER_SECOND_PER_CALLER, ${this.limits.costPerSecond} per second) is used up; retry in ${seconds} s`,
+        seconds,
+      );
+    }
+  }
+}

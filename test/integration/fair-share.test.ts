@@ -1,0 +1,66 @@
+import { describe, expect, it } from '@jest/globals';
+import { ACME, useTestGateway } from '../support/gateway.js';
+
+/** Each caller's share (MAX_OPERATIONS_IN_FLIGHT_PER_CALLER, MAX_COST_PER_SECOND_PER_CALLER), through real HTTP. */
+
+const HOSTILE = 'Bearer hostile-caller-token';
+const POLITE = 'Bearer polite-caller-token';
+const A1 = `^/api/v2/partners/${ACME.id}/clients$`;
+
+type Answer = {
+  status: number;
+  retryAfter: string | null;
+  body: { data?: unknown; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
+};
+
+async function post(url: string, authorization: string, query: string, variables?: Record<string, unknown>): Promise<Answer> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Answer['body'] };
+}
+
+describe('fair share: a caller over its share is refused alone', () => {
+  const harness = useTestGateway({
+    GATEWAY_TOKENS: 'hostile-caller-token,polite-caller-token',
+    MAX_OPERATIONS_IN_FLIGHT_PER_CALLER: '2',
+    MAX_COST_PER_SECOND_PER_CALLER: '100',
+    CACHE_TTL_LISTING_MS: '0',
+  });
+
+  it('refuses operations past the in-flight bound with RATE_LIMITED (429) before reading them, while another caller is served', async () => {
+    harness.simulator.faults.add({ path: A1, method: 'GET', delayMs: 400 });
+    const slow = '{ partner { clients(limit: 1) { total } } }';
+    const hostile = Array.from({ length: 4 }, () => post(harness.url, HOSTILE, slow));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const polite = await post(harness.url, POLITE, '{ partner { id } }');
+    expect(polite.body.errors).toBeUndefined();
+    const answers = await Promise.all(hostile);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(2);
+    expect(refused[0].retryAfter).toBe('1');
+    expect(refused[0].body.errors?.[0]?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
+    expect(refused[0].body.errors?.[0]?.message).toMatch(/2 operations in flight \(MAX_OPERATIONS_IN_FLIGHT_PER_CALLER\)/);
+    expect(answers.filter((answer) => answer.status === 200 && !answer.body.errors)).toHaveLength(2);
+    expect(harness.simulator.recorder.matching(new RegExp(A1), 'GET')).toHaveLength(2);
+    // The slots are given back: the caller is served again.
+    expect((await post(harness.url, HOSTILE, '{ partner { id } }')).body.errors).toBeUndefined();
+  });
+
+  it("refuses an operation past the caller's cost per second before anything is sent, other callers and /healthz unaffected", async () => {
+    // 1 + 10 + 60 = 71 of the 100 per second: the second one within the same second is over.
+    const listing = 'query ($n: Int) { partner { channels(limit: $n) { nodes { id } } } }';
+    let refusal: Answer | undefined;
+    for (let attempt = 0; attempt < 3 && !refusal; attempt += 1) {
+      const answers = [await post(harness.url, HOSTILE, listing, { n: 60 }), await post(harness.url, HOSTILE, listing, { n: 60 })];
+      refusal = answers.find((answer) => answer.body.errors?.[0]?.extensions?.code === 'RATE_LIMITED');
+    }
+    expect(refusal?.status).toBe(429);
+    expect(refusal?.body.errors?.[0]?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
+    expect(refusal?.body.errors?.[0]?.message).toMatch(/cost budget \(MAX_COST_PER_SECOND_PER_CALLER, 100 per second\) is used up/);
+    expect((await post(harness.url, POLITE, listing, { n: 60 })).body.errors).toBeUndefined();
+    expect((await fetch(`${new URL(harness.url).origin}/healthz`)).status).toBe(200);
+  });
+});
