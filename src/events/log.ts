@@ -219,7 +219,8 @@ export class MemoryEventLog implements EventLog {
         continue;
       }
       const logged = { id: this.nextId(channelId, now), kind: event.kind, payload: event.payload, size: serializeEvent(event).length } as LoggedEvent;
-      const change = changeOfEvent(event, now);
+      const eventChange = changeOfEvent(event, now);
+      const change = eventChange && this.resolved(channelId, eventChange, now);
       if (this.retains) {
         this.channelLog(channelId).events.push(logged);
         this.appendOrder.push(channelId);
@@ -236,18 +237,19 @@ export class MemoryEventLog implements EventLog {
 
   async recordSend(channelId: string, send: AcceptedSend): Promise<void> {
     const now = this.now();
-    const change = changeOfSend(send, now);
+    const change = this.resolved(channelId, changeOfSend(send, now), now);
+    const contact = change.contact;
     if (this.retains) {
       // A status notification may have been recorded first (it can outrun the send's answer): its status and thread place stay.
       const record = this.touchRecord(channelId, send.messageId, now, {
         direction: 'OUTBOUND',
-        contact: send.contact,
+        contact,
         status: ACCEPTED_STATUS,
         threadMs: change.orderMs,
       });
       Object.assign(record, {
         direction: 'OUTBOUND',
-        contact: send.contact,
+        contact,
         type: send.type,
         atMs: now,
         text: send.text,
@@ -261,7 +263,13 @@ export class MemoryEventLog implements EventLog {
 
   async closeWindow(channelId: string, contact: string): Promise<void> {
     const now = this.now();
-    this.applyToConversations(channelId, [changeOfVerdict(contact, now)], now);
+    this.applyToConversations(channelId, [this.resolved(channelId, changeOfVerdict(contact, now), now)], now);
+  }
+
+  /** The change with its contact resolved (a user id seen beside a wa_id goes to the wa_id's conversation), its keys remembered. */
+  private resolved(channelId: string, change: ConversationChange, now: number): ConversationChange {
+    this.conversationState.remember(channelId, change, now);
+    return { ...change, contact: this.conversationState.resolve(channelId, change.contact, now) };
   }
 
   async read(channelId: string, after: LogId | null, limit: number): Promise<LoggedEvent[]> {
@@ -289,7 +297,8 @@ export class MemoryEventLog implements EventLog {
   }
 
   async conversation(channelId: string, contact: string): Promise<ConversationDto | null> {
-    return this.conversationState.get(channelId, contact, this.now());
+    const now = this.now();
+    return this.conversationState.get(channelId, this.conversationState.resolve(channelId, contact, now), now);
   }
 
   async conversations(channelId: string, after: ListPosition | null, limit: number): Promise<ConversationDto[]> {
@@ -297,7 +306,8 @@ export class MemoryEventLog implements EventLog {
   }
 
   async thread(channelId: string, contact: string, before: ListPosition | null, limit: number): Promise<ThreadEntry[]> {
-    const positions = this.conversationState.thread(channelId, contact, before, limit, this.now());
+    const now = this.now();
+    const positions = this.conversationState.thread(channelId, this.conversationState.resolve(channelId, contact, now), before, limit, now);
     return Promise.all(positions.map(async (position) => ({ position, record: await this.message(channelId, position.member) })));
   }
 
@@ -344,6 +354,8 @@ export class MemoryEventLog implements EventLog {
     const threadMs = change?.orderMs ?? now;
     const write = recordOfEvent(event, now);
     if (write === null) return;
+    // The record belongs to the conversation it joined (a user id resolved to its wa_id), so its cursor pages that thread.
+    if (change !== null && !write.change) write.contact = change.contact;
     if (write.change) {
       this.applyChange(channelId, write.change, now);
     } else if (event.kind === 'message') {

@@ -44,6 +44,8 @@ function lowerBound(list: ListPosition[], position: ListPosition): number {
 export class MemoryConversations {
   private readonly conversations = new Map<string, ConversationState>();
   private readonly byChannel = new Map<string, ChannelConversations>();
+  /** Per channel and business-scoped user id: the wa_id seen beside it, and when (bounded like conversations). */
+  private readonly aliases = new Map<string, { waId: string; touchedMs: number }>();
   /** Per channel: since when its notifications have arrived without a pause of a whole window, and the last one. */
   private readonly watched = new Map<string, { sinceMs: number; lastMs: number }>();
 
@@ -59,6 +61,24 @@ export class MemoryConversations {
   watchedSince(channelId: string, now: number): number | null {
     const watch = this.watched.get(channelId);
     return watch && watch.lastMs > now - SERVICE_WINDOW_MS ? watch.sinceMs : null;
+  }
+
+  /** The contact key a user id stands for: the wa_id seen beside it, or the user id itself; any other key as it is. */
+  resolve(channelId: string, contact: string, now: number): string {
+    const alias = this.aliases.get(`${channelId}\n${contact}`);
+    return alias && alias.touchedMs > now - conversationTtlMs(this.limits.retentionMs) ? alias.waId : contact;
+  }
+
+  /** A change naming both keys of a contact: its user id joins the wa_id's conversation from now on. */
+  remember(channelId: string, change: ConversationChange, now: number): void {
+    if (change.phone === null || change.userId === null) return;
+    const key = `${channelId}\n${change.userId}`;
+    this.aliases.delete(key);
+    this.aliases.set(key, { waId: change.phone, touchedMs: now });
+    for (const [oldest, alias] of this.aliases) {
+      if (this.aliases.size <= this.limits.maxConversations && alias.touchedMs > now - conversationTtlMs(this.limits.retentionMs)) break;
+      this.aliases.delete(oldest);
+    }
   }
 
   /** Applies a change. Times only move forward, so a late or repeated event never moves anything back. */

@@ -8,6 +8,7 @@ import {
   changeOfVerdict,
   compareNewestFirst,
   conversationTtlMs,
+  isUserId,
   SERVICE_WINDOW_MS,
   type ConversationChange,
   type ConversationDto,
@@ -49,8 +50,12 @@ const SEQUENCE_TTL_MS = 24 * 60 * 60 * 1000;
  * Every key carries the hash tag `{channelId}` and is passed in KEYS (Cluster-ready).
  *
  * KEYS[1] stream, KEYS[2] fan-out sequence, KEYS[3] conversations (sorted set), KEYS[4] watch
- * mark, then per item i: KEYS[4i+1] dedup key, KEYS[4i+2] record, KEYS[4i+3] conversation,
- * KEYS[4i+4] thread (sorted set) — for i counted from 0.
+ * mark, then per item i: KEYS[5i+5] dedup key, KEYS[5i+6] record, KEYS[5i+7] conversation,
+ * KEYS[5i+8] thread (sorted set), KEYS[5i+9] the alias of its user id (the wa_id seen beside it) —
+ * for i counted from 0. An item naming both keys of a contact writes the alias; an item naming only
+ * a user id was resolved by the caller (`ex`: the wa_id it expects, '' for none), and when the alias
+ * is no longer what it expected the script changes nothing and returns { -1 }: the caller resolves
+ * again and retries.
  * ARGV[1] retention ms (0: nothing kept, the stream only numbers events), ARGV[2] dedup TTL ms,
  * ARGV[3] pub/sub channel, ARGV[4] sequence TTL ms, ARGV[5] conversation TTL ms, ARGV[6] window
  * ms, ARGV[7] '1' when the items come from a notification (it marks the channel as watched), then
@@ -140,14 +145,28 @@ if ARGV[7] == '1' then
   redis.call('SET', KEYS[4], now, 'NX', 'PX', ARGV[6])
   redis.call('PEXPIRE', KEYS[4], ARGV[6])
 end
+local count = (#ARGV - 7) / 2
+local metas = {}
+local aliases = {}
+for i = 1, count do
+  local m = cjson.decode(ARGV[7 + (i - 1) * 2 + 1])
+  metas[i] = m
+  local alias = KEYS[4 + (i - 1) * 5 + 5]
+  if m.ex then
+    local current = aliases[alias] or redis.call('GET', alias) or ''
+    if current ~= m.ex then return { -1 } end
+  end
+  if text(m.ph) ~= '' and text(m.u) ~= '' then aliases[alias] = m.ph end
+end
 local results = {}
 local published = {}
-for i = 1, (#ARGV - 7) / 2 do
-  local m = cjson.decode(ARGV[7 + (i - 1) * 2 + 1])
+for i = 1, count do
+  local m = metas[i]
   local event = ARGV[7 + (i - 1) * 2 + 2]
   local operation, messageId = m.op, text(m.id)
-  local k = 4 + (i - 1) * 4
+  local k = 4 + (i - 1) * 5
   local record, conversation, thread = KEYS[k + 2], KEYS[k + 3], KEYS[k + 4]
+  if text(m.ph) ~= '' and text(m.u) ~= '' then redis.call('SET', KEYS[k + 5], m.ph, 'PX', conversationTtl) end
   if operation == 'sent' then
     if retention > 0 then outbound(record, m, 'API', 'accepted') end
     touch(conversation, thread, m, messageId)
@@ -226,7 +245,8 @@ interface Publication {
  * `ph` wa_id, `u` user id, `un` username, `mv` the contact key a number change moves it to; `b`
  * the message's JSON (what its content is read from); for a reaction, edit or revoke `tk` its kind
  * (then `id` and the record key name the message it changes, which is changed only when held),
- * `rf` the reacting contact, `re` the emoji ('' removes it).
+ * `rf` the reacting contact, `re` the emoji ('' removes it); `ex` what the caller resolved a user id
+ * to ('' when to itself).
  */
 interface ScriptMeta {
   op: string;
@@ -249,14 +269,18 @@ interface ScriptMeta {
   tk?: string;
   rf?: string;
   re?: string;
+  ex?: string;
 }
 
 /** One item of the append script: its four keys, what it does and its event's JSON (see APPEND_SCRIPT). */
 interface ScriptItem {
-  keys: [dedup: string, record: string, conversation: string, thread: string];
+  keys: [dedup: string, record: string, conversation: string, thread: string, alias: string];
   meta: ScriptMeta;
   event: string;
 }
+
+/** Runs of the append script while a contact's alias keeps changing under it (each retry reads it anew). */
+const ALIAS_ATTEMPTS = 3;
 
 /** Members of a sorted set fetched beyond a page when its cursor's member moved: enough to step over ties at the cursor's time. */
 const MOVED_CURSOR_SLACK = 256;
@@ -337,32 +361,82 @@ export class RedisEventLog implements EventLog {
     return this.redis.key(`events:{${channelId}}:${suffix}`);
   }
 
+  private aliasKey(channelId: string, userId: string): string {
+    return this.channelKey(channelId, `alias:${userId}`);
+  }
+
+  /**
+   * The changes with their contacts resolved, in order: a change naming only a user id goes to the
+   * wa_id seen beside it (held, or named by an earlier change of the same batch), and says what it
+   * expected, so the script can refuse a resolution an append in between made stale.
+   */
+  private async resolve(
+    channelId: string,
+    changes: Array<ConversationChange | null>,
+  ): Promise<Array<{ change: ConversationChange | null; expected?: string }>> {
+    const userOnly = (change: ConversationChange | null): change is ConversationChange => change !== null && change.phone === null && isUserId(change.contact);
+    const lookups = [...new Set(changes.filter(userOnly).map((change) => change.contact))];
+    const found = lookups.length === 0 ? [] : await this.command<Array<string | null>>(['MGET', ...lookups.map((userId) => this.aliasKey(channelId, userId))]);
+    const known = new Map(lookups.map((userId, index) => [userId, found[index] ?? null]));
+    return changes.map((change) => {
+      if (change !== null && change.phone !== null && change.userId !== null) known.set(change.userId, change.phone);
+      if (!userOnly(change)) return { change };
+      const waId = known.get(change.contact) ?? null;
+      return { change: { ...change, contact: waId ?? change.contact, userId: change.contact }, expected: waId ?? '' };
+    });
+  }
+
+  /** Runs items built from freshly resolved contacts; again when an alias changed in between (a few times at most). */
+  private async runResolved(
+    channelId: string,
+    changes: Array<ConversationChange | null>,
+    build: (resolved: Array<{ change: ConversationChange | null; expected?: string }>) => ScriptItem[],
+    fromNotification = false,
+  ): Promise<unknown[]> {
+    for (let attempt = 1; ; attempt += 1) {
+      const items = build(await this.resolve(channelId, changes));
+      const results = await this.run(channelId, items, fromNotification);
+      if (results[0] !== -1 || attempt === ALIAS_ATTEMPTS) return results;
+    }
+  }
+
   async append(channelId: string, events: ChannelEvent[]): Promise<AppendResult> {
     if (events.length === 0) return { appended: [], duplicates: 0 };
     const now = Date.now();
     const serialized = events.map(serializeEvent);
-    const items = events.map((event, index): ScriptItem => {
-      const record = recordOfEvent(event, now);
-      const item = this.item(channelId, changeOfEvent(event, now), {
-        op: event.kind,
-        dedupKey: event.dedupKey,
-        event: serialized[index],
-        messageId: record?.messageId ?? null,
-        status: event.kind === 'status' ? event.payload.status : undefined,
-        recordContact: record?.contact ?? null,
-        type: record?.type ?? undefined,
-        text: record?.text ?? undefined,
-        body: record?.body ?? undefined,
+    const records = events.map((event) => recordOfEvent(event, now));
+    const build = (resolved: Array<{ change: ConversationChange | null; expected?: string }>) =>
+      events.map((event, index): ScriptItem => {
+        const record = records[index];
+        const { change, expected } = resolved[index];
+        const item = this.item(channelId, change, {
+          op: event.kind,
+          dedupKey: event.dedupKey,
+          event: serialized[index],
+          messageId: record?.messageId ?? null,
+          status: event.kind === 'status' ? event.payload.status : undefined,
+          // The record belongs to the conversation it joins, so its cursor pages that thread.
+          recordContact: (change !== null && !record?.change ? change.contact : record?.contact) ?? null,
+          type: record?.type ?? undefined,
+          text: record?.text ?? undefined,
+          body: record?.body ?? undefined,
+        });
+        if (expected !== undefined) item.meta.ex = expected;
+        const recordChange = record?.change;
+        if (recordChange) {
+          Object.assign(item.meta, { tk: recordChange.kind, at: recordChange.atMs });
+          if (recordChange.kind === 'reaction') Object.assign(item.meta, { rf: recordChange.from, re: recordChange.emoji ?? '' });
+          if (recordChange.kind === 'edit') Object.assign(item.meta, { b: recordChange.body, tx: recordChange.text ?? '' });
+        }
+        return item;
       });
-      const change = record?.change;
-      if (change) {
-        Object.assign(item.meta, { tk: change.kind, at: change.atMs });
-        if (change.kind === 'reaction') Object.assign(item.meta, { rf: change.from, re: change.emoji ?? '' });
-        if (change.kind === 'edit') Object.assign(item.meta, { b: change.body, tx: change.text ?? '' });
-      }
-      return item;
-    });
-    const results = await this.run(channelId, items, true);
+    const results = await this.runResolved(
+      channelId,
+      events.map((event) => changeOfEvent(event, now)),
+      build,
+      true,
+    );
+    if (results[0] === -1) throw new Error('events: a contact alias kept changing during the append; the notification is refused for a retry');
     // Also after a duplicate: a re-delivery is acknowledged only once what the first delivery appended is replicated.
     if (this.options.waitReplicas) await this.redis.waitForReplicas(this.channelKey(channelId, 'log'), this.options.waitReplicas);
     const appended: LoggedEvent[] = [];
@@ -374,21 +448,32 @@ export class RedisEventLog implements EventLog {
   }
 
   async recordSend(channelId: string, send: AcceptedSend): Promise<void> {
-    const change = changeOfSend(send, Date.now());
-    await this.run(channelId, [
-      this.item(channelId, change, {
+    await this.runResolved(channelId, [changeOfSend(send, Date.now())], ([{ change, expected }]) => {
+      const item = this.item(channelId, change, {
         op: 'sent',
         messageId: send.messageId,
-        recordContact: send.contact,
+        recordContact: change?.contact ?? send.contact,
         type: send.type,
         text: send.text ?? undefined,
         body: sentBody(send) ?? undefined,
-      }),
-    ]);
+      });
+      if (expected !== undefined) item.meta.ex = expected;
+      return [item];
+    });
   }
 
   async closeWindow(channelId: string, contact: string): Promise<void> {
-    await this.run(channelId, [this.item(channelId, changeOfVerdict(contact, Date.now()), { op: 'closed', messageId: null, recordContact: contact })]);
+    await this.runResolved(channelId, [changeOfVerdict(contact, Date.now())], ([{ change, expected }]) => {
+      const item = this.item(channelId, change, { op: 'closed', messageId: null, recordContact: change?.contact ?? contact });
+      if (expected !== undefined) item.meta.ex = expected;
+      return [item];
+    });
+  }
+
+  /** The contact key a user id stands for on this channel: the wa_id seen beside it, else itself. */
+  private async resolveContact(channelId: string, contact: string): Promise<string> {
+    if (!isUserId(contact)) return contact;
+    return (await this.command<string | null>(['GET', this.aliasKey(channelId, contact)])) ?? contact;
   }
 
   /** The keys and meta of one script item; items that touch no record or conversation name the stream in their place. */
@@ -432,6 +517,7 @@ export class RedisEventLog implements EventLog {
         fields.messageId === null ? placeholder : this.channelKey(channelId, `message:${fields.messageId}`),
         contact === '' ? placeholder : this.channelKey(channelId, `conversation:${contact}`),
         contact === '' ? placeholder : this.channelKey(channelId, `thread:${contact}`),
+        change?.userId ? this.aliasKey(channelId, change.userId) : placeholder,
       ],
       meta,
       event: fields.event ?? '',
@@ -529,7 +615,8 @@ export class RedisEventLog implements EventLog {
     };
   }
 
-  async conversation(channelId: string, contact: string): Promise<ConversationDto | null> {
+  async conversation(channelId: string, asked: string): Promise<ConversationDto | null> {
+    const contact = await this.resolveContact(channelId, asked);
     const fields = await this.command<string[]>(['HGETALL', this.channelKey(channelId, `conversation:${contact}`)]);
     if (fields.length === 0) return null;
     const stored: Record<string, string> = {};
@@ -557,7 +644,8 @@ export class RedisEventLog implements EventLog {
 
   async thread(channelId: string, contact: string, before: ListPosition | null, limit: number): Promise<ThreadEntry[]> {
     if (!this.retains) return [];
-    const positions = await this.rangeAfter(this.channelKey(channelId, `thread:${contact}`), before, limit);
+    const key = this.channelKey(channelId, `thread:${await this.resolveContact(channelId, contact)}`);
+    const positions = await this.rangeAfter(key, before, limit);
     return Promise.all(positions.map(async (position) => ({ position, record: await this.message(channelId, position.member) })));
   }
 

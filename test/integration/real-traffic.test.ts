@@ -232,6 +232,32 @@ function realTrafficSuite(label: string, env: () => Record<string, string>) {
       expect(moved!.lastInboundAt).toBe(SENT_AT);
     });
 
+    it('a user id seen beside a wa_id is remembered: a later item with only the user id joins the wa_id conversation, found by either key', async () => {
+      const waId = contact(5);
+      const userId = `DE.${label === 'memory' ? 'alias1' : 'alias2'}`;
+      const seconds = Math.floor(Date.now() / 1000) - 30;
+      await post(
+        cloud('messages', {
+          contacts: [{ profile: { name: 'Ada' }, wa_id: waId, user_id: userId }],
+          messages: [{ from: waId, id: `wamid.both-${label}`, timestamp: String(seconds), type: 'text', text: { body: 'with number' } }],
+        }),
+      );
+      await post(
+        cloud('messages', {
+          contacts: [{ profile: { name: 'Ada', username: '@ada' }, user_id: userId }],
+          messages: [{ from_user_id: userId, id: `wamid.user-${label}`, timestamp: String(seconds + 1), type: 'text', text: { body: 'without number' } }],
+        }),
+      );
+      const byUserId = (await read<{ conversation: Item | null }>(THREAD, { contact: userId })).conversation;
+      expect(byUserId).toMatchObject({ contact: waId, messages: { nodes: [{ id: `wamid.user-${label}` }, { id: `wamid.both-${label}` }] } });
+      expect((await read<{ conversation: Item }>(CONVERSATION, { contact: ` +${waId} ` })).conversation).toMatchObject({
+        contact: waId,
+        contactPhone: waId,
+        contactUserId: userId,
+        contactUsername: '@ada',
+      });
+    });
+
     it('a sender known only by a business-scoped user id is kept: from is the user id, with its username', async () => {
       const userId = `US.${label === 'memory' ? '1349120865530274191' : '2349120865530274191'}`;
       await post(

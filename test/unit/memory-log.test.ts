@@ -52,6 +52,12 @@ const idsOf = (events: LoggedEvent[]) =>
   events.map((event) => (event.kind === 'message' ? event.payload.id : event.kind === 'status' ? event.payload.messageId : event.kind));
 
 describe('nextStatus', () => {
+  it('keeps played (a voice note listened to) and deleted out of the lifecycle: the status never moves back for them', () => {
+    expect(nextStatus('read', 'played')).toBe('read');
+    expect(nextStatus('delivered', 'deleted')).toBe('delivered');
+    expect(nextStatus('failed', 'played')).toBe('failed');
+  });
+
   it('follows the lifecycle, not the arrival order, and keeps failed', () => {
     expect(nextStatus(null, 'delivered')).toBe('delivered');
     expect(nextStatus(null, 'deleted')).toBe('deleted');
