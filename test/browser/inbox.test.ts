@@ -98,6 +98,9 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
     return response.status === 204 ? {} : ((await response.json()) as Record<string, unknown>);
   }
 
+  /** Any kind of item from a contact (image, button reply, reaction …), in the hosting's real shape. */
+  const deliver = (item: Record<string, unknown>) => control('inbound', item) as Promise<{ messageId: string }>;
+
   /** The contact writes to the channel through the simulator (now, or `hoursAgo`). */
   const inbound = (channelId: string, from: string, name: string, text: string, hoursAgo?: number) =>
     control('inbound', { channelId, from, name, text, hoursAgo });
@@ -186,6 +189,17 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
     await inbound(CLOUD_CHANNEL, CONTACT, 'Ada Lovelace', 'Great, thank you!');
     await thread.locator('li.in', { hasText: 'Great, thank you!' }).waitFor();
     if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'inbox.png'), fullPage: true });
+  });
+
+  it('lists a contact known only by a user id and shows it has no phone number', async () => {
+    await openInbox(CLOUD_CHANNEL);
+    const userId = 'US.13491208655302741918';
+    await deliver({ channelId: CLOUD_CHANNEL, userId, username: 'ada.codes', name: 'Ada Username', text: 'Hi, I write without a number' });
+    const entry = conversationOf('Ada Username');
+    await entry.getByText('Hi, I write without a number').waitFor();
+    await entry.getByRole('button').click();
+    await page.getByTestId('thread').getByText('Hi, I write without a number').waitFor();
+    expect(await page.getByTestId('contact-key').textContent()).toBe(`@ada.codes · ${userId} (no phone number)`);
   });
 
   it('offers a template to a contact whose 24-hour window is closed: the guard refuses free text', async () => {

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { GATEWAY_URL, SIMULATOR_URL, authorization } from './apollo';
 import { errorHint, errorWithCode } from './errors';
 import { graphql } from './gql';
-import type { ConversationSummaryFragment, SendMessageInput } from './gql/graphql';
+import type { ConversationSummaryFragment, SendMessageInput, ThreadMessagesFragment } from './gql/graphql';
 
 const CHANNELS = graphql(`
   query InboxChannels {
@@ -29,6 +29,8 @@ graphql(`
     id
     contact
     contactName
+    contactPhone
+    contactUsername
     lastActivityAt
     serviceWindow {
       state
@@ -269,6 +271,33 @@ function Composer({ channelId, conversation, failedForWindow }: { channelId: str
   );
 }
 
+type ThreadMessage = ThreadMessagesFragment['messages']['nodes'][number];
+
+/** How the contact is reached: a phone number, or, for a user who hides it behind a username, the user id. */
+function ContactKey({ conversation }: { conversation: ConversationSummaryFragment }) {
+  const key = conversation.contactPhone ? `+${conversation.contactPhone}` : `${conversation.contact} (no phone number)`;
+  return (
+    <span className="contact-key" data-testid="contact-key">
+      {conversation.contactUsername ? `@${conversation.contactUsername} · ` : ''}
+      {key}
+    </span>
+  );
+}
+
+/** One message: its text (or kind), time and status. */
+function Bubble({ message }: { channelId: string; message: ThreadMessage }) {
+  return (
+    <li className={`bubble ${message.direction === 'OUTBOUND' ? 'out' : 'in'}`} data-testid="message">
+      <div className="text">{message.text ?? `[${message.type ?? 'message'}]`}</div>
+      {errorCode(message.error) === WINDOW_CLOSED_ERROR && <div className="note">Not delivered: the 24-hour window had closed</div>}
+      <div className="meta">
+        <Time at={message.at} />
+        {message.direction === 'OUTBOUND' && <StatusTicks status={message.status} />}
+      </div>
+    </li>
+  );
+}
+
 function Thread({ channelId, contact }: { channelId: string; contact: string }) {
   // Each conversationUpdated refetches this query; with deduplication a refetch asked while one is in flight would
   // share that earlier answer, which may predate the change (a `read` status arriving right after `delivered`).
@@ -293,18 +322,12 @@ function Thread({ channelId, contact }: { channelId: string; contact: string }) 
     <section className="thread" aria-label={`Thread with ${contact}`}>
       <header>
         <h2>{conversation.contactName ?? contact}</h2>
+        <ContactKey conversation={conversation} />
         <WindowBadge serviceWindow={conversation.serviceWindow} />
       </header>
       <ol className="messages" data-testid="thread">
         {messages.map((message) => (
-          <li key={message.id} className={`bubble ${message.direction === 'OUTBOUND' ? 'out' : 'in'}`}>
-            <div>{message.text ?? `[${message.type ?? 'message'}]`}</div>
-            {errorCode(message.error) === WINDOW_CLOSED_ERROR && <div className="note">Not delivered: the 24-hour window had closed</div>}
-            <div className="meta">
-              <Time at={message.at} />
-              {message.direction === 'OUTBOUND' && <StatusTicks status={message.status} />}
-            </div>
-          </li>
+          <Bubble key={message.id} channelId={channelId} message={message} />
         ))}
       </ol>
       <Composer key={contact} channelId={channelId} conversation={conversation} failedForWindow={errorCode(newest?.error) === WINDOW_CLOSED_ERROR} />
