@@ -26,6 +26,12 @@ const EMPTY_CHANNEL = 'channel-002';
 /** A cloud channel whose webhook a test points away from the gateway. */
 const DISCONNECTED_CHANNEL = 'channel-004';
 
+/** The two properties of an <img> the test reads (test/ is compiled without the DOM's types). */
+interface ImageElement {
+  complete: boolean;
+  naturalWidth: number;
+}
+
 /** What the build emits; a browser applies a stylesheet only when it is served as text/css. */
 const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
@@ -191,6 +197,75 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
     if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'inbox.png'), fullPage: true });
   });
 
+  it('shows an image with its caption through the media route, and a button and a list answer as answers', async () => {
+    await openInbox(CLOUD_CHANNEL);
+    const from = '4915100000091';
+    await deliver({ channelId: CLOUD_CHANNEL, from, name: 'Ivy Image', kind: 'image', caption: 'Our new shop window' });
+    const entry = conversationOf('Ivy Image');
+    await entry.getByText('Our new shop window').waitFor();
+    await entry.getByRole('button').click();
+    const thread = page.getByTestId('thread');
+    const image = thread.getByTestId('media-image');
+    await image.waitFor();
+    // The file itself arrived through GET /media/:channelId/:mediaId and decoded as an image.
+    await waitUntil(() =>
+      image.evaluate((element) => {
+        const img = element as unknown as ImageElement;
+        return img.complete && img.naturalWidth > 0;
+      }),
+    );
+    expect(await image.getAttribute('alt')).toBe('Our new shop window');
+    await thread.locator('li.in', { hasText: 'Our new shop window' }).waitFor();
+
+    await deliver({ channelId: CLOUD_CHANNEL, from, kind: 'button_reply', replyId: 'track-order', title: 'Track my order' });
+    await deliver({ channelId: CLOUD_CHANNEL, from, kind: 'list_reply', replyId: 'size-m', title: 'Size M', description: 'Fits 38–40' });
+    await deliver({ channelId: CLOUD_CHANNEL, from, kind: 'template_button', text: 'Yes, deliver tomorrow', payload: 'CONFIRM' });
+    const answers = thread.getByTestId('reply');
+    await answers.nth(2).waitFor();
+    expect(await answers.allTextContents()).toEqual(['↩ Button replyTrack my order', '↩ List choiceSize MFits 38–40', '↩ Button replyYes, deliver tomorrow']);
+  });
+
+  it('hangs a reaction on the message it names, marks an edit, and shows a place, a card and a voice note', async () => {
+    await openInbox(CLOUD_CHANNEL);
+    const from = '4915100000092';
+    const { messageId } = await deliver({ channelId: CLOUD_CHANNEL, from, name: 'Rex Reacts', text: 'Can I pick it up at the store?' });
+    const entry = conversationOf('Rex Reacts');
+    await entry.getByRole('button').click();
+    const thread = page.getByTestId('thread');
+    const question = thread.getByTestId('message').filter({ hasText: 'Can I pick it up at the store?' });
+    await question.waitFor();
+
+    await deliver({ channelId: CLOUD_CHANNEL, from, kind: 'reaction', messageId, emoji: '👍' });
+    await question.getByTestId('reactions').filter({ hasText: '👍' }).waitFor();
+    await deliver({ channelId: CLOUD_CHANNEL, from, kind: 'edit', messageId, text: 'Can I pick it up at the store today?' });
+    const edited = thread.getByTestId('message').filter({ hasText: 'Can I pick it up at the store today?' });
+    await edited.getByText('edited').waitFor();
+    expect(await edited.getByTestId('reactions').textContent()).toBe('👍');
+
+    await deliver({
+      channelId: CLOUD_CHANNEL,
+      from,
+      kind: 'location',
+      latitude: 52.520008,
+      longitude: 13.404954,
+      locationName: 'Alexanderplatz',
+      address: 'Berlin',
+    });
+    await deliver({
+      channelId: CLOUD_CHANNEL,
+      from,
+      kind: 'contacts',
+      contacts: [{ name: { formatted_name: 'Grace Hopper', first_name: 'Grace' }, phones: [{ phone: '+1 555 0100', type: 'WORK' }], org: { company: 'Navy' } }],
+    });
+    await deliver({ channelId: CLOUD_CHANNEL, from, kind: 'voice' });
+    await thread.getByTestId('location').filter({ hasText: 'Alexanderplatz' }).waitFor();
+    expect(await thread.getByTestId('contact-card').textContent()).toContain('Grace Hopper');
+    await thread.getByTestId('media-audio').waitFor();
+    // The reaction and the edit changed the message they named: no thread entry of their own.
+    expect(await thread.getByTestId('message').count()).toBe(4);
+    if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'inbox-content.png'), fullPage: true });
+  });
+
   it('lists a contact known only by a user id and shows it has no phone number', async () => {
     await openInbox(CLOUD_CHANNEL);
     const userId = 'US.13491208655302741918';
@@ -228,7 +303,7 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
     await page.getByRole('button', { name: 'Send template order_shipped' }).click();
     await page
       .getByTestId('thread')
-      .locator('li.out', { hasText: '[template]' })
+      .locator('li.out', { hasText: 'Template order_shipped' })
       .getByTestId('status')
       .filter({ hasText: /delivered|read/ })
       .waitFor();

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { GATEWAY_URL, SIMULATOR_URL, authorization } from './apollo';
 import { errorHint, errorWithCode } from './errors';
+import { MessageContent } from './MessageContent';
 import { graphql } from './gql';
 import type { ConversationSummaryFragment, SendMessageInput, ThreadMessagesFragment } from './gql/graphql';
 
@@ -40,7 +41,7 @@ graphql(`
     lastMessage {
       id
       direction
-      text
+      preview
       status
     }
   }
@@ -55,9 +56,19 @@ graphql(`
         direction
         type
         text
+        content {
+          ...MessageContentFields
+        }
         at
         status
         error
+        editedAt
+        revokedAt
+        reactions {
+          emoji
+          from
+          at
+        }
       }
       hasMore
     }
@@ -284,16 +295,41 @@ function ContactKey({ conversation }: { conversation: ConversationSummaryFragmen
   );
 }
 
-/** One message: its text (or kind), time and status. */
-function Bubble({ message }: { channelId: string; message: ThreadMessage }) {
+/** One message: its content, time, status, "edited", and the contacts' reactions on it; a deleted one says so. */
+function Bubble({ channelId, message }: { channelId: string; message: ThreadMessage }) {
+  const system = message.content?.__typename === 'SystemContent';
+  const className = [
+    'bubble',
+    system ? 'system' : message.direction === 'OUTBOUND' ? 'out' : 'in',
+    message.revokedAt && 'revoked',
+    message.reactions.length > 0 && 'has-reactions',
+  ];
   return (
-    <li className={`bubble ${message.direction === 'OUTBOUND' ? 'out' : 'in'}`} data-testid="message">
-      <div className="text">{message.text ?? `[${message.type ?? 'message'}]`}</div>
+    <li className={className.filter(Boolean).join(' ')} data-testid="message">
+      {message.revokedAt ? (
+        <div className="text">🚫 This message was deleted</div>
+      ) : (
+        <MessageContent channelId={channelId} content={message.content} fallback={message.text ?? `[${message.type ?? 'message'}]`} />
+      )}
       {errorCode(message.error) === WINDOW_CLOSED_ERROR && <div className="note">Not delivered: the 24-hour window had closed</div>}
       <div className="meta">
+        {message.editedAt && !message.revokedAt && (
+          <span className="edited" title={`edited ${new Date(message.editedAt).toLocaleString()}`}>
+            edited
+          </span>
+        )}
         <Time at={message.at} />
         {message.direction === 'OUTBOUND' && <StatusTicks status={message.status} />}
       </div>
+      {message.reactions.length > 0 && (
+        <div className="reactions" data-testid="reactions">
+          {message.reactions.map((reaction) => (
+            <span key={reaction.from} className="reaction" title={`${reaction.from}, ${new Date(reaction.at).toLocaleString()}`}>
+              {reaction.emoji}
+            </span>
+          ))}
+        </div>
+      )}
     </li>
   );
 }
@@ -387,7 +423,7 @@ function ChannelInbox({ channelId }: { channelId: string }) {
                 <button onClick={() => setContact(conversation.contact)} aria-pressed={conversation.contact === contact}>
                   <span className="name">{conversation.contactName ?? conversation.contact}</span>
                   <Time at={conversation.lastActivityAt} />
-                  <span className="preview">{conversation.lastMessage?.text ?? ''}</span>
+                  <span className="preview">{conversation.lastMessage?.preview ?? ''}</span>
                   <WindowBadge serviceWindow={conversation.serviceWindow} />
                 </button>
               </li>
