@@ -170,7 +170,7 @@ describe('UpstreamClient (the gateway HTTP client on undici)', () => {
 
   it('ends a stalled stream with an error once the transfer timeout has passed', async () => {
     const http = client();
-    const answer = await http.stream({ endpoint: 'B3', path: upstreamPath`stall`, timeoutMs: 200 });
+    const answer = await http.stream({ endpoint: 'B3', path: upstreamPath`stall`, timeoutMs: 1_000 });
     await expect(text(answer.body)).rejects.toThrow();
   });
 
