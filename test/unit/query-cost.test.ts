@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { getOperationAST, parse, validate } from 'graphql';
+import { getNamedType, getOperationAST, isObjectType, isUnionType, parse, validate, type GraphQLObjectType } from 'graphql';
 import { actualQueryCost, estimateQueryCost } from '../../src/http/query-cost.js';
 import { loadConfig } from '../../src/config.js';
 import { buildSchema } from '../../src/schema.js';
@@ -45,7 +45,49 @@ const INBOX_PAGE = `query Inbox($channelId: ID!) {
   }
 }`;
 
+/** Every field of an object type, object fields with their own fields (two levels), arguments left out. */
+function everyField(type: GraphQLObjectType, depth = 2): string {
+  return Object.values(type.getFields())
+    .filter((field) => field.args.every((argument) => argument.type.toString().endsWith('!') === false))
+    .map((field) => {
+      const named = getNamedType(field.type);
+      if (isObjectType(named)) return depth > 0 ? `${field.name} { ${everyField(named, depth - 1)} }` : '';
+      if (isUnionType(named)) return '';
+      return field.name;
+    })
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** A selection of every member of the MessageContent union with all their fields. */
+function everyContentMember(): string {
+  const union = schema.getType('MessageContent');
+  if (!isUnionType(union)) throw new Error('MessageContent is not a union');
+  return (
+    union
+      .getTypes()
+      // Aliased by member: members share field names of different types (body, kind, name, text).
+      .map(
+        (member) =>
+          `... on ${member.name} { ${everyField(member).replace(/(^|\s|\{ )([a-z]\w*)(?= \{|\s|$)/g, (_, before: string, name: string) => `${before}${member.name}_${name}: ${name}`)} }`,
+      )
+      .join(' ')
+  );
+}
+
 describe('query cost from @cost and @listSize', () => {
+  it('passes the real-traffic inbox page: 50 conversations with their last message (preview, every content member) and window, 100 events with every content member', () => {
+    const content = everyContentMember();
+    const inbox = `query ($channelId: ID!) { channel(id: $channelId) {
+      conversations(first: 50) { nodes { id contact serviceWindow { state closesAt } lastMessage { id preview content { __typename ${content} } } } }
+    } }`;
+    const events = `query ($channelId: ID!) { channel(id: $channelId) { events(first: 100) { nodes {
+      ... on InboundMessage { id preview content { __typename ${content} } }
+    } } } }`;
+    expect(cost(inbox, { channelId: 'c' })).toBeLessThanOrEqual(DEFAULT_MAX);
+    expect(cost(events, { channelId: 'c' })).toBeLessThanOrEqual(DEFAULT_MAX);
+  });
+
   it('refuses 15 listings of 1,000 channels at the default limit, and passes one', () => {
     expect(cost(FIFTEEN_LISTINGS)).toBe(15 * (1 + 10 + 1000));
     expect(cost(FIFTEEN_LISTINGS)).toBeGreaterThan(DEFAULT_MAX);
