@@ -174,8 +174,8 @@ export class WebhookDelivery {
       this.track(this.deliver(channelId, this.notification(channelId, { errors: [error] })));
       return { errorCode: error.code };
     }
-    const document = { id: `media-${randomBytes(6).toString('hex')}`, mime_type: mimeType, filename: 'file' };
-    return { messageId: this.incoming(channelId, from, nameOf(from), Date.now(), { type: 'document', document }).messageId };
+    // Up to the limit it is a document message naming a file the simulator serves (a sample, whatever size was named).
+    return { messageId: this.deliverInbound({ channelId, from, kind: 'document', mimeType, fileName: 'file' }).messageId! };
   }
 
   /** Delivers an incoming text message from `from`, written at `at` (ms; default now). */
@@ -210,20 +210,6 @@ export class WebhookDelivery {
     if (built.fromUser) this.context.events.emit('message-received', { channelId, from: contactKey, at: built.timestamp * 1000 });
     this.track(this.deliver(channelId, this.notification(channelId, built.items, built.field)));
     return { kind: input.kind, messageId: built.messageId, timestamp: built.timestamp, ...(mediaId !== undefined && { mediaId }) };
-  }
-
-  /** One incoming message with its sender's profile; the notification's timestamp is `at` in whole seconds. */
-  private incoming(channelId: string, from: string, name: string, at: number, content: Item): { messageId: string; timestamp: number } {
-    const id = messageId();
-    const timestamp = Math.floor(at / 1000);
-    const items = {
-      contacts: [{ profile: { name }, wa_id: from }],
-      messages: [{ from, id, timestamp: String(timestamp), ...content }],
-    };
-    // The contact wrote: its 24-hour session window runs from the message's time (the messaging routes listen for this).
-    this.context.events.emit('message-received', { channelId, from, at: timestamp * 1000 });
-    this.track(this.deliver(channelId, this.notification(channelId, items)));
-    return { messageId: id, timestamp };
   }
 
   private readonly onAccepted = (event: { channelId: string; messageId: string; to: string; error?: Item }) => {

@@ -205,6 +205,21 @@ describe('simulator: /_control/inbound speaks real traffic', () => {
     });
   });
 
+  it('/_control/inbound-file up to 100 MB: a document naming a file the simulator serves', async () => {
+    const response = await fetch(`${simulator.baseUrl()}/_control/inbound-file`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ channelId: ON_PREMISE, from: CONTACT, bytes: 5_000_000 }),
+    });
+    expect(response.status).toBe(202);
+    await waitUntil(() => received.length === 1, 'the notification at the receiver');
+    const [message] = received[0].messages as Json[];
+    expect(message).toMatchObject({ type: 'document', document: { mime_type: 'application/pdf', filename: 'file' } });
+    const file = await fetch(`${simulator.urls.onPremise}/v1/media/${(message.document as Json).id as string}`, { headers: key(ON_PREMISE) });
+    expect(file.status).toBe(200);
+    expect(sha256(await file.arrayBuffer())).toBe((message.document as Json).sha256);
+  });
+
   describe('structured kinds, both hostings', () => {
     /** Each hosting with the channel's own number, which `context.from` names. */
     const both: Array<[string, (body: Json) => ReturnType<typeof cloudMessage>, string]> = [
