@@ -6,7 +6,7 @@ import { BoundedMemoryStore } from './store/memory-store.js';
 import type { Config, UpstreamUrls } from './config.js';
 import { CircuitBreakers } from './datasources/circuit-breaker.js';
 import { UpstreamClient, type UpstreamAttempt } from './datasources/http.js';
-import { RetiredHostingNotice } from './datasources/hosting.js';
+import { OnPremiseVersions, RetiredHostingNotice } from './datasources/hosting.js';
 import { MediaFailureGuard, redisMediaFailureLog, storeMediaFailureLog } from './datasources/media-failures.js';
 import { createEventHub, type EventHub } from './events/hub.js';
 import type { Upstream } from './datasources/endpoints.js';
@@ -54,6 +54,8 @@ export interface Services {
   mediaFailures: MediaFailureGuard;
   /** One warning per on-premise channel this process uses (the hosting is retired upstream). */
   retiredHosting: RetiredHostingNotice;
+  /** The server version of each on-premise channel, from its last send answer. */
+  onPremiseVersions: OnPremiseVersions;
   close(): Promise<void>;
 }
 
@@ -162,6 +164,7 @@ export function createServices(options: ServicesOptions): Services {
     events,
     mediaFailures: new MediaFailureGuard(redis ? redisMediaFailureLog(redis) : storeMediaFailureLog(store)),
     retiredHosting: new RetiredHostingNotice(logger),
+    onPremiseVersions: new OnPremiseVersions(store),
     async close() {
       await events.close();
       // After the HTTP server has drained: lets the calls still in flight finish, then closes the pooled connections.

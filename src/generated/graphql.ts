@@ -230,6 +230,8 @@ export type Channel = {
   events: ChannelEventPage;
   /** Cloud or on-premise hosting, which decides the messaging calls and limits that apply. */
   hosting: Hosting;
+  /** When upstream support for this channel's hosting ends: on-premise, 1 October 2025 (the interface names October 2025 only, so the first day is given); null on cloud. */
+  hostingSupportEndsAt?: Maybe<Scalars['DateTime']['output']>;
   /** Lifecycle state of the channel; UNKNOWN, with an error at this field, for a value this gateway does not know. */
   hubStatus: HubStatus;
   /** The lifecycle state exactly as the upstream sent it (lower case, for example `live`). */
@@ -246,6 +248,8 @@ export type Channel = {
   media?: Maybe<Media>;
   /** The record of one message sent through this gateway or received by it, while retained (EVENT_RETENTION_MS after its last change); null when unknown. */
   message?: Maybe<MessageRecord>;
+  /** On-premise server version from the last send answer's `meta.version` (e.g. "2.53.1"); null on cloud or before the gateway has sent through the channel. Below 2.41 a template sent without namespace gets the business account's. */
+  onPremiseVersion?: Maybe<Scalars['String']['output']>;
   /** The business phone number, as the upstream stores it; null when absent. */
   phoneNumber?: Maybe<Scalars['String']['output']>;
   /** The 24-hour customer-service window with one contact, as far as this gateway knows: OPEN with when it closes, CLOSED, or UNKNOWN. */
@@ -1405,7 +1409,7 @@ export type Granularity =
 export type Hosting =
   /** Cloud hosting (`net_cloud_api`): the current variant and the default for new numbers. */
   | 'CLOUD'
-  /** On-premise hosting (`net_hosting`), being retired upstream: no new numbers can be onboarded on it since 15 May 2024, its support ended in October 2025, and since on-premise 2.53 new features reach only cloud. Channels still on it keep working through this gateway, which logs one warning per such channel it uses; migrate them to cloud. */
+  /** On-premise hosting (`net_hosting`). Deprecated upstream: no new numbers can be onboarded on it since 15 May 2024, its support ended in October 2025 (`Channel.hostingSupportEndsAt`), and since on-premise 2.53 new features reach only cloud. Channels still on it keep working through this gateway, which logs one warning per such channel it uses; migrate them to cloud. */
   | 'ON_PREMISE'
   /** Hosting type that this gateway does not know; messaging operations refuse such channels with UNSUPPORTED_FOR_HOSTING. */
   | 'UNKNOWN';
@@ -3200,6 +3204,7 @@ export type ChannelResolvers<ContextType = Context, ParentType extends Resolvers
   displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   events?: Resolver<ResolversTypes['ChannelEventPage'], ParentType, ContextType, RequireFields<ChannelEventsArgs, 'first'>>;
   hosting?: Resolver<ResolversTypes['Hosting'], ParentType, ContextType>;
+  hostingSupportEndsAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   hubStatus?: Resolver<ResolversTypes['HubStatus'], ParentType, ContextType>;
   hubStatusRaw?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -3208,6 +3213,7 @@ export type ChannelResolvers<ContextType = Context, ParentType extends Resolvers
   isOba?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   media?: Resolver<Maybe<ResolversTypes['Media']>, ParentType, ContextType, RequireFields<ChannelMediaArgs, 'id'>>;
   message?: Resolver<Maybe<ResolversTypes['MessageRecord']>, ParentType, ContextType, RequireFields<ChannelMessageArgs, 'id'>>;
+  onPremiseVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   phoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   serviceWindow?: Resolver<ResolversTypes['ServiceWindow'], ParentType, ContextType, RequireFields<ChannelServiceWindowArgs, 'contact'>>;
   setupDetails?: Resolver<Maybe<ResolversTypes['ChannelSetupDetails']>, ParentType, ContextType>;

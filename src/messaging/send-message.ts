@@ -427,6 +427,24 @@ export function buildSendMessageBody(input: SendMessageInput, options: SendMessa
 export interface SendResponseDto {
   contacts?: Array<{ input?: string | null; wa_id?: string | null }> | null;
   messages?: Array<{ id?: string | null }> | null;
+  /** On-premise: the server's `api_status` and `version`. */
+  meta?: { api_status?: string | null; version?: string | null } | null;
+}
+
+/**
+ * A template send without `namespace` to an on-premise server below 2.41 (which requires it) carries the channel's
+ * business-account namespace; every other body goes as built.
+ */
+export function withAccountNamespace(
+  body: Record<string, unknown>,
+  needsNamespace: boolean,
+  accountNamespace: string | null | undefined,
+): Record<string, unknown> {
+  const template = body.template;
+  if (!needsNamespace || !accountNamespace || body.type !== 'template' || typeof template !== 'object' || template === null || 'namespace' in template) {
+    return body;
+  }
+  return { ...body, template: { ...template, namespace: accountNamespace } };
 }
 
 /** A send's answer as the graph serves it: the result plus the channel, so it can lead to the message's record. */

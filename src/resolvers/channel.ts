@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { requirePartnerId } from '../http/auth.js';
 import type { Context } from '../context.js';
-import { hostingOf } from '../datasources/hosting.js';
+import { hostingOf, hostingSupportEndsAt } from '../datasources/hosting.js';
 import type { ChannelNode } from '../datasources/types.js';
 import { HubgraphError, ErrorCode } from '../errors.js';
 import type { ChannelResolvers, ChannelSetupDetails, DataRegion, HubStatus, Hosting } from '../generated/graphql.js';
@@ -101,6 +101,8 @@ export const Channel: ChannelResolvers = {
     // complete every node of a listing asynchronously (bench scenario 3).
     return channel.integration !== undefined ? hostingOfComplete(channel) : complete(channel, context).then(hostingOfComplete);
   },
+  hostingSupportEndsAt: async (channel, _args, context) => hostingSupportEndsAt(hostingOf(await complete(channel, context))),
+  onPremiseVersion: (channel, _args, { services }) => services.onPremiseVersions.get(channel.partnerId, channel.id),
   accountMode: (channel) => channel.account_mode ?? null,
   phoneNumber: (channel) => channel.setup_info?.phone_number ?? null,
   displayName: (channel) => channel.setup_info?.phone_name ?? null,

@@ -7,7 +7,9 @@ import { checkPhoneNumber, checkReason } from '../messaging/blocking.js';
 import { buildBusinessProfileUpdate, profileForGraph } from '../messaging/business-profile.js';
 import { idempotentSendsFor } from '../messaging/idempotency.js';
 import { isoOrNull } from './conversation.js';
-import { buildSendMessageBody, recipientKeyOf, toSentMessage, type SentMessageResult } from '../messaging/send-message.js';
+import { buildSendMessageBody, recipientKeyOf, toSentMessage, type SentMessageResult, withAccountNamespace } from '../messaging/send-message.js';
+import type { ChannelRoute } from '../datasources/messaging-api.js';
+import { requiresTemplateNamespace } from '../datasources/hosting.js';
 import { buildLimitedTimeOfferTemplate } from '../messaging/templates.js';
 import { redactedHeaders, validateWebhookConfig, WABA_WEBHOOK_ACTIVATION_MS, webhookAnswer } from '../messaging/webhooks.js';
 
@@ -29,6 +31,19 @@ async function guardServiceWindow({ services, logger }: Context, channelId: stri
   }
 }
 
+/**
+ * An on-premise send's body: a template without namespace gets the business account's when the channel's server is
+ * known to be below 2.41 (its version from the last send answer); unknown, it goes as given.
+ */
+async function onPremiseBody({ services, logger }: Context, route: ChannelRoute, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (body.type !== 'template') return body;
+  const version = await services.onPremiseVersions.get(route.tenant.partnerId, route.channel.id).catch((error: unknown) => {
+    logger.warn({ err: error, channelId: route.channel.id }, 'the on-premise version could not be read');
+    return null;
+  });
+  return withAccountNamespace(body, version !== null && requiresTemplateNamespace(version), route.channel.waba_account?.namespace);
+}
+
 /** Area B mutations and A6 (whose point is the area-B key); spread into Mutation in index.ts. */
 export const messagingMutations: MutationResolvers = {
   sendMessage: async (_parent, { channelId, input }, context) => {
@@ -46,9 +61,10 @@ export const messagingMutations: MutationResolvers = {
     const recipient = recipientKeyOf(body);
     const send = async () => {
       await guardServiceWindow(context, channelId, recipient, type);
+      const sent = route.hosting === 'ON_PREMISE' ? await onPremiseBody(context, route, body) : body;
       let answer;
       try {
-        answer = await messaging.sendMessage(route, body);
+        answer = await messaging.sendMessage(route, sent);
       } catch (error) {
         if (error instanceof ServiceWindowClosedError) {
           await events
@@ -56,6 +72,11 @@ export const messagingMutations: MutationResolvers = {
             .catch((failure: unknown) => context.logger.warn({ err: failure, channelId }, 'the closed window could not be recorded'));
         }
         throw error;
+      }
+      if (route.hosting === 'ON_PREMISE') {
+        await context.services.onPremiseVersions
+          .record(partnerId, channelId, answer.meta?.version)
+          .catch((error: unknown) => context.logger.warn({ err: error, channelId }, 'the on-premise version could not be recorded'));
       }
       const result = toSentMessage(String(body.to ?? body.recipient), answer);
       if (!result) {

@@ -1,3 +1,4 @@
+import { requiresTemplateNamespace } from '../datasources/hosting.js';
 import { randomBytes } from 'node:crypto';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { isLoopbackHost, isLoopbackHttpUrl } from '../messaging/webhooks.js';
@@ -98,7 +99,12 @@ export interface MessagingState {
   /** Business-account webhooks set but not applied yet (the upstream takes 15–20 s), by waba id. */
   pendingWabaWebhooks: Map<string, PendingWabaWebhook>;
   blocklists: Map<string, Set<string>>;
+  /** On-premise server version by channel id (SIM_ON_PREMISE_VERSION unless a test sets an older one). */
+  onPremiseVersions: Map<string, string>;
 }
+
+/** The version every simulated on-premise server reports in `meta.version` unless `onPremiseVersions` names another. */
+export const SIM_ON_PREMISE_VERSION = '2.53.1';
 
 function seedMessaging(state: SimState, now: number): MessagingState {
   const lastInbound = new Map<string, Map<string, number>>();
@@ -138,6 +144,7 @@ function seedMessaging(state: SimState, now: number): MessagingState {
     wabaWebhooks: new Map(),
     pendingWabaWebhooks: new Map(),
     blocklists: new Map(),
+    onPremiseVersions: new Map(),
   };
 }
 
@@ -290,7 +297,7 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
     if (hosting === 'cloud') {
       response.json({ messaging_product: product, contacts: [{ input: body.to, wa_id: waId }], messages: [{ id }] });
     } else {
-      response.json({ messages: [{ id }], meta: { api_status: 'stable', version: '2.53.1' } });
+      response.json({ messages: [{ id }], meta: { api_status: 'stable', version: messaging.onPremiseVersions.get(channelId) ?? SIM_ON_PREMISE_VERSION } });
     }
   });
 
@@ -484,12 +491,17 @@ function messagingControlRouter(state: SimState): Router {
 /**
  * Why the upstream would refuse sending this template, or null: it must exist on the channel's
  * business account in that language and be APPROVED (cloud error 132001, on-premise 2001); an
- * on-premise namespace must be the account's; cloud has no namespace parameter.
+ * on-premise namespace must be the account's, and is required by servers below 2.41 (spec §9.3); cloud has no
+ * namespace parameter.
  */
 function templateRefusal(state: SimState, messaging: MessagingState, channelId: string, template: Record<string, unknown>, hosting: SimHosting) {
   const badParameter = (details: string) => ({ code: hosting === 'cloud' ? 100 : 1009, title: 'Parameter value is not valid', details });
   if (typeof template.name !== 'string' || !isObject(template.language) || typeof template.language.code !== 'string') {
     return badParameter('template needs name and language.code');
+  }
+  const version = messaging.onPremiseVersions.get(channelId) ?? SIM_ON_PREMISE_VERSION;
+  if (hosting === 'onPremise' && !('namespace' in template) && requiresTemplateNamespace(version)) {
+    return { code: 1008, title: 'Required parameter is missing', details: `template.namespace is required before on-premise 2.41 (this server: ${version})` };
   }
   if ('namespace' in template) {
     if (hosting === 'cloud') return badParameter('namespace is not a parameter on cloud');

@@ -5,7 +5,8 @@ import type { SendMessageInput } from '../../src/generated/graphql.js';
 import { buildBusinessProfileUpdate, knownVertical, profileForGraph } from '../../src/messaging/business-profile.js';
 import { checkBlocklistPage, checkPhoneNumber, checkReason } from '../../src/messaging/blocking.js';
 import { IdempotentSends, memorySendLock } from '../../src/messaging/idempotency.js';
-import { buildSendMessageBody, toSentMessage } from '../../src/messaging/send-message.js';
+import { buildSendMessageBody, toSentMessage, withAccountNamespace } from '../../src/messaging/send-message.js';
+import { hostingSupportEndsAt, requiresTemplateNamespace } from '../../src/datasources/hosting.js';
 import { buildLimitedTimeOfferTemplate } from '../../src/messaging/templates.js';
 import { HTTPS_REQUIRED, isLoopbackHost, isLoopbackHttpUrl, redactedHeaders, validateWebhookConfig, webhookAnswer } from '../../src/messaging/webhooks.js';
 
@@ -583,5 +584,34 @@ describe('IdempotentSends', () => {
     let sent = false;
     await expect(sends.run(scope, {}, async () => (sent = true))).rejects.toBeInstanceOf(UpstreamUnavailableError);
     expect(sent).toBe(false);
+  });
+});
+
+describe('on-premise versions', () => {
+  it('needs a template namespace below 2.41 only', () => {
+    expect(requiresTemplateNamespace('2.39.3')).toBe(true);
+    expect(requiresTemplateNamespace('2.40.9')).toBe(true);
+    expect(requiresTemplateNamespace('1.99')).toBe(true);
+    expect(requiresTemplateNamespace('2.41.0')).toBe(false);
+    expect(requiresTemplateNamespace('2.53.1')).toBe(false);
+    expect(requiresTemplateNamespace('3.0')).toBe(false);
+    expect(requiresTemplateNamespace('unknown')).toBe(false);
+  });
+
+  it('adds the account namespace to a template without one, when needed and known', () => {
+    const template = { type: 'template', to: '49', template: { name: 'n', language: { code: 'de' } } };
+    expect(withAccountNamespace(template, true, 'ns_1')).toEqual({ ...template, template: { ...template.template, namespace: 'ns_1' } });
+    expect(withAccountNamespace(template, false, 'ns_1')).toBe(template);
+    expect(withAccountNamespace(template, true, null)).toBe(template);
+    const given = { ...template, template: { ...template.template, namespace: 'ns_own' } };
+    expect(withAccountNamespace(given, true, 'ns_1')).toBe(given);
+    const text = { type: 'text', to: '49', text: { body: 'x' } };
+    expect(withAccountNamespace(text, true, 'ns_1')).toBe(text);
+  });
+
+  it('serves the end of support for on-premise only', () => {
+    expect(hostingSupportEndsAt('ON_PREMISE')).toBe('2025-10-01T00:00:00.000Z');
+    expect(hostingSupportEndsAt('CLOUD')).toBeNull();
+    expect(hostingSupportEndsAt('UNKNOWN')).toBeNull();
   });
 });
