@@ -2,6 +2,7 @@ import type { Logger } from '../observability/logger.js';
 import type { RedisConnection } from '../store/redis.js';
 import { BadUserInputError, CursorExpiredError } from '../errors.js';
 import { openConversationFeed } from './conversation-feed.js';
+import { SERVICE_WINDOW_MS } from './conversations.js';
 import {
   decodeListCursor,
   encodeListCursor,
@@ -165,6 +166,8 @@ function involves(event: LoggedEvent, contact: string): boolean {
  */
 export class EventHub {
   private readonly subscribers = new Map<string, number>();
+  /** Per channel: when this process last answered one of its notifications 503 (kept for a window). */
+  private readonly refusedAt = new Map<string, number>();
 
   constructor(readonly log: EventLog) {}
 
@@ -252,6 +255,32 @@ export class EventHub {
     return this.log.message(channelId, messageId);
   }
 
+  /** The channel's webhook was (re)pointed at this gateway: notifications before now may have gone elsewhere. */
+  restartWatch(channelId: string): Promise<void> {
+    return this.log.restartWatch(channelId);
+  }
+
+  /**
+   * The receiver answered a notification of the channel 503: it will come later, so for a window the guard must not
+   * read the lack of an inbound message as a closed window. Kept in this process too, as the store may be what failed.
+   */
+  async noteRefusal(channelId: string): Promise<void> {
+    this.refusedAt.set(channelId, Date.now());
+    await this.log.restartWatch(channelId);
+  }
+
+  /** Since when the channel has been watched without a gap the gateway knows of (a refusal of this process counts). */
+  private async watchedSince(channelId: string): Promise<number | null> {
+    const stored = await this.log.watchedSince(channelId);
+    const refused = this.refusedAt.get(channelId);
+    if (refused === undefined) return stored;
+    if (refused <= Date.now() - SERVICE_WINDOW_MS) {
+      this.refusedAt.delete(channelId);
+      return stored;
+    }
+    return stored === null ? null : Math.max(stored, refused);
+  }
+
   /** The upstream refused a send to the contact because its window is closed. */
   closeWindow(channelId: string, contact: string): Promise<void> {
     return this.log.closeWindow(channelId, contact);
@@ -268,7 +297,7 @@ export class EventHub {
 
   /** The contact's conversation (null when none is held) and its window as of now. */
   private async withWindow(channelId: string, contact: string): Promise<{ conversation: ConversationDto | null; window: ServiceWindowDto }> {
-    const [conversation, watchedSince] = await Promise.all([this.log.conversation(channelId, contact), this.log.watchedSince(channelId)]);
+    const [conversation, watchedSince] = await Promise.all([this.log.conversation(channelId, contact), this.watchedSince(channelId)]);
     return { conversation, window: serviceWindow(conversation, watchedSince, Date.now()) };
   }
 
@@ -277,7 +306,7 @@ export class EventHub {
     const list = conversationList(channelId);
     let position = request.after === null ? null : decodeListCursor(list, request.after, 'after');
     const first = pageSize(request.first, CONVERSATIONS_PAGE_MAX, 'first');
-    const watchedSince = await this.log.watchedSince(channelId);
+    const watchedSince = await this.watchedSince(channelId);
     const now = Date.now();
     const scanSize = request.window === null ? first + 1 : CONVERSATION_SCAN_SIZE;
     const pageReads = new ReadAllowance(THREAD_READS_PER_PAGE);

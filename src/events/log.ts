@@ -55,6 +55,8 @@ export interface EventLog {
   thread(channelId: string, contact: string, before: ListPosition | null, limit: number): Promise<ThreadEntry[]>;
   /** Since when the channel's notifications have been arriving without a pause of a whole window; null when not now. */
   watchedSince(channelId: string): Promise<number | null>;
+  /** The watch starts again now: the channel's webhook was (re)pointed at the gateway, or a notification of it was refused. */
+  restartWatch(channelId: string): Promise<void>;
   /** Resolves once events appended from now on (by any instance) reach the listener. */
   tail(channelId: string, listener: TailListener): Promise<Unsubscribe>;
   /** false while the store is known to be unreachable: the receiver refuses deliveries at once. */
@@ -313,6 +315,10 @@ export class MemoryEventLog implements EventLog {
 
   async watchedSince(channelId: string): Promise<number | null> {
     return this.conversationState.watchedSince(channelId, this.now());
+  }
+
+  async restartWatch(channelId: string): Promise<void> {
+    this.conversationState.restartWatch(channelId, this.now());
   }
 
   async tail(channelId: string, listener: TailListener): Promise<Unsubscribe> {

@@ -58,6 +58,11 @@ export class MemoryConversations {
     else watch.lastMs = now;
   }
 
+  /** Notifications may have been missed until now (a webhook pointed elsewhere, a refused delivery): watching starts again. */
+  restartWatch(channelId: string, now: number): void {
+    this.watched.set(channelId, { sinceMs: now, lastMs: now });
+  }
+
   watchedSince(channelId: string, now: number): number | null {
     const watch = this.watched.get(channelId);
     return watch && watch.lastMs > now - SERVICE_WINDOW_MS ? watch.sinceMs : null;

@@ -29,6 +29,13 @@ import { RedisSubscriptions } from './pubsub.js';
 import type { AcceptedSend, ChannelEvent, EventKind, LoggedEvent, LoggedEventOf, MessageReactionDto, MessageRecordDto, PayloadOf } from './types.js';
 
 /** How long the fan-out sequence (and the id source of a log that keeps nothing) outlives the last append. */
+/** KEYS[1] the channel's watch mark, ARGV[1] window ms: the mark set to the server's time now. */
+const RESTART_WATCH_SCRIPT = `
+local time = redis.call('TIME')
+redis.call('SET', KEYS[1], tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000), 'PX', ARGV[1])
+return 1
+`;
+
 const SEQUENCE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -647,6 +654,11 @@ export class RedisEventLog implements EventLog {
     const key = this.channelKey(channelId, `thread:${await this.resolveContact(channelId, contact)}`);
     const positions = await this.rangeAfter(key, before, limit);
     return Promise.all(positions.map(async (position) => ({ position, record: await this.message(channelId, position.member) })));
+  }
+
+  /** Overwrites the watch mark with the server's time now (the append script's clock), for a window. */
+  async restartWatch(channelId: string): Promise<void> {
+    await this.command(['EVAL', RESTART_WATCH_SCRIPT, '1', this.channelKey(channelId, 'watched'), String(SERVICE_WINDOW_MS)]);
   }
 
   async watchedSince(channelId: string): Promise<number | null> {

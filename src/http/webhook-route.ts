@@ -67,8 +67,11 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
     if (amount > 0) metrics.webhookNotifications.inc({ outcome }, amount);
   };
   const pending = new Set<Promise<unknown>>();
-  const refuseForNow = (response: ServerResponse) =>
+  const refuseForNow = (response: ServerResponse, channelId: string) => {
     sendJson(response, 503, { error: 'event store unavailable; retry later' }, { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
+    // The refused notification arrives later: until a window has passed, a missing inbound message proves nothing.
+    events.noteRefusal(channelId).catch((error: unknown) => logger.warn({ err: error, channelId }, 'webhook: the refusal could not be noted in the store'));
+  };
 
   /** The notification's events in the log, or false when the log could not take them (answered 503). */
   const append = async (channelId: string, body: unknown, text: string, requestId: string): Promise<boolean> => {
@@ -105,7 +108,7 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
     // A delivery that cannot be logged now is refused at once, so the upstream re-delivers it later.
     if (!events.canAccept()) {
       count('rejected');
-      refuseForNow(response);
+      refuseForNow(response, channelId);
       return;
     }
     let text: string;
@@ -135,7 +138,7 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
     if (await append(channelId, body, text, requestId)) sendJson(response, 200, { received: true });
     else {
       count('rejected');
-      refuseForNow(response);
+      refuseForNow(response, channelId);
     }
   };
 

@@ -2,6 +2,7 @@ import { requirePartnerId } from '../http/auth.js';
 import { BadUserInputError } from '../errors.js';
 import { gatewayWebhook } from '../events/credentials.js';
 import type { MutationResolvers } from '../generated/graphql.js';
+import { restartWatch } from './webhook-connection.js';
 import { HTTPS_REQUIRED, isLoopbackHttpUrl, validateWebhookConfig, webhookAnswer } from '../messaging/webhooks.js';
 
 export const eventsMutations: MutationResolvers = {
@@ -10,7 +11,12 @@ export const eventsMutations: MutationResolvers = {
    * credential. The answer shows the credential redacted: only the upstream needs it, and any
    * instance recomputes it from KEYSTORE_SECRET.
    */
-  connectWebhookToGateway: async (_parent, { channelId }, { caller, services, dataSources: { messaging } }) => {
+  connectWebhookToGateway: async (_parent, { channelId }, context) => {
+    const {
+      caller,
+      services,
+      dataSources: { messaging },
+    } = context;
     const partnerId = requirePartnerId(caller);
     const route = await messaging.route(partnerId, channelId);
     const { publicUrl } = services.config;
@@ -36,6 +42,7 @@ export const eventsMutations: MutationResolvers = {
       throw new BadUserInputError(`PUBLIC_URL cannot receive this channel's notifications: ${error.message}`, 'channelId');
     }
     const stored = await messaging.setWebhook(partnerId, channelId, config);
+    await restartWatch(context, channelId);
     return { ...webhookAnswer(stored, config), channelRef: { partnerId, channelId } };
   },
 };

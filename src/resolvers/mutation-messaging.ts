@@ -1,4 +1,6 @@
 import { requirePartnerId } from '../http/auth.js';
+import { gatewayWebhookUrl } from '../events/credentials.js';
+import { restartWatch } from './webhook-connection.js';
 import type { Context } from '../context.js';
 import { BadUserInputError, ErrorCode, HubgraphError, ServiceWindowClosedError } from '../errors.js';
 import type { MutationResolvers } from '../generated/graphql.js';
@@ -121,11 +123,13 @@ export const messagingMutations: MutationResolvers = {
     return { ...profileForGraph(await messaging.businessProfile(route), route.hosting), channelRef: { partnerId, channelId } };
   },
 
-  setWebhook: async (_parent, { channelId, input }, { caller, dataSources: { messaging } }) => {
-    const partnerId = requirePartnerId(caller);
+  setWebhook: async (_parent, { channelId, input }, context) => {
+    const { messaging } = context.dataSources;
+    const partnerId = requirePartnerId(context.caller);
     const route = await messaging.route(partnerId, channelId);
     const config = validateWebhookConfig(input, route.hosting);
     const stored = await messaging.setWebhook(partnerId, channelId, config);
+    if (config.url === gatewayWebhookUrl(context.services.config.publicUrl, channelId)) await restartWatch(context, channelId);
     return { ...webhookAnswer(stored, config), channelRef: { partnerId, channelId } };
   },
 

@@ -28,3 +28,14 @@ export async function requireWebhookConnected(context: Context, partnerId: strin
     { channelId, hint: `Point its webhook at this gateway with the mutation connectWebhookToGateway(channelId: "${channelId}")` },
   );
 }
+
+/**
+ * The channel's webhook now points at this gateway: notifications sent while it pointed elsewhere never came, so the
+ * window guard starts watching afresh (for a window it refuses nothing on a missing inbound message). A failure is
+ * logged: the webhook is set either way.
+ */
+export async function restartWatch({ services, logger }: Context, channelId: string): Promise<void> {
+  await services.events
+    .restartWatch(channelId)
+    .catch((error: unknown) => logger.warn({ err: error, channelId }, 'the watch of the channel could not be restarted'));
+}

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from '@jest/globals';
 import { encodeCursor } from '../../src/events/cursor.js';
 import { SERVICE_WINDOW_MS, encodeListCursor } from '../../src/events/conversations.js';
-import { CONVERSATIONS_PAGE_MAX, EVENTS_PAGE_MAX, THREAD_PAGE_MAX, createEventHub, recordCursor } from '../../src/events/hub.js';
+import { CONVERSATIONS_PAGE_MAX, EVENTS_PAGE_MAX, EventHub, THREAD_PAGE_MAX, createEventHub, recordCursor } from '../../src/events/hub.js';
 import { MemoryEventLog } from '../../src/events/log.js';
 import { RedisEventLog } from '../../src/events/redis-log.js';
 import type { ChannelEvent } from '../../src/events/types.js';
@@ -249,5 +249,46 @@ describe('createEventHub', () => {
     expect(onRedis).toBeInstanceOf(RedisEventLog);
     expect(onRedis.retains).toBe(true);
     expect(createEventHub(createLogger('silent'), fakeRedis, 0).log.retains).toBe(false);
+  });
+});
+
+describe('EventHub: the window guard refuses only what it knows', () => {
+  /** A hub whose memory log has watched CHANNEL for more than a window (notifications 24.5 h and 1 h ago). */
+  async function longWatchedHub() {
+    let now = Date.now() - SERVICE_WINDOW_MS - HOUR_MS / 2;
+    const log = new MemoryEventLog(
+      { retentionMs: 2 * SERVICE_WINDOW_MS, maxEvents: 100, maxRecords: 100, maxConversations: 100, dedupTtlMs: 60_000, dedupMaxEntries: 100 },
+      () => now,
+    );
+    await log.append(CHANNEL, [inbound('491', SERVICE_WINDOW_MS + HOUR_MS / 2)]);
+    now = Date.now() - HOUR_MS;
+    await log.append(CHANNEL, [inbound('492', HOUR_MS)]);
+    now = Date.now();
+    const hub = new EventHub(log);
+    // No inbound from 499 in a day of watching: the gateway knows its window is closed.
+    expect((await hub.serviceWindow(CHANNEL, '499')).state).toBe('CLOSED');
+    return { hub, log };
+  }
+
+  it('restarts the watch when the webhook is pointed at the gateway again: an unknown contact is UNKNOWN for a window', async () => {
+    const { hub, log } = await longWatchedHub();
+    const before = Date.now();
+    await hub.restartWatch(CHANNEL);
+    expect(await log.watchedSince(CHANNEL)).toBeGreaterThanOrEqual(before);
+    expect(await hub.serviceWindow(CHANNEL, '499')).toEqual({ state: 'UNKNOWN', closesAtMs: null, lastInboundMs: null });
+    // A contact known to have written long ago stays closed: that is known.
+    expect((await hub.serviceWindow(CHANNEL, '491')).state).toBe('CLOSED');
+  });
+
+  it('after a refused notification (503) an unknown contact is UNKNOWN for a window, even when the store could not note it', async () => {
+    const { hub, log } = await longWatchedHub();
+    const stored = await log.watchedSince(CHANNEL);
+    log.restartWatch = () => Promise.reject(new Error('store lost'));
+    await expect(hub.noteRefusal(CHANNEL)).rejects.toThrow('store lost');
+    expect(await log.watchedSince(CHANNEL)).toBe(stored);
+    expect((await hub.serviceWindow(CHANNEL, '499')).state).toBe('UNKNOWN');
+    expect((await hub.serviceWindow('channel-other', '499')).state).toBe('UNKNOWN');
+    const page = await hub.conversations(CHANNEL, { after: null, first: 5, window: null });
+    expect(page.nodes.map((node) => node.window.state)).toEqual(['OPEN', 'CLOSED']);
   });
 });

@@ -754,6 +754,21 @@ describeWithRedis('RedisEventLog: watched channels', () => {
     expect(await log.watchedSince(channelId)).toBe(since);
     await expectFreshTtl(key(channelId, 'watched'), SERVICE_WINDOW_MS);
   });
+
+  it('restarts the watch: the mark becomes the time now, for a window', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const long = Date.now() - SERVICE_WINDOW_MS - 60_000;
+    await redis.client.set(key(channelId, 'watched'), String(long), { PX: 60_000 });
+    expect(await log.watchedSince(channelId)).toBe(long);
+    const before = Date.now();
+    await log.restartWatch(channelId);
+    const since = await log.watchedSince(channelId);
+    // The server's clock, on this machine.
+    expect(since).toBeGreaterThanOrEqual(before - 1_000);
+    expect(since).toBeLessThanOrEqual(Date.now() + 1_000);
+    await expectFreshTtl(key(channelId, 'watched'), SERVICE_WINDOW_MS);
+  });
 });
 
 describeWithRedis('RedisEventLog: fan-out', () => {
