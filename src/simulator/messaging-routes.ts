@@ -160,6 +160,9 @@ export function markEngaged(state: SimState, channelId: string, waId: string, at
   contacts.set(channelId, channelContacts);
 }
 
+/** A business-scoped user id (`US.13491208655302741918`) or a parent one (`US.ENT.11815799212886844830`). */
+const BUSINESS_USER_ID = /^[A-Z]{2}\.(ENT\.)?[A-Za-z0-9]{1,128}$/;
+
 /** Digits of a phone number in any common format; null when it is not one (error 1009). */
 function normalisePhone(value: string): string | null {
   if (!/^\+?[\d\s().-]+$/.test(value)) return null;
@@ -279,7 +282,10 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
     const problem = sendProblem(body, hosting, product);
     if (problem) return fail(response, hosting, 400, hosting === 'cloud' ? 100 : 1009, problem);
     const channelId = channelOf(response);
-    const waId = typeof body.to === 'string' ? normalisePhone(body.to) : null;
+    // Cloud takes a contact known only by its business-scoped user id as `recipient`, in place of `to`.
+    const userId =
+      hosting === 'cloud' && body.to === undefined && typeof body.recipient === 'string' && BUSINESS_USER_ID.test(body.recipient) ? body.recipient : null;
+    const waId = userId ?? (typeof body.to === 'string' ? normalisePhone(body.to) : null);
     if (!waId) return fail(response, hosting, 400, hosting === 'cloud' ? 100 : 1009, 'Parameter value is not valid', 'to is not a valid phone number');
     if (body.type === 'template') {
       const refusal = templateRefusal(state, messaging, channelId, body.template as Record<string, unknown>, hosting);
@@ -295,7 +301,8 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
     messaging.messages.push({ id, channelId, to: waId, type: String(body.type), body, at: now });
     context.events.emit('message-accepted', { channelId, messageId: id, to: waId, ...(outsideWindow && { error: REENGAGEMENT_ERROR }) });
     if (hosting === 'cloud') {
-      response.json({ messaging_product: product, contacts: [{ input: body.to, wa_id: waId }], messages: [{ id }] });
+      const contact = userId ? { input: userId, user_id: userId } : { input: body.to, wa_id: waId };
+      response.json({ messaging_product: product, contacts: [contact], messages: [{ id }] });
     } else {
       response.json({ messages: [{ id }], meta: { api_status: 'stable', version: messaging.onPremiseVersions.get(channelId) ?? SIM_ON_PREMISE_VERSION } });
     }

@@ -222,15 +222,16 @@ export class WebhookDelivery {
    * `error` (the send route's verdict) or, for a failing recipient, the hosting's "cannot receive" error.
    */
   private async statusSequence(channelId: string, id: string, to: string, error?: Item): Promise<void> {
-    const recipient = to.replace(/^\+/, '');
+    // A send to a business-scoped user id (it has letters) is reported with recipient_user_id instead of recipient_id.
+    const recipient = /^\+?\d+$/.test(to) ? { recipient_id: to.replace(/^\+/, '') } : { recipient_user_id: to };
     const onPremise = this.isOnPremise(channelId);
     const failure = error ?? (this.options.failingRecipient.test(to) ? undeliverable(onPremise) : undefined);
     const statuses: Item[] = failure
-      ? [{ id, status: 'failed', timestamp: unixSeconds(), recipient_id: recipient, errors: [failure] }]
+      ? [{ id, status: 'failed', timestamp: unixSeconds(), ...recipient, errors: [failure] }]
       : ['sent', 'delivered', 'read'].map((status) => ({
           id,
           status,
-          recipient_id: recipient,
+          ...recipient,
           ...(!onPremise && {
             conversation: { id: `conv-${id.slice(-8)}`, origin: { type: 'service' } },
             pricing: { billable: true, pricing_model: 'CBP', category: 'service' },

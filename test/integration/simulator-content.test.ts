@@ -184,6 +184,32 @@ describe('simulator traffic read typed through channelEvents', () => {
       });
     });
 
+    it('a reply to a sender known only by its user id goes as recipient, and its statuses name that user id', async () => {
+      const userId = 'US.27390015487230045521';
+      await receive(CLOUD, { userId, text: 'Can you call me back?' });
+      const sent = await gateway.graphql<{ sendMessage: { id: string } }>(
+        `mutation ($channelId: ID!, $to: String!) { sendMessage(channelId: $channelId, input: { to: $to, text: { body: "Of course" } }) { id } }`,
+        { channelId: CLOUD, to: userId },
+      );
+      expect(sent.body.errors).toBeUndefined();
+      const RECORD = `query ($channelId: ID!, $id: ID!) {
+        channel(id: $channelId) { message(id: $id) { direction contact status statuses { status recipientUserId } } }
+      }`;
+      type Record = { direction: string; contact: string; status: string; statuses: Array<{ status: string; recipientUserId: string | null }> };
+      let record: Record | null = null;
+      await waitUntil(
+        async () => {
+          const read = await gateway.graphql<{ channel: { message: Record | null } }>(RECORD, { channelId: CLOUD, id: sent.body.data!.sendMessage.id });
+          record = read.body.data!.channel.message;
+          return record?.status === 'read';
+        },
+        'the read status of the reply',
+        { pauseMs: 50 },
+      );
+      expect(record).toMatchObject({ direction: 'OUTBOUND', contact: userId, status: 'read' });
+      expect(record!.statuses.map((status) => status.recipientUserId)).toEqual([userId, userId, userId]);
+    });
+
     it('an echo of the business app is a MessageEchoEvent to the contact', async () => {
       const event = await receive(CLOUD, { kind: 'echo', text: 'Sent from the phone app' });
       expect(event).toMatchObject({ __typename: 'MessageEchoEvent', to: CONTACT, echoType: 'text' });
