@@ -57,16 +57,17 @@ export class CallBudget {
   }
 }
 
-function directive(field: GraphQLField<unknown, unknown>, name: string): ConstDirectiveNode | undefined {
+/** Reading the schema's demand-control directives (`@cost`, `@listSize`): shared by the upstream-call budget and the query cost. */
+export function directive(field: GraphQLField<unknown, unknown>, name: string): ConstDirectiveNode | undefined {
   return field.astNode?.directives?.find((node) => node.name.value === name);
 }
 
-function intArgument(node: ConstDirectiveNode | undefined, name: string): number | undefined {
+export function intArgument(node: ConstDirectiveNode | undefined, name: string): number | undefined {
   const value = node?.arguments?.find((argument) => argument.name.value === name)?.value;
   return value?.kind === Kind.INT ? Number(value.value) : undefined;
 }
 
-function listArgument(node: ConstDirectiveNode | undefined, name: string): string[] {
+export function listArgument(node: ConstDirectiveNode | undefined, name: string): string[] {
   const value = node?.arguments?.find((argument) => argument.name.value === name)?.value;
   if (value?.kind === Kind.LIST) return value.values.flatMap((item) => (item.kind === Kind.STRING ? [item.value] : []));
   return value?.kind === Kind.STRING ? [value.value] : [];

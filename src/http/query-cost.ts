@@ -23,6 +23,7 @@ import {
 } from 'graphql';
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { Context } from '../context.js';
+import { directive, intArgument, listArgument } from '../datasources/call-budget.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { FairShare } from './fair-share.js';
 
@@ -46,21 +47,6 @@ const DEFAULT_LIST_SIZE = 10;
 const MUTATION_COST = 10;
 
 type SizedFields = ReadonlyMap<string, number> | null;
-
-function directive(field: GraphQLField<unknown, unknown>, name: string): ConstDirectiveNode | undefined {
-  return field.astNode?.directives?.find((node) => node.name.value === name);
-}
-
-function intArgument(node: ConstDirectiveNode | undefined, name: string): number | undefined {
-  const value = node?.arguments?.find((argument) => argument.name.value === name)?.value;
-  return value?.kind === Kind.INT ? Number(value.value) : undefined;
-}
-
-function listArgument(node: ConstDirectiveNode | undefined, name: string): string[] {
-  const value = node?.arguments?.find((argument) => argument.name.value === name)?.value;
-  if (value?.kind === Kind.LIST) return value.values.flatMap((item) => (item.kind === Kind.STRING ? [item.value] : []));
-  return value?.kind === Kind.STRING ? [value.value] : [];
-}
 
 /** The largest slicing argument this query gives the field (variables resolved), when it gives one. */
 function slicedSize(
