@@ -20,6 +20,7 @@ export default {
     '<rootDir>/test/integration/events-redis.test.ts',
     '<rootDir>/test/integration/messaging-redis.test.ts',
     '<rootDir>/test/integration/conversations.test.ts',
+    '<rootDir>/test/integration/fair-share.test.ts',
     '<rootDir>/test/unit/idempotency.test.ts',
   ],
 };

@@ -1,5 +1,7 @@
-import { describe, expect, it } from '@jest/globals';
-import { ACME, useTestGateway } from '../support/gateway.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { ACME, startTestGateway, useTestGateway, type TestGateway } from '../support/gateway.js';
+import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from '../support/redis.js';
 
 /** Each caller's share (MAX_OPERATIONS_IN_FLIGHT_PER_CALLER, MAX_COST_PER_SECOND_PER_CALLER), through real HTTP. */
 
@@ -62,5 +64,53 @@ describe('fair share: a caller over its share is refused alone', () => {
     expect(refusal?.body.errors?.[0]?.message).toMatch(/cost budget \(MAX_COST_PER_SECOND_PER_CALLER, 100 per second\) is used up/);
     expect((await post(harness.url, POLITE, listing, { n: 60 })).body.errors).toBeUndefined();
     expect((await fetch(`${new URL(harness.url).origin}/healthz`)).status).toBe(200);
+  });
+});
+
+describeWithRedis('fair share across two gateways on one Redis: one cost budget per caller', () => {
+  const namespace = uniqueNamespace('fair-share');
+  const gateways: { simulator?: Simulator; first?: TestGateway; second?: TestGateway } = {};
+  beforeAll(async () => {
+    gateways.simulator = await startSimulator();
+    const env = {
+      ...testRedisEnv(namespace),
+      GATEWAY_TOKENS: 'hostile-caller-token,polite-caller-token',
+      MAX_COST_PER_SECOND_PER_CALLER: '100',
+      CACHE_TTL_LISTING_MS: '0',
+    };
+    gateways.first = await startTestGateway(env, {}, gateways.simulator);
+    gateways.second = await startTestGateway(env, {}, gateways.simulator);
+  });
+  afterAll(async () => {
+    await gateways.first?.close();
+    await gateways.second?.close();
+    await gateways.simulator?.close();
+    await dropNamespace(namespace);
+  });
+
+  it('a budget spent on one gateway is refused on the other with RATE_LIMITED and retryAfterSeconds, nothing sent; another caller and the refilled budget are served', async () => {
+    const first = gateways.first!;
+    const second = gateways.second!;
+    const simulator = gateways.simulator!;
+    // 1 + 10 + 1,000 = 1,011: one such operation takes the whole budget of 100 for its second.
+    const spendAll = '{ partner { channels(limit: 1000) { nodes { id } } } }';
+    const cheap = '{ partner { clients(limit: 1) { total } } }';
+    let refusal: Answer | undefined;
+    // Both requests must fall in the same budget second; a loaded machine may need another try.
+    for (let attempt = 0; attempt < 5 && !refusal; attempt += 1) {
+      const spent = await post(first.url, HOSTILE, spendAll);
+      expect(spent.body.errors).toBeUndefined();
+      simulator.recorder.clear();
+      const answer = await post(second.url, HOSTILE, cheap);
+      if (answer.status === 429) refusal = answer;
+      else await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    expect(refusal?.status).toBe(429);
+    expect(refusal?.body.errors?.[0]?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
+    expect(refusal?.body.errors?.[0]?.message).toMatch(/cost budget \(MAX_COST_PER_SECOND_PER_CALLER, 100 per second\) is used up/);
+    expect(simulator.recorder.matching(new RegExp(A1), 'GET')).toHaveLength(0);
+    expect((await post(second.url, POLITE, cheap)).body.errors).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 1_100 * Number(refusal?.body.errors?.[0]?.extensions?.retryAfterSeconds)));
+    expect((await post(second.url, HOSTILE, cheap)).body.errors).toBeUndefined();
   });
 });
