@@ -1,12 +1,19 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
+
+/**
+ * redis-watchdog.mjs beside this file, or in the source tree when this runs compiled from dist/
+ * (npm run test:cluster, the bench): plain JavaScript that the build does not copy.
+ */
+const WATCHDOG = [new URL('./redis-watchdog.mjs', import.meta.url), new URL('../../../test/support/redis-watchdog.mjs', import.meta.url)]
+  .map((url) => fileURLToPath(url))
+  .find((path) => existsSync(path));
 
 /** How long a silent master counts as up; failover starts after it (Redis's default is 15 s, too slow for tests). */
 export const LOCAL_CLUSTER_NODE_TIMEOUT_MS = 2_000;
@@ -36,16 +43,15 @@ async function cli(port: number, ...args: string[]): Promise<string> {
 
 /**
  * A local Redis Cluster of Debian's redis-server: three masters and one replica each, on its own
- * ports and in its own temp dir, stopped (and the dir removed) by stop(). The node timeout is
+ * ports, stopped by stop(). Each node runs under redis-watchdog.mjs, in a temp dir of its own that
+ * goes with it, and stops when the process that started the cluster dies (even by SIGKILL), so a
+ * killed `npm run test:cluster` leaves no node behind. The node timeout is
  * LOCAL_CLUSTER_NODE_TIMEOUT_MS, so a killed master's replica takes over within a few seconds.
  */
 export class LocalRedisCluster {
   private readonly servers = new Map<number, ChildProcess>();
 
-  private constructor(
-    readonly ports: number[],
-    private readonly dir: string,
-  ) {}
+  private constructor(readonly ports: number[]) {}
 
   /** Every node as a seed: `REDIS_URL` of a gateway in cluster mode. */
   get url(): string {
@@ -57,10 +63,7 @@ export class LocalRedisCluster {
     const replicas = options.replicasPerMaster ?? 1;
     const count = masters * (1 + replicas);
     const base = await freePortRange(count);
-    const cluster = new LocalRedisCluster(
-      Array.from({ length: count }, (_, index) => base + index),
-      await mkdtemp(join(tmpdir(), 'hubgraph-redis-cluster-')),
-    );
+    const cluster = new LocalRedisCluster(Array.from({ length: count }, (_, index) => base + index));
     try {
       await Promise.all(cluster.ports.map((port) => cluster.startNode(port)));
       await run('redis-cli', [
@@ -80,21 +83,19 @@ export class LocalRedisCluster {
   }
 
   private async startNode(port: number): Promise<void> {
+    if (!WATCHDOG) throw new Error('test/support/redis-watchdog.mjs not found');
     const server = spawn(
-      'redis-server',
+      process.execPath,
       [
+        WATCHDOG,
         '--port',
         String(port),
         '--bind',
         '127.0.0.1',
         '--cluster-enabled',
         'yes',
-        '--cluster-config-file',
-        join(this.dir, `nodes-${port}.conf`),
         '--cluster-node-timeout',
         String(LOCAL_CLUSTER_NODE_TIMEOUT_MS),
-        '--dir',
-        this.dir,
         '--save',
         '',
         '--appendonly',
@@ -105,7 +106,8 @@ export class LocalRedisCluster {
         '--repl-diskless-sync-delay',
         '0',
       ],
-      { stdio: 'ignore' },
+      // The watchdog stops the node when its stdin closes: the pipe's other end is this process.
+      { stdio: ['pipe', 'ignore', 'ignore'] },
     );
     this.servers.set(port, server);
     for (let attempt = 0; attempt < 100; attempt += 1) {
@@ -154,18 +156,22 @@ export class LocalRedisCluster {
 
   /** kill -9 of one node: no shutdown, no last write to disk, as a crashed host. */
   async kill(port: number): Promise<void> {
-    const server = this.servers.get(port);
-    if (!server) return;
-    this.servers.delete(port);
-    await new Promise<void>((resolve) => {
-      if (server.exitCode !== null) return resolve();
-      server.once('exit', () => resolve());
-      server.kill('SIGKILL');
-    });
+    await this.end(port, (watchdog) => watchdog.kill('SIGUSR1'));
   }
 
+  /** Stops every node and resolves once each is gone with its dir. */
   async stop(): Promise<void> {
-    await Promise.all([...this.servers.keys()].map((port) => this.kill(port)));
-    await rm(this.dir, { recursive: true, force: true });
+    await Promise.all([...this.servers.keys()].map((port) => this.end(port, (watchdog) => watchdog.stdin?.end())));
+  }
+
+  private async end(port: number, how: (watchdog: ChildProcess) => void): Promise<void> {
+    const watchdog = this.servers.get(port);
+    if (!watchdog) return;
+    this.servers.delete(port);
+    await new Promise<void>((resolve) => {
+      if (watchdog.exitCode !== null || watchdog.signalCode !== null) return resolve();
+      watchdog.once('exit', () => resolve());
+      how(watchdog);
+    });
   }
 }

@@ -1,7 +1,8 @@
 // Runs redis-server in the foreground with the given arguments, in a temp dir of its own, and stops it
 // once this process's stdin closes. The test process that started us holds the other end: it closes it
 // to stop the server, and if that process dies (even by SIGKILL) the operating system closes it, so a
-// test Redis never outlives its run. The dir is removed once the server is gone.
+// test Redis never outlives its run. The dir is removed once the server is gone. SIGUSR1 kills the
+// server at once (kill -9, no shutdown), as a crashed host: the failover tests' way to fail a node.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,3 +32,4 @@ process.stdin.on('end', stop);
 process.stdin.on('error', stop);
 process.stdin.resume();
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, stop);
+process.on('SIGUSR1', () => server.kill('SIGKILL'));
