@@ -3,19 +3,25 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'graphql';
 import { z } from 'zod';
 
-/** A start-up configuration problem: printed as one line naming the variable, never a stack trace. */
-export class ConfigError extends Error {
-  /** Every problem found, this error's own first: the variable and what is wrong with it. */
-  readonly problems: ReadonlyArray<{ variable: string; message: string }>;
+/** One configuration problem: the variable and what is wrong with it. */
+export interface ConfigProblem {
+  variable: string;
+  message: string;
+}
 
-  constructor(
-    readonly variable: string,
-    message: string,
-    more: ReadonlyArray<{ variable: string; message: string }> = [],
-  ) {
-    super(`${variable}: ${message}`);
+/** A start-up configuration problem: every problem found, each naming its variable; never a stack trace. */
+export class ConfigError extends Error {
+  /** Every problem found, this error's own first. */
+  readonly problems: readonly ConfigProblem[];
+  /** The first problem's variable. */
+  readonly variable: string;
+
+  constructor(variable: string, message: string, more: readonly ConfigProblem[] = []) {
+    const problems = [{ variable, message }, ...more];
+    super(problems.map((problem) => `${problem.variable}: ${problem.message}`).join('; '));
     this.name = 'ConfigError';
-    this.problems = [{ variable, message }, ...more];
+    this.variable = variable;
+    this.problems = problems;
   }
 }
 
@@ -156,7 +162,7 @@ interface VariableDoc {
 const documented = <T extends z.ZodType>(type: T, doc: VariableDoc): T => type.meta({ ...doc });
 
 // Every variable the gateway reads. docs/configuration.md's tables are generated from these descriptions (`npm run docs:config`).
-const schema = z.object({
+const variables = z.object({
   PORT: documented(z.coerce.number().int().min(0).max(65535).default(4000), { description: 'HTTP port', contract: true }),
   HOST: documented(z.string().min(1).default('0.0.0.0'), { description: 'listening interface' }),
   PARTNER_API_URL: documented(httpUrl.optional(), {
@@ -394,7 +400,7 @@ const schema = z.object({
 
 /** Each variable with its documentation and default, in the schema's order (docs/configuration.md). */
 export function configVariables(): { name: string; doc: VariableDoc; defaultValue: string | number | boolean | undefined }[] {
-  return Object.entries(schema.shape).map(([name, type]) => {
+  return Object.entries(variables.shape).map(([name, type]) => {
     const meta = type.meta() ?? {};
     const doc: VariableDoc = {
       description: meta.description ?? '',
@@ -419,143 +425,91 @@ export function upstreamUrlEnv(urls: UpstreamUrls): Record<string, string> {
   return Object.fromEntries(Object.entries(UPSTREAM_URL_VARIABLE_OF).map(([root, variable]) => [variable, urls[root as keyof UpstreamUrls]]));
 }
 
-export interface Config {
-  port: number;
-  host: string;
-  /** null: the embedded simulator is started and the upstream URLs point at it. */
-  upstream: UpstreamUrls | null;
-  partnerId: string | null;
-  partnerToken: string | null;
-  gatewayTokens: string[];
-  /** null: /metrics is open (expose it only to the monitoring network); set: scrapes present it as a bearer token. */
-  metricsToken: string | null;
-  channelApiKeys: Record<string, string>;
-  keystoreSecret: string;
-  keystoreSecretGenerated: boolean;
-  publicUrl: string;
-  messagingProduct: string;
-  /** REDIS_URL: one URL (standalone), or the comma-separated seed nodes of a cluster; null: in-process memory. */
-  redisUrl: string | null;
-  redisMode: 'standalone' | 'cluster';
-  /** PEM contents of REDIS_TLS_*_FILE; null when none is set. */
-  redisTls: { ca?: string; cert?: string; key?: string } | null;
-  /** REDIS_PASSWORD_FILE's content; null: the URL's password, if any. */
-  redisPassword: string | null;
-  /** REDIS_WAIT_REPLICAS: replicas a webhook append must reach before the 200. */
-  redisWaitReplicas: number;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  upstreamTimeoutMs: number;
-  upstreamRetries: number;
-  cacheTtlMs: { listing: number; usage: number; insights: number; messaging: number };
-  /** Bound of the in-process response cache (no Redis), in bytes of JSON. */
-  cacheMemoryMaxBytes: number;
-  /** How the insights client sends every list parameter. */
-  insightsListEncoding: 'comma' | 'repeat';
-  balanceRateLimit: { points: number; windowMs: number; maxWaitMs: number };
-  introspection: boolean;
-  /** PERSISTED_OPERATIONS's operations by id; null when unset. */
-  persistedOperations: ReadonlyMap<string, PersistedOperation> | null;
-  persistedOperationsOnly: boolean;
-  apqTtlSeconds: number;
-  /** B3: decoded size limit of `uploadMedia`'s base64; whole-transfer timeout of media uploads and downloads. */
-  media: { inlineMaxBytes: number; transferTimeoutMs: number };
-  /** Keys of every instance sharing one Redis start with `<namespace>:`. */
-  redisNamespace: string;
-  /** Bound on every Redis command and connection attempt, so a lost Redis fails requests instead of hanging them. */
-  redisTimeoutMs: number;
-  /** Origins allowed by CORS; empty: no cross-origin browser access, `*`: any origin. */
-  corsOrigins: string[];
-  /** Origins a subscription's HTTP callback may go to; empty: the callback protocol is off. */
-  subscriptionCallbackOrigins: string[];
-  /** enforce: subscriptions on channels whose notifications do not reach this gateway are refused (WEBHOOK_NOT_CONNECTED). */
-  webhookCheck: 'enforce' | 'off';
-  serviceWindowGuard: 'enforce' | 'off';
-  queryLimits: { maxDepth: number; maxAliases: number; maxCost: number; maxTokens: number };
-  /** Each caller's share: operations in flight per instance, query cost per second. */
-  fairShare: { maxInFlight: number; costPerSecond: number };
-  /** Structure a `/graphql` JSON body may hold (MAX_BODY_VALUES, MAX_BODY_DEPTH), checked before it is parsed. */
-  bodyShape: { maxValues: number; maxDepth: number };
-  circuitBreaker: { threshold: number; cooldownMs: number };
-  /** Most upstream calls one operation may make (estimated before execution, counted during it). */
-  maxUpstreamCallsPerOperation: number;
-  /** Server-side bounds on how long a client may take to send its request. */
-  httpTimeouts: { headersMs: number; requestMs: number };
-  /** Bounds of the graphql-ws endpoint: message size, connections per process and per remote address. */
-  webSocket: { maxPayloadBytes: number; maxConnections: number; maxConnectionsPerAddress: number };
-  shutdownTimeoutMs: number;
-  /**
-   * How long received events and message records are kept for replay (`after` cursors,
-   * Channel.events, Channel.message); 0 keeps nothing (live delivery only). Default 7 days, the
-   * upstream's re-delivery window.
-   */
-  eventRetentionMs: number;
-  /** null: tracing off (the default). */
-  tracing: { endpoint: string; serviceName: string } | null;
-  simulator: { port: number; latencyMs: number; liveEventsMs: number; wabaWebhookDelayMs: number };
+type Variables = z.output<typeof variables>;
+type VariableName = keyof Variables;
+
+/**
+ * A rule across variables. It runs once every variable it `reads` is valid on its own, beside every other problem
+ * (a parse stops at none of them), and is never judged on a value that is already wrong.
+ */
+function ruleAcross(reads: readonly VariableName[], problemsOf: (values: Variables) => ConfigProblem[]) {
+  return z.superRefine<Variables>(
+    (values, ctx) => {
+      for (const { variable, message } of problemsOf(values)) ctx.addIssue({ code: 'custom', path: [variable], message });
+    },
+    { when: (payload) => !payload.issues.some((issue) => reads.includes(issue.path?.[0] as VariableName)) },
+  );
 }
 
-/** Parses and validates the environment; throws ConfigError naming the first offending variable and listing every one. */
-export function loadConfig(env: Env = process.env): Config {
-  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const result = schema.safeParse(defined);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? 'environment'), message: issue.message }));
-    // One line per variable: its first problem.
-    const [first, ...more] = problems.filter((problem, index) => problems.findIndex((other) => other.variable === problem.variable) === index);
-    throw new ConfigError(first.variable, first.message, more);
-  }
-  const values = result.data;
+const isSet = (value: unknown) => value !== undefined;
 
-  if (values.PERSISTED_OPERATIONS_ONLY && !values.PERSISTED_OPERATIONS) {
-    throw new ConfigError('PERSISTED_OPERATIONS', 'PERSISTED_OPERATIONS_ONLY=true needs the manifest: set PERSISTED_OPERATIONS to its path');
-  }
-  const setUrls = UPSTREAM_URL_VARIABLES.filter((name) => values[name] !== undefined);
-  if (setUrls.length > 0 && setUrls.length < UPSTREAM_URL_VARIABLES.length) {
-    const missing = UPSTREAM_URL_VARIABLES.find((name) => values[name] === undefined)!;
-    throw new ConfigError(missing, `set all four upstream URLs (${UPSTREAM_URL_VARIABLES.join(', ')}) or none (embedded simulator)`);
-  }
-  if (values.REDIS_URL && values.REDIS_URL.length > 1 && values.REDIS_MODE !== 'cluster') {
-    throw new ConfigError('REDIS_URL', 'several URLs are seed nodes of a cluster: set REDIS_MODE=cluster, or give one URL');
-  }
-  if (Boolean(values.REDIS_TLS_CERT_FILE) !== Boolean(values.REDIS_TLS_KEY_FILE)) {
-    throw new ConfigError(
-      values.REDIS_TLS_CERT_FILE ? 'REDIS_TLS_KEY_FILE' : 'REDIS_TLS_CERT_FILE',
-      'a client certificate needs both REDIS_TLS_CERT_FILE and REDIS_TLS_KEY_FILE',
-    );
-  }
-  if (values.REDIS_WAIT_REPLICAS > 0 && !values.REDIS_URL) {
-    throw new ConfigError('REDIS_WAIT_REPLICAS', 'needs REDIS_URL (without Redis there are no replicas to wait for)');
-  }
-  const upstream =
-    setUrls.length === 0
-      ? null
-      : {
-          partner: values[UPSTREAM_URL_VARIABLE_OF.partner]!,
-          cloud: values[UPSTREAM_URL_VARIABLE_OF.cloud]!,
-          onPremise: values[UPSTREAM_URL_VARIABLE_OF.onPremise]!,
-          insights: values[UPSTREAM_URL_VARIABLE_OF.insights]!,
-        };
+/** The upstream roots when all four are set; null when none is (the embedded simulator). */
+function upstreamUrlsOf(values: Variables): UpstreamUrls | null {
+  const { PARTNER_API_URL: partner, CLOUD_API_URL: cloud, ONPREM_API_URL: onPremise, INSIGHTS_API_URL: insights } = values;
+  return partner && cloud && onPremise && insights ? { partner, cloud, onPremise, insights } : null;
+}
 
-  return {
+const configSchema = variables
+  .check(
+    ruleAcross(['PERSISTED_OPERATIONS', 'PERSISTED_OPERATIONS_ONLY'], (values) =>
+      values.PERSISTED_OPERATIONS_ONLY && !isSet(values.PERSISTED_OPERATIONS)
+        ? [{ variable: 'PERSISTED_OPERATIONS', message: 'PERSISTED_OPERATIONS_ONLY=true needs the manifest: set PERSISTED_OPERATIONS to its path' }]
+        : [],
+    ),
+    // Reads only whether each URL is set, so a malformed one does not hide the ones missing beside it.
+    ruleAcross([], (values) => {
+      const missing = UPSTREAM_URL_VARIABLES.filter((name) => !isSet(values[name]));
+      if (missing.length === 0 || missing.length === UPSTREAM_URL_VARIABLES.length) return [];
+      const message = `set all four upstream URLs (${UPSTREAM_URL_VARIABLES.join(', ')}) or none (embedded simulator)`;
+      return missing.map((variable) => ({ variable, message }));
+    }),
+    ruleAcross(['REDIS_URL', 'REDIS_MODE'], (values) =>
+      values.REDIS_URL && values.REDIS_URL.length > 1 && values.REDIS_MODE !== 'cluster'
+        ? [{ variable: 'REDIS_URL', message: 'several URLs are seed nodes of a cluster: set REDIS_MODE=cluster, or give one URL' }]
+        : [],
+    ),
+    ruleAcross([], (values) =>
+      isSet(values.REDIS_TLS_CERT_FILE) !== isSet(values.REDIS_TLS_KEY_FILE)
+        ? [
+            {
+              variable: isSet(values.REDIS_TLS_CERT_FILE) ? 'REDIS_TLS_KEY_FILE' : 'REDIS_TLS_CERT_FILE',
+              message: 'a client certificate needs both REDIS_TLS_CERT_FILE and REDIS_TLS_KEY_FILE',
+            },
+          ]
+        : [],
+    ),
+    ruleAcross(['REDIS_WAIT_REPLICAS', 'REDIS_URL'], (values) =>
+      values.REDIS_WAIT_REPLICAS > 0 && !isSet(values.REDIS_URL)
+        ? [{ variable: 'REDIS_WAIT_REPLICAS', message: 'needs REDIS_URL (without Redis there are no replicas to wait for)' }]
+        : [],
+    ),
+  )
+  .transform((values) => ({
     port: values.PORT,
     host: values.HOST,
-    upstream,
+    /** null: the embedded simulator is started and the upstream URLs point at it. */
+    upstream: upstreamUrlsOf(values),
     partnerId: values.PARTNER_ID ?? null,
     partnerToken: values.PARTNER_TOKEN ?? null,
     gatewayTokens: values.GATEWAY_TOKENS ?? [],
+    /** null: /metrics is open (expose it only to the monitoring network); set: scrapes present it as a bearer token. */
     metricsToken: values.METRICS_TOKEN ?? null,
     channelApiKeys: values.CHANNEL_API_KEYS ?? {},
     keystoreSecret: values.KEYSTORE_SECRET ?? randomBytes(32).toString('hex'),
     keystoreSecretGenerated: values.KEYSTORE_SECRET === undefined,
     publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
     messagingProduct: values.MESSAGING_PRODUCT,
+    /** REDIS_URL: one URL (standalone), or the comma-separated seed nodes of a cluster; null: in-process memory. */
     redisUrl: values.REDIS_URL?.join(',') ?? null,
     redisMode: values.REDIS_MODE,
+    /** PEM contents of REDIS_TLS_*_FILE; null when none is set. */
     redisTls:
       values.REDIS_TLS_CA_FILE || values.REDIS_TLS_CERT_FILE || values.REDIS_TLS_KEY_FILE
         ? { ca: values.REDIS_TLS_CA_FILE, cert: values.REDIS_TLS_CERT_FILE, key: values.REDIS_TLS_KEY_FILE }
         : null,
+    /** REDIS_PASSWORD_FILE's content; null: the URL's password, if any. */
     redisPassword: values.REDIS_PASSWORD_FILE ?? null,
+    /** REDIS_WAIT_REPLICAS: replicas a webhook append must reach before the 200. */
     redisWaitReplicas: values.REDIS_WAIT_REPLICAS,
     logLevel: values.LOG_LEVEL,
     upstreamTimeoutMs: values.UPSTREAM_TIMEOUT_MS,
@@ -566,7 +520,9 @@ export function loadConfig(env: Env = process.env): Config {
       insights: values.CACHE_TTL_INSIGHTS_MS,
       messaging: values.CACHE_TTL_MESSAGING_MS,
     },
+    /** How the insights client sends every list parameter. */
     insightsListEncoding: values.INSIGHTS_LIST_ENCODING,
+    /** Bound of the in-process response cache (no Redis), in bytes of JSON. */
     cacheMemoryMaxBytes: values.CACHE_MEMORY_MAX_MB * 1024 * 1024,
     balanceRateLimit: {
       points: values.BALANCE_RATE_LIMIT_POINTS,
@@ -574,14 +530,21 @@ export function loadConfig(env: Env = process.env): Config {
       maxWaitMs: values.BALANCE_RATE_LIMIT_MAX_WAIT_MS,
     },
     introspection: values.INTROSPECTION,
+    /** PERSISTED_OPERATIONS's operations by id; null when unset. */
     persistedOperations: values.PERSISTED_OPERATIONS ?? null,
     persistedOperationsOnly: values.PERSISTED_OPERATIONS_ONLY,
     apqTtlSeconds: values.APQ_TTL_SECONDS,
+    /** Decoded size limit of `uploadMedia`'s base64; whole-transfer timeout of media uploads and downloads. */
     media: { inlineMaxBytes: values.MEDIA_INLINE_MAX_BYTES, transferTimeoutMs: values.MEDIA_TRANSFER_TIMEOUT_MS },
+    /** Keys of every instance sharing one Redis start with `<namespace>:`. */
     redisNamespace: values.REDIS_NAMESPACE,
+    /** Bound on every Redis command and connection attempt, so a lost Redis fails requests instead of hanging them. */
     redisTimeoutMs: values.REDIS_TIMEOUT_MS,
+    /** Origins allowed by CORS; empty: no cross-origin browser access, `*`: any origin. */
     corsOrigins: values.CORS_ORIGINS ?? [],
+    /** Origins a subscription's HTTP callback may go to; empty: the callback protocol is off. */
     subscriptionCallbackOrigins: (values.SUBSCRIPTION_CALLBACK_ORIGINS ?? []).map((origin) => new URL(origin).origin),
+    /** enforce: subscriptions on channels whose notifications do not reach this gateway are refused (WEBHOOK_NOT_CONNECTED). */
     webhookCheck: values.WEBHOOK_CHECK,
     serviceWindowGuard: values.SERVICE_WINDOW_GUARD,
     queryLimits: {
@@ -590,18 +553,25 @@ export function loadConfig(env: Env = process.env): Config {
       maxCost: values.MAX_QUERY_COST,
       maxTokens: values.MAX_QUERY_TOKENS,
     },
+    /** Each caller's share: operations in flight per instance, query cost per second. */
     fairShare: { maxInFlight: values.MAX_OPERATIONS_IN_FLIGHT_PER_CALLER, costPerSecond: values.MAX_COST_PER_SECOND_PER_CALLER },
+    /** Structure a `/graphql` JSON body may hold (MAX_BODY_VALUES, MAX_BODY_DEPTH), checked before it is parsed. */
     bodyShape: { maxValues: values.MAX_BODY_VALUES, maxDepth: values.MAX_BODY_DEPTH },
     circuitBreaker: { threshold: values.CIRCUIT_BREAKER_THRESHOLD, cooldownMs: values.CIRCUIT_BREAKER_COOLDOWN_MS },
+    /** Most upstream calls one operation may make (estimated before execution, counted during it). */
     maxUpstreamCallsPerOperation: values.MAX_UPSTREAM_CALLS_PER_OPERATION,
+    /** Server-side bounds on how long a client may take to send its request. */
     httpTimeouts: { headersMs: values.HTTP_HEADERS_TIMEOUT_MS, requestMs: values.HTTP_REQUEST_TIMEOUT_MS },
+    /** Bounds of the graphql-ws endpoint: message size, connections per process and per remote address. */
     webSocket: {
       maxPayloadBytes: values.WS_MAX_PAYLOAD_BYTES,
       maxConnections: values.WS_MAX_CONNECTIONS,
       maxConnectionsPerAddress: values.WS_MAX_CONNECTIONS_PER_ADDRESS,
     },
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    /** How long received events and message records are kept for replay; 0 keeps nothing (live delivery only). */
     eventRetentionMs: values.EVENT_RETENTION_MS,
+    /** null: tracing off (the default). */
     tracing: values.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: values.OTEL_SERVICE_NAME } : null,
     simulator: {
       port: values.SIMULATOR_PORT,
@@ -609,5 +579,22 @@ export function loadConfig(env: Env = process.env): Config {
       liveEventsMs: values.SIMULATOR_LIVE_EVENTS_MS,
       wabaWebhookDelayMs: values.SIMULATOR_WABA_WEBHOOK_DELAY_MS,
     },
-  };
+  }));
+
+/** The gateway's configuration, as the schema above reads it from the environment. */
+export type Config = z.output<typeof configSchema>;
+
+/** Parses and validates the environment; throws one ConfigError listing every problem, one per variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = configSchema.safeParse(defined);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? 'environment'), message: issue.message }));
+  // One line per variable (its first problem), in the order of the variables table.
+  const order = Object.keys(variables.shape);
+  const position = (variable: string) => (order.includes(variable) ? order.indexOf(variable) : order.length);
+  const [first, ...more] = problems
+    .filter((problem, index) => problems.findIndex((other) => other.variable === problem.variable) === index)
+    .sort((a, b) => position(a.variable) - position(b.variable));
+  throw new ConfigError(first.variable, first.message, more);
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError, loadConfig, startupErrorLines } from '../../src/config.js';
 
 const URLS = {
   PARTNER_API_URL: 'https://partner.example/api/v2/',
@@ -150,6 +150,52 @@ describe('loadConfig', () => {
   it('rejects three of the four upstream URLs, naming the missing one', () => {
     const { INSIGHTS_API_URL: _missing, ...three } = URLS;
     expect(configError(three).variable).toBe('INSIGHTS_API_URL');
+  });
+
+  describe('every problem at once', () => {
+    const SET_ALL_FOUR = 'set all four upstream URLs (PARTNER_API_URL, CLOUD_API_URL, ONPREM_API_URL, INSIGHTS_API_URL) or none (embedded simulator)';
+
+    it('lists each invalid or missing variable with its reason, in the order of the variables table', () => {
+      const error = configError({
+        LOG_LEVEL: 'loud',
+        PORT: 'abc',
+        PARTNER_API_URL: 'not a url',
+        REDIS_WAIT_REPLICAS: '1',
+        PERSISTED_OPERATIONS_ONLY: 'true',
+        KEYSTORE_SECRET: 'short',
+      });
+      expect(error.problems).toEqual([
+        { variable: 'PORT', message: expect.stringContaining('expected number') },
+        { variable: 'PARTNER_API_URL', message: 'Invalid URL' },
+        { variable: 'CLOUD_API_URL', message: SET_ALL_FOUR },
+        { variable: 'ONPREM_API_URL', message: SET_ALL_FOUR },
+        { variable: 'INSIGHTS_API_URL', message: SET_ALL_FOUR },
+        { variable: 'KEYSTORE_SECRET', message: 'must be at least 16 characters' },
+        { variable: 'REDIS_WAIT_REPLICAS', message: 'needs REDIS_URL (without Redis there are no replicas to wait for)' },
+        { variable: 'LOG_LEVEL', message: expect.stringContaining('"fatal"') },
+        { variable: 'PERSISTED_OPERATIONS', message: expect.stringContaining('set PERSISTED_OPERATIONS to its path') },
+      ]);
+      expect(error.variable).toBe('PORT');
+      expect(error.message.split('; ').map((part) => part.split(':')[0])).toEqual(error.problems.map((problem) => problem.variable));
+    });
+
+    it('prints one line per problem, naming its variable', () => {
+      const lines = startupErrorLines(configError({ PORT: '70000', UPSTREAM_RETRIES: '11', REDIS_URL: 'redis://a.example,redis://b.example' }));
+      expect(lines).toEqual([
+        expect.stringMatching(/^invalid configuration: PORT: /),
+        'invalid configuration: REDIS_URL: several URLs are seed nodes of a cluster: set REDIS_MODE=cluster, or give one URL',
+        expect.stringMatching(/^invalid configuration: UPSTREAM_RETRIES: /),
+      ]);
+    });
+
+    it('judges a rule across variables only once the variables it reads are valid on their own', () => {
+      expect(configError({ REDIS_WAIT_REPLICAS: 'x' }).problems.map((problem) => problem.variable)).toEqual(['REDIS_WAIT_REPLICAS']);
+      expect(configError({ REDIS_WAIT_REPLICAS: 'x' }).message).toContain('expected number');
+      expect(configError({ REDIS_URL: 'redis://a.example,redis://b.example', REDIS_MODE: 'sentinel' }).problems).toEqual([
+        { variable: 'REDIS_MODE', message: expect.stringContaining('"standalone"') },
+      ]);
+      expect(configError({ PERSISTED_OPERATIONS_ONLY: 'yes' }).problems.map((problem) => problem.variable)).toEqual(['PERSISTED_OPERATIONS_ONLY']);
+    });
   });
 
   describe('Redis Cluster and managed Redis', () => {
