@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { simulatedMessageId } from './message-ids.js';
 import type { SimHosting } from './messaging-routes.js';
 
 /**
@@ -420,7 +421,7 @@ export function buildInbound(input: InboundInput, context: BuildContext): Inboun
   }
   // Answers to the business's interactive or template messages always name the message they answer.
   const answers = input.kind === 'button_reply' || input.kind === 'list_reply' || input.kind === 'flow_reply' || input.kind === 'template_button';
-  const replyTo = input.replyTo ?? (answers ? `wamid.SIMPROMPT${id.slice(-12)}` : undefined);
+  const replyTo = input.replyTo ?? (answers ? simulatedMessageId(context.hosting, input.from ?? input.userId ?? '') : undefined);
   const message = {
     ...(input.from && { from: input.from }),
     ...(input.userId && { from_user_id: input.userId }),

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { isLoopbackHost, isLoopbackHttpUrl } from '../messaging/webhooks.js';
 import { sendVariantError } from './http.js';
+import { simulatedMessageId } from './message-ids.js';
 import type { SimulatorContext } from './server.js';
 import { extension, isOnPremise, type SimState, type SimWebhook } from './state.js';
 
@@ -297,7 +298,7 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
     if (outsideWindow && hosting === 'onPremise') {
       return fail(response, hosting, 400, 470, 'Message failed to send because more than 24 hours have passed since the customer last replied');
     }
-    const id = hosting === 'cloud' ? `wamid.${randomBytes(18).toString('base64url')}` : `gBEGk${randomBytes(12).toString('hex')}`;
+    const id = simulatedMessageId(hosting, waId);
     messaging.messages.push({ id, channelId, to: waId, type: String(body.type), body, at: now });
     context.events.emit('message-accepted', { channelId, messageId: id, to: waId, ...(outsideWindow && { error: REENGAGEMENT_ERROR }) });
     if (hosting === 'cloud') {

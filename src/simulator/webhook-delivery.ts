@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import type { SimulatorContext } from './server.js';
 import { buildInbound, CLOUD_ONLY_KINDS, describeIssues, inboundInput, type InboundBuild, type InboundInput, type InboundKind } from './inbound-traffic.js';
 import { liveInput, nameOf, type LiveLastMessage } from './live-traffic.js';
 import { storeIncomingMedia } from './media-routes.js';
+import { simulatedMessageId } from './message-ids.js';
 import { effectiveWebhook, type SimHosting } from './messaging-routes.js';
 import { isOnPremise } from './state.js';
 
@@ -42,7 +42,6 @@ const INCOMING_FILE_MAX_BYTES = 100 * 1024 * 1024;
 const HOUR_MS = 60 * 60 * 1000;
 
 const unixSeconds = () => String(Math.floor(Date.now() / 1000));
-const messageId = () => `wamid.SIM${randomBytes(12).toString('hex').toUpperCase()}`;
 
 type Item = Record<string, unknown>;
 
@@ -198,7 +197,7 @@ export class WebhookDelivery {
       hosting,
       name: input.name ?? nameOf(contactKey),
       timestamp: Math.floor(written / 1000),
-      id: input.id ?? messageId(),
+      id: input.id ?? simulatedMessageId(hosting, contactKey),
       businessNumber: this.businessNumber(channelId),
       media: (kind, mimeType, fileName) => {
         const stored = storeIncomingMedia(this.context.state, { channelId, hosting, kind, mimeType, fileName });

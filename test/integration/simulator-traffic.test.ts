@@ -104,7 +104,13 @@ describe('simulator: /_control/inbound speaks real traffic', () => {
   describe('text keeps the older body working', () => {
     it('{channelId, from, text, name, hoursAgo} without a kind is a text message, written that long ago', async () => {
       const { answer, message } = await cloudMessage({ text: 'Is my order on its way?', hoursAgo: 2 });
-      expect(answer).toEqual({ kind: 'text', messageId: expect.stringMatching(/^wamid\./), timestamp: expect.any(Number) });
+      // The upstream's form: base64 with padding after `wamid.`; the simulator's ids always hold `+` and `/` too.
+      expect(answer).toEqual({
+        kind: 'text',
+        messageId: expect.stringMatching(/^wamid\.[A-Za-z0-9+/]*\+[A-Za-z0-9+/]*={1,2}$/),
+        timestamp: expect.any(Number),
+      });
+      expect(answer.messageId).toContain('/');
       expect(Math.abs((answer.timestamp as number) - (Date.now() / 1000 - 7200))).toBeLessThan(5);
       expect(message).toEqual({
         from: CONTACT,
@@ -259,10 +265,11 @@ describe('simulator: /_control/inbound speaks real traffic', () => {
       });
     });
 
-    it.each(both)('%s list reply (a context even without replyTo: answers always have one)', async (_hosting, send, businessNumber) => {
+    it.each(both)('%s list reply (a context even without replyTo: answers always have one)', async (hosting, send, businessNumber) => {
       const { message } = await send({ kind: 'list_reply', replyId: 'row-2', title: 'Tuesday', description: '10:00' });
       expect(message).toMatchObject({
-        context: { from: businessNumber, id: expect.stringMatching(/^wamid\./) },
+        // Base64 with padding, after `wamid.` on cloud only.
+        context: { from: businessNumber, id: expect.stringMatching(hosting === 'cloud' ? /^wamid\.[A-Za-z0-9+/]+={1,2}$/ : /^[A-Za-z0-9+/]+={1,2}$/) },
         type: 'interactive',
         interactive: { type: 'list_reply', list_reply: { id: 'row-2', title: 'Tuesday', description: '10:00' } },
       });
