@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { GraphQLError } from 'graphql';
-import { identifyCaller, tenantOf, type Caller } from './http/auth.js';
+import { identifyCaller, tenantOf, type Caller } from './identity/caller.js';
 import { ErrorCode, HubgraphError } from './errors.js';
 import { InsightsApi } from './datasources/insights-api.js';
 import { MediaApi } from './datasources/media-api.js';

@@ -1,5 +1,6 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { EndpointId } from './datasources/endpoints.js';
+import { retryAfterSeconds } from './lib/retry-after.js';
 import { RequestNotSentError, UpstreamHttpError, UpstreamRequestError, UpstreamTimeoutError } from './datasources/upstream-errors.js';
 
 /** The contract's error codes (extensions.code). */
@@ -215,15 +216,6 @@ export function describeUpstreamBody(body: unknown): Pick<UpstreamDetails, 'code
     code: parsed.code,
     title: typeof parsed.error === 'string' ? parsed.error : (parsed.title ?? parsed.message),
   };
-}
-
-export function retryAfterSeconds(header: string | string[] | undefined, fallback = 1): number {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (!value) return fallback;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? fallback : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
 /** Upstream error codes that mean the same thing on both hostings, each mapped to one contract code. */

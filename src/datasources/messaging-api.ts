@@ -1,5 +1,6 @@
 import type { UpstreamClient } from './http.js';
-import { fingerprint, type ResponseCache, type Tenant } from '../store/cache.js';
+import { fingerprint } from '../lib/secrets.js';
+import type { ResponseCache, Tenant } from '../store/cache.js';
 import type { Config } from '../config.js';
 import { errorFromUpstreamBody, MissingApiKeyError, NotFoundError, UnsupportedForHostingError } from '../errors.js';
 import type { Hosting } from '../generated/graphql.js';

@@ -1,4 +1,5 @@
-import { stableStringify, type ResponseCache, type Tenant } from '../store/cache.js';
+import { stableStringify } from '../lib/stable-stringify.js';
+import type { ResponseCache, Tenant } from '../store/cache.js';
 import { toGraphQLError } from '../errors.js';
 import type { CallBudget } from './call-budget.js';
 import type { EndpointId } from './endpoints.js';

@@ -7,7 +7,7 @@
  * The interface leaves item fields "not shown"; the shapes follow the upstream platform's public
  * webhook reference (see docs/decisions.md and test/fixtures/notifications/README.md).
  */
-import { JsonShapeScanner } from '../http/json-shape.js';
+import { JsonShapeScanner } from '../lib/json-shape.js';
 import { toChannelError } from './parse.js';
 import type { ChannelErrorEventDto } from './types.js';
 

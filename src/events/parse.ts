@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { stableStringify } from '../store/cache.js';
+import { stableStringify } from '../lib/stable-stringify.js';
 import { contactKeyOf, userIdOf, waIdOf } from './conversations.js';
 import type {
   BillingConversationDto,

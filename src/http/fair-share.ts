@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../config.js';
 import { ErrorCode, HubgraphError } from '../errors.js';
-import { fingerprint } from '../store/cache.js';
+import { fingerprint } from '../lib/secrets.js';
 import type { RedisConnection } from '../store/redis.js';
 
 export interface FairShareLimits {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLResponse } from '@apollo/server';
-import type { JsonShapeLimits } from './json-shape.js';
+import type { JsonShapeLimits } from '../lib/json-shape.js';
 import { ShareUsedUpError } from './fair-share.js';
 import { assertUtf8, HttpRefusal, readBody, releaseUnreadBody, requestIdOf, sendJson } from './request.js';
 

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { Router, type Request, type Response } from 'express';
 import { GraphQLError } from 'graphql';
-import { requirePartnerId } from './auth.js';
+import { requirePartnerId } from '../identity/caller.js';
 import { releaseUnreadBody } from './request.js';
 import { createContext, type Context } from '../context.js';
 import { MediaInputError } from '../datasources/media-api.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
-import { decoderFor } from './content-encoding.js';
-import { JsonShapeError, JsonShapeScanner, type JsonShapeLimits } from './json-shape.js';
+import { decoderFor } from '../lib/content-encoding.js';
+import { JsonShapeError, JsonShapeScanner, type JsonShapeLimits } from '../lib/json-shape.js';
 
 /* What the routes served on node:http (/graphql, webhooks) read from a request (its id, its body) and how they answer in JSON. */
 

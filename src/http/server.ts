@@ -10,7 +10,7 @@ import { specifiedRules } from 'graphql';
 import { persistedQueryCache } from '../store/persisted-queries.js';
 import { PersistedOperations } from './persisted-operations.js';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { presentsBearerToken } from './auth.js';
+import { presentsBearerToken } from '../identity/caller.js';
 import { refuseOverEstimate } from '../datasources/call-budget.js';
 import { webSocketEndpoint } from './websocket.js';
 import { subscriptionCallbackPlugins } from './subscription-callback.js';

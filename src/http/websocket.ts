@@ -14,7 +14,7 @@ import {
 } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { identifyCaller } from './auth.js';
+import { identifyCaller } from '../identity/caller.js';
 import type { PersistedOperations } from './persisted-operations.js';
 import type { Config } from '../config.js';
 import { createContext, type Context } from '../context.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Keyv from 'keyv';
-import { stableStringify } from '../store/cache.js';
+import { stableStringify } from '../lib/stable-stringify.js';
 import { BadUserInputError, ErrorCode, HubgraphError, UpstreamUnavailableError } from '../errors.js';
 import type { Logger } from '../observability/logger.js';
 import type { RedisConnection } from '../store/redis.js';

@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { requirePartnerId } from '../http/auth.js';
+import { requirePartnerId } from '../identity/caller.js';
 import type { Context } from '../context.js';
 import { hostingOf, hostingSupportEndsAt } from '../datasources/hosting.js';
 import type { ChannelNode } from '../datasources/types.js';

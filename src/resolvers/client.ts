@@ -1,4 +1,4 @@
-import { requirePartnerId } from '../http/auth.js';
+import { requirePartnerId } from '../identity/caller.js';
 import type { UserRefDto } from '../datasources/types.js';
 import type { ClientResolvers, UserRef } from '../generated/graphql.js';
 

@@ -1,6 +1,6 @@
 import type { InsightSourceModel } from '../datasources/types.js';
 import { BadUserInputError } from '../errors.js';
-import { requirePartnerId } from '../http/auth.js';
+import { requirePartnerId } from '../identity/caller.js';
 import type { ClientInsightsResolvers, ClientResolvers, InsightSourceResolvers, MutationResolvers } from '../generated/graphql.js';
 
 export const clientInsights: ClientResolvers['insights'] = (client) => ({ partnerId: client.partnerId, clientId: client.id });

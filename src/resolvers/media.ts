@@ -1,4 +1,4 @@
-import { requirePartnerId } from '../http/auth.js';
+import { requirePartnerId } from '../identity/caller.js';
 import { MediaInputError } from '../datasources/media-api.js';
 import { BadUserInputError } from '../errors.js';
 import type { ChannelResolvers, MediaResolvers, MutationResolvers, UploadMediaInput } from '../generated/graphql.js';

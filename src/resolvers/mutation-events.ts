@@ -1,4 +1,4 @@
-import { requirePartnerId } from '../http/auth.js';
+import { requirePartnerId } from '../identity/caller.js';
 import { BadUserInputError } from '../errors.js';
 import { gatewayWebhook } from '../events/credentials.js';
 import type { MutationResolvers } from '../generated/graphql.js';

@@ -1,4 +1,4 @@
-import { requirePartnerId } from '../http/auth.js';
+import { requirePartnerId } from '../identity/caller.js';
 import { gatewayWebhookUrl } from '../events/credentials.js';
 import { restartWatch } from './webhook-connection.js';
 import type { Context } from '../context.js';

@@ -1,4 +1,4 @@
-import { requirePartnerId } from '../http/auth.js';
+import { requirePartnerId } from '../identity/caller.js';
 import type { Context } from '../context.js';
 import type { ChannelRef, LocalStorageDto, LocalStorageModel } from '../datasources/types.js';
 import { BadUserInputError, ErrorCode, HubgraphError, InputChecks, NotFoundError, UnsupportedForHostingError } from '../errors.js';

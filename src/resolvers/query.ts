@@ -1,4 +1,4 @@
-import { requirePartnerId } from '../http/auth.js';
+import { requirePartnerId } from '../identity/caller.js';
 import type { QueryResolvers } from '../generated/graphql.js';
 
 export const Query: QueryResolvers = {

@@ -1,4 +1,4 @@
-import { requirePartnerId } from '../http/auth.js';
+import { requirePartnerId } from '../identity/caller.js';
 import type { Context } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import type { ConversationView } from '../events/hub.js';

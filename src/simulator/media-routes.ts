@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import busboy from 'busboy';
 import { Router, type Request, type Response } from 'express';
-import { safeEqual } from '../http/auth.js';
+import { safeEqual } from '../lib/secrets.js';
 import { mediaRule, sizeViolation, UPLOAD_MAX_BYTES, type MediaHosting } from '../messaging/media-rules.js';
 import { sendVariantError } from './http.js';
 import type { InboundMediaKind } from './inbound-traffic.js';

@@ -3,8 +3,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { GraphQLError } from 'graphql';
 import { loadConfig } from '../../src/config.js';
 import { BadUserInputError, UnauthenticatedError } from '../../src/errors.js';
-import { identifyCaller, presentsBearerToken, requirePartnerId, safeEqual, tenantOf, type Caller } from '../../src/http/auth.js';
-import { fingerprint } from '../../src/store/cache.js';
+import { identifyCaller, presentsBearerToken, requirePartnerId, tenantOf, type Caller } from '../../src/identity/caller.js';
+import { safeEqual } from '../../src/lib/secrets.js';
+import { fingerprint } from '../../src/lib/secrets.js';
 
 const KEYSTORE_SECRET = 'unit-keystore-secret-0123456789';
 const singleTenant = loadConfig({ PARTNER_TOKEN: 'partner-token', PARTNER_ID: 'partner-1', GATEWAY_TOKENS: 'gw-a,gw-b', KEYSTORE_SECRET });

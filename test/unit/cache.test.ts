@@ -1,7 +1,9 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import Keyv from 'keyv';
 import { StoreUnavailableError } from '../../src/errors.js';
-import { fingerprint, ResponseCache, stableStringify, type Tenant } from '../../src/store/cache.js';
+import { fingerprint } from '../../src/lib/secrets.js';
+import { stableStringify } from '../../src/lib/stable-stringify.js';
+import { ResponseCache, type Tenant } from '../../src/store/cache.js';
 
 const TENANT: Tenant = { partnerId: 'partner-1', credentialFingerprint: 'fp' };
 const PAGE = { total: 1, data: [{ id: 'channel-001', setup_info: { phone_number: '+4915100000001' } }] };

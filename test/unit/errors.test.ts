@@ -22,13 +22,13 @@ import {
   NothingSentError,
   NotFoundError,
   RateLimitedError,
-  retryAfterSeconds,
   StoreUnavailableError,
   toGraphQLError,
   UnauthenticatedError,
   UnsupportedForHostingError,
   UpstreamUnavailableError,
 } from '../../src/errors.js';
+import { retryAfterSeconds } from '../../src/lib/retry-after.js';
 
 /** Real failures of the gateway's HTTP client (HTTP error, timeout, connection) from a local server, one path per case. */
 const answers: Record<string, (response: ServerResponse) => void> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { JsonShapeError, JsonShapeScanner, type JsonShapeLimits } from '../../src/http/json-shape.js';
+import { JsonShapeError, JsonShapeScanner, type JsonShapeLimits } from '../../src/lib/json-shape.js';
 
 const LOOSE: JsonShapeLimits = { maxValues: 1_000_000, maxDepth: 1_000 };
 

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import Keyv from 'keyv';
-import { fingerprint, ResponseCache, stableStringify, type Tenant } from '../../src/store/cache.js';
+import { fingerprint } from '../../src/lib/secrets.js';
+import { stableStringify } from '../../src/lib/stable-stringify.js';
+import { ResponseCache, type Tenant } from '../../src/store/cache.js';
 import { BoundedMemoryStore } from '../../src/store/memory-store.js';
 import { KeyStore } from '../../src/store/keystore.js';
 

@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { fingerprint, type Tenant } from '../store/cache.js';
+import { fingerprint, safeEqual } from '../lib/secrets.js';
+import type { Tenant } from '../store/cache.js';
 import type { Config } from '../config.js';
 import { GraphQLError } from 'graphql';
 import { checkPathId } from '../datasources/upstream-path.js';
@@ -13,12 +13,6 @@ export interface Caller {
   /** Authorization header value sent upstream to areas A and C. */
   upstreamAuthorization: string;
   credentialFingerprint: string;
-}
-
-export function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** What an HTTP header value may hold: visible ASCII, spaces and tabs. */
