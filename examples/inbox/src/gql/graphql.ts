@@ -96,7 +96,7 @@ export type ContactUrlInput = {
 export type Hosting =
   /** Cloud hosting (`net_cloud_api`): the current variant and the default for new numbers. */
   | 'CLOUD'
-  /** On-premise hosting (`net_hosting`), being retired upstream: no new numbers can be onboarded on it since 15 May 2024, its support ended in October 2025, and since on-premise 2.53 new features reach only cloud. Channels still on it keep working through this gateway, which logs one warning per such channel it uses; migrate them to cloud. */
+  /** On-premise hosting (`net_hosting`). Deprecated upstream: no new numbers can be onboarded on it since 15 May 2024, its support ended in October 2025 (`Channel.hostingSupportEndsAt`), and since on-premise 2.53 new features reach only cloud. Channels still on it keep working through this gateway, which logs one warning per such channel it uses; migrate them to cloud. */
   | 'ON_PREMISE'
   /** Hosting type that this gateway does not know; messaging operations refuse such channels with UNSUPPORTED_FOR_HOSTING. */
   | 'UNKNOWN';
