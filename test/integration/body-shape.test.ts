@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from '@jest/globals';
 import { webhookAuthorization } from '../../src/events/credentials.js';
+import { graphqlBodyLimit } from '../../src/http/media-route.js';
 import { WEBHOOK_BODY_SHAPE } from '../../src/http/webhook-route.js';
 import { cloudNotification, postNotification } from '../support/events.js';
 import { useTestGateway } from '../support/gateway.js';
@@ -65,6 +66,26 @@ describe('bodies bounded by their shape, before parsing', () => {
       request.on('error', reject);
       // 10,001 values, well under the byte limit, and the body left open.
       request.write(`{"query":"{ partner { id } }","variables":{"ids":[${'1,'.repeat(10_000)}`);
+    });
+    expect(status).toBe(413);
+    expect(harness.simulator.recorder.requests).toHaveLength(0);
+  });
+
+  it('refuses a body by its Content-Length before reading any of it', async () => {
+    const limit = graphqlBodyLimit(harness.config.media.inlineMaxBytes);
+    // Only the headers are sent: an answer can only come from the declared length, never from bytes read.
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest(
+        harness.url,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(limit + 1) }, agent: false },
+        (response) => {
+          response.resume();
+          request.destroy();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on('error', reject);
+      request.flushHeaders();
     });
     expect(status).toBe(413);
     expect(harness.simulator.recorder.requests).toHaveLength(0);

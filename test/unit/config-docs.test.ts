@@ -23,3 +23,18 @@ describe('docs/configuration.md', () => {
     }
   });
 });
+
+describe('docs/operations.md', () => {
+  it('lists every limit with its default, as the config schema sets it', () => {
+    const operations = readFileSync('docs/operations.md', 'utf8');
+    const limits = configVariables().filter(({ name }) =>
+      /^(MAX_|WS_MAX_|CACHE_|EVENT_RETENTION_|APQ_TTL_|MEDIA_|HTTP_.*_TIMEOUT_MS|REDIS_TIMEOUT_MS|UPSTREAM_(TIMEOUT_MS|RETRIES)|CIRCUIT_BREAKER_|BALANCE_RATE_LIMIT_|SHUTDOWN_TIMEOUT_MS)/.test(
+        name,
+      ),
+    );
+    expect(limits.length).toBeGreaterThan(30);
+    for (const { name, defaultValue } of limits) {
+      expect([name, operations.includes(`| \`${name}\` | \`${String(defaultValue)}\` |`)]).toEqual([name, true]);
+    }
+  });
+});
