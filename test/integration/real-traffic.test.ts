@@ -143,6 +143,31 @@ function realTrafficSuite(label: string, env: () => Record<string, string>) {
       });
     });
 
+    it('played and deleted statuses are kept in statuses, in the order received, without moving status backwards', async () => {
+      const id = `wamid.HBgLNDkxNzI=played+${label}/deleted==`;
+      const to = contact(3);
+      const status = (name: string, seconds: number) => cloud('messages', { statuses: [{ id, status: name, timestamp: String(seconds), recipient_id: to }] });
+      const at = Math.floor(Date.now() / 1000) - 50;
+      // A voice note: sent, delivered, read, then played; the user deletes it later. A delivered arrives late.
+      for (const [name, seconds] of [
+        ['sent', at],
+        ['read', at + 2],
+        ['played', at + 3],
+        ['delivered', at + 1],
+        ['deleted', at + 4],
+      ] as const) {
+        await post(status(name, seconds));
+      }
+      const { message } = await read<{ message: Item }>(
+        `query ($channelId: ID!, $id: ID!) { channel(id: $channelId) { message(id: $id) { status statuses { status } } } }`,
+        { id },
+      );
+      expect(message).toEqual({
+        status: 'read',
+        statuses: ['sent', 'read', 'played', 'delivered', 'deleted'].map((name) => ({ status: name })),
+      });
+    });
+
     it('a user_preferences item is a PREFERENCE event of its contact', async () => {
       const who = contact(2);
       await post(
