@@ -84,7 +84,6 @@ describe('the built server process (npm start)', () => {
     [{ PORT: 'abc' }, 'PORT'],
     [{ UPSTREAM_TIMEOUT_MS: '-1' }, 'UPSTREAM_TIMEOUT_MS'],
     [{ CHANNEL_API_KEYS: '{broken' }, 'CHANNEL_API_KEYS'],
-    [{ PARTNER_API_URL: 'http://127.0.0.1:1/api/v2' }, 'CLOUD_API_URL'],
   ])('refuses %j with one line naming %s and exit code 1, no stack trace', async (env, variable) => {
     const server = startServer(env);
     children.push(server.child);
@@ -113,6 +112,15 @@ describe('the built server process (npm start)', () => {
   it('names every bad variable at once, one line each', async () => {
     const lines = await refusal({ PORT: 'abc', LOG_LEVEL: 'loud', UPSTREAM_TIMEOUT_MS: '-1' });
     expect(lines.map((line) => /^hubgraph: invalid configuration: (\w+): \S/.exec(line)?.[1]).sort()).toEqual(['LOG_LEVEL', 'PORT', 'UPSTREAM_TIMEOUT_MS']);
+  });
+
+  it('names each upstream URL missing beside one that is set, one line each', async () => {
+    const lines = await refusal({ PARTNER_API_URL: 'http://127.0.0.1:1/api/v2' });
+    expect(lines.map((line) => /^hubgraph: invalid configuration: (\w+): set all four upstream URLs/.exec(line)?.[1])).toEqual([
+      'CLOUD_API_URL',
+      'ONPREM_API_URL',
+      'INSIGHTS_API_URL',
+    ]);
   });
 
   it('says in one line that PORT is taken when another process listens there', async () => {
