@@ -9,21 +9,34 @@ import { MessagingApi } from './datasources/messaging-api.js';
 import { PartnerApi } from './datasources/partner-api.js';
 import { createLoaders, type Loaders } from './datasources/loaders.js';
 import { CallBudget } from './datasources/call-budget.js';
+import type { OnPremiseVersions } from './datasources/hosting.js';
 import type { ChannelKeys } from './store/keystore.js';
+import type { Config } from './config.js';
+import type { EventHub } from './events/hub.js';
+import type { IdempotentSends } from './messaging/idempotency.js';
 import type { Logger } from './observability/logger.js';
+import type { Metrics } from './observability/metrics.js';
 import type { Services } from './services.js';
 
 export interface Context {
   requestId: string;
   caller: Caller;
-  services: Services;
   readonly logger: Logger;
+  config: Config;
   dataSources: {
     partner: PartnerApi;
     messaging: MessagingApi;
     insights: InsightsApi;
     media: MediaApi;
   };
+  /** The channels' event logs, message records and conversations (the gateway's own store; no upstream call). */
+  events: EventHub;
+  /** The server version of each on-premise channel, from its last send answer. */
+  onPremiseVersions: OnPremiseVersions;
+  /** sendMessage's idempotency keys, shared by every request of the process (and through Redis when configured). */
+  idempotentSends: IdempotentSends;
+  /** This gateway's metrics (open subscriptions are counted by their resolvers). */
+  metrics: Metrics;
   loaders: Loaders;
   /** Area-B channel keys as this request sees them (each read once; its own writes seen at once). */
   keys: ChannelKeys;
@@ -50,6 +63,8 @@ export interface ContextRequest {
 }
 
 interface RequestState extends Omit<Context, 'logger' | 'bindOperation'> {
+  /** The process's logger, the request's child logger is made from. */
+  baseLogger: Logger;
   logBindings: { requestId: string; operation?: string };
   requestLogger: Logger | undefined;
 }
@@ -62,7 +77,7 @@ interface RequestState extends Omit<Context, 'logger' | 'bindOperation'> {
  */
 const LAZY_LOGGER: Pick<Context, 'logger' | 'bindOperation'> & ThisType<RequestState> = {
   get logger() {
-    this.requestLogger ??= this.services.logger.child(this.logBindings);
+    this.requestLogger ??= this.baseLogger.child(this.logBindings);
     return this.requestLogger;
   },
   bindOperation(operation) {
@@ -124,13 +139,18 @@ export function createContext(services: Services, request: ContextRequest): Cont
   const state: RequestState = {
     requestId,
     caller,
-    services,
+    config: services.config,
     dataSources: { partner, messaging, insights, media },
+    events: services.events,
+    onPremiseVersions: services.onPremiseVersions,
+    idempotentSends: services.idempotentSends,
+    metrics: services.metrics,
     loaders,
     keys,
     fieldErrors,
     callBudget,
     shareKey: request.shareKey ?? 'unattributed',
+    baseLogger: services.logger,
     logBindings: { requestId },
     requestLogger: undefined,
   };

@@ -10,6 +10,7 @@ import { OnPremiseVersions, RetiredHostingNotice } from './datasources/hosting.j
 import { MediaFailureGuard, redisMediaFailureLog, storeMediaFailureLog } from './datasources/media-failures.js';
 import { createEventHub, type EventHub } from './events/hub.js';
 import type { Upstream } from './datasources/endpoints.js';
+import { idempotentSendsFor, type IdempotentSends } from './messaging/idempotency.js';
 import { KeyStore } from './store/keystore.js';
 import { Tracing } from './observability/tracing.js';
 import type { Logger } from './observability/logger.js';
@@ -56,6 +57,8 @@ export interface Services {
   retiredHosting: RetiredHostingNotice;
   /** The server version of each on-premise channel, from its last send answer. */
   onPremiseVersions: OnPremiseVersions;
+  /** sendMessage's idempotency keys and their send locks (in the store; the locks in Redis when configured). */
+  idempotentSends: IdempotentSends;
   close(): Promise<void>;
 }
 
@@ -165,6 +168,8 @@ export function createServices(options: ServicesOptions): Services {
     mediaFailures: new MediaFailureGuard(redis ? redisMediaFailureLog(redis) : storeMediaFailureLog(store)),
     retiredHosting: new RetiredHostingNotice(logger),
     onPremiseVersions: new OnPremiseVersions(store),
+    // A send may hold its key for two upstream timeouts before a duplicate stops waiting for its outcome.
+    idempotentSends: idempotentSendsFor(store, redis, { pendingMs: config.upstreamTimeoutMs * 2, logger }),
     async close() {
       await events.close();
       // After the HTTP server has drained: lets the calls still in flight finish, then closes the pooled connections.

@@ -30,6 +30,9 @@ export interface ConversationDto {
 
 export type ServiceWindowState = 'OPEN' | 'CLOSED' | 'UNKNOWN';
 
+/** A time kept as epoch milliseconds, as the graph serves it (ISO 8601); null stays null. */
+export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
 export interface ServiceWindowDto {
   state: ServiceWindowState;
   closesAtMs: number | null;

@@ -7,8 +7,8 @@ import { toGraphWindow } from './conversation.js';
  * arrives as a contact key, normalised (id-arguments.ts).
  */
 export const ChannelConversations: Pick<ChannelResolvers, 'conversations' | 'conversation' | 'serviceWindow'> = {
-  conversations: (channel, { first, after, filter }, { services }) =>
-    services.events.conversations(channel.id, { first: first ?? 20, after: after ?? null, window: filter?.window ?? null }),
-  conversation: (channel, { contact }, { services }) => services.events.conversation(channel.id, contact),
-  serviceWindow: async (channel, { contact }, { services }) => toGraphWindow(await services.events.serviceWindow(channel.id, contact)),
+  conversations: (channel, { first, after, filter }, { events }) =>
+    events.conversations(channel.id, { first: first ?? 20, after: after ?? null, window: filter?.window ?? null }),
+  conversation: (channel, { contact }, { events }) => events.conversation(channel.id, contact),
+  serviceWindow: async (channel, { contact }, { events }) => toGraphWindow(await events.serviceWindow(channel.id, contact)),
 };

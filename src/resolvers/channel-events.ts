@@ -130,8 +130,8 @@ export function toGraphRecord(record: MessageRecordDto): MessageRecord {
  * the caller owns it; both read only the gateway's own log (no upstream call).
  */
 export const ChannelEvents: Pick<ChannelResolvers, 'events' | 'message'> = {
-  events: async (channel, { after, first, kinds, contact }, { services }) => {
-    const page = await services.events.page(channel.id, {
+  events: async (channel, { after, first, kinds, contact }, { events }) => {
+    const page = await events.page(channel.id, {
       after: after ?? null,
       first: first ?? 50,
       kinds: kinds ? kinds.map((kind) => KIND_OF[kind]) : null,
@@ -143,8 +143,8 @@ export const ChannelEvents: Pick<ChannelResolvers, 'events' | 'message'> = {
       hasMore: page.hasMore,
     };
   },
-  message: async (channel, { id }, { services }) => {
-    const record = await services.events.message(channel.id, id);
+  message: async (channel, { id }, { events }) => {
+    const record = await events.message(channel.id, id);
     return record ? toGraphRecord(record) : null;
   },
 };

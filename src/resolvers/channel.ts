@@ -102,7 +102,7 @@ export const Channel: ChannelResolvers = {
     return channel.integration !== undefined ? hostingOfComplete(channel) : complete(channel, context).then(hostingOfComplete);
   },
   hostingSupportEndsAt: async (channel, _args, context) => hostingSupportEndsAt(hostingOf(await complete(channel, context))),
-  onPremiseVersion: (channel, _args, { services }) => services.onPremiseVersions.get(channel.partnerId, channel.id),
+  onPremiseVersion: (channel, _args, { onPremiseVersions }) => onPremiseVersions.get(channel.partnerId, channel.id),
   accountMode: (channel) => channel.account_mode ?? null,
   phoneNumber: (channel) => channel.setup_info?.phone_number ?? null,
   displayName: (channel) => channel.setup_info?.phone_name ?? null,

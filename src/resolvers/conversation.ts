@@ -1,8 +1,6 @@
-import type { ServiceWindowDto } from '../events/conversations.js';
+import { isoOrNull, type ServiceWindowDto } from '../events/conversations.js';
 import type { ConversationResolvers, ServiceWindow } from '../generated/graphql.js';
 import { toGraphRecord } from './channel-events.js';
-
-export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 export const toGraphWindow = (window: ServiceWindowDto): ServiceWindow => ({
   state: window.state,
@@ -17,12 +15,12 @@ export const Conversation: ConversationResolvers = {
   lastInboundAt: ({ lastInboundMs }) => isoOrNull(lastInboundMs),
   lastActivityAt: ({ lastActivityMs }) => new Date(lastActivityMs).toISOString(),
   serviceWindow: ({ window }) => toGraphWindow(window),
-  lastMessage: async ({ channelId, lastMessageId }, _args, { services }) => {
-    const record = lastMessageId === null ? null : await services.events.message(channelId, lastMessageId);
+  lastMessage: async ({ channelId, lastMessageId }, _args, { events }) => {
+    const record = lastMessageId === null ? null : await events.message(channelId, lastMessageId);
     return record ? toGraphRecord(record) : null;
   },
-  messages: async ({ channelId, contact, pageReads }, { first, before }, { services }) => {
-    const page = await services.events.thread(channelId, contact, { first: first ?? 50, before: before ?? null, reads: pageReads });
+  messages: async ({ channelId, contact, pageReads }, { first, before }, { events }) => {
+    const page = await events.thread(channelId, contact, { first: first ?? 50, before: before ?? null, reads: pageReads });
     return { ...page, nodes: page.nodes.map(toGraphRecord) };
   },
 };

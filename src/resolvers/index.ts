@@ -37,11 +37,11 @@ export const resolvers: Resolvers = {
   LocalStorageResult: { channel: channelOf },
   ContactActionPayload: { channel: channelOf },
   SentMessage: {
-    record: async ({ channelId, id }, _args, { services }) => {
-      const record = await services.events.message(channelId, id);
+    record: async ({ channelId, id }, _args, { events }) => {
+      const record = await events.message(channelId, id);
       return record ? toGraphRecord(record) : null;
     },
-    conversation: ({ channelId, contact }, _args, { services }) => services.events.conversation(channelId, contact),
+    conversation: ({ channelId, contact }, _args, { events }) => events.conversation(channelId, contact),
   },
   Conversation,
   InboundMessage: InboundMessageFields,

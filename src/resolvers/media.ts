@@ -41,7 +41,7 @@ export const Media: MediaResolvers = {
     const size = Number(media.record?.file_size);
     return media.record?.file_size === undefined || !Number.isSafeInteger(size) ? null : size;
   },
-  downloadUrl: (media, _args, { services }) => mediaDownloadUrl(services.config.publicUrl, media.channelId, media.id),
+  downloadUrl: (media, _args, { config }) => mediaDownloadUrl(config.publicUrl, media.channelId, media.id),
 };
 
 export const ChannelMedia: ChannelResolvers = {
@@ -85,7 +85,7 @@ function checkedRule(content: Buffer, rule: MediaRuleInput) {
 export const mediaMutations: MutationResolvers = {
   uploadMedia: async (_parent, { channelId, input }, context) => {
     const partnerId = requirePartnerId(context.caller);
-    const content = inlineFile(input, context.services.config.media.inlineMaxBytes, channelId);
+    const content = inlineFile(input, context.config.media.inlineMaxBytes, channelId);
     const { media } = context.dataSources;
     const route = await media.route(partnerId, channelId);
     const rule = checkedRule(content, { hosting: route.hosting, mimeType: input.mimeType, kind: input.type });
@@ -101,7 +101,7 @@ export const mediaMutations: MutationResolvers = {
   setProfilePhoto: async (_parent, { channelId, input }, context) => {
     const partnerId = requirePartnerId(context.caller);
     if (input.type && input.type !== 'IMAGE') throw new BadUserInputError('a profile photo is an IMAGE', 'input.type');
-    const content = inlineFile(input, context.services.config.media.inlineMaxBytes, channelId);
+    const content = inlineFile(input, context.config.media.inlineMaxBytes, channelId);
     const { messaging, media } = context.dataSources;
     const route = await messaging.routeFor(
       partnerId,

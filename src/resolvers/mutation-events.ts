@@ -14,12 +14,12 @@ export const eventsMutations: MutationResolvers = {
   connectWebhookToGateway: async (_parent, { channelId }, context) => {
     const {
       caller,
-      services,
+      config: gatewayConfig,
       dataSources: { messaging },
     } = context;
     const partnerId = requirePartnerId(caller);
     const route = await messaging.route(partnerId, channelId);
-    const { publicUrl } = services.config;
+    const { publicUrl } = gatewayConfig;
     if (!/^https:/i.test(publicUrl) && !isLoopbackHttpUrl(publicUrl)) {
       throw new BadUserInputError(
         `PUBLIC_URL (${publicUrl}) is not https: ${HTTPS_REQUIRED}, so it could never reach this gateway. ` +
@@ -31,8 +31,8 @@ export const eventsMutations: MutationResolvers = {
     let config;
     try {
       // A loopback PUBLIC_URL keeps its port on cloud channels only for the embedded simulator, the one upstream that reaches it.
-      const onEmbeddedSimulator = services.config.upstream === null;
-      config = validateWebhookConfig(gatewayWebhook(services.config, channelId), route.hosting, 'input', {
+      const onEmbeddedSimulator = gatewayConfig.upstream === null;
+      config = validateWebhookConfig(gatewayWebhook(gatewayConfig, channelId), route.hosting, 'input', {
         allowLoopbackHttp: true,
         allowLoopbackPort: onEmbeddedSimulator,
       });

@@ -26,12 +26,12 @@ async function requireListenableChannel(context: Context, channelId: string): Pr
 function channelSubscription(kinds: EventKind[] | null) {
   return {
     subscribe: async (_parent: unknown, { channelId, after }: { channelId: string; after?: string | null }, context: Context) => {
-      const { services } = context;
+      const { events, metrics } = context;
       requirePartnerId(context.caller);
-      const position = after === undefined || after === null ? null : services.events.position(channelId, after, 'after');
+      const position = after === undefined || after === null ? null : events.position(channelId, after, 'after');
       await requireListenableChannel(context, channelId);
-      const iterator = await services.events.subscribe(kinds, channelId, position, () => services.metrics.openSubscriptions.dec());
-      services.metrics.openSubscriptions.inc();
+      const iterator = await events.subscribe(kinds, channelId, position, () => metrics.openSubscriptions.dec());
+      metrics.openSubscriptions.inc();
       return iterator;
     },
     // The feed yields only `kinds`, so each field receives its own type; the union is the wider static type.
@@ -46,10 +46,10 @@ export const Subscription: SubscriptionResolvers = {
   channelEvents: channelSubscription(null),
   conversationUpdated: {
     subscribe: async (_parent, { channelId }, context) => {
-      const { services } = context;
+      const { events, metrics } = context;
       await requireListenableChannel(context, channelId);
-      const iterator = await services.events.subscribeConversations(channelId, () => services.metrics.openSubscriptions.dec());
-      services.metrics.openSubscriptions.inc();
+      const iterator = await events.subscribeConversations(channelId, () => metrics.openSubscriptions.dec());
+      metrics.openSubscriptions.inc();
       return iterator;
     },
     resolve: (conversation: ConversationView) => conversation,

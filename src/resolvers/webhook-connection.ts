@@ -10,8 +10,8 @@ import { gatewayWebhookUrl } from '../events/credentials.js';
  * (upstream down, no key known), the subscription goes ahead rather than being blocked by the check.
  */
 export async function requireWebhookConnected(context: Context, partnerId: string, channelId: string): Promise<void> {
-  const { services, dataSources, logger } = context;
-  if (services.config.webhookCheck === 'off') return;
+  const { config, dataSources, logger } = context;
+  if (config.webhookCheck === 'off') return;
   let effective: string | null;
   try {
     effective = await dataSources.messaging.effectiveWebhookUrl(partnerId, channelId);
@@ -19,7 +19,7 @@ export async function requireWebhookConnected(context: Context, partnerId: strin
     logger.warn({ channelId, code: error instanceof HubgraphError ? error.code : 'INTERNAL' }, 'webhook check failed: subscribing without it');
     return;
   }
-  if (effective === gatewayWebhookUrl(services.config.publicUrl, channelId)) return;
+  if (effective === gatewayWebhookUrl(config.publicUrl, channelId)) return;
   throw new HubgraphError(
     effective
       ? `Channel ${channelId}'s notifications go to another URL, so no event of it reaches this gateway`
@@ -34,8 +34,6 @@ export async function requireWebhookConnected(context: Context, partnerId: strin
  * window guard starts watching afresh (for a window it refuses nothing on a missing inbound message). A failure is
  * logged: the webhook is set either way.
  */
-export async function restartWatch({ services, logger }: Context, channelId: string): Promise<void> {
-  await services.events
-    .restartWatch(channelId)
-    .catch((error: unknown) => logger.warn({ err: error, channelId }, 'the watch of the channel could not be restarted'));
+export async function restartWatch({ events, logger }: Context, channelId: string): Promise<void> {
+  await events.restartWatch(channelId).catch((error: unknown) => logger.warn({ err: error, channelId }, 'the watch of the channel could not be restarted'));
 }
