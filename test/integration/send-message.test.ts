@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import { createContext } from '../../src/context.js';
+import { areaBRequests, singleResult, useTestGateway } from '../support/gateway.js';
+
+const CLOUD = 'channel-001';
+const KEYS = { [CLOUD]: `sim-key-${CLOUD}` };
+
+const SEND = `mutation Send($channelId: ID!, $input: SendMessageInput!) {
+  sendMessage(channelId: $channelId, input: $input) {
+    id input waId
+    record { id channelId direction contact type status preview }
+    conversation { contact serviceWindow { state } }
+  }
+}`;
+const WINDOW = `query Window($channelId: ID!, $contact: String!) {
+  channel(id: $channelId) { serviceWindow(contact: $contact) { state } }
+}`;
+
+/** sendMessage's resolver in process: the operation runs on the gateway's Apollo server with no HTTP in front of it. */
+describe('sendMessage (executeOperation)', () => {
+  const harness = useTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS) });
+
+  async function execute(query: string, variables: Record<string, unknown>) {
+    const contextValue = createContext(harness.gateway.services, { headers: {}, requestId: 'send-message' });
+    return singleResult(await harness.gateway.apollo.executeOperation({ query, variables }, { contextValue }));
+  }
+
+  it('answers with the sent message, the record the send left and the conversation it belongs to', async () => {
+    const result = await execute(SEND, { channelId: CLOUD, input: { to: '+4915100000301', text: { body: 'hello' } } });
+    expect(result.errors).toBeUndefined();
+    const sent = (result.data as { sendMessage: { id: string } }).sendMessage;
+    expect(sent).toEqual({
+      id: expect.stringMatching(/^wamid\./),
+      input: '+4915100000301',
+      waId: '4915100000301',
+      record: { id: sent.id, channelId: CLOUD, direction: 'OUTBOUND', contact: '4915100000301', type: 'text', status: 'accepted', preview: 'hello' },
+      conversation: { contact: '4915100000301', serviceWindow: { state: 'UNKNOWN' } },
+    });
+    expect(areaBRequests(harness).filter((request) => request.path.endsWith('/messages'))).toHaveLength(1);
+  });
+
+  it('refuses a text to a contact whose window the gateway holds closed, before anything goes upstream', async () => {
+    await harness.gateway.services.events.closeWindow(CLOUD, '4915100000302');
+    const window = await execute(WINDOW, { channelId: CLOUD, contact: '4915100000302' });
+    expect(window.data).toEqual({ channel: { serviceWindow: { state: 'CLOSED' } } });
+
+    const result = await execute(SEND, { channelId: CLOUD, input: { to: '+4915100000302', text: { body: 'too late' } } });
+    expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'SERVICE_WINDOW_CLOSED', sent: false, lastInboundAt: null });
+    expect(areaBRequests(harness).filter((request) => request.path.endsWith('/messages'))).toHaveLength(0);
+
+    // A template may reopen the conversation: it goes through.
+    const template = await execute(SEND, {
+      channelId: CLOUD,
+      input: { to: '+4915100000302', template: { name: 'order_update', languageCode: 'en' } },
+    });
+    expect(template.errors).toBeUndefined();
+  });
+});
