@@ -22,6 +22,22 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })], 'import-x/extensions': ['.ts', '.js'], 'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] } },
     rules: {
       'import-x/no-cycle': 'error',
+      // Which folder may import which. Every zone is in this one list: a later config object setting the rule
+      // again would replace it for its files, not add to it.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: './src/simulator',
+              from: './src',
+              except: ['./simulator'],
+              message: 'The simulator is an upstream of its own, written from the interface: it imports nothing of the gateway.',
+            },
+          ],
+        },
+      ],
       // Apollo plugin hooks, Express handlers and test doubles are async by their interface, not by their body.
       '@typescript-eslint/require-await': 'off',
       'import-x/no-self-import': 'error',

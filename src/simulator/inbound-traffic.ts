@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { simulatedMessageId } from './message-ids.js';
-import type { SimHosting } from './messaging-routes.js';
+import type { SimHosting } from './state.js';
 
 /**
  * What a simulated contact (or, for echoes, the business's phone app) sends, and the notification items it becomes

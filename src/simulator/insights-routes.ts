@@ -1,5 +1,5 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import type { InsightActionDto, InsightPointDto, InsightSourceDto } from '../datasources/types.js';
+import type { ActionRecord, SourceInsightRecord, SourceRecord, SourceWithTotals } from './records.js';
 import { bearerToken, sendApiError } from './http.js';
 import { extension, type SimState } from './state.js';
 
@@ -13,9 +13,9 @@ interface ActionHit {
 /** Area C's seed: which clients have insights, their sources with daily insights, actions and their hits per source and day. */
 export interface InsightsState {
   allowed: Set<string>;
-  sources: Map<string, InsightSourceDto[]>;
-  points: InsightPointDto[];
-  actions: Map<string, Array<Omit<InsightActionDto, 'hits'>>>;
+  sources: Map<string, SourceRecord[]>;
+  points: SourceInsightRecord[];
+  actions: Map<string, ActionRecord[]>;
   hits: ActionHit[];
   /** Clients whose contact export was requested, in order. */
   exports: string[];
@@ -36,11 +36,11 @@ export function seedInsights(state: SimState, now = new Date()): InsightsState {
     insights.allowed.add(client.id);
     const appIds = [...state.channels.values()]
       .filter((channel) => channel.client_id === client.id)
-      .map((channel) => channel.integration?.app_id ?? '')
+      .map((channel) => channel.integration.app_id)
       .sort();
-    const sources = SOURCE_NAMES.map((name, s) => ({
+    const sources = SOURCE_NAMES.map((name, s): SourceRecord => ({
       id: `src-${client.id}-${s + 1}`,
-      app_id: appIds[s % appIds.length] ?? null,
+      app_id: appIds[s % appIds.length],
       client_id: client.id,
       name,
       message: `Hello! I came from "${name}"`,
@@ -51,9 +51,9 @@ export function seedInsights(state: SimState, now = new Date()): InsightsState {
       currency: 'EUR',
     }));
     insights.sources.set(client.id, sources);
-    const actions = ACTION_MESSAGES.map((message, a) => ({
+    const actions = ACTION_MESSAGES.map((message, a): ActionRecord => ({
       id: `act-${client.id}-${a + 1}`,
-      app_id: appIds[0] ?? null,
+      app_id: appIds[0],
       client_id: client.id,
       message,
       type: 'text',
@@ -136,17 +136,15 @@ export function insightsRouter(state: SimState): Router {
     if (!range) return;
     const appIds = list(request.query.app_ids);
     const entries = (data().sources.get(request.params.clientId) ?? [])
-      .filter((source) => !appIds || appIds.includes(source.app_id ?? ''))
+      .filter((source) => !appIds || appIds.includes(source.app_id))
       .map((source) => {
         const insights = data().points.filter((point) => point.source_id === source.id && point.date >= range.from && point.date <= range.to);
-        return {
-          source: {
-            ...source,
-            total_conversations: insights.reduce((sum, point) => sum + point.conversations, 0),
-            total_spend: Math.round(insights.reduce((sum, point) => sum + point.spend, 0) * 100) / 100,
-          },
-          insights,
+        const withTotals: SourceWithTotals = {
+          ...source,
+          total_conversations: insights.reduce((sum, point) => sum + point.conversations, 0),
+          total_spend: Math.round(insights.reduce((sum, point) => sum + point.spend, 0) * 100) / 100,
         };
+        return { source: withTotals, insights };
       });
     const result = page(request, response, entries);
     if (result) response.json(result);

@@ -1,5 +1,5 @@
 import { CLOUD_ONLY_KINDS, type InboundInput, type InboundKind } from './inbound-traffic.js';
-import type { SimHosting } from './messaging-routes.js';
+import type { SimHosting } from './state.js';
 
 /** The simulated contacts that write to every channel; the last one has a username and shows no phone number. */
 export const SIM_CONTACTS: ReadonlyArray<{ waId?: string; userId?: string; username?: string; name: string }> = [

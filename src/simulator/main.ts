@@ -1,16 +1,34 @@
-import { loadConfig, startupErrorLines } from '../config.js';
+import { z } from 'zod';
 import { SIM_PARTNERS } from './seed.js';
 import { startSimulator } from './server.js';
 
+const milliseconds = z.coerce.number().int().min(0);
+
+/** The simulator's own variables (the gateway's documentation lists them too, for the embedded simulator). */
+const environment = z.object({
+  SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  SIMULATOR_LATENCY_MS: milliseconds.default(0),
+  SIMULATOR_LIVE_EVENTS_MS: milliseconds.default(0),
+  SIMULATOR_WABA_WEBHOOK_DELAY_MS: milliseconds.default(15_000),
+});
+
+function exitWith(lines: string[]): never {
+  process.stderr.write(lines.map((line) => `hubgraph simulator: ${line}\n`).join(''));
+  process.exit(1);
+}
+
 /** `npm run simulator`: the upstream simulator alone (SIMULATOR_PORT, SIMULATOR_LATENCY_MS, SIMULATOR_LIVE_EVENTS_MS, SIMULATOR_WABA_WEBHOOK_DELAY_MS). */
 async function main() {
-  const config = loadConfig();
+  // An empty value counts as unset; every wrong variable is named, one line each.
+  const parsed = environment.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== undefined && value !== '')));
+  if (!parsed.success) exitWith(parsed.error.issues.map((issue) => `invalid configuration: ${issue.path.join('.')}: ${issue.message}`));
+  const env = parsed.data;
   const simulator = await startSimulator({
-    port: config.simulator.port || 4010,
+    port: env.SIMULATOR_PORT || 4010,
     host: '127.0.0.1',
-    latencyMs: config.simulator.latencyMs,
-    webhooks: { liveEventsMs: config.simulator.liveEventsMs },
-    wabaWebhookDelayMs: config.simulator.wabaWebhookDelayMs,
+    latencyMs: env.SIMULATOR_LATENCY_MS,
+    webhooks: { liveEventsMs: env.SIMULATOR_LIVE_EVENTS_MS },
+    wabaWebhookDelayMs: env.SIMULATOR_WABA_WEBHOOK_DELAY_MS,
   });
   const partner = SIM_PARTNERS[0];
   process.stdout.write(
@@ -29,11 +47,4 @@ async function main() {
   process.once('SIGINT', stop);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    startupErrorLines(error)
-      .map((line) => `hubgraph simulator: ${line}\n`)
-      .join(''),
-  );
-  process.exit(1);
-});
+main().catch((error: unknown) => exitWith([`failed to start: ${(error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ')}`]));

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,14 +8,13 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import busboy from 'busboy';
 import { Router, type Request, type Response } from 'express';
-import { safeEqual } from '../lib/secrets.js';
-import { mediaRule, sizeViolation, UPLOAD_MAX_BYTES, type MediaHosting } from '../messaging/media-rules.js';
 import { sendVariantError } from './http.js';
 import type { InboundMediaKind } from './inbound-traffic.js';
 import { untilAnswerDue } from './latency.js';
-import { channelForKey, type SimHosting } from './messaging-routes.js';
-import type { SimulatorContext } from './server.js';
-import { extension, type SimState } from './state.js';
+import { tooLarge, uploadLimit } from './media-limits.js';
+import { channelForKey } from './messaging-routes.js';
+import type { SimulatorContext } from './context.js';
+import { extension, type SimHosting, type SimState } from './state.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -141,8 +140,6 @@ export function storeIncomingMedia(
   return stored;
 }
 
-const hostingRule = (hosting: SimHosting): MediaHosting => (hosting === 'cloud' ? 'CLOUD' : 'ON_PREMISE');
-
 function channelOf(response: Response): string {
   return (response.locals as { channelId: string }).channelId;
 }
@@ -155,8 +152,11 @@ function sign(media: MediaSimState, mediaId: string, expires: number): string {
   return createHmac('sha256', media.secret).update(`${mediaId}:${expires}`).digest('hex');
 }
 
+/** Compared in constant time, so answer times do not tell how much of a forged signature was right. */
 function validSignature(media: MediaSimState, mediaId: string, expires: string, signature: string): boolean {
-  return safeEqual(sign(media, mediaId, Number(expires)), signature);
+  const expected = Buffer.from(sign(media, mediaId, Number(expires)));
+  const presented = Buffer.from(signature);
+  return presented.length === expected.length && timingSafeEqual(presented, expected);
 }
 
 /** The media, unless unknown, of another channel, or past retention (then it is dropped). */
@@ -227,14 +227,14 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting): Router {
     source: Readable,
     described: { field: string | null; fileName: string | null; mimeType: string },
   ): Promise<SimMedia | null> => {
-    const checked = mediaRule({ hosting: hostingRule(hosting), mimeType: described.mimeType });
-    const max = checked.ok ? checked.rule.maxBytes : UPLOAD_MAX_BYTES[hostingRule(hosting)];
-    if (!checked.ok) {
+    const limit = uploadLimit(hosting, described.mimeType);
+    if (!limit.ok) {
       source.resume();
       upload.status = 400;
-      fail(response, hosting, 400, checked.violation.message);
+      fail(response, hosting, 400, limit.problem);
       return null;
     }
+    const max = limit.maxBytes;
     const id = newMediaId(hosting);
     const file = join(media.dir, id);
     const meter = new Meter(max);
@@ -254,7 +254,7 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting): Router {
         source.unpipe(meter);
         source.resume();
         upload.status = 413;
-        fail(response, hosting, 413, sizeViolation(checked.rule, meter.size)?.message ?? 'file too large');
+        fail(response, hosting, 413, tooLarge(limit.kind, max));
       }
       return null;
     }

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { SimHosting } from './messaging-routes.js';
+import type { SimHosting } from './state.js';
 
 /** Bytes of the random message key: 16 to 17, so the record's length varies and its base64 ends in `=` or `==`. */
 const KEY_BYTES = [16, 17] as const;

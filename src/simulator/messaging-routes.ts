@@ -1,13 +1,9 @@
-import { requiresTemplateNamespace } from '../datasources/hosting.js';
 import { randomBytes } from 'node:crypto';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { isLoopbackHost, isLoopbackHttpUrl } from '../messaging/webhooks.js';
 import { sendVariantError } from './http.js';
 import { simulatedMessageId } from './message-ids.js';
-import type { SimulatorContext } from './server.js';
-import { extension, isOnPremise, type SimState, type SimWebhook } from './state.js';
-
-export type SimHosting = 'cloud' | 'onPremise';
+import type { SimulatorContext } from './context.js';
+import { extension, isOnPremise, type SimHosting, type SimState, type SimWebhook } from './state.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
@@ -115,10 +111,10 @@ function seedMessaging(state: SimState, now: number): MessagingState {
     contacts.set(SIM_STALE_CONTACT, now - 25 * HOUR_MS);
     lastInbound.set(channel.id, contacts);
     const onPremise = isOnPremise(channel);
-    const name = channel.client?.name ?? channel.id;
+    const name = channel.client.name;
     const domain = name.toLowerCase().replace(/\s+/g, '-');
     profiles.set(channel.id, {
-      address: channel.client?.contact_info?.street_name ?? '1 Main Street',
+      address: channel.client.contact_info.street_name,
       description: `${name} answers here.`,
       email: `hello@${domain}.example`,
       vertical: onPremise ? 'Shopping and Retail' : 'RETAIL',
@@ -272,7 +268,7 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
   const { state } = context;
   const messaging = messagingState(state);
   const product = options.messagingProduct ?? 'whatsapp';
-  const wabaWebhookDelayMs = context.options.wabaWebhookDelayMs ?? 0;
+  const { wabaWebhookDelayMs } = context;
   const prefix = hosting === 'cloud' ? '' : '/v1';
   const router = Router();
   const channelOf = (response: Response) => (response.locals as Locals).channelId;
@@ -508,12 +504,12 @@ function templateRefusal(state: SimState, messaging: MessagingState, channelId: 
     return badParameter('template needs name and language.code');
   }
   const version = messaging.onPremiseVersions.get(channelId) ?? SIM_ON_PREMISE_VERSION;
-  if (hosting === 'onPremise' && !('namespace' in template) && requiresTemplateNamespace(version)) {
+  if (hosting === 'onPremise' && !('namespace' in template) && namespaceRequiredBy(version)) {
     return { code: 1008, title: 'Required parameter is missing', details: `template.namespace is required before on-premise 2.41 (this server: ${version})` };
   }
   if ('namespace' in template) {
     if (hosting === 'cloud') return badParameter('namespace is not a parameter on cloud');
-    const namespace = state.channels.get(channelId)?.waba_account?.namespace;
+    const namespace = state.channels.get(channelId)?.waba_account.namespace;
     if (template.namespace !== namespace)
       return { code: 2001, title: 'Template missing', details: `namespace ${String(template.namespace)} is not this account's` };
   }
@@ -529,21 +525,39 @@ function templateRefusal(state: SimState, messaging: MessagingState, channelId: 
     : { code: 2001, title: 'Template missing', details };
 }
 
+/** Spec §9.3: `template.namespace` is optional from on-premise 2.41 on, so a server below 2.41 requires it. */
+function namespaceRequiredBy(version: string): boolean {
+  const [major, minor] = version.split('.').map(Number);
+  return major < 2 || (major === 2 && minor < 41);
+}
+
+/** This machine: `localhost`, 127.0.0.0/8 or `[::1]` (a URL's hostname keeps IPv6 brackets). */
+const LOOPBACK_HOSTNAME = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+function parsedUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Notifications are delivered over HTTPS only (spec §6), so a plain-http URL is refused, and cloud
  * refuses an explicit port; the simulator makes one exception the real service has no need for: a
  * loopback host, where a gateway on this machine receives over http and on its own port.
  */
 function webhookProblem(body: Record<string, unknown>, hosting: SimHosting): string | null {
-  if (typeof body.url !== 'string' || !(/^https:\/\//.test(body.url) || isLoopbackHttpUrl(body.url))) {
-    return 'url must be an https URL (notifications need HTTPS with a valid certificate)';
-  }
+  const httpsOnly = 'url must be an https URL (notifications need HTTPS with a valid certificate)';
+  if (typeof body.url !== 'string') return httpsOnly;
+  const url = parsedUrl(body.url);
+  const loopback = url !== null && LOOPBACK_HOSTNAME.test(url.hostname);
+  if (!url || !(body.url.startsWith('https://') || (url.protocol === 'http:' && loopback))) return httpsOnly;
   if (body.headers !== undefined && (!isObject(body.headers) || !Object.values(body.headers).every((value) => typeof value === 'string'))) {
     return 'headers must map names to strings';
   }
   if (hosting === 'cloud') {
-    const url = new URL(body.url);
-    if (url.hostname.includes('_') || (url.port !== '' && !isLoopbackHost(url.hostname))) {
+    if (url.hostname.includes('_') || (url.port !== '' && !loopback)) {
       return 'url must not contain an underscore in its domain or an explicit port';
     }
   }
@@ -625,17 +639,17 @@ function activateDueWabaWebhooks(state: SimState): void {
     messaging.wabaWebhooks.set(wabaId, pending.webhook);
     if (!pending.overrideAll) continue;
     for (const channel of state.channels.values()) {
-      if (channel.waba_account?.id === wabaId && !isOnPremise(channel)) state.webhooks.set(channel.id, { ...pending.webhook });
+      if (channel.waba_account.id === wabaId && !isOnPremise(channel)) state.webhooks.set(channel.id, { ...pending.webhook });
     }
   }
 }
 
 function wabaOf(state: SimState, channelId: string): string {
-  return state.channels.get(channelId)?.waba_account?.id ?? `waba-${channelId}`;
+  return state.channels.get(channelId)?.waba_account.id ?? `waba-${channelId}`;
 }
 
 function cloudNumbersOf(state: SimState, wabaId: string): string[] {
   return [...state.channels.values()]
-    .filter((channel) => channel.waba_account?.id === wabaId && !isOnPremise(channel))
-    .map((channel) => (channel.setup_info?.phone_number ?? '').replace(/\D/g, ''));
+    .filter((channel) => channel.waba_account.id === wabaId && !isOnPremise(channel))
+    .map((channel) => channel.setup_info.phone_number.replace(/\D/g, ''));
 }

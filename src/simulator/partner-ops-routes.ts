@@ -1,8 +1,8 @@
 import { Router, type Request, type Response } from 'express';
-import type { ChannelDto, UsagePeriodDto } from '../datasources/types.js';
+import type { UsageFigure, UsagePeriodRecord } from './records.js';
 import { sendApiError } from './http.js';
 import { channelCore, partnerAuth, withoutOwner } from './partner-routes.js';
-import { extension, type SimState } from './state.js';
+import { extension, type SimChannel, type SimState } from './state.js';
 
 /** A10's region list (A12's is the same set in another order). */
 export const SIM_DATA_REGIONS = ['AU', 'ID', 'ZA', 'IN', 'CA', 'JP', 'SG', 'KR', 'DE', 'CH', 'GB', 'BR', 'BH'];
@@ -25,9 +25,6 @@ export function balanceLimitState(state: SimState): BalanceLimitState {
   return extension(state, 'a2-limit', () => ({ accepted: new Map<string, number[]>(), rejected: 0 }));
 }
 
-type SimChannel = ChannelDto & { partner_id: string; modified_at: string };
-type NumericField = Exclude<keyof UsagePeriodDto, 'period_date'>;
-
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 const isPrice = (field: string) => field.endsWith('_price');
 
@@ -35,9 +32,9 @@ const isPrice = (field: string) => field.endsWith('_price');
  * The numeric fields of a period, and which are prices. A3 runs this over 120 daily records per
  * call; the simulator's handling counts into its latency, so it is kept cheap.
  */
-function numericFields(period: UsagePeriodDto): Array<{ field: NumericField; price: boolean }> {
-  return (Object.keys(period) as Array<keyof UsagePeriodDto>)
-    .filter((key): key is NumericField => key !== 'period_date')
+function numericFields(period: UsagePeriodRecord): Array<{ field: UsageFigure; price: boolean }> {
+  return (Object.keys(period) as Array<keyof UsagePeriodRecord>)
+    .filter((key): key is UsageFigure => key !== 'period_date')
     .map((field) => ({ field, price: isPrice(field) }));
 }
 
@@ -45,7 +42,7 @@ function numericFields(period: UsagePeriodDto): Array<{ field: NumericField; pri
  * A channel's share of its client's daily usage: integer figures are split among the client's
  * channels so the shares add up exactly, prices evenly.
  */
-function channelShare(state: SimState, channel: SimChannel): UsagePeriodDto[] {
+function channelShare(state: SimState, channel: SimChannel): UsagePeriodRecord[] {
   const siblings = [...state.channels.values()]
     .filter((item) => item.client_id === channel.client_id)
     .map((item) => item.id)
@@ -56,24 +53,24 @@ function channelShare(state: SimState, channel: SimChannel): UsagePeriodDto[] {
   // Every seeded period carries the same fields: listed once, not per record.
   const fields = periods[0] ? numericFields(periods[0]) : [];
   return periods.map((period) => {
-    const share: UsagePeriodDto = { period_date: period.period_date };
+    const share: UsagePeriodRecord = { ...period };
     for (const { field, price } of fields) {
-      const value = period[field] ?? 0;
+      const value = period[field];
       share[field] = price ? round4(value / count) : Math.floor((value * (index + 1)) / count) - Math.floor((value * index) / count);
     }
     return share;
   });
 }
 
-function sumInto(target: UsagePeriodDto, source: UsagePeriodDto, fields = numericFields(source)): void {
+function sumInto(target: UsagePeriodRecord, source: UsagePeriodRecord, fields = numericFields(source)): void {
   for (const { field, price } of fields) {
-    const sum = (target[field] ?? 0) + (source[field] ?? 0);
+    const sum = target[field] + source[field];
     target[field] = price ? round4(sum) : sum;
   }
 }
 
 /** Per-day sums of several channels' shares (all cover the same days). */
-function sumShares(shares: UsagePeriodDto[][]): UsagePeriodDto[] {
+function sumShares(shares: UsagePeriodRecord[][]): UsagePeriodRecord[] {
   const [first, ...rest] = shares;
   if (!first) return [];
   const sum = first.map((period) => ({ ...period }));
@@ -82,12 +79,12 @@ function sumShares(shares: UsagePeriodDto[][]): UsagePeriodDto[] {
 }
 
 /** Daily records within [start, end] (UNIX seconds), by DAY or summed per calendar MONTH (UTC). */
-function aggregate(periods: UsagePeriodDto[], start: number | null, end: number | null, granularity: 'DAY' | 'MONTH'): UsagePeriodDto[] {
+function aggregate(periods: UsagePeriodRecord[], start: number | null, end: number | null, granularity: 'DAY' | 'MONTH'): UsagePeriodRecord[] {
   // Period dates are ISO timestamps of one format (seed.ts), so the bounds compare as strings.
   const from = start === null ? null : new Date(start * 1000).toISOString();
   const to = end === null ? null : new Date(end * 1000).toISOString();
   const fields = periods[0] ? numericFields(periods[0]) : [];
-  const groups = new Map<string, UsagePeriodDto>();
+  const groups = new Map<string, UsagePeriodRecord>();
   for (const period of periods) {
     if ((from !== null && period.period_date < from) || (to !== null && period.period_date > to)) continue;
     const key = granularity === 'DAY' ? period.period_date : `${period.period_date.slice(0, 7)}-01T00:00:00.000Z`;
@@ -124,7 +121,7 @@ function usageParams(request: Request, response: Response): UsageParams | null {
   return { start, end, granularity };
 }
 
-function usageRecord(state: SimState, clientId: string, periods: UsagePeriodDto[], params: UsageParams) {
+function usageRecord(state: SimState, clientId: string, periods: UsagePeriodRecord[], params: UsageParams) {
   const balance = state.balances.get(clientId) ?? { balance: 0, currency: 'eur', last_renewal: null };
   return {
     balance: balance.balance,
@@ -189,7 +186,7 @@ export function partnerOperationsRouter(state: SimState, balanceLimit: BalanceRa
     const periods = appIds
       ? sumShares(
           [...state.channels.values()]
-            .filter((channel) => channel.client_id === client.id && appIds.includes(channel.integration?.app_id ?? ''))
+            .filter((channel) => channel.client_id === client.id && appIds.includes(channel.integration.app_id))
             .map((channel) => channelShare(state, channel)),
         )
       : (state.usage.get(client.id) ?? []);
@@ -203,7 +200,7 @@ export function partnerOperationsRouter(state: SimState, balanceLimit: BalanceRa
     const params = channel && usageParams(request, response);
     if (!client || !channel || !params) return;
     const appIds = typeof request.query.app_ids === 'string' ? request.query.app_ids.split(',') : null;
-    const included = !appIds || appIds.includes(channel.integration?.app_id ?? '');
+    const included = !appIds || appIds.includes(channel.integration.app_id);
     response.json(usageRecord(state, client.id, included ? channelShare(state, channel) : [], params));
   });
 
@@ -237,8 +234,8 @@ export function partnerOperationsRouter(state: SimState, balanceLimit: BalanceRa
     response.json({
       ...channelCore(channel),
       setup_info: {
-        phone_name: channel.setup_info?.phone_name,
-        phone_number: channel.setup_info?.phone_number,
+        phone_name: channel.setup_info.phone_name,
+        phone_number: channel.setup_info.phone_number,
         was_in_use: false,
         ivr: false,
         verification_method: 'sms',
@@ -251,8 +248,8 @@ export function partnerOperationsRouter(state: SimState, balanceLimit: BalanceRa
         region: null,
         shards_number: 1,
       },
-      client: { id: channel.client?.id, name: channel.client?.name },
-      waba_account: { id: channel.waba_account?.id, external_id: channel.waba_account?.external_id },
+      client: { id: channel.client.id, name: channel.client.name },
+      waba_account: { id: channel.waba_account.id, external_id: channel.waba_account.external_id },
     });
   });
 
@@ -286,7 +283,7 @@ export function partnerOperationsRouter(state: SimState, balanceLimit: BalanceRa
     if (typeof region !== 'string' || !SIM_DATA_REGIONS.includes(region)) {
       return sendApiError(response, 400, `data_localization_region must be one of ${SIM_DATA_REGIONS.join(', ')}`);
     }
-    if (channel.integration?.hosting_platform_type !== 'net_cloud_api') {
+    if (channel.integration.hosting_platform_type !== 'net_cloud_api') {
       return sendApiError(response, 400, 'local storage is only available for cloud-hosted channels');
     }
     channel.settings = { ...channel.settings, data_localization_region: region };

@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import type { ChannelDto } from '../datasources/types.js';
 import { bearerToken, sendApiError } from './http.js';
-import { isOnPremise, type SimState } from './state.js';
+import { isOnPremise, type SimChannel, type SimState } from './state.js';
 
 /** Reads a dotted field path (`contact_info.country`) off a record. */
 export function fieldAt(record: unknown, path: string): unknown {
@@ -95,7 +94,7 @@ export function partnerAuth(state: SimState) {
  * The fields A5 and the A8 cancellation answer share: the channel without `integration`,
  * `client` and `waba_account` (which those answers omit or reduce).
  */
-export function channelCore(channel: ChannelDto) {
+export function channelCore(channel: SimChannel) {
   return {
     account_mode: channel.account_mode,
     billing_started_at: channel.billing_started_at,
@@ -119,8 +118,8 @@ export function channelCore(channel: ChannelDto) {
  * A5's `current_quality_update_event`, whose shape the interface does not give: the simulator
  * reports a downgrade event for numbers not rated High and null for the others, so both cases exist.
  */
-function qualityUpdateEvent(channel: ChannelDto & { modified_at: string }) {
-  if (!channel.current_quality_rating || channel.current_quality_rating === 'High') return null;
+function qualityUpdateEvent(channel: SimChannel) {
+  if (channel.current_quality_rating === 'High') return null;
   return { event: 'DOWNGRADE', current_quality_rating: channel.current_quality_rating, current_limit: channel.current_limit, timestamp: channel.modified_at };
 }
 
@@ -153,7 +152,7 @@ export function partnerRouter(state: SimState): Router {
       .map((channel) => ({
         ...channelCore(channel),
         current_quality_update_event: qualityUpdateEvent(channel),
-        setup_info: { phone_name: channel.setup_info?.phone_name, phone_number: channel.setup_info?.phone_number },
+        setup_info: { phone_name: channel.setup_info.phone_name, phone_number: channel.setup_info.phone_number },
       }));
     response.json(shared);
   });
@@ -170,7 +169,7 @@ export function partnerRouter(state: SimState): Router {
       id: randomUUID(),
       address: isOnPremise(channel) ? '/onprem' : '/cloud',
       api_key: apiKey,
-      app_id: channel.integration?.app_id ?? null,
+      app_id: channel.integration.app_id,
     });
   });
 

@@ -1,5 +1,5 @@
-import type { ChannelDto, ClientDto, UsagePeriodDto } from '../datasources/types.js';
-import { emptyState, type SimState } from './state.js';
+import type { UsagePeriodRecord } from './records.js';
+import { emptyState, type SimChannel, type SimClient, type SimState } from './state.js';
 
 /** Credentials of the seeded partners; the gateway uses the first in simulator mode. */
 export const SIM_PARTNERS = [
@@ -33,9 +33,9 @@ function random(seed: number) {
   };
 }
 
-function usagePeriods(clientIndex: number, now: Date): UsagePeriodDto[] {
+function usagePeriods(clientIndex: number, now: Date): UsagePeriodRecord[] {
   const next = random(clientIndex + 7);
-  const periods: UsagePeriodDto[] = [];
+  const periods: UsagePeriodRecord[] = [];
   // 120 days of daily records; A2/A3 aggregate them by month on request.
   for (let day = 119; day >= 0; day -= 1) {
     const date = daysAgo(day, now);
@@ -117,7 +117,7 @@ export function seedState(now = new Date()): SimState {
       const country = COUNTRIES[clientIndex % COUNTRIES.length];
       const clientId = `client-${String(clientIndex + 1).padStart(3, '0')}`;
       const created = daysAgo(400 - clientIndex * 20, now);
-      const client: ClientDto & { partner_id: string } = {
+      const client: SimClient = {
         partner_id: partner.id,
         id: clientId,
         name,
@@ -166,7 +166,7 @@ export function seedState(now = new Date()): SimState {
         const channelId = `channel-${String(channelIndex + 1).padStart(3, '0')}`;
         const onPremise = channelIndex % 3 === 2;
         const hubStatus = HUB_STATUSES[channelIndex % HUB_STATUSES.length];
-        const channel: ChannelDto & { partner_id: string; modified_at: string } = {
+        const channel: SimChannel = {
           partner_id: partner.id,
           id: channelId,
           client_id: clientId,
@@ -187,8 +187,8 @@ export function seedState(now = new Date()): SimState {
           client: {
             id: clientId,
             name,
-            partner_payload: client.partner_payload ?? null,
-            contact_info: { country, email: client.contact_info!.email!, street_name: client.contact_info!.street_name! },
+            partner_payload: client.partner_payload,
+            contact_info: { country, email: client.contact_info.email, street_name: client.contact_info.street_name },
           },
           integration: {
             app_id: `app-${channelId}`,

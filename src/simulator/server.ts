@@ -2,8 +2,7 @@ import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Request, type Response } from 'express';
-import type { UpstreamUrls } from '../config.js';
-import { listenOn } from '../http/listen.js';
+import type { SimulatorContext } from './context.js';
 import { controlRouter, FaultInjector } from './control-routes.js';
 import { latencyMiddleware } from './latency.js';
 import { mediaRoutes, mediaSimState } from './media-routes.js';
@@ -42,18 +41,12 @@ export interface SimulatorOptions {
   balanceRateLimit?: BalanceRateLimit;
 }
 
-export interface SimulatorContext {
-  state: SimState;
-  recorder: RequestRecorder;
-  /**
-   * Happenings other simulator parts react to, e.g. `message-accepted` ({channelId, messageId,
-   * to, error?}) emitted by the send route, on which webhook delivery schedules status notifications
-   * (one `failed` carrying `error` when it is set).
-   */
-  events: EventEmitter;
-  /** Base URL once listening (e.g. http://127.0.0.1:43121). */
-  baseUrl: () => string;
-  options: SimulatorOptions;
+/** The root URL of each area: {base_url}, {cloud_url}, {onprem_url} and {insights_url} of the interface. */
+export interface SimulatorUrls {
+  partner: string;
+  cloud: string;
+  onPremise: string;
+  insights: string;
 }
 
 export interface Simulator extends SimulatorContext {
@@ -62,7 +55,7 @@ export interface Simulator extends SimulatorContext {
   faults: FaultInjector;
   /** Notifications sent to the configured webhooks; also `/_control/inbound`. */
   webhookDelivery: WebhookDelivery;
-  urls: UpstreamUrls;
+  urls: SimulatorUrls;
   close(): Promise<void>;
 }
 
@@ -73,8 +66,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   app.disable('x-powered-by');
   app.set('etag', false);
   let baseUrl = '';
-  const context: SimulatorContext = { state, recorder, events: new EventEmitter(), baseUrl: () => baseUrl, options };
-  void context;
+  const context: SimulatorContext = {
+    state,
+    recorder,
+    events: new EventEmitter(),
+    baseUrl: () => baseUrl,
+    wabaWebhookDelayMs: options.wabaWebhookDelayMs ?? 0,
+  };
 
   // First, so a request's arrival is stamped before anything else is done with it.
   if (options.latencyMs) app.use(latencyMiddleware(options.latencyMs));
@@ -101,7 +99,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
-  await listenOn(server, options.port ?? 0, options.host ?? '127.0.0.1', 'SIMULATOR_PORT');
+  await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://127.0.0.1:${port}`;
   return {
@@ -125,4 +123,24 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       mediaSimState(state).removeDir();
     },
   };
+}
+
+/** `server.listen` that rejects (instead of an unhandled 'error' event) and says which variable to change. */
+async function listen(server: Server, port: number, host: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const fail = (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(new Error(`SIMULATOR_PORT ${port} is already in use on ${host}: stop the process listening there, or set SIMULATOR_PORT to a free port`));
+      } else if (error.code === 'EACCES') {
+        reject(new Error(`SIMULATOR_PORT ${port} needs privileges this process does not have on ${host}: set SIMULATOR_PORT to a port above 1023`));
+      } else {
+        reject(error);
+      }
+    };
+    server.once('error', fail);
+    server.listen(port, host, () => {
+      server.off('error', fail);
+      resolve();
+    });
+  });
 }

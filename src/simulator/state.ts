@@ -1,10 +1,19 @@
-import type { ChannelDto, ClientDto, PartnerDto, UsagePeriodDto } from '../datasources/types.js';
+import type { ChannelRecord, ClientRecord, PartnerRecord, UsagePeriodRecord } from './records.js';
 
-export interface SimPartner extends PartnerDto {
+/** The two hosting variants of area B, by the root that serves them. */
+export type SimHosting = 'cloud' | 'onPremise';
+
+export interface SimPartner extends PartnerRecord {
   token: string;
   allow_client_to_add_phone_no: boolean;
   default_data_localization_region: string | null;
 }
+
+/** A client and the partner that owns it. */
+export type SimClient = ClientRecord & { partner_id: string };
+
+/** A channel, the partner that owns it, and when it last changed (a filter and sort field of A4). */
+export type SimChannel = ChannelRecord & { partner_id: string; modified_at: string };
 
 export interface SimWebhook {
   url: string;
@@ -14,8 +23,8 @@ export interface SimWebhook {
 /** Everything the simulated upstream knows; mutated by its routes, inspected by tests. */
 export interface SimState {
   partners: Map<string, SimPartner>;
-  clients: Map<string, ClientDto & { partner_id: string }>;
-  channels: Map<string, ChannelDto & { partner_id: string; modified_at: string }>;
+  clients: Map<string, SimClient>;
+  channels: Map<string, SimChannel>;
   /** Channels each partner may manage (A5), by client. */
   sharedNumbers: Set<string>;
   /** Area-B API key → channel id. */
@@ -23,7 +32,7 @@ export interface SimState {
   /** Number-level webhooks by channel id. */
   webhooks: Map<string, SimWebhook>;
   /** Monthly usage seed per client (period start → record), channel share by channel id. */
-  usage: Map<string, UsagePeriodDto[]>;
+  usage: Map<string, UsagePeriodRecord[]>;
   balances: Map<string, { balance: number; currency: string; last_renewal: { date: string; amount: number } }>;
   /** Area-specific state registered by the area modules (messaging, insights). */
   extensions: Map<string, unknown>;
@@ -54,6 +63,6 @@ export function extension<T>(state: SimState, name: string, create: () => T): T 
 }
 
 /** On-premise hosting (`net_hosting`); every other channel is served by the cloud root. */
-export function isOnPremise(channel: Pick<ChannelDto, 'integration'> | undefined): boolean {
-  return channel?.integration?.hosting_platform_type === 'net_hosting';
+export function isOnPremise(channel: Pick<ChannelRecord, 'integration'> | undefined): boolean {
+  return channel?.integration.hosting_platform_type === 'net_hosting';
 }

@@ -1,11 +1,11 @@
 import { Router, type Request, type Response } from 'express';
-import type { SimulatorContext } from './server.js';
+import type { SimulatorContext } from './context.js';
 import { buildInbound, CLOUD_ONLY_KINDS, describeIssues, inboundInput, type InboundBuild, type InboundInput, type InboundKind } from './inbound-traffic.js';
 import { liveInput, nameOf, type LiveLastMessage } from './live-traffic.js';
 import { storeIncomingMedia } from './media-routes.js';
 import { simulatedMessageId } from './message-ids.js';
-import { effectiveWebhook, type SimHosting } from './messaging-routes.js';
-import { isOnPremise } from './state.js';
+import { effectiveWebhook } from './messaging-routes.js';
+import { isOnPremise, type SimHosting } from './state.js';
 
 export interface WebhookDeliveryOptions {
   /** Wait before the first re-delivery of a failed notification; doubles with every further attempt. */
@@ -262,7 +262,7 @@ export class WebhookDelivery {
 
   /** The channel's own number in digits, as notifications show it. */
   private businessNumber(channelId: string): string {
-    return (this.context.state.channels.get(channelId)?.setup_info?.phone_number ?? '').replace(/\D/g, '');
+    return (this.context.state.channels.get(channelId)?.setup_info.phone_number ?? '').replace(/\D/g, '');
   }
 
   /** On-premise: the arrays at the root. Cloud: the business-account envelope with metadata, under `field`. */
@@ -273,7 +273,7 @@ export class WebhookDelivery {
       object: 'chat_business_account',
       entry: [
         {
-          id: channel?.waba_account?.id ?? `waba-${channelId}`,
+          id: channel?.waba_account.id ?? `waba-${channelId}`,
           changes: [
             {
               field,

@@ -74,7 +74,7 @@ describe('templates', () => {
 
   it('namespace is sent on-premise and refused on cloud before anything is sent', async () => {
     harness.simulator.recorder.clear();
-    const namespace = harness.simulator.state.channels.get(ONPREM)!.waba_account!.namespace!;
+    const namespace = harness.simulator.state.channels.get(ONPREM)!.waba_account.namespace;
     const sent = await send(ONPREM, { name: 'order_update', languageCode: 'de', namespace });
     expect(sent.errors).toBeUndefined();
     expect(areaBRequests(harness)[0].body).toMatchObject({ type: 'template', template: { namespace, name: 'order_update', language: { code: 'de' } } });
@@ -264,7 +264,7 @@ describe('notification routing (spec §6 rule 2, B6)', () => {
     expect(await deliveredTo(CLOUD)).toBe('https://number.example/001');
     expect(await deliveredTo(OTHER_CLOUD)).toBe('https://account.example/waba');
     // The business-account webhook does not serve on-premise numbers of the same account.
-    expect(harness.simulator.state.channels.get(ONPREM)!.waba_account!.id).toBe(harness.simulator.state.channels.get(CLOUD)!.waba_account!.id);
+    expect(harness.simulator.state.channels.get(ONPREM)!.waba_account.id).toBe(harness.simulator.state.channels.get(CLOUD)!.waba_account.id);
     expect(await deliveredTo(ONPREM)).toBeNull();
 
     await ok(SET_ACCOUNT, { channelId: CLOUD, url: 'https://account.example/all', overrideAll: true });

@@ -45,7 +45,7 @@ function onPremiseSuite(storeEnv: () => Record<string, string>) {
   it('keeps the version of the last send answer, and fills the namespace of a template for a server below 2.41', async () => {
     expect((await channel(ONPREM)).onPremiseVersion).toBeNull();
     messagingState(harness.simulator.state).onPremiseVersions.set(ONPREM, '2.39.3');
-    const namespace = harness.simulator.state.channels.get(ONPREM)!.waba_account!.namespace!;
+    const namespace = harness.simulator.state.channels.get(ONPREM)!.waba_account.namespace;
 
     // Version not known yet: the template goes as given, and the old server refuses it without namespace.
     harness.simulator.recorder.clear();

@@ -185,7 +185,7 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
       const { body } = await harness.graphql(`mutation { enableLocalStorage(${args}, region: DE) { success } }`);
       expect(body.errors?.[0]?.extensions?.code).toBe(code);
     }
-    expect(harness.simulator.state.channels.get('channel-003')!.integration!.hosting_platform_type).toBe('net_hosting');
+    expect(harness.simulator.state.channels.get('channel-003')!.integration.hosting_platform_type).toBe('net_hosting');
     expect(writes()).toHaveLength(0);
   });
 

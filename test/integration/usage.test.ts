@@ -155,7 +155,7 @@ describe('usage and balance (A2, A3)', () => {
     expect(body.errors).toBeUndefined();
     expect(a2Calls().map((call) => call.query)).toEqual([{ granularity: 'DAY', app_id: ['app-channel-001', 'app-channel-002'] }]);
     // Two of client-001's four channels: about half of its conversations, never all of them.
-    const all = harness.simulator.state.usage.get('client-001')!.reduce((sum, period) => sum + period.quantity!, 0);
+    const all = harness.simulator.state.usage.get('client-001')!.reduce((sum, period) => sum + period.quantity, 0);
     expect(body.data!.client.usage.totals.quantity).toBeGreaterThan(0);
     expect(body.data!.client.usage.totals.quantity).toBeLessThan(all);
   });

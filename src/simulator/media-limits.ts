@@ -1,0 +1,95 @@
+import type { SimHosting } from './state.js';
+
+/**
+ * B3's supported types and size limits as the simulator enforces them on uploads, read from the
+ * interface for the simulator alone. The interface writes "MB" and "KB" without saying which; the
+ * simulator takes the binary reading (1 MB = 1024 × 1024 bytes), the larger one, so it never refuses
+ * a file the real service could take.
+ */
+const KB = 1024;
+const MB = 1024 * KB;
+
+export type UploadKind = 'audio' | 'document' | 'image' | 'sticker' | 'video';
+
+interface KindLimit {
+  contentTypes: readonly string[];
+  maxBytes: number;
+}
+
+interface HostingLimits {
+  /** Cloud's overall maximum; on-premise's largest uploadable file. */
+  uploadMaxBytes: number;
+  kinds: Record<UploadKind, KindLimit>;
+  /** On-premise takes any valid MIME type as a document. */
+  anyTypeIsDocument: boolean;
+}
+
+const AUDIO = ['audio/aac', 'audio/mp4', 'audio/mpeg', 'audio/amr', 'audio/ogg'];
+const DOCUMENT = [
+  'text/plain',
+  'application/pdf',
+  'application/vnd.ms-powerpoint',
+  'application/msword',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+];
+
+export const UPLOAD_LIMITS: Record<SimHosting, HostingLimits> = {
+  cloud: {
+    uploadMaxBytes: 100 * MB,
+    anyTypeIsDocument: false,
+    kinds: {
+      audio: { contentTypes: AUDIO, maxBytes: 16 * MB },
+      document: { contentTypes: DOCUMENT, maxBytes: 100 * MB },
+      image: { contentTypes: ['image/jpeg', 'image/png'], maxBytes: 5 * MB },
+      video: { contentTypes: ['video/mp4', 'video/3gp'], maxBytes: 16 * MB },
+      // Static 100 KB, animated 500 KB: an upload is not looked into, so it may be either.
+      sticker: { contentTypes: ['image/webp'], maxBytes: 500 * KB },
+    },
+  },
+  // Post-processing limits, within the 64 MB upload maximum; animated stickers are not supported.
+  onPremise: {
+    uploadMaxBytes: 64 * MB,
+    anyTypeIsDocument: true,
+    kinds: {
+      audio: { contentTypes: AUDIO, maxBytes: 16 * MB },
+      document: { contentTypes: DOCUMENT, maxBytes: 100 * MB },
+      image: { contentTypes: ['image/jpeg', 'image/png'], maxBytes: 5 * MB },
+      video: { contentTypes: ['video/mp4', 'video/3gpp'], maxBytes: 16 * MB },
+      sticker: { contentTypes: ['image/webp'], maxBytes: 100 * KB },
+    },
+  },
+};
+
+/** `type/subtype` of RFC 9110's token characters, then `; name=value` parameters. */
+const MEDIA_TYPE = /^[!#$%&'*+.^`|~\w-]+\/[!#$%&'*+.^`|~\w-]+$/;
+
+export type UploadLimit = { ok: true; kind: UploadKind; maxBytes: number } | { ok: false; problem: string };
+
+function sizeText(bytes: number): string {
+  return bytes % MB === 0 ? `${bytes / MB} MB` : `${bytes / KB} KB`;
+}
+
+/** The kind and largest size an upload of this Content-Type may have, or why the hosting refuses the type. */
+export function uploadLimit(hosting: SimHosting, contentType: string): UploadLimit {
+  const [essence, ...parameters] = contentType.split(';').map((part) => part.trim());
+  const type = essence.toLowerCase();
+  if (!MEDIA_TYPE.test(type)) return { ok: false, problem: `"${contentType}" is not a media type` };
+  if (hosting === 'onPremise' && type === 'application/octet-stream') {
+    return { ok: false, problem: 'byte-stream sending is not supported on-premise: send the file with its own media type' };
+  }
+  // "audio/ogg (opus codec only)": a declared codec other than opus is not the audio type.
+  const codecs = parameters.find((parameter) => /^codecs=/i.test(parameter))?.slice('codecs='.length);
+  const otherThanOpus = type === 'audio/ogg' && codecs !== undefined && codecs.replace(/"/g, '').toLowerCase() !== 'opus';
+  const limits = UPLOAD_LIMITS[hosting];
+  const listed = otherThanOpus ? undefined : (Object.keys(limits.kinds) as UploadKind[]).find((kind) => limits.kinds[kind].contentTypes.includes(type));
+  const found = listed ?? (limits.anyTypeIsDocument ? 'document' : undefined);
+  if (!found) return { ok: false, problem: `${contentType} is not a supported media type ${hosting === 'cloud' ? 'on cloud' : 'on-premise'}` };
+  return { ok: true, kind: found, maxBytes: Math.min(limits.kinds[found].maxBytes, limits.uploadMaxBytes) };
+}
+
+export function tooLarge(kind: UploadKind, maxBytes: number): string {
+  return `${kind} files are limited to ${sizeText(maxBytes)}`;
+}
