@@ -21,6 +21,7 @@ export default {
     '<rootDir>/test/integration/messaging-redis.test.ts',
     '<rootDir>/test/integration/conversations.test.ts',
     '<rootDir>/test/integration/fair-share.test.ts',
+    '<rootDir>/test/integration/conversation-changes.test.ts',
     '<rootDir>/test/unit/idempotency.test.ts',
   ],
 };

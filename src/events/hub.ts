@@ -143,21 +143,24 @@ function pageSize(first: number, max: number, field: string): number {
   return Math.min(first, max);
 }
 
-/** Whether an event concerns the contact, by either of its keys. */
-function involves(event: LoggedEvent, contact: string): boolean {
+/** The keys an event names its contact by. */
+function contactKeysOf(event: LoggedEvent): Array<string | null | undefined> {
   switch (event.kind) {
     case 'message':
-      return event.payload.from === contact || event.payload.fromUserId === contact;
+      return [event.payload.from, event.payload.fromUserId];
     case 'status':
-      return event.payload.recipientId === contact || event.payload.recipientUserId === contact;
+      return [event.payload.recipientId, event.payload.recipientUserId];
     case 'echo':
-      return event.payload.to === contact;
+      return [event.payload.to];
     case 'preference':
-      return event.payload.contact === contact;
+      return [event.payload.contact];
     default:
-      return false;
+      return [];
   }
 }
+
+/** Whether an event concerns the contact, by any of its keys. */
+const involves = (event: LoggedEvent, keys: ReadonlySet<string>): boolean => contactKeysOf(event).some((key) => key != null && keys.has(key));
 
 /**
  * Webhook notifications in, durable channel events out: every event of a notification is
@@ -233,12 +236,13 @@ export class EventHub {
     let position = request.after === null ? null : this.position(channelId, request.after, 'after');
     const first = Math.min(Math.max(request.first, 0), EVENTS_PAGE_MAX);
     const kinds = request.kinds ? new Set(request.kinds) : null;
+    const contactKeys = request.contact === null ? null : await this.contactKeys(channelId, request.contact);
     const nodes: LoggedEvent[] = [];
     let hasMore = false;
     for (;;) {
       const chunk = await this.log.read(channelId, position, REPLAY_PAGE_SIZE);
       for (const event of chunk) {
-        if ((kinds && !kinds.has(event.kind)) || (request.contact !== null && !involves(event, request.contact))) continue;
+        if ((kinds && !kinds.has(event.kind)) || (contactKeys !== null && !involves(event, contactKeys))) continue;
         if (nodes.length === first) {
           hasMore = true;
           break;
@@ -249,6 +253,17 @@ export class EventHub {
       position = chunk[chunk.length - 1].id;
     }
     return { nodes, end: nodes.length > 0 ? nodes[nodes.length - 1].id : null, hasMore };
+  }
+
+  /**
+   * Every key of the contact a key names: itself, and the wa_id and user id its conversation holds, so events
+   * kept under a user id before its wa_id was known are the contact's too.
+   */
+  private async contactKeys(channelId: string, contact: string): Promise<ReadonlySet<string>> {
+    const conversation = await this.log.conversation(channelId, contact);
+    const keys = new Set([contact]);
+    for (const key of [conversation?.contact, conversation?.contactPhone, conversation?.contactUserId]) if (key) keys.add(key);
+    return keys;
   }
 
   message(channelId: string, messageId: string): Promise<MessageRecordDto | null> {

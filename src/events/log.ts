@@ -213,7 +213,7 @@ export class MemoryEventLog implements EventLog {
   async append(channelId: string, events: ChannelEvent[]): Promise<AppendResult> {
     const now = this.now();
     const result: AppendResult = { appended: [], duplicates: 0 };
-    const changes: ConversationChange[] = [];
+    const updated: string[] = [];
     if (events.length > 0) this.conversationState.noteNotification(channelId, now);
     for (const event of events) {
       if (!this.dedup.claim(event.dedupKey)) {
@@ -226,14 +226,19 @@ export class MemoryEventLog implements EventLog {
       if (this.retains) {
         this.channelLog(channelId).events.push(logged);
         this.appendOrder.push(channelId);
-        this.applyToRecord(channelId, logged, change, now);
+        const changedIn = this.applyToRecord(channelId, logged, change, now);
+        // The message a reaction, edit or revoke changed may be in another conversation (one before a number change).
+        if (change !== null && changedIn !== null && changedIn !== change.contact && changedIn !== change.userId) updated.push(changedIn);
       }
-      if (change) changes.push(change);
+      if (change) {
+        this.conversationState.apply(channelId, change, now);
+        updated.push(change.contact);
+      }
       result.appended.push(logged);
     }
     this.evict(now);
     if (result.appended.length > 0) this.emitter.emit(channelId, result.appended);
-    this.applyToConversations(channelId, changes, now);
+    this.announce(channelId, updated);
     return result;
   }
 
@@ -260,12 +265,12 @@ export class MemoryEventLog implements EventLog {
       });
       this.evict(now);
     }
-    this.applyToConversations(channelId, [change], now);
+    this.applyToConversation(channelId, change, now);
   }
 
   async closeWindow(channelId: string, contact: string): Promise<void> {
     const now = this.now();
-    this.applyToConversations(channelId, [this.resolved(channelId, changeOfVerdict(contact, now), now)], now);
+    this.applyToConversation(channelId, this.resolved(channelId, changeOfVerdict(contact, now), now), now);
   }
 
   /** The change with its contact resolved (a user id seen beside a wa_id goes to the wa_id's conversation), its keys remembered. */
@@ -295,7 +300,9 @@ export class MemoryEventLog implements EventLog {
     const record = this.records.get(recordKey(channelId, messageId));
     if (!record || record.touchedMs < retentionCutoff(this.limits.retentionMs, this.now())) return null;
     const { touchedMs: _touched, ...dto } = record;
-    return { ...dto, statuses: [...record.statuses], history: [...record.history], reactions: [...record.reactions] };
+    // A record kept under a user id belongs to the wa_id's conversation once that is known.
+    const contact = record.contact === null ? null : this.conversationState.resolve(channelId, record.contact, this.now());
+    return { ...dto, contact, statuses: [...record.statuses], history: [...record.history], reactions: [...record.reactions] };
   }
 
   async conversation(channelId: string, contact: string): Promise<ConversationDto | null> {
@@ -309,8 +316,15 @@ export class MemoryEventLog implements EventLog {
 
   async thread(channelId: string, contact: string, before: ListPosition | null, limit: number): Promise<ThreadEntry[]> {
     const now = this.now();
-    const positions = this.conversationState.thread(channelId, this.conversationState.resolve(channelId, contact, now), before, limit, now);
-    return Promise.all(positions.map(async (position) => ({ position, record: await this.message(channelId, position.member) })));
+    const resolved = this.conversationState.resolve(channelId, contact, now);
+    const positions = this.conversationState.thread(channelId, resolved, before, limit, now);
+    return Promise.all(
+      positions.map(async (position) => {
+        const record = await this.message(channelId, position.member);
+        // Its thread says whose it is (records kept under a user id before a merge included).
+        return { position, record: record && { ...record, contact: resolved } };
+      }),
+    );
   }
 
   async watchedSince(channelId: string): Promise<number | null> {
@@ -356,14 +370,15 @@ export class MemoryEventLog implements EventLog {
     return log.last;
   }
 
-  private applyToRecord(channelId: string, event: LoggedEvent, change: ConversationChange | null, now: number): void {
+  /** Writes what the event does to a message record; for a reaction, edit or revoke that changed one, the contact it names. */
+  private applyToRecord(channelId: string, event: LoggedEvent, change: ConversationChange | null, now: number): string | null {
     const threadMs = change?.orderMs ?? now;
     const write = recordOfEvent(event, now);
-    if (write === null) return;
+    if (write === null) return null;
     // The record belongs to the conversation it joined (a user id resolved to its wa_id), so its cursor pages that thread.
     if (change !== null && !write.change) write.contact = change.contact;
     if (write.change) {
-      this.applyChange(channelId, write.change, now);
+      return this.applyChange(channelId, write.change, now);
     } else if (event.kind === 'message') {
       const record = this.touchRecord(channelId, write.messageId, now, { direction: 'INBOUND', contact: write.contact, status: RECEIVED_STATUS, threadMs });
       Object.assign(record, { type: event.payload.type, atMs: event.id.ms, text: event.payload.text, body: write.body });
@@ -386,39 +401,45 @@ export class MemoryEventLog implements EventLog {
       record.status = nextStatus(record.status, status);
       record.statuses.push(event);
     }
+    return null;
   }
 
-  /** A reaction, edit or revoke changes the record it names, when the gateway holds it; it is no record of its own. */
-  private applyChange(channelId: string, change: MessageChange, now: number): void {
+  /**
+   * A reaction, edit or revoke changes the record it names, when the gateway holds it; it is no record of its own.
+   * Returns the contact of the changed message (the key its conversation was kept under); null when nothing changed.
+   */
+  private applyChange(channelId: string, change: MessageChange, now: number): string | null {
     const record = this.records.get(recordKey(channelId, change.target));
-    if (!record || record.touchedMs < retentionCutoff(this.limits.retentionMs, now)) return;
+    if (!record || record.touchedMs < retentionCutoff(this.limits.retentionMs, now)) return null;
+    if (change.kind === 'reaction') {
+      const previous = record.reactions.find((reaction) => reaction.from === change.from);
+      // The latest per contact: a reaction older than the one held (re-delivered late) changes nothing.
+      if (previous && previous.atMs > change.atMs) return null;
+    }
     this.touchRecord(channelId, change.target, now, record);
     switch (change.kind) {
-      case 'reaction': {
-        const previous = record.reactions.find((reaction) => reaction.from === change.from);
-        // The latest per contact: a reaction older than the one held (re-delivered late) changes nothing.
-        if (previous && previous.atMs > change.atMs) return;
+      case 'reaction':
         record.reactions = record.reactions.filter((reaction) => reaction.from !== change.from);
         if (change.emoji !== null) record.reactions.push({ emoji: change.emoji, from: change.from, atMs: change.atMs });
-        return;
-      }
+        break;
       case 'edit':
         if (record.body !== null) record.history.push(record.body);
         Object.assign(record, { body: change.body, text: change.text, editedAtMs: change.atMs });
-        return;
+        break;
       case 'revoke':
         record.revokedAtMs = change.atMs;
     }
+    return record.contact;
   }
 
-  /** Applies the changes in order, then tells the channel's listeners whose conversations changed (a contact per change). */
-  private applyToConversations(channelId: string, changes: ConversationChange[], now: number): void {
-    for (const change of changes) this.conversationState.apply(channelId, change, now);
-    if (changes.length > 0)
-      this.emitter.emit(
-        conversationTopic(channelId),
-        changes.map((change) => change.contact),
-      );
+  private applyToConversation(channelId: string, change: ConversationChange, now: number): void {
+    this.conversationState.apply(channelId, change, now);
+    this.announce(channelId, [change.contact]);
+  }
+
+  /** Tells the channel's listeners whose conversations changed, in the order of the changes (a contact per change). */
+  private announce(channelId: string, contacts: string[]): void {
+    if (contacts.length > 0) this.emitter.emit(conversationTopic(channelId), contacts);
   }
 
   /** The record moved to the most recent end of the bound; created with `fresh` when new. */

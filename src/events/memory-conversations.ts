@@ -74,7 +74,10 @@ export class MemoryConversations {
     return alias && alias.touchedMs > now - conversationTtlMs(this.limits.retentionMs) ? alias.waId : contact;
   }
 
-  /** A change naming both keys of a contact: its user id joins the wa_id's conversation from now on. */
+  /**
+   * A change naming both keys of a contact: its user id joins the wa_id's conversation from now on,
+   * and a conversation kept under the user id before the wa_id was known merges into the wa_id's.
+   */
   remember(channelId: string, change: ConversationChange, now: number): void {
     if (change.phone === null || change.userId === null) return;
     const key = `${channelId}\n${change.userId}`;
@@ -83,6 +86,42 @@ export class MemoryConversations {
     for (const [oldest, alias] of this.aliases) {
       if (this.aliases.size <= this.limits.maxConversations && alias.touchedMs > now - conversationTtlMs(this.limits.retentionMs)) break;
       this.aliases.delete(oldest);
+    }
+    this.merge(channelId, change.userId, change.phone, now);
+  }
+
+  /**
+   * The user id's conversation joins the wa_id's: its thread entries at their own places, the newer of
+   * each time (its last inbound time with its name), the keys the wa_id's lacks; then it is gone.
+   * Mirrored in the Redis script (merge in redis-log.ts).
+   */
+  private merge(channelId: string, userId: string, waId: string, now: number): void {
+    const source = this.byChannel.get(channelId)?.states.get(userId);
+    if (!source) return;
+    this.drop(source);
+    if (!this.alive(source, now)) return;
+    const target = this.touch(channelId, waId, now);
+    if (source.lastActivityMs > target.lastActivityMs) {
+      target.lastActivityMs = source.lastActivityMs;
+      this.place(target, { ms: source.lastActivityMs, member: target.contact });
+    }
+    if (source.lastInboundMs !== null && (target.lastInboundMs === null || source.lastInboundMs > target.lastInboundMs)) {
+      target.lastInboundMs = source.lastInboundMs;
+      if (source.name !== null) target.name = source.name;
+    }
+    if (source.closedMs !== null && (target.closedMs === null || source.closedMs > target.closedMs)) target.closedMs = source.closedMs;
+    target.contactUserId ??= source.contactUserId;
+    target.contactUsername ??= source.contactUsername;
+    target.movedTo ??= source.movedTo;
+    for (const position of source.thread) {
+      if (target.threadIds.has(position.member)) continue;
+      target.thread.splice(lowerBound(target.thread, position), 0, position);
+      target.threadIds.add(position.member);
+    }
+    while (target.thread.length > this.limits.maxThread) target.threadIds.delete(target.thread.shift()!.member);
+    if (source.lastMessageMs !== null && (target.lastMessageMs === null || source.lastMessageMs > target.lastMessageMs)) {
+      target.lastMessageId = source.lastMessageId;
+      target.lastMessageMs = source.lastMessageMs;
     }
   }
 
@@ -202,14 +241,19 @@ export class MemoryConversations {
   }
 
   private evict(now: number): void {
-    for (const [key, state] of this.conversations) {
+    for (const state of this.conversations.values()) {
       if (this.conversations.size <= this.limits.maxConversations && this.alive(state, now)) break;
-      this.conversations.delete(key);
-      this.unplace(state);
-      const channel = this.byChannel.get(state.channelId);
-      channel?.states.delete(state.contact);
-      if (channel?.states.size === 0) this.byChannel.delete(state.channelId);
+      this.drop(state);
     }
+  }
+
+  /** The conversation is no longer held (nor listed). */
+  private drop(state: ConversationState): void {
+    this.conversations.delete(`${state.channelId}\n${state.contact}`);
+    this.unplace(state);
+    const channel = this.byChannel.get(state.channelId);
+    channel?.states.delete(state.contact);
+    if (channel?.states.size === 0) this.byChannel.delete(state.channelId);
   }
 }
 

@@ -57,12 +57,15 @@ const SEQUENCE_TTL_MS = 24 * 60 * 60 * 1000;
  * Every key carries the hash tag `{channelId}` and is passed in KEYS (Cluster-ready).
  *
  * KEYS[1] stream, KEYS[2] fan-out sequence, KEYS[3] conversations (sorted set), KEYS[4] watch
- * mark, then per item i: KEYS[5i+5] dedup key, KEYS[5i+6] record, KEYS[5i+7] conversation,
- * KEYS[5i+8] thread (sorted set), KEYS[5i+9] the alias of its user id (the wa_id seen beside it) —
- * for i counted from 0. An item naming both keys of a contact writes the alias; an item naming only
+ * mark, then per item i: KEYS[7i+5] dedup key, KEYS[7i+6] record, KEYS[7i+7] conversation,
+ * KEYS[7i+8] thread (sorted set), KEYS[7i+9] the alias of its user id (the wa_id seen beside it),
+ * KEYS[7i+10] and KEYS[7i+11] the conversation and thread kept under that user id — for i counted
+ * from 0. An item naming both keys of a contact writes the alias and merges a conversation kept
+ * under the user id into the wa_id's (as MemoryConversations.merge); an item naming only
  * a user id was resolved by the caller (`ex`: the wa_id it expects, '' for none), and when the alias
  * is no longer what it expected the script changes nothing and returns { -1 }: the caller resolves
- * again and retries.
+ * again and retries. A reaction, edit or revoke that changes a message of another conversation
+ * (one before a number change) tells that conversation's subscribers too.
  * ARGV[1] retention ms (0: nothing kept, the stream only numbers events), ARGV[2] dedup TTL ms,
  * ARGV[3] pub/sub channel, ARGV[4] sequence TTL ms, ARGV[5] conversation TTL ms, ARGV[6] window
  * ms, ARGV[7] '1' when the items come from a notification (it marks the channel as watched), then
@@ -127,6 +130,39 @@ local function outbound(record, m, origin, status)
     'text', text(m.tx), 'ts', current[2] or (m.ord or now), 'o', origin, 'b', text(m.b))
   redis.call('PEXPIRE', record, retention)
 end
+local function max(a, b)
+  if not a then return b end
+  if not b then return a end
+  return math.max(a, b)
+end
+local function merge(from, fromThread, into, intoThread, contact, userId)
+  local source = redis.call('HMGET', from, 'la', 'li', 'n', 'cl', 'lm', 'lt', 'u', 'un', 'mv')
+  local la = tonumber(source[1])
+  if not la then return end
+  local target = redis.call('HMGET', into, 'la', 'li', 'cl', 'lt', 'u', 'un', 'mv')
+  local activity = max(tonumber(target[1]), la)
+  redis.call('HSET', into, 'c', contact, 'la', activity)
+  local li, targetLi = tonumber(source[2]), tonumber(target[2])
+  if li and (not targetLi or li > targetLi) then
+    redis.call('HSET', into, 'li', li)
+    if source[3] then redis.call('HSET', into, 'n', source[3]) end
+  end
+  local closedAt = max(tonumber(target[3]), tonumber(source[4]))
+  if closedAt then redis.call('HSET', into, 'cl', closedAt) end
+  local lt, targetLt = tonumber(source[6]), tonumber(target[4])
+  if lt and (not targetLt or lt > targetLt) then redis.call('HSET', into, 'lm', source[5], 'lt', lt) end
+  for index, field in ipairs({ 'u', 'un', 'mv' }) do
+    if not target[4 + index] and source[6 + index] then redis.call('HSET', into, field, source[6 + index]) end
+  end
+  if retention > 0 and redis.call('EXISTS', fromThread) == 1 then
+    redis.call('ZUNIONSTORE', intoThread, 2, intoThread, fromThread, 'AGGREGATE', 'MIN')
+    redis.call('PEXPIRE', intoThread, retention)
+  end
+  redis.call('DEL', from, fromThread)
+  redis.call('ZREM', KEYS[3], userId)
+  redis.call('ZADD', KEYS[3], activity, contact)
+  redis.call('PEXPIRE', into, conversationTtl)
+end
 local function change(record, m)
   if redis.call('EXISTS', record) == 0 then return end
   local at = m.at or now
@@ -147,6 +183,8 @@ local function change(record, m)
     redis.call('HSET', record, 'ra', at)
   end
   redis.call('PEXPIRE', record, retention)
+  local owner = text(redis.call('HGET', record, 'contact'))
+  if text(m.c) ~= '' and owner ~= '' and owner ~= m.c and owner ~= text(m.u) then changed[#changed + 1] = owner end
 end
 if ARGV[7] == '1' then
   redis.call('SET', KEYS[4], now, 'NX', 'PX', ARGV[6])
@@ -158,7 +196,7 @@ local aliases = {}
 for i = 1, count do
   local m = cjson.decode(ARGV[7 + (i - 1) * 2 + 1])
   metas[i] = m
-  local alias = KEYS[4 + (i - 1) * 5 + 5]
+  local alias = KEYS[4 + (i - 1) * 7 + 5]
   if m.ex then
     local current = aliases[alias] or redis.call('GET', alias) or ''
     if current ~= m.ex then return { -1 } end
@@ -171,9 +209,10 @@ for i = 1, count do
   local m = metas[i]
   local event = ARGV[7 + (i - 1) * 2 + 2]
   local operation, messageId = m.op, text(m.id)
-  local k = 4 + (i - 1) * 5
+  local k = 4 + (i - 1) * 7
   local record, conversation, thread = KEYS[k + 2], KEYS[k + 3], KEYS[k + 4]
-  if text(m.ph) ~= '' and text(m.u) ~= '' then redis.call('SET', KEYS[k + 5], m.ph, 'PX', conversationTtl) end
+  local bothKeys = text(m.ph) ~= '' and text(m.u) ~= ''
+  if bothKeys then redis.call('SET', KEYS[k + 5], m.ph, 'PX', conversationTtl) end
   if operation == 'sent' then
     if retention > 0 then outbound(record, m, 'API', 'accepted') end
     touch(conversation, thread, m, messageId)
@@ -202,6 +241,7 @@ for i = 1, count do
       id = redis.call('XADD', KEYS[1], 'MAXLEN', '0', '*', 'e', '')
     end
     if m.tk then messageId = '' end
+    if bothKeys then merge(KEYS[k + 6], KEYS[k + 7], conversation, thread, m.ph, m.u) end
     touch(conversation, thread, m, messageId)
     results[i] = id
     published[#published + 1] = '{"id":"' .. id .. '","e":' .. event .. '}'
@@ -279,9 +319,9 @@ interface ScriptMeta {
   ex?: string;
 }
 
-/** One item of the append script: its four keys, what it does and its event's JSON (see APPEND_SCRIPT). */
+/** One item of the append script: its keys, what it does and its event's JSON (see APPEND_SCRIPT). */
 interface ScriptItem {
-  keys: [dedup: string, record: string, conversation: string, thread: string, alias: string];
+  keys: [dedup: string, record: string, conversation: string, thread: string, alias: string, userConversation: string, userThread: string];
   meta: ScriptMeta;
   event: string;
 }
@@ -525,6 +565,8 @@ export class RedisEventLog implements EventLog {
         contact === '' ? placeholder : this.channelKey(channelId, `conversation:${contact}`),
         contact === '' ? placeholder : this.channelKey(channelId, `thread:${contact}`),
         change?.userId ? this.aliasKey(channelId, change.userId) : placeholder,
+        change?.userId ? this.channelKey(channelId, `conversation:${change.userId}`) : placeholder,
+        change?.userId ? this.channelKey(channelId, `thread:${change.userId}`) : placeholder,
       ],
       meta,
       event: fields.event ?? '',
@@ -584,6 +626,14 @@ export class RedisEventLog implements EventLog {
   }
 
   async message(channelId: string, messageId: string): Promise<MessageRecordDto | null> {
+    const record = await this.readRecord(channelId, messageId);
+    // A record kept under a user id belongs to the wa_id's conversation once that is known.
+    if (record?.contact) record.contact = await this.resolveContact(channelId, record.contact);
+    return record;
+  }
+
+  /** The record as stored, its contact the key it was kept under. */
+  private async readRecord(channelId: string, messageId: string): Promise<MessageRecordDto | null> {
     if (!this.retains) return null;
     const fields = await this.command<string[]>(['HGETALL', this.channelKey(channelId, `message:${messageId}`)]);
     if (fields.length === 0) return null;
@@ -651,9 +701,15 @@ export class RedisEventLog implements EventLog {
 
   async thread(channelId: string, contact: string, before: ListPosition | null, limit: number): Promise<ThreadEntry[]> {
     if (!this.retains) return [];
-    const key = this.channelKey(channelId, `thread:${await this.resolveContact(channelId, contact)}`);
-    const positions = await this.rangeAfter(key, before, limit);
-    return Promise.all(positions.map(async (position) => ({ position, record: await this.message(channelId, position.member) })));
+    const resolved = await this.resolveContact(channelId, contact);
+    const positions = await this.rangeAfter(this.channelKey(channelId, `thread:${resolved}`), before, limit);
+    return Promise.all(
+      positions.map(async (position) => {
+        const record = await this.readRecord(channelId, position.member);
+        // Its thread says whose it is (records kept under a user id before a merge included).
+        return { position, record: record && { ...record, contact: resolved } };
+      }),
+    );
   }
 
   /** Overwrites the watch mark with the server's time now (the append script's clock), for a window. */

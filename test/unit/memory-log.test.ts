@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ACCEPTED_STATUS, MemoryEventLog, nextStatus, RECEIVED_STATUS, retentionCutoff, serializeEvent, type MemoryLogLimits } from '../../src/events/log.js';
+import { eventLogContract } from '../support/event-log-contract.js';
 import type { ChannelEvent, LoggedEvent } from '../../src/events/types.js';
 
 const CHANNEL = 'channel-001';
@@ -379,3 +380,5 @@ describe('MemoryEventLog', () => {
     expect(record?.statuses[0].payload.errors[0].code).toBe(131047);
   });
 });
+
+eventLogContract('memory', () => new MemoryEventLog(LIMITS));

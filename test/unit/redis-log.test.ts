@@ -8,6 +8,7 @@ import { RedisConnection } from '../../src/store/redis.js';
 import { waitUntil } from '../support/events.js';
 import { LogCapture } from '../support/gateway.js';
 import { DisposableRedis, describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
+import { eventLogContract } from '../support/event-log-contract.js';
 
 /**
  * RedisEventLog on the machine's Redis: every key and channel of this file starts with a namespace of
@@ -954,4 +955,8 @@ describeWithRedis('RedisEventLog: fan-out', () => {
       await server.kill();
     }
   });
+});
+
+describeWithRedis('RedisEventLog: the event log contract', () => {
+  eventLogContract('redis', () => eventLog());
 });

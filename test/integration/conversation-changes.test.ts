@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { webhookAuthorization } from '../../src/events/credentials.js';
+import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { collect, connectWs, postNotification, waitUntil, type Collected, type WsConnection } from '../support/events.js';
+import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { loadNotification, notificationValue } from '../support/notifications.js';
+import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from '../support/redis.js';
+
+/**
+ * Through the webhook route and the conversationUpdated subscription, on memory and on Redis: a
+ * reaction, an edit or a revoke updates the conversation of the message it changes, and a contact
+ * first seen by its business-scoped user id is one conversation with its wa_id once that is known.
+ */
+const CHANNEL = 'channel-001';
+const KEYSTORE_SECRET = 'conversation-changes-secret-0123456789';
+
+type Item = Record<string, unknown>;
+
+const CONVERSATION_UPDATED = `subscription ($channelId: ID!) {
+  conversationUpdated(channelId: $channelId) {
+    contact movedTo lastInboundAt
+    lastMessage { id preview editedAt revokedAt reactions { emoji from } }
+  }
+}`;
+
+const CONVERSATION = `query ($channelId: ID!, $contact: String!, $before: String) {
+  channel(id: $channelId) {
+    conversation(contact: $contact) {
+      id contact contactPhone contactUserId contactName lastInboundAt
+      lastMessage { id }
+      messages(first: 2, before: $before) { nodes { id contact cursor } endCursor hasMore }
+    }
+  }
+}`;
+
+const CONVERSATIONS = `query ($channelId: ID!) { channel(id: $channelId) { conversations(first: 50) { nodes { contact } } } }`;
+
+const EVENTS = `query ($channelId: ID!, $contact: String) {
+  channel(id: $channelId) { events(kinds: [MESSAGE], contact: $contact, first: 50) { nodes { ... on InboundMessage { id from } } } }
+}`;
+
+/** Seconds a little in the past: threads keep only messages of the retention window. */
+const secondsAgo = (seconds: number) => Math.floor(Date.now() / 1000) - seconds;
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+/**
+ * A cloud fixture of test/fixtures/notifications (real shapes from the platform's public reference)
+ * with its first message item changed: its id, time and sender, and what `adjust` sets.
+ */
+function cloudMessage(name: string, fields: { id: string; seconds: number; from?: string; adjust?: (item: Item) => void }): Item {
+  const notification = loadNotification('cloud', name);
+  const value = notificationValue('cloud', notification);
+  const [item] = value.messages as Item[];
+  Object.assign(item, { id: fields.id, timestamp: String(fields.seconds) });
+  if (fields.from !== undefined) {
+    item.from = fields.from;
+    const [sender] = (value.contacts as Item[] | undefined) ?? [];
+    if (sender) sender.wa_id = fields.from;
+  }
+  fields.adjust?.(item);
+  return notification;
+}
+
+function conversationChangesSuite(label: string, env: () => Record<string, string>) {
+  describe(`conversation changes (${label})`, () => {
+    /** Contacts of this suite alone, so the memory and Redis suites never share a conversation. */
+    const contact = (index: number) => `${label === 'memory' ? '49174' : '49175'}${String(index).padStart(6, '0')}`;
+    let simulator: Simulator;
+    let gateway: TestGateway;
+    let connection: WsConnection;
+    /** The channel's conversationUpdated, open for the whole suite. */
+    let updates: Collected<Item>;
+
+    beforeAll(async () => {
+      simulator = await startSimulator();
+      gateway = await startTestGateway({ KEYSTORE_SECRET, ...env() }, {}, simulator);
+      connection = connectWs(gateway.url);
+      const openSubscriptions = async () => (await gateway.gateway.services.metrics.openSubscriptions.get()).values[0]?.value ?? 0;
+      updates = collect<Item>(connection, CONVERSATION_UPDATED, { channelId: CHANNEL }, 'conversationUpdated');
+      await waitUntil(async () => (await openSubscriptions()) > 0, 'the conversationUpdated subscription to open');
+    });
+    afterAll(async () => {
+      await connection.dispose();
+      await gateway.close();
+      await simulator.close();
+    });
+
+    const post = async (body: unknown) => {
+      const answer = await postNotification(gateway.url, CHANNEL, body, webhookAuthorization(KEYSTORE_SECRET, CHANNEL));
+      expect(answer).toEqual({ status: 200, body: { received: true } });
+    };
+    const read = async <T>(query: string, variables: Item): Promise<T> => {
+      const { body } = await gateway.graphql<{ channel: T }>(query, { channelId: CHANNEL, ...variables });
+      expect(body.errors).toBeUndefined();
+      return body.data!.channel;
+    };
+    /** Posts, then the updates the notification made (`count` of them). */
+    const postUpdated = async (body: unknown, count = 1) => {
+      const before = updates.items.length;
+      await post(body);
+      return (await updates.atLeast(before + count)).slice(before);
+    };
+
+    it('a reaction, an edit and a revoke each publish conversationUpdated of the conversation the message is in, and join no thread', async () => {
+      const who = contact(1);
+      const wroteAt = secondsAgo(60);
+      const messageId = `wamid.changed-${label}`;
+      const aimed = (name: string, seconds: number, adjust: (item: Item) => void) =>
+        cloudMessage(name, { id: `wamid.${name}-${label}`, seconds, from: who, adjust });
+      expect(await postUpdated(cloudMessage('text', { id: messageId, seconds: wroteAt, from: who }))).toEqual([
+        {
+          contact: who,
+          movedTo: null,
+          lastInboundAt: iso(wroteAt),
+          lastMessage: { id: messageId, preview: 'Does it come in another color?', editedAt: null, revokedAt: null, reactions: [] },
+        },
+      ]);
+
+      const [reacted] = await postUpdated(aimed('reaction', wroteAt + 10, (item) => ((item.reaction as Item).message_id = messageId)));
+      expect(reacted).toMatchObject({
+        contact: who,
+        lastInboundAt: iso(wroteAt + 10),
+        lastMessage: { id: messageId, reactions: [{ emoji: '👍', from: who }] },
+      });
+      const [edited] = await postUpdated(aimed('edit', wroteAt + 20, (item) => ((item.edit as Item).original_message_id = messageId)));
+      expect(edited).toMatchObject({ lastMessage: { id: messageId, preview: 'Does it come in another colour?', editedAt: iso(wroteAt + 20) } });
+      const [revoked] = await postUpdated(aimed('revoke', wroteAt + 30, (item) => ((item.revoke as Item).original_message_id = messageId)));
+      // A revoke withdraws a message: it is not the user writing, so the window stays where the edit put it.
+      expect(revoked).toMatchObject({ lastInboundAt: iso(wroteAt + 20), lastMessage: { id: messageId, revokedAt: iso(wroteAt + 30) } });
+
+      const thread = (await read<{ conversation: { messages: { nodes: Item[] } } }>(CONVERSATION, { contact: who })).conversation.messages;
+      expect(thread.nodes.map((node) => node.id)).toEqual([messageId]);
+    });
+
+    it('a reaction from a new number to a message kept before the number change updates both conversations', async () => {
+      const [oldNumber, newNumber] = [contact(2), contact(3)];
+      const wroteAt = secondsAgo(60);
+      const messageId = `wamid.before-change-${label}`;
+      await postUpdated(cloudMessage('text', { id: messageId, seconds: wroteAt, from: oldNumber }));
+      const changed = cloudMessage('system-user-changed-number', {
+        id: `wamid.number-change-${label}`,
+        seconds: wroteAt + 5,
+        from: oldNumber,
+        adjust: (item) => ((item.system as Item).wa_id = newNumber),
+      });
+      expect(await postUpdated(changed)).toMatchObject([{ contact: oldNumber, movedTo: newNumber }]);
+
+      const reaction = cloudMessage('reaction', {
+        id: `wamid.reaction-after-change-${label}`,
+        seconds: wroteAt + 10,
+        from: newNumber,
+        adjust: (item) => ((item.reaction as Item).message_id = messageId),
+      });
+      const [forOld, forNew] = await postUpdated(reaction, 2);
+      expect(forOld).toMatchObject({ contact: oldNumber, movedTo: newNumber, lastInboundAt: iso(wroteAt) });
+      expect(forNew).toMatchObject({ contact: newNumber, lastInboundAt: iso(wroteAt + 10), lastMessage: null });
+      const record = await read<{ conversation: { messages: { nodes: Item[] } } }>(CONVERSATION, { contact: oldNumber });
+      expect(record.conversation.messages.nodes.map((node) => node.id)).toContain(messageId);
+    });
+
+    it('messages under a user id before its wa_id was known join the wa_id conversation when an item names both: listed once, one thread, events by either key', async () => {
+      const waId = contact(4);
+      const userId = `US.${label === 'memory' ? '4917400000004' : '4917500000004'}`;
+      const wroteAt = secondsAgo(60);
+      const userOnly = (index: number) =>
+        cloudMessage('user-id-only', {
+          id: `wamid.user-only-${index}-${label}`,
+          seconds: wroteAt + index,
+          adjust: (item) => (item.from_user_id = userId),
+        });
+      for (const index of [1, 2]) {
+        const notification = userOnly(index);
+        (notificationValue('cloud', notification).contacts as Item[])[0].user_id = userId;
+        await post(notification);
+      }
+      expect((await read<{ conversation: Item }>(CONVERSATION, { contact: userId })).conversation).toMatchObject({ contact: userId, contactPhone: null });
+
+      const both = cloudMessage('text', {
+        id: `wamid.both-keys-${label}`,
+        seconds: wroteAt + 10,
+        from: waId,
+        adjust: (item) => (item.from_user_id = userId),
+      });
+      (notificationValue('cloud', both).contacts as Item[])[0].user_id = userId;
+      expect(await postUpdated(both)).toMatchObject([{ contact: waId, lastMessage: { id: `wamid.both-keys-${label}` } }]);
+
+      const ids = [`wamid.both-keys-${label}`, `wamid.user-only-2-${label}`, `wamid.user-only-1-${label}`];
+      const contacts = (await read<{ conversations: { nodes: Item[] } }>(CONVERSATIONS, {})).conversations.nodes.map((node) => node.contact);
+      expect(contacts).toContain(waId);
+      expect(contacts).not.toContain(userId);
+      for (const key of [userId, waId, `+${waId}`]) {
+        const { conversation } = await read<{ conversation: Item & { messages: { nodes: Item[]; endCursor: string } } }>(CONVERSATION, { contact: key });
+        expect(conversation).toMatchObject({
+          id: `${CHANNEL}:${waId}`,
+          contact: waId,
+          contactPhone: waId,
+          contactUserId: userId,
+          lastInboundAt: iso(wroteAt + 10),
+        });
+        expect(conversation.messages.nodes).toEqual([
+          { id: ids[0], contact: waId, cursor: expect.any(String) },
+          { id: ids[1], contact: waId, cursor: expect.any(String) },
+        ]);
+        // A record kept under the user id pages the wa_id's thread.
+        const older = await read<{ conversation: { messages: { nodes: Item[]; hasMore: boolean } } }>(CONVERSATION, {
+          contact: key,
+          before: conversation.messages.nodes[1].cursor,
+        });
+        expect(older.conversation.messages).toMatchObject({ nodes: [{ id: ids[2], contact: waId }], hasMore: false });
+      }
+      for (const key of [userId, waId]) {
+        const { events } = await read<{ events: { nodes: Item[] } }>(EVENTS, { contact: key });
+        expect(events.nodes.map((node) => node.id)).toEqual([...ids].reverse());
+      }
+    });
+  });
+}
+
+conversationChangesSuite('memory', () => ({}));
+
+describeWithRedis('on Redis', () => {
+  const namespace = uniqueNamespace('conversation-changes');
+  afterAll(() => dropNamespace(namespace));
+  conversationChangesSuite('redis', () => testRedisEnv(namespace));
+});

@@ -1,0 +1,223 @@
+import { describe, expect, it } from '@jest/globals';
+import type { EventLog } from '../../src/events/log.js';
+import type { ChannelEvent } from '../../src/events/types.js';
+import { waitUntil } from './events.js';
+
+/**
+ * What every EventLog does alike (memory and Redis): each log's test file runs this suite with a
+ * factory of its own logs. Every test works on a channel of its own, so one log may serve them all.
+ */
+export function eventLogContract(label: string, newLog: () => EventLog): void {
+  let channels = 0;
+  const newChannel = () => `contract-${label}-${(channels += 1)}`;
+
+  /** Times a few seconds back from one instant, not on a whole second (so an event's order is its own time). */
+  const timesBefore = (now: number) => (secondsAgo: number) => Math.floor(now / 1000) * 1000 - secondsAgo * 1000 + 123;
+
+  interface Sender {
+    from: string;
+    fromPhone?: string | null;
+    fromUserId?: string | null;
+    contactName?: string | null;
+  }
+
+  const message = (channelId: string, id: string, sender: Sender, atMs: number, raw: Record<string, unknown>): ChannelEvent => ({
+    kind: 'message',
+    dedupKey: `message:${id}`,
+    payload: {
+      channelId,
+      id,
+      from: sender.from,
+      fromPhone: sender.fromPhone ?? null,
+      fromUserId: sender.fromUserId ?? null,
+      timestamp: new Date(atMs).toISOString(),
+      type: String(raw.type),
+      text: raw.type === 'text' ? `text of ${id}` : null,
+      raw: { id, ...raw },
+      contactName: sender.contactName ?? null,
+      displayPhoneNumber: null,
+    },
+  });
+  const text = (channelId: string, id: string, sender: Sender, atMs: number) =>
+    message(channelId, id, sender, atMs, { type: 'text', text: { body: `text of ${id}` } });
+  const reaction = (channelId: string, id: string, sender: Sender, atMs: number, target: string, emoji: string) =>
+    message(channelId, id, sender, atMs, { type: 'reaction', reaction: { message_id: target, emoji } });
+  const edit = (channelId: string, id: string, sender: Sender, atMs: number, target: string) =>
+    message(channelId, id, sender, atMs, { type: 'edit', edit: { original_message_id: target, message: { type: 'text', text: { body: 'edited' } } } });
+  const revoke = (channelId: string, id: string, sender: Sender, atMs: number, target: string) =>
+    message(channelId, id, sender, atMs, { type: 'revoke', revoke: { original_message_id: target } });
+  const statusNaming = (channelId: string, messageId: string, recipientId: string, recipientUserId: string, atMs: number): ChannelEvent => ({
+    kind: 'status',
+    dedupKey: `status:${messageId}:delivered`,
+    payload: { channelId, messageId, status: 'delivered', recipientId, recipientUserId, timestamp: new Date(atMs).toISOString(), errors: [], raw: null },
+  });
+
+  /** The log's conversation announcements for the channel, as they arrive (a contact per change). */
+  async function listen(log: EventLog, channelId: string): Promise<string[]> {
+    const announced: string[] = [];
+    await log.tail(channelId, { onEvents: () => undefined, onConversations: (contacts) => announced.push(...contacts), onGap: () => undefined });
+    return announced;
+  }
+  /** Appends, then waits for the `count` announcements the append makes (on Redis they come through pub/sub). */
+  async function appendAnnounced(log: EventLog, channelId: string, announced: string[], events: ChannelEvent[], count: number): Promise<string[]> {
+    const before = announced.length;
+    await log.append(channelId, events);
+    await waitUntil(async () => announced.length >= before + count, `${count} conversation announcements`);
+    return announced.slice(before);
+  }
+  const threadIds = async (log: EventLog, channelId: string, contact: string) =>
+    (await log.thread(channelId, contact, null, 50)).map((entry) => entry.record?.id ?? entry.position.member);
+
+  describe(`EventLog contract (${label}): changes to a message`, () => {
+    it("a reaction, an edit and a revoke tell the listeners of the message's conversation, join no thread, and only the user's own move the last inbound time", async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const recent = timesBefore(Date.now());
+      const ada = { from: '4917000000001', contactName: 'Ada' };
+      const announced = await listen(log, channelId);
+      await appendAnnounced(log, channelId, announced, [text(channelId, 'wamid.m1', ada, recent(50))], 1);
+
+      expect(await appendAnnounced(log, channelId, announced, [reaction(channelId, 'wamid.r1', ada, recent(40), 'wamid.m1', '👍')], 1)).toEqual([ada.from]);
+      expect((await log.message(channelId, 'wamid.m1'))!.reactions).toEqual([{ emoji: '👍', from: ada.from, atMs: recent(40) }]);
+      expect(await appendAnnounced(log, channelId, announced, [edit(channelId, 'wamid.e1', ada, recent(30), 'wamid.m1')], 1)).toEqual([ada.from]);
+      expect((await log.message(channelId, 'wamid.m1'))!.editedAtMs).toBe(recent(30));
+      expect(await appendAnnounced(log, channelId, announced, [revoke(channelId, 'wamid.v1', ada, recent(20), 'wamid.m1')], 1)).toEqual([ada.from]);
+      expect((await log.message(channelId, 'wamid.m1'))!.revokedAtMs).toBe(recent(20));
+
+      expect(await threadIds(log, channelId, ada.from)).toEqual(['wamid.m1']);
+      // A reaction and an edit are the user's own (they open the window), a revoke is not.
+      expect(await log.conversation(channelId, ada.from)).toMatchObject({ lastInboundMs: recent(30), lastMessageId: 'wamid.m1' });
+    });
+
+    it('a change to a message kept before a number change also tells the old conversation, which keeps its last inbound time', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const recent = timesBefore(Date.now());
+      const [oldNumber, newNumber] = ['4917000000002', '4917000000003'];
+      const announced = await listen(log, channelId);
+      await appendAnnounced(log, channelId, announced, [text(channelId, 'wamid.before', { from: oldNumber }, recent(50))], 1);
+      const notice = message(channelId, 'wamid.changed', { from: oldNumber }, recent(40), {
+        type: 'system',
+        system: { type: 'user_changed_number', body: 'changed', wa_id: newNumber },
+      });
+      await appendAnnounced(log, channelId, announced, [notice], 1);
+
+      const changes = await appendAnnounced(
+        log,
+        channelId,
+        announced,
+        [reaction(channelId, 'wamid.r2', { from: newNumber }, recent(30), 'wamid.before', '❤️')],
+        2,
+      );
+      expect(changes).toEqual([oldNumber, newNumber]);
+      expect(await log.conversation(channelId, oldNumber)).toMatchObject({ movedTo: newNumber, lastInboundMs: recent(50), lastMessageId: 'wamid.changed' });
+      expect(await log.conversation(channelId, newNumber)).toMatchObject({ lastInboundMs: recent(30), lastMessageId: null });
+      expect(await threadIds(log, channelId, newNumber)).toEqual([]);
+    });
+
+    it('a reaction older than the one held changes nothing of the message and tells only its sender’s conversation; one in a group tells none', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const recent = timesBefore(Date.now());
+      const [before, after] = ['4917000000004', '4917000000005'];
+      const announced = await listen(log, channelId);
+      await appendAnnounced(log, channelId, announced, [text(channelId, 'wamid.m3', { from: before }, recent(50))], 1);
+      const notice = message(channelId, 'wamid.changed3', { from: before }, recent(45), {
+        type: 'system',
+        system: { type: 'user_changed_number', wa_id: after },
+      });
+      await appendAnnounced(log, channelId, announced, [notice, reaction(channelId, 'wamid.r3', { from: after }, recent(30), 'wamid.m3', '👍')], 3);
+      expect(await appendAnnounced(log, channelId, announced, [reaction(channelId, 'wamid.r4', { from: after }, recent(40), 'wamid.m3', '😮')], 1)).toEqual([
+        after,
+      ]);
+      expect((await log.message(channelId, 'wamid.m3'))!.reactions).toEqual([{ emoji: '👍', from: after, atMs: recent(30) }]);
+
+      const inGroup = message(channelId, 'wamid.r5', { from: after }, recent(20), {
+        type: 'reaction',
+        group_id: 'group-1',
+        reaction: { message_id: 'wamid.m3', emoji: '🎉' },
+      });
+      await log.append(channelId, [inGroup]);
+      // A later change announces itself alone: the group reaction announced nothing before it.
+      expect(await appendAnnounced(log, channelId, announced, [text(channelId, 'wamid.m6', { from: after }, recent(10))], 1)).toEqual([after]);
+    });
+  });
+
+  describe(`EventLog contract (${label}): a user id seen before its wa_id`, () => {
+    const userId = (index: number) => `DE.contract${label}${index}`;
+
+    it("the user id's conversation merges into the wa_id's when an item names both: one thread, the newer times, found by either key, listed once", async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const recent = timesBefore(Date.now());
+      const [waId, user] = ['4917000000011', userId(1)];
+      const announced = await listen(log, channelId);
+      await appendAnnounced(
+        log,
+        channelId,
+        announced,
+        [text(channelId, 'wamid.by-number', { from: waId, fromPhone: waId, contactName: 'Ada' }, recent(60))],
+        1,
+      );
+      await appendAnnounced(
+        log,
+        channelId,
+        announced,
+        [text(channelId, 'wamid.by-user-1', { from: user, fromUserId: user, contactName: 'Ada L.' }, recent(50))],
+        1,
+      );
+      await appendAnnounced(log, channelId, announced, [text(channelId, 'wamid.by-user-2', { from: user, fromUserId: user }, recent(40))], 1);
+      expect((await log.conversations(channelId, null, 10)).map((conversation) => conversation.contact)).toEqual([user, waId]);
+
+      // A status of a reply naming both keys: the user id's messages are newer than the wa_id's, so its last inbound time and name win.
+      expect(await appendAnnounced(log, channelId, announced, [statusNaming(channelId, 'wamid.reply', waId, user, recent(30))], 1)).toEqual([waId]);
+      const merged = await log.conversation(channelId, waId);
+      expect(merged).toMatchObject({
+        contact: waId,
+        contactPhone: waId,
+        contactUserId: user,
+        name: 'Ada L.',
+        lastInboundMs: recent(40),
+        lastMessageId: 'wamid.reply',
+      });
+      expect(await log.conversation(channelId, user)).toEqual(merged);
+      expect((await log.conversations(channelId, null, 10)).map((conversation) => conversation.contact)).toEqual([waId]);
+
+      const thread = await log.thread(channelId, user, null, 50);
+      expect(thread.map((entry) => [entry.record?.id, entry.record?.contact])).toEqual([
+        ['wamid.reply', waId],
+        ['wamid.by-user-2', waId],
+        ['wamid.by-user-1', waId],
+        ['wamid.by-number', waId],
+      ]);
+      expect((await log.thread(channelId, waId, thread[0].position, 1)).map((entry) => entry.record?.id)).toEqual(['wamid.by-user-2']);
+      expect((await log.message(channelId, 'wamid.by-user-1'))!.contact).toBe(waId);
+    });
+
+    it('merges within one notification too, and a conversation only under the user id becomes the wa_id’s', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const recent = timesBefore(Date.now());
+      const [waId, user] = ['4917000000012', userId(2)];
+      const announced = await listen(log, channelId);
+      const changes = await appendAnnounced(
+        log,
+        channelId,
+        announced,
+        [
+          text(channelId, 'wamid.user-only', { from: user, fromUserId: user }, recent(50)),
+          text(channelId, 'wamid.both', { from: waId, fromPhone: waId, fromUserId: user }, recent(40)),
+        ],
+        2,
+      );
+      expect(changes).toEqual([user, waId]);
+      expect(await log.conversation(channelId, user)).toMatchObject({ contact: waId, contactUserId: user, lastInboundMs: recent(40) });
+      expect(await threadIds(log, channelId, waId)).toEqual(['wamid.both', 'wamid.user-only']);
+      expect((await log.conversations(channelId, null, 10)).map((conversation) => conversation.contact)).toEqual([waId]);
+
+      // Later items with the user id alone join the wa_id's conversation.
+      await appendAnnounced(log, channelId, announced, [text(channelId, 'wamid.user-later', { from: user, fromUserId: user }, recent(30))], 1);
+      expect(await threadIds(log, channelId, user)).toEqual(['wamid.user-later', 'wamid.both', 'wamid.user-only']);
+    });
+  });
+}
