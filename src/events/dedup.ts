@@ -3,7 +3,7 @@
  * window: a Map of key → expiry. The TTL is the same for every key, so insertion order is expiry
  * order and the oldest entries are dropped first, both when expired and when the bound is reached
  * (an entry evicted early can then be logged again: the bound wins over exactness, to keep memory
- * flat under floods of unique ids). With Redis the claim is part of the append script (redis-log.ts).
+ * flat under floods of unique ids). With Redis the claim is part of the append script (append.lua).
  */
 export class MemoryDedupStore {
   private readonly expiries = new Map<string, number>();

@@ -14,7 +14,8 @@ import {
 } from './conversations.js';
 import { decodeCursor, type LogId } from './cursor.js';
 import { openFeed } from './feed.js';
-import { MemoryEventLog, type EventLog } from './log.js';
+import type { EventLog } from './log.js';
+import { MemoryEventLog } from './memory-log.js';
 import { parseNotification, type ParseProblem } from './parse.js';
 import { RedisEventLog } from './redis-log.js';
 import { EVENT_KINDS, type AcceptedSend, type EventKind, type LoggedEvent, type MessageRecordDto } from './types.js';

@@ -93,7 +93,7 @@ export class MemoryConversations {
   /**
    * The user id's conversation joins the wa_id's: its thread entries at their own places, the newer of
    * each time (its last inbound time with its name), the keys the wa_id's lacks; then it is gone.
-   * Mirrored in the Redis script (merge in redis-log.ts).
+   * Mirrored in the Redis script (merge in append.lua).
    */
   private merge(channelId: string, userId: string, waId: string, now: number): void {
     const source = this.byChannel.get(channelId)?.states.get(userId);

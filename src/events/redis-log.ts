@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from '../observability/logger.js';
 import type { RedisConnection } from '../store/redis.js';
 import { compareLogIds, formatLogId, parseLogId, type LogId } from './cursor.js';
@@ -28,242 +31,29 @@ import {
 import { RedisSubscriptions } from './pubsub.js';
 import type { AcceptedSend, ChannelEvent, EventKind, LoggedEvent, LoggedEventOf, MessageReactionDto, MessageRecordDto, PayloadOf } from './types.js';
 
-/** How long the fan-out sequence (and the id source of a log that keeps nothing) outlives the last append. */
-/** KEYS[1] the channel's watch mark, ARGV[1] window ms: the mark set to the server's time now. */
-const RESTART_WATCH_SCRIPT = `
-local time = redis.call('TIME')
-redis.call('SET', KEYS[1], tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000), 'PX', ARGV[1])
-return 1
-`;
+/**
+ * A Lua script of src/events/, read once at start: beside this module when it runs from src/ (tests), from
+ * src/events/ when it runs from dist/src/events/ (npm start: tsc does not copy it).
+ */
+function readScript(name: string): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const path = [join(here, name), join(here, '..', '..', '..', 'src', 'events', name)].find((candidate) => existsSync(candidate));
+  if (path === undefined) throw new Error(`events: the Lua script ${name} is neither beside ${here} nor in the project's src/events/`);
+  return readFileSync(path, 'utf8');
+}
 
+/** How long the fan-out sequence (and the id source of a log that keeps nothing) outlives the last append. */
 const SEQUENCE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The one atomic step of ingestion, per notification and channel: for every event, the dedup
- * claim (SET NX PX); for a new one, the append to the channel's stream (XADD, trimmed by MINID to
- * the retention window), the update of its message record (a hash: direction, contact, type, at,
- * status by lifecycle, text, thread time `ts`, who sent it `o`, one `s:<id>` field per status
- * event) and of its contact's conversation (a hash, its place in the channel's conversations by
- * last activity and the message's place in the contact's thread); then one PUBLISH (SPUBLISH on a
- * cluster) of everything
- * appended and of the conversations changed, numbered by a per-channel sequence so a subscriber
- * can tell it missed a publication. A send accepted by the upstream (`sent`) updates its record
- * and conversation, a window verdict (`closed`) only the conversation. Nothing of a notification
- * is applied unless all of it is, so no crash between steps can lose an event or count it twice,
- * and a re-delivered notification (a dedup hit) changes nothing. Conversation times only move
- * forward (an old event arriving late never moves them back) and outlive the retention by at
- * least one window.
- *
- * Every key carries the hash tag `{channelId}` and is passed in KEYS (Cluster-ready).
- *
- * KEYS[1] stream, KEYS[2] fan-out sequence, KEYS[3] conversations (sorted set), KEYS[4] watch
- * mark, then per item i: KEYS[7i+5] dedup key, KEYS[7i+6] record, KEYS[7i+7] conversation,
- * KEYS[7i+8] thread (sorted set), KEYS[7i+9] the alias of its user id (the wa_id seen beside it),
- * KEYS[7i+10] and KEYS[7i+11] the conversation and thread kept under that user id — for i counted
- * from 0. An item naming both keys of a contact writes the alias and merges a conversation kept
- * under the user id into the wa_id's (as MemoryConversations.merge); an item naming only
- * a user id was resolved by the caller (`ex`: the wa_id it expects, '' for none), and when the alias
- * is no longer what it expected the script changes nothing and returns { -1 }: the caller resolves
- * again and retries. A reaction, edit or revoke that changes a message of another conversation
- * (one before a number change) tells that conversation's subscribers too.
- * ARGV[1] retention ms (0: nothing kept, the stream only numbers events), ARGV[2] dedup TTL ms,
- * ARGV[3] pub/sub channel, ARGV[4] sequence TTL ms, ARGV[5] conversation TTL ms, ARGV[6] window
- * ms, ARGV[7] '1' when the items come from a notification (it marks the channel as watched), then
- * per item two values: what it does (a JSON object, see ScriptItem.meta) and the event's JSON.
- * Returns per item the new entry id, 0 for a duplicate, or the operation (sent, closed).
- * The status order (nextStatus) mirrors log.ts; the conversation rules mirror memory-conversations.ts.
+ * The one atomic step of ingestion (append.lua): per notification and channel, the dedup claim, the
+ * append, the message record and the conversation of every event, and one publication of all of it;
+ * its keys and arguments are described in the script.
  */
-const APPEND_SCRIPT_TEMPLATE = `
-local retention = tonumber(ARGV[1])
-local conversationTtl = tonumber(ARGV[5])
-local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-local rank = { accepted = 0, received = 0, sent = 1, delivered = 2, read = 3 }
-local function nextStatus(current, incoming)
-  if not current then return incoming end
-  if current == 'failed' then return current end
-  if incoming == 'failed' then return incoming end
-  local incomingRank = rank[incoming]
-  if incomingRank and incomingRank > (rank[current] or -1) then return incoming end
-  return current
-end
-local function text(value)
-  if type(value) == 'string' then return value end
-  return ''
-end
-local changed = {}
-local function touch(conversation, thread, m, messageId)
-  local contact = text(m.c)
-  if contact == '' then return end
-  local at, order = m.at or now, m.ord or m.at or now
-  local current = redis.call('HMGET', conversation, 'la', 'li', 'lt', 'cl')
-  local activity = tonumber(current[1])
-  if not activity or order > activity then activity = order end
-  redis.call('HSET', conversation, 'c', contact, 'la', activity)
-  local lastInbound = tonumber(current[2])
-  if m.inb and (not lastInbound or at > lastInbound) then
-    redis.call('HSET', conversation, 'li', at)
-    if text(m.n) ~= '' then redis.call('HSET', conversation, 'n', m.n) end
-  end
-  if text(m.ph) ~= '' then redis.call('HSET', conversation, 'p', m.ph) end
-  if text(m.u) ~= '' then redis.call('HSET', conversation, 'u', m.u) end
-  if text(m.un) ~= '' then redis.call('HSET', conversation, 'un', m.un) end
-  if text(m.mv) ~= '' then redis.call('HSET', conversation, 'mv', m.mv) end
-  local closedAt = tonumber(current[4])
-  if m.cl and (not closedAt or at > closedAt) then redis.call('HSET', conversation, 'cl', at) end
-  if messageId ~= '' then
-    local lastMessageAt = tonumber(current[3])
-    if not lastMessageAt or order >= lastMessageAt then redis.call('HSET', conversation, 'lm', messageId, 'lt', order) end
-    if retention > 0 then
-      redis.call('ZADD', thread, 'NX', order, messageId)
-      redis.call('ZREMRANGEBYSCORE', thread, '-inf', '(' .. (now - retention))
-      redis.call('PEXPIRE', thread, retention)
-    end
-  end
-  redis.call('PEXPIRE', conversation, conversationTtl)
-  redis.call('ZADD', KEYS[3], activity, contact)
-  changed[#changed + 1] = contact
-end
-local function outbound(record, m, origin, status)
-  local current = redis.call('HMGET', record, 'status', 'ts')
-  redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', text(m.rc), 'type', text(m.ty), 'at', now, 'status', current[1] or status,
-    'text', text(m.tx), 'ts', current[2] or (m.ord or now), 'o', origin, 'b', text(m.b))
-  redis.call('PEXPIRE', record, retention)
-end
-local function max(a, b)
-  if not a then return b end
-  if not b then return a end
-  return math.max(a, b)
-end
-local function merge(from, fromThread, into, intoThread, contact, userId)
-  local source = redis.call('HMGET', from, 'la', 'li', 'n', 'cl', 'lm', 'lt', 'u', 'un', 'mv')
-  local la = tonumber(source[1])
-  if not la then return end
-  local target = redis.call('HMGET', into, 'la', 'li', 'cl', 'lt', 'u', 'un', 'mv')
-  local activity = max(tonumber(target[1]), la)
-  redis.call('HSET', into, 'c', contact, 'la', activity)
-  local li, targetLi = tonumber(source[2]), tonumber(target[2])
-  if li and (not targetLi or li > targetLi) then
-    redis.call('HSET', into, 'li', li)
-    if source[3] then redis.call('HSET', into, 'n', source[3]) end
-  end
-  local closedAt = max(tonumber(target[3]), tonumber(source[4]))
-  if closedAt then redis.call('HSET', into, 'cl', closedAt) end
-  local lt, targetLt = tonumber(source[6]), tonumber(target[4])
-  if lt and (not targetLt or lt > targetLt) then redis.call('HSET', into, 'lm', source[5], 'lt', lt) end
-  for index, field in ipairs({ 'u', 'un', 'mv' }) do
-    if not target[4 + index] and source[6 + index] then redis.call('HSET', into, field, source[6 + index]) end
-  end
-  if retention > 0 and redis.call('EXISTS', fromThread) == 1 then
-    redis.call('ZUNIONSTORE', intoThread, 2, intoThread, fromThread, 'AGGREGATE', 'MIN')
-    redis.call('PEXPIRE', intoThread, retention)
-  end
-  redis.call('DEL', from, fromThread)
-  redis.call('ZREM', KEYS[3], userId)
-  redis.call('ZADD', KEYS[3], activity, contact)
-  redis.call('PEXPIRE', into, conversationTtl)
-end
-local function change(record, m)
-  if redis.call('EXISTS', record) == 0 then return end
-  local at = m.at or now
-  if m.tk == 'reaction' then
-    local field = 'r:' .. m.rf
-    local held = redis.call('HGET', record, field)
-    if held and cjson.decode(held).at > at then return end
-    if text(m.re) == '' then redis.call('HDEL', record, field) else redis.call('HSET', record, field, cjson.encode({ e = m.re, at = at })) end
-  elseif m.tk == 'edit' then
-    local previous = redis.call('HGET', record, 'b')
-    if previous and previous ~= '' then
-      local history = cjson.decode(redis.call('HGET', record, 'h') or '[]')
-      history[#history + 1] = previous
-      redis.call('HSET', record, 'h', cjson.encode(history))
-    end
-    redis.call('HSET', record, 'b', text(m.b), 'text', text(m.tx), 'ea', at)
-  elseif m.tk == 'revoke' then
-    redis.call('HSET', record, 'ra', at)
-  end
-  redis.call('PEXPIRE', record, retention)
-  local owner = text(redis.call('HGET', record, 'contact'))
-  if text(m.c) ~= '' and owner ~= '' and owner ~= m.c and owner ~= text(m.u) then changed[#changed + 1] = owner end
-end
-if ARGV[7] == '1' then
-  redis.call('SET', KEYS[4], now, 'NX', 'PX', ARGV[6])
-  redis.call('PEXPIRE', KEYS[4], ARGV[6])
-end
-local count = (#ARGV - 7) / 2
-local metas = {}
-local aliases = {}
-for i = 1, count do
-  local m = cjson.decode(ARGV[7 + (i - 1) * 2 + 1])
-  metas[i] = m
-  local alias = KEYS[4 + (i - 1) * 7 + 5]
-  if m.ex then
-    local current = aliases[alias] or redis.call('GET', alias) or ''
-    if current ~= m.ex then return { -1 } end
-  end
-  if text(m.ph) ~= '' and text(m.u) ~= '' then aliases[alias] = m.ph end
-end
-local results = {}
-local published = {}
-for i = 1, count do
-  local m = metas[i]
-  local event = ARGV[7 + (i - 1) * 2 + 2]
-  local operation, messageId = m.op, text(m.id)
-  local k = 4 + (i - 1) * 7
-  local record, conversation, thread = KEYS[k + 2], KEYS[k + 3], KEYS[k + 4]
-  local bothKeys = text(m.ph) ~= '' and text(m.u) ~= ''
-  if bothKeys then redis.call('SET', KEYS[k + 5], m.ph, 'PX', conversationTtl) end
-  if operation == 'sent' then
-    if retention > 0 then outbound(record, m, 'API', 'accepted') end
-    touch(conversation, thread, m, messageId)
-    results[i] = operation
-  elseif operation == 'closed' then
-    touch(conversation, thread, m, '')
-    results[i] = operation
-  elseif redis.call('SET', KEYS[k + 1], '1', 'NX', 'PX', ARGV[2]) then
-    local id
-    if retention > 0 then
-      id = redis.call('XADD', KEYS[1], 'MINID', math.max(now - retention, 0), '*', 'e', event)
-      if operation == 'message' and m.tk then
-        change(record, m)
-      elseif operation == 'message' then
-        redis.call('HSET', record, 'direction', 'INBOUND', 'contact', text(m.rc), 'type', text(m.ty), 'at', now, 'status', 'received', 'text', text(m.tx), 'ts', m.ord or now, 'b', text(m.b))
-        redis.call('PEXPIRE', record, retention)
-      elseif operation == 'echo' then
-        outbound(record, m, 'BUSINESS_APP', 'sent')
-      elseif operation == 'status' then
-        local current = redis.call('HGET', record, 'status')
-        if not current then redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', text(m.rc), 'at', now, 'ts', m.ord or now) end
-        redis.call('HSET', record, 'status', nextStatus(current, m.st), 's:' .. id, event)
-        redis.call('PEXPIRE', record, retention)
-      end
-    else
-      id = redis.call('XADD', KEYS[1], 'MAXLEN', '0', '*', 'e', '')
-    end
-    if m.tk then messageId = '' end
-    if bothKeys then merge(KEYS[k + 6], KEYS[k + 7], conversation, thread, m.ph, m.u) end
-    touch(conversation, thread, m, messageId)
-    results[i] = id
-    published[#published + 1] = '{"id":"' .. id .. '","e":' .. event .. '}'
-  else
-    results[i] = 0
-  end
-end
-if #changed > 0 then
-  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', '(' .. (now - conversationTtl))
-  redis.call('PEXPIRE', KEYS[3], conversationTtl)
-end
-if #published > 0 or #changed > 0 then
-  local keep = math.max(retention, tonumber(ARGV[4]))
-  if #published > 0 then redis.call('PEXPIRE', KEYS[1], keep) end
-  local sequence = redis.call('INCR', KEYS[2])
-  redis.call('PEXPIRE', KEYS[2], keep)
-  local contacts = '[]'
-  if #changed > 0 then contacts = cjson.encode(changed) end
-  redis.call(PUBLISH_COMMAND, ARGV[3], '{"q":' .. sequence .. ',"e":[' .. table.concat(published, ',') .. '],"c":' .. contacts .. '}')
-end
-return results
-`;
+const APPEND_SCRIPT_TEMPLATE = readScript('append.lua');
+
+/** Sets a channel's watch mark to the server's time now (restart-watch.lua). */
+const RESTART_WATCH_SCRIPT = readScript('restart-watch.lua');
 
 /** The script with its publish command: PUBLISH on one server, SPUBLISH (sharded, to the channel's slot only) on a cluster. */
 function appendScript(publish: 'PUBLISH' | 'SPUBLISH'): { text: string; sha: string } {
@@ -319,7 +109,7 @@ interface ScriptMeta {
   ex?: string;
 }
 
-/** One item of the append script: its keys, what it does and its event's JSON (see APPEND_SCRIPT). */
+/** One item of the append script: its keys, what it does and its event's JSON (see append.lua). */
 interface ScriptItem {
   keys: [dedup: string, record: string, conversation: string, thread: string, alias: string, userConversation: string, userThread: string];
   meta: ScriptMeta;
@@ -379,7 +169,7 @@ export interface RedisLogOptions {
 /**
  * The event log on Redis: a Stream per channel (`<ns>:events:{channelId}:log`), message records
  * (`<ns>:events:{channelId}:message:<id>`), dedup keys (`<ns>:events:{channelId}:seen:<key>`),
- * every write through APPEND_SCRIPT. Fan-out: the script publishes what it appended on
+ * every write through append.lua. Fan-out: the script publishes what it appended on
  * `<ns>:events:{channelId}:feed`; each instance subscribes for the channels its subscribers
  * follow. Publications arrive in log order (Redis runs scripts one at a time); one lost while the
  * subscriber connection was down shows as a gap in the sequence, and listeners then read the log.

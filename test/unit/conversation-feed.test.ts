@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { openConversationFeed } from '../../src/events/conversation-feed.js';
-import { MemoryEventLog, type EventLog, type TailListener } from '../../src/events/log.js';
+import type { EventLog, TailListener } from '../../src/events/log.js';
+import { MemoryEventLog } from '../../src/events/memory-log.js';
 
 const CHANNEL = 'channel-001';
 

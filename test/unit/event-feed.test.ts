@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { CursorExpiredError } from '../../src/errors.js';
 import { compareLogIds, formatLogId, type LogId } from '../../src/events/cursor.js';
 import { openFeed } from '../../src/events/feed.js';
-import { MemoryEventLog, type EventLog, type TailListener } from '../../src/events/log.js';
+import type { EventLog, TailListener } from '../../src/events/log.js';
+import { MemoryEventLog } from '../../src/events/memory-log.js';
 import type { ChannelEvent, EventKind, LoggedEvent } from '../../src/events/types.js';
 import { isSettled } from '../support/settle.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ACCEPTED_STATUS, MemoryEventLog, nextStatus, RECEIVED_STATUS, retentionCutoff, serializeEvent, type MemoryLogLimits } from '../../src/events/log.js';
+import { ACCEPTED_STATUS, nextStatus, RECEIVED_STATUS, retentionCutoff, serializeEvent } from '../../src/events/log.js';
+import { MemoryEventLog, type MemoryLogLimits } from '../../src/events/memory-log.js';
 import { eventLogContract } from '../support/event-log-contract.js';
 import type { ChannelEvent, LoggedEvent } from '../../src/events/types.js';
 
