@@ -1,18 +1,30 @@
 import type { GraphQLError } from 'graphql';
-import type { Context } from '../context.js';
-import type { ApiKeyResult, WebhookConfigDto, WebhookRestoreResult } from '../datasources/types.js';
+import type { ApiKeyDto, ApiKeyResult, WebhookConfigDto, WebhookRestoreResult } from '../datasources/types.js';
+import type { ChannelKeys } from '../store/keystore.js';
+import type { Logger } from '../observability/logger.js';
+import type { WebhookConfigBody } from './webhooks.js';
 
 const messageOf = (error: unknown) => (error as GraphQLError | Error).message;
+
+/** What creating a key uses: A6, the number's webhook read and set with a given key, and the request's key store. */
+export interface ApiKeyDependencies {
+  partner: { createApiKey(partnerId: string, channelId: string): Promise<ApiKeyDto> };
+  messaging: {
+    getWebhook(partnerId: string, channelId: string, apiKey: string): Promise<WebhookConfigDto>;
+    setWebhook(partnerId: string, channelId: string, config: WebhookConfigBody, apiKey: string): Promise<unknown>;
+  };
+  keys: ChannelKeys;
+  logger: Pick<Logger, 'child'>;
+}
 
 /**
  * A6 with the webhook kept: a new key removes the number's webhook upstream (spec §5), so the
  * current one is read first (with the key known so far) and set again with the new key. Whatever
  * goes wrong after the key exists is reported on the payload, because the key itself is valid.
  */
-export async function createApiKey(context: Context, partnerId: string, channelId: string): Promise<ApiKeyResult> {
-  const { partner, messaging } = context.dataSources;
-  const { keys } = context;
-  const logger = context.logger.child({ partnerId, channelId });
+export async function createApiKey(deps: ApiKeyDependencies, partnerId: string, channelId: string): Promise<ApiKeyResult> {
+  const { partner, messaging, keys } = deps;
+  const logger = deps.logger.child({ partnerId, channelId });
 
   const previousKey = await keys.get(partnerId, channelId);
   let previous: WebhookConfigDto | null = null;

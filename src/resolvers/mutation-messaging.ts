@@ -99,5 +99,6 @@ export const messagingMutations: MutationResolvers = {
     return { success: true, phoneNumber, blocked: block ? true : null, channelRef: { partnerId, channelId } };
   },
 
-  createApiKey: (_parent, { channelId }, context) => createApiKey(context, requirePartnerId(context.caller), channelId),
+  createApiKey: (_parent, { channelId }, { caller, dataSources: { partner, messaging }, keys, logger }) =>
+    createApiKey({ partner, messaging, keys, logger }, requirePartnerId(caller), channelId),
 };

@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Context } from '../../src/context.js';
 import type { WebhookConfigDto } from '../../src/datasources/types.js';
 import { UpstreamUnavailableError } from '../../src/errors.js';
-import { createApiKey } from '../../src/messaging/api-keys.js';
+import { createApiKey, type ApiKeyDependencies } from '../../src/messaging/api-keys.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { LogCapture } from '../support/gateway.js';
 
@@ -20,24 +19,22 @@ async function create(upstream: Upstream) {
   const calls: string[] = [];
   const stored = new Map<string, string>();
   const logs = new LogCapture();
-  const context = {
-    dataSources: {
-      partner: {
-        createApiKey: async (partnerId: string, channelId: string) => {
-          calls.push(`A6 ${partnerId}/${channelId}`);
-          return { id: 'key-1', api_key: 'new-key', app_id: 'app-1' };
-        },
+  const deps: ApiKeyDependencies = {
+    partner: {
+      createApiKey: async (partnerId: string, channelId: string) => {
+        calls.push(`A6 ${partnerId}/${channelId}`);
+        return { id: 'key-1', api_key: 'new-key', app_id: 'app-1' };
       },
-      messaging: {
-        getWebhook: async (_partnerId: string, channelId: string, key: string) => {
-          calls.push(`get ${channelId} with ${key}`);
-          if (upstream.webhook instanceof Error) throw upstream.webhook;
-          return upstream.webhook;
-        },
-        setWebhook: async (_partnerId: string, channelId: string, body: unknown, key: string) => {
-          calls.push(`set ${channelId} ${JSON.stringify(body)} with ${key}`);
-          if (upstream.setFailure) throw upstream.setFailure;
-        },
+    },
+    messaging: {
+      getWebhook: async (_partnerId: string, channelId: string, key: string) => {
+        calls.push(`get ${channelId} with ${key}`);
+        if (upstream.webhook instanceof Error) throw upstream.webhook;
+        return upstream.webhook;
+      },
+      setWebhook: async (_partnerId: string, channelId: string, body: unknown, key: string) => {
+        calls.push(`set ${channelId} ${JSON.stringify(body)} with ${key}`);
+        if (upstream.setFailure) throw upstream.setFailure;
       },
     },
     keys: {
@@ -47,8 +44,8 @@ async function create(upstream: Upstream) {
       },
     },
     logger: createLogger('info', logs),
-  } as unknown as Context;
-  const result = await createApiKey(context, 'partner-1', 'channel-001');
+  };
+  const result = await createApiKey(deps, 'partner-1', 'channel-001');
   return { result, calls, stored, logs: logs.entries() };
 }
 
