@@ -24,6 +24,9 @@ export function shareKeyOf(config: Config, headers: IncomingHttpHeaders, address
   return `address:${address ?? 'unknown'}`;
 }
 
+/** Callers remembered as out of budget before the ones past their second are dropped. */
+const USED_UP_CALLERS_SWEEP_AT = 10_000;
+
 /** The caller's share is used up: RATE_LIMITED, answered with HTTP 429 over HTTP. */
 export class ShareUsedUpError extends HubgraphError {
   constructor(
@@ -43,6 +46,12 @@ export class ShareUsedUpError extends HubgraphError {
  */
 export class FairShare {
   private readonly inFlight = new Map<string, number>();
+  /**
+   * Callers this instance found without budget, until their budget refills: refused at the door,
+   * before their body is read, parsed or priced, so a caller repeating work past its budget costs
+   * next to nothing instead of a full pass through the pipeline per refusal.
+   */
+  private readonly usedUpUntil = new Map<string, number>();
   private readonly budget: RateLimiterAbstract;
   /** A budget read bounded by REDIS_TIMEOUT_MS: a stalled Redis must not hold every operation. */
   private readonly bounded: <T>(command: Promise<T>) => Promise<T>;
@@ -60,6 +69,12 @@ export class FairShare {
 
   /** Takes one of the caller's in-flight slots; the returned function gives it back (once). Throws RATE_LIMITED when none is free. */
   enter(key: string): () => void {
+    const usedUpUntil = this.usedUpUntil.get(key);
+    if (usedUpUntil !== undefined) {
+      const msLeft = usedUpUntil - Date.now();
+      if (msLeft > 0) throw this.budgetUsedUp(msLeft);
+      this.usedUpUntil.delete(key);
+    }
     const held = this.inFlight.get(key) ?? 0;
     if (held >= this.limits.maxInFlight) {
       throw new ShareUsedUpError(
@@ -85,11 +100,39 @@ export class FairShare {
       await this.bounded(this.budget.consume(key, Math.min(cost, this.limits.costPerSecond)));
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) return;
-      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      throw new ShareUsedUpError(
-        `This caller's query cost budget (MAX_COST_PER_SECOND_PER_CALLER, ${this.limits.costPerSecond} per second) is used up; retry in ${seconds} s`,
-        seconds,
-      );
+      this.rememberUsedUp(key, Date.now() + rejection.msBeforeNext);
+      throw this.budgetUsedUp(rejection.msBeforeNext);
     }
+  }
+
+  /**
+   * Charges an operation refused for its cost (over MAX_QUERY_COST) as one at the limit: it was
+   * parsed and priced for its caller, and a caller repeating such operations is held to about
+   * MAX_COST_PER_SECOND_PER_CALLER / MAX_QUERY_COST of them a second, the rest refused at the door.
+   */
+  async chargeRefused(key: string, maxQueryCost: number): Promise<void> {
+    try {
+      await this.spend(key, maxQueryCost);
+    } catch (error) {
+      // The operation's own refusal is what its caller gets.
+      if (!(error instanceof ShareUsedUpError)) throw error;
+    }
+  }
+
+  private budgetUsedUp(msBeforeNext: number): ShareUsedUpError {
+    const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+    return new ShareUsedUpError(
+      `This caller's query cost budget (MAX_COST_PER_SECOND_PER_CALLER, ${this.limits.costPerSecond} per second) is used up; retry in ${seconds} s`,
+      seconds,
+    );
+  }
+
+  private rememberUsedUp(key: string, until: number): void {
+    // Entries last at most a second; when many callers are refused at once, those past are dropped.
+    if (this.usedUpUntil.size >= USED_UP_CALLERS_SWEEP_AT) {
+      const now = Date.now();
+      for (const [caller, at] of this.usedUpUntil) if (at <= now) this.usedUpUntil.delete(caller);
+    }
+    this.usedUpUntil.set(key, until);
   }
 }

@@ -226,7 +226,10 @@ export function actualQueryCost(
 
 /** An operation whose estimated cost is over MAX_QUERY_COST: refused before execution, so before any upstream call. */
 export class QueryCostError extends GraphQLError {
-  constructor(estimated: number, max: number) {
+  constructor(
+    estimated: number,
+    readonly max: number,
+  ) {
     super(
       `This operation's estimated cost is ${estimated}, over the limit of ${max} (MAX_QUERY_COST): nothing was sent; ask for fewer items (smaller limit or first) or fewer nested lists`,
       { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', cost: { estimated, max }, http: { status: 400 } } },
@@ -249,6 +252,23 @@ export function refuseOverCost(
   return estimated;
 }
 
+/**
+ * The operation's estimated cost (`estimate`, which refuses it over MAX_QUERY_COST) spent from its
+ * caller's fair share before anything runs: past the budget, only this caller waits. A refused
+ * operation is charged MAX_QUERY_COST, so repeating refused operations soon meets the door.
+ */
+export async function spendQueryCost(fairShare: FairShare, shareKey: string, estimate: () => number): Promise<number> {
+  let cost: number;
+  try {
+    cost = estimate();
+  } catch (error) {
+    if (error instanceof QueryCostError) await fairShare.chargeRefused(shareKey, error.max);
+    throw error;
+  }
+  await fairShare.spend(shareKey, cost);
+  return cost;
+}
+
 /** The request asked for its cost: `"extensions": {"cost": true}` beside its query. */
 function costRequested(extensions: Readonly<Record<string, unknown>> | undefined): boolean {
   return extensions?.cost === true;
@@ -268,11 +288,9 @@ export function queryCostPlugin(max: number, metrics: Metrics, fairShare: FairSh
       return {
         async didResolveOperation({ schema, document, operation, request, contextValue }) {
           if (!operation) return;
-          const cost = refuseOverCost(schema, document, operation, request.variables, max, (value) =>
-            metrics.operationCost.observe({ measure: 'estimated' }, value),
+          const cost = await spendQueryCost(fairShare, contextValue.shareKey, () =>
+            refuseOverCost(schema, document, operation, request.variables, max, (value) => metrics.operationCost.observe({ measure: 'estimated' }, value)),
           );
-          // The caller's own budget pays for it before anything runs: past it, only this caller waits.
-          await fairShare.spend(contextValue.shareKey, cost);
           estimated = cost;
         },
         async willSendResponse({ schema, document, operation, response, request, contextValue }) {

@@ -22,7 +22,7 @@ import { formatGraphQLError } from '../errors.js';
 import type { Services } from '../services.js';
 import { refuseWriteWhileStoreStalled } from '../store/store-guard.js';
 import { refuseOverEstimate } from '../datasources/call-budget.js';
-import { refuseOverCost } from './query-cost.js';
+import { refuseOverCost, spendQueryCost } from './query-cost.js';
 import { shareKeyOf } from './fair-share.js';
 
 export interface WebSocketEndpoint {
@@ -158,10 +158,11 @@ export function webSocketEndpoint(options: {
         const operation = getOperationAST(args.document, args.operationName);
         try {
           if (operation) {
-            const cost = refuseOverCost(args.schema, args.document, operation, args.variableValues ?? undefined, config.queryLimits.maxCost, (value) =>
-              metrics.operationCost.observe({ measure: 'estimated' }, value),
+            await spendQueryCost(services.fairShare, (args.contextValue as Context).shareKey, () =>
+              refuseOverCost(args.schema, args.document, operation, args.variableValues ?? undefined, config.queryLimits.maxCost, (value) =>
+                metrics.operationCost.observe({ measure: 'estimated' }, value),
+              ),
             );
-            await services.fairShare.spend((args.contextValue as Context).shareKey, cost);
             refuseOverEstimate(args.schema, args.document, operation, args.variableValues ?? undefined, config.maxUpstreamCallsPerOperation);
             await refuseWriteWhileStoreStalled(services, operation.operation);
           }

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startSimulator, type Simulator } from '../../src/simulator/server.js';
 import { ACME, startTestGateway, useTestGateway, type TestGateway } from '../support/gateway.js';
@@ -64,6 +65,71 @@ describe('fair share: a caller over its share is refused alone', () => {
     expect(refusal?.body.errors?.[0]?.message).toMatch(/cost budget \(MAX_COST_PER_SECOND_PER_CALLER, 100 per second\) is used up/);
     expect((await post(harness.url, POLITE, listing, { n: 60 })).body.errors).toBeUndefined();
     expect((await fetch(`${new URL(harness.url).origin}/healthz`)).status).toBe(200);
+  });
+});
+
+/** A POST whose headers declare a body that is never sent: answered only by what the gateway decides from the headers. */
+function headersOnly(url: string, authorization: string): Promise<{ status: number; retryAfter: string | undefined; body: Answer['body'] }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '100', authorization }, agent: false },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => {
+          request.destroy();
+          resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'], body: JSON.parse(text) as Answer['body'] });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.flushHeaders();
+  });
+}
+
+describe('fair share: a caller out of budget costs next to nothing', () => {
+  const harness = useTestGateway({
+    GATEWAY_TOKENS: 'hostile-caller-token,polite-caller-token',
+    MAX_COST_PER_SECOND_PER_CALLER: '100',
+    CACHE_TTL_LISTING_MS: '0',
+    // A body that never comes is answered 408 after this: only a refusal at the door answers sooner.
+    HTTP_REQUEST_TIMEOUT_MS: '3000',
+  });
+  const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+
+  it('is refused at the door (429, RATE_LIMITED, Retry-After) before its body is read, until its budget refills', async () => {
+    // 1 + 10 + 1,000 = 1,011: takes the whole budget of 100 for its second; the next operation is refused by the budget.
+    const spendAll = '{ partner { channels(limit: 1000) { nodes { id } } } }';
+    let door: Awaited<ReturnType<typeof headersOnly>> | undefined;
+    for (let attempt = 0; attempt < 5 && door?.status !== 429; attempt += 1) {
+      await nextSecond();
+      expect((await post(harness.url, HOSTILE, spendAll)).body.errors).toBeUndefined();
+      if ((await post(harness.url, HOSTILE, '{ partner { id } }')).status !== 429) continue;
+      door = await headersOnly(harness.url, `Bearer hostile-caller-token`);
+    }
+    expect(door?.status).toBe(429);
+    expect(door?.retryAfter).toBe('1');
+    expect(door?.body.errors?.[0]?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
+    expect(door?.body.errors?.[0]?.message).toMatch(/cost budget \(MAX_COST_PER_SECOND_PER_CALLER, 100 per second\) is used up/);
+    expect((await post(harness.url, POLITE, '{ partner { id } }')).body.errors).toBeUndefined();
+    await nextSecond();
+    expect((await post(harness.url, HOSTILE, '{ partner { id } }')).body.errors).toBeUndefined();
+  }, 60_000);
+
+  it('an operation refused over MAX_QUERY_COST is charged MAX_QUERY_COST to its caller alone', async () => {
+    // 15 × 1,011 + 1: over the default MAX_QUERY_COST of 5,000, which is charged (the whole budget of 100 here).
+    const overCost = `{ partner { ${Array.from({ length: 15 }, (_, index) => `a${index}: channels(limit: 1000) { nodes { id } }`).join(' ')} } }`;
+    let next: Answer | undefined;
+    for (let attempt = 0; attempt < 5 && next?.status !== 429; attempt += 1) {
+      await nextSecond();
+      const refused = await post(harness.url, HOSTILE, overCost);
+      expect(refused.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      next = await post(harness.url, HOSTILE, '{ partner { id } }');
+    }
+    expect(next?.body.errors?.[0]?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
+    expect(harness.simulator.recorder.requests).toHaveLength(0);
+    expect((await post(harness.url, POLITE, '{ partner { id } }')).body.errors).toBeUndefined();
   });
 });
 
