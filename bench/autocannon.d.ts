@@ -16,6 +16,8 @@ declare module 'autocannon' {
     duration?: number;
     amount?: number;
     pipelining?: number;
+    /** Requests per second across all connections (0: as fast as answered). */
+    overallRate?: number;
     timeout?: number;
     requests?: Request[];
     /** Replaces every `[<id>]` in the body with a fresh unique id per request. */

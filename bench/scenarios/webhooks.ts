@@ -65,9 +65,13 @@ function headerValue(headers: Record<string, string> | undefined, name: string):
   return Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
 }
 
-/** Subscribes to messageReceived and calls `onEvent` with each message id as it arrives. */
-async function subscribe(context: BenchContext, onEvent: (id: string) => void): Promise<{ client: Client; stop: () => void }> {
-  const client = createClient({ url: context.warm.graphqlUrl.replace(/^http/, 'ws'), webSocketImpl: WebSocket, lazy: false, retryAttempts: 0 });
+/** Subscribes to messageReceived on the gateway at `graphqlUrl` and calls `onEvent` with each message id as it arrives. */
+export async function subscribe(
+  graphqlUrl: string,
+  onEvent: (id: string) => void,
+  connectionParams: Record<string, string> = {},
+): Promise<{ client: Client; stop: () => void }> {
+  const client = createClient({ url: graphqlUrl.replace(/^http/, 'ws'), connectionParams, webSocketImpl: WebSocket, lazy: false, retryAttempts: 0 });
   let ready: () => void = () => undefined;
   let failed: (error: Error) => void = () => undefined;
   const subscribed = new Promise<void>((resolve, reject) => {
@@ -118,7 +122,7 @@ export async function webhookIngest(context: BenchContext): Promise<Section> {
   let ingestEvents = 0;
   let subscription: Awaited<ReturnType<typeof subscribe>>;
   try {
-    subscription = await subscribe(context, (id) => {
+    subscription = await subscribe(context.warm.graphqlUrl, (id) => {
       if (id.startsWith(ingestPrefix)) ingestEvents += 1;
       arrivals.set(id, performance.now());
       waiting.get(id)?.();

@@ -58,13 +58,14 @@ export function graphqlBody(query: string, variables?: Record<string, unknown>):
   return JSON.stringify({ query, ...(variables && { variables }) });
 }
 
-/** POST /graphql; the answer is parsed and timed. */
+/** POST /graphql (with `headers` besides the JSON content type); the answer is parsed and timed. */
 export async function graphql<T = Record<string, unknown>>(
   url: string,
   query: string,
   variables?: Record<string, unknown>,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; ms: number; result: GraphQLAnswer<T> }> {
-  const answer = await send(url, { method: 'POST', headers: JSON_HEADERS, body: graphqlBody(query, variables) });
+  const answer = await send(url, { method: 'POST', headers: { ...JSON_HEADERS, ...headers }, body: graphqlBody(query, variables) });
   let result: GraphQLAnswer<T>;
   try {
     result = JSON.parse(answer.body) as GraphQLAnswer<T>;

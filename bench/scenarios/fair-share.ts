@@ -1,0 +1,266 @@
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import WebSocket from 'ws';
+import { webhookAuthorization } from '../../src/events/credentials.js';
+import type { BenchContext } from '../support/context.js';
+import { BENCH_KEYSTORE_SECRET, freePort, memoryOf, startGatewayProcess } from '../support/gateway-process.js';
+import { firstError, graphql, graphqlBody, send } from '../support/http.js';
+import { notAvailableSection, type Section } from '../support/report.js';
+import { mb, ms, percentile, verdict } from '../support/stats.js';
+import {
+  bearer,
+  DISTINCT_READERS,
+  HEAVY_QUERY,
+  HEAVY_TENANTS,
+  HOSTILE,
+  OVER_COST_QUERY,
+  PATTERNS,
+  runPatternApart,
+  type Statuses,
+} from './hostile-patterns.js';
+import { CHANNEL, notification, subscribe } from './webhooks.js';
+
+const TITLE = '12. Fair share: hostile callers beside a well-behaved one';
+/** Seconds of each phase: the well-behaved caller alone, then beside one hostile pattern. */
+const PHASE_S = 10;
+
+/** A simple cached query at a steady rate, as an inbox polling its channel list would send it. */
+const WELL_BEHAVED = {
+  token: 'well-behaved-caller',
+  query: '{ partner { channels(limit: 10) { total nodes { id hubStatus } } } }',
+  connections: 2,
+  rate: 200,
+};
+const SUBSCRIBER = 'subscriber';
+
+/** The in-process store's bound in this run, smaller than the default 64 MiB so a phase of distinct reads passes it several times. */
+const STORE_MAX_MB = 16;
+const LISTING_TTL_MS = 10_000;
+/** The listing TTL, the store's 30 s sweep, and a margin. */
+const AFTER_TTLS_MS = LISTING_TTL_MS + 30_000 + 5_000;
+
+/** The well-behaved caller's answer times (unrounded) for `seconds`, and its failures. */
+async function wellBehaved(url: string, seconds: number): Promise<{ samples: number[]; failed: number }> {
+  const samples: number[] = [];
+  let failed = 0;
+  const instance = autocannon({
+    url,
+    method: 'POST',
+    headers: bearer(WELL_BEHAVED.token),
+    body: graphqlBody(WELL_BEHAVED.query),
+    connections: WELL_BEHAVED.connections,
+    overallRate: WELL_BEHAVED.rate,
+    duration: seconds,
+  });
+  instance.on('response', (_client, status, _bytes, responseTimeMs) => {
+    samples.push(responseTimeMs);
+    if (status !== 200) failed += 1;
+  });
+  const result = await instance;
+  return { samples, failed: failed + result.errors + result.timeouts };
+}
+
+interface ProbeSamples {
+  health: number[];
+  ack: number[];
+  delivery: number[];
+  lost: number;
+}
+
+/**
+ * The routes that must not starve under GraphQL load, one round after the other: GET /healthz, a
+ * webhook notification's acknowledgement, and its delivery to a graphql-ws subscriber (POST start
+ * to the event). Samples go to the phase set last.
+ */
+async function startProbe(baseUrl: string, phoneNumber: string) {
+  const waiting = new Map<string, (at: number) => void>();
+  const subscription = await subscribe(`${baseUrl}/graphql`, (id) => waiting.get(id)?.(performance.now()), { authorization: `Bearer ${SUBSCRIBER}` });
+  const receiver = `${baseUrl}/webhooks/${CHANNEL}`;
+  const headers = { 'content-type': 'application/json', authorization: webhookAuthorization(BENCH_KEYSTORE_SECRET, CHANNEL) };
+  let phase: ProbeSamples = { health: [], ack: [], delivery: [], lost: 0 };
+  let stopped = false;
+  let round = 0;
+  const run = (async () => {
+    while (!stopped) {
+      const samples = phase;
+      samples.health.push((await send(`${baseUrl}/healthz`)).ms);
+      const id = `wamid.bench-fair-share-${Date.now()}-${(round += 1)}`;
+      const arrived = new Promise<number | null>((resolve) => {
+        waiting.set(id, resolve);
+        setTimeout(() => resolve(null), 2_000);
+      });
+      const started = performance.now();
+      const ack = await send(receiver, { method: 'POST', headers, body: notification(id, phoneNumber) });
+      if (ack.status === 200) samples.ack.push(ack.ms);
+      const at = await arrived;
+      waiting.delete(id);
+      if (at === null) samples.lost += 1;
+      else samples.delivery.push(at - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return {
+    /** Starts a new phase; returns its samples. */
+    phase(): ProbeSamples {
+      phase = { health: [], ack: [], delivery: [], lost: 0 };
+      return phase;
+    },
+    async stop() {
+      stopped = true;
+      await run;
+      subscription.stop();
+      await subscription.client.dispose();
+    },
+  };
+}
+
+/** A full garbage collection in the gateway through its inspector (as the issue measured: heap after a forced GC), then its heap and RSS. */
+async function collectedMemory(inspectorPort: number, baseUrl: string, pid: number): Promise<{ heapUsed: number; rss: number }> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as Array<{ webSocketDebuggerUrl: string }>;
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' })));
+    socket.on('message', (data: Buffer) => {
+      if ((JSON.parse(data.toString()) as { id?: number }).id === 1) resolve();
+    });
+    socket.once('error', reject);
+  });
+  socket.close();
+  const metrics = await (await fetch(`${baseUrl}/metrics`)).text();
+  const heapUsed = Number(/^hubgraph_nodejs_heap_size_used_bytes (\d+(?:\.\d+)?)/m.exec(metrics)?.[1] ?? Number.NaN);
+  return { heapUsed, rss: memoryOf(pid).rss };
+}
+
+const describeStatuses = (statuses: Statuses) =>
+  Object.entries(statuses)
+    .sort(([, a], [, b]) => b - a)
+    .map(([status, count]) => `${status}: ${count.toLocaleString('en-US')}`)
+    .join(', ') || 'none';
+
+const probeCells = (samples: ProbeSamples) => [
+  ms(percentile(samples.health, 99)),
+  ms(percentile(samples.ack, 99)),
+  ms(percentile(samples.delivery, 99)),
+  String(samples.delivery.length + samples.lost),
+  String(samples.lost),
+];
+
+export async function hostileCallers(context: BenchContext): Promise<Section> {
+  const intro = [
+    `One gateway process (no Redis: the in-process store, \`CACHE_MEMORY_MAX_MB=${STORE_MAX_MB}\`, listings cached ${LISTING_TTL_MS / 1000} s; otherwise the defaults, GATEWAY_TOKENS naming each caller).`,
+    `The well-behaved caller sends \`${WELL_BEHAVED.query}\` (cached, cost 21) at ${WELL_BEHAVED.rate} requests/s over ${WELL_BEHAVED.connections} connections (autocannon, its own token).`,
+    `Each hostile pattern runs for ${PHASE_S} s beside it, right after ${PHASE_S} s of the well-behaved caller alone (its baseline for that pattern); p99 from unrounded answer times.`,
+    'Throughout, a probe loops over GET /healthz, a webhook notification to the receiver and its delivery to a graphql-ws subscriber of `messageReceived`.',
+    'Targets: the well-behaved p99 within 2× of its baseline beside accepted heavy work, within 1.5× beside refused input, no failed answer;',
+    `after distinct-key reads and the TTLs, the gateway's RSS (and heap, after a GC forced through its inspector) back within the store's bound (${STORE_MAX_MB} MiB) of where it started.`,
+  ];
+  const inspectorPort = await freePort();
+  const gateway = await startGatewayProcess(context.simulator, {
+    env: {
+      GATEWAY_TOKENS: [WELL_BEHAVED.token, ...HEAVY_TENANTS, HOSTILE, ...DISTINCT_READERS, SUBSCRIBER].join(','),
+      CACHE_MEMORY_MAX_MB: String(STORE_MAX_MB),
+      CACHE_TTL_LISTING_MS: String(LISTING_TTL_MS),
+    },
+    execArgv: [`--inspect=127.0.0.1:${inspectorPort}`, ...context.gatewayExecArgv('fair-share')],
+  });
+  let probe: Awaited<ReturnType<typeof startProbe>> | undefined;
+  try {
+    const url = gateway.graphqlUrl;
+    const check = async (query: string, expectCode?: string) => {
+      const answer = await graphql<unknown>(url, query, undefined, { authorization: `Bearer ${WELL_BEHAVED.token}` });
+      const error = firstError(answer.status, answer.result);
+      if (expectCode ? !error?.startsWith(expectCode) : error) throw new Error(`${query.slice(0, 60)}…: ${error ?? 'accepted'}`);
+    };
+    try {
+      await check(WELL_BEHAVED.query);
+      await check(HEAVY_QUERY);
+      await check(OVER_COST_QUERY, 'GRAPHQL_VALIDATION_FAILED');
+      // The channel's upstream webhook points at this gateway, so its events are served to subscribers.
+      await check(`mutation { connectWebhookToGateway(channelId: "${CHANNEL}") { url } }`);
+      probe = await startProbe(gateway.baseUrl, context.simulator.state.channels.get(CHANNEL)?.setup_info?.phone_number ?? '');
+    } catch (error) {
+      return notAvailableSection(TITLE, intro, (error as Error).message);
+    }
+    await wellBehaved(url, 2);
+
+    const ratioRows: string[][] = [];
+    const probeRows: string[][] = [];
+    const memoryRows: string[][] = [];
+    for (const [index, pattern] of PATTERNS.entries()) {
+      process.stderr.write(`bench:   ${pattern.label}\n`);
+      const aloneProbe = probe.phase();
+      const alone = await wellBehaved(url, PHASE_S);
+      const memoryBefore = pattern.accepted ? await collectedMemory(inspectorPort, gateway.baseUrl, gateway.pid) : null;
+      const rssBefore = memoryOf(gateway.pid).rss;
+      const besideProbe = probe.phase();
+      const [beside, statuses] = await Promise.all([wellBehaved(url, PHASE_S), runPatternApart(index, url, PHASE_S)]);
+      const rssAfter = memoryOf(gateway.pid).rss;
+      const baseline = percentile(alone.samples, 99);
+      const p99 = percentile(beside.samples, 99);
+      const goal = pattern.accepted ? 2 : 1.5;
+      ratioRows.push([
+        pattern.label,
+        describeStatuses(statuses),
+        `${ms(percentile(alone.samples, 50))} / ${ms(baseline)}`,
+        `${ms(percentile(beside.samples, 50))} / ${ms(p99)}`,
+        `${(p99 / baseline).toFixed(2)}×`,
+        `${alone.failed} / ${beside.failed}`,
+        `≤ ${goal}×, none failed: ${verdict(p99 <= goal * baseline && beside.failed === 0)}`,
+        `${mb(rssBefore)} → ${mb(rssAfter)}`,
+      ]);
+      probeRows.push([`alone, before ${pattern.name}`, ...probeCells(aloneProbe)], [`beside ${pattern.name}`, ...probeCells(besideProbe)]);
+      if (memoryBefore) {
+        const atEnd = await collectedMemory(inspectorPort, gateway.baseUrl, gateway.pid);
+        let afterTtls = atEnd;
+        if (pattern.growsStore) {
+          await new Promise((resolve) => setTimeout(resolve, AFTER_TTLS_MS));
+          afterTtls = await collectedMemory(inspectorPort, gateway.baseUrl, gateway.pid);
+        }
+        const bound = STORE_MAX_MB * 1024 * 1024;
+        const grown = Math.max(afterTtls.rss - memoryBefore.rss, afterTtls.heapUsed - memoryBefore.heapUsed);
+        memoryRows.push([
+          pattern.name,
+          `${mb(memoryBefore.rss)} / ${mb(memoryBefore.heapUsed)}`,
+          `${mb(atEnd.rss)} / ${mb(atEnd.heapUsed)}`,
+          afterTtls === atEnd ? '–' : `${mb(afterTtls.rss)} / ${mb(afterTtls.heapUsed)}`,
+          `growth ≤ ${mb(bound)}: ${verdict(grown <= bound)}`,
+        ]);
+      }
+    }
+    return {
+      title: TITLE,
+      intro,
+      tables: [
+        {
+          columns: [
+            'hostile pattern',
+            'its answers',
+            'well-behaved alone p50 / p99',
+            'beside p50 / p99',
+            'p99 ratio',
+            'failed alone / beside',
+            'target',
+            'gateway RSS before → after',
+          ],
+          rows: ratioRows,
+        },
+        {
+          columns: ['phase', '/healthz p99', 'webhook ack p99', 'delivery to the subscriber p99', 'notifications', 'not delivered within 2 s'],
+          rows: probeRows,
+        },
+        {
+          columns: ['accepted pattern', 'RSS / heap before (after a forced GC)', 'at its end', `${AFTER_TTLS_MS / 1000} s later (TTLs and a sweep)`, 'target'],
+          rows: memoryRows,
+        },
+      ],
+      notes: [
+        'Each hostile pattern runs in a process of its own (bench/scenarios/hostile-patterns.ts), so building and sending its bodies never holds the bench process that times the well-behaved caller and the probe and runs the simulator; all of them still share the two cores with the gateway: producing 10 MB bodies and 6.6 MB variables takes CPU from everyone, the well-behaved caller included.',
+        "The heavy queries' listings come from the cache after the first: their cost is in the gateway's own work (five pages mapped, 70 channel nodes completed per answer), and each tenant's budget (MAX_COST_PER_SECOND_PER_CALLER, 20,000) accepts four of them a second; the rest are RATE_LIMITED (429).",
+        'Distinct-key reads each miss the cache and make one upstream call (the simulated latency); each tenant is held to its cost budget (11 per read).',
+      ],
+    };
+  } finally {
+    await probe?.stop();
+    await gateway.stop();
+  }
+}
