@@ -206,7 +206,7 @@ export function changeOfEvent(event: ChannelEvent, now: number): ConversationCha
       };
     }
     case 'echo': {
-      const { to, id, timestamp, text } = event.payload;
+      const { to, toUserId, id, timestamp, text } = event.payload;
       const atMs = timeOf(timestamp, now);
       return {
         contact: to,
@@ -217,7 +217,9 @@ export function changeOfEvent(event: ChannelEvent, now: number): ConversationCha
         name: null,
         text,
         closesWindow: false,
+        // An echo naming the recipient's user id beside its number tells that user id's conversation is the number's.
         ...keysOfContact(to),
+        userId: toUserId ?? (isUserId(to) ? to : null),
       };
     }
     case 'error':

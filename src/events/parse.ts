@@ -173,12 +173,14 @@ function parseStatus(channelId: string, item: Json, senders: Senders): Typed<Mes
 
 function parseEcho(channelId: string, item: Json): Typed<MessageEchoEventDto> {
   if (!nonEmptyString(item.id)) return 'missing id';
-  const to = (typeof item.to === 'string' ? contactKeyOf(item.to) : null) ?? userIdIn(item.to_user_id, item.to_parent_user_id);
+  const toUserId = userIdIn(item.to_user_id, item.to_parent_user_id, item.to);
+  const to = (typeof item.to === 'string' ? contactKeyOf(item.to) : null) ?? toUserId;
   if (to === null) return 'no contact key for the recipient';
   return {
     channelId,
     id: item.id,
     to,
+    toUserId,
     timestamp: toIsoTimestamp(item.timestamp),
     type: nonEmptyString(item.type) ? item.type : 'unknown',
     text: isObject(item.text) && typeof item.text.body === 'string' ? item.text.body : null,

@@ -69,6 +69,8 @@ export interface MessageEchoEventDto {
   id: string;
   /** The recipient's contact key. */
   to: string;
+  /** The recipient's business-scoped user id when the echo names one (`to_user_id`); absent on echoes logged before it was read. */
+  toUserId?: string | null;
   timestamp: string | null;
   type: string;
   text: string | null;

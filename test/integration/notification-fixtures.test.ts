@@ -98,6 +98,8 @@ ${RECORD} ${STATUS} ${CONTENT}`;
 const SHEENA = '16505551234';
 const USER_ID = 'US.13491208655302741918';
 const CLOUD_AT = '2025-06-08T20:59:43.000Z';
+/** When the user-id-only fixture was written. */
+const USER_ID_ONLY_AT = '2025-06-08T20:59:45.000Z';
 const ON_PREMISE_AT = '2018-02-15T11:30:35.000Z';
 
 /** The item of a fixture, read from the fixture (its id, what a reaction, edit or revoke names). */
@@ -560,8 +562,13 @@ const CLOUD: Acceptance[] = [
         content: textContent('Your order has shipped'),
       },
     },
-    // The business's own message opens no window.
-    conversation: { contact: SHEENA, shows: { contact: SHEENA, contactPhone: SHEENA, lastInboundAt: CLOUD_AT }, thread: 'entry' },
+    // The echo names the user id beside the number: the user id's conversation (user-id-only above) joins the number's, so
+    // its last inbound message is that one; the business's own message opens no window.
+    conversation: {
+      contact: USER_ID,
+      shows: { contact: SHEENA, contactPhone: SHEENA, contactUserId: USER_ID, lastInboundAt: USER_ID_ONLY_AT },
+      thread: 'entry',
+    },
   },
   {
     hosting: 'cloud',
@@ -607,7 +614,11 @@ const CLOUD: Acceptance[] = [
       },
     },
     // The status names both keys of its recipient: the user id now finds the wa_id's conversation.
-    conversation: { contact: USER_ID, shows: { contact: SHEENA, contactPhone: SHEENA, contactUserId: USER_ID, lastInboundAt: CLOUD_AT }, thread: 'entry' },
+    conversation: {
+      contact: USER_ID,
+      shows: { contact: SHEENA, contactPhone: SHEENA, contactUserId: USER_ID, lastInboundAt: USER_ID_ONLY_AT },
+      thread: 'entry',
+    },
   },
 ];
 

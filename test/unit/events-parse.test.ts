@@ -449,9 +449,24 @@ describe('parseNotification: every kind of real traffic, nothing dropped', () =>
       {
         kind: 'echo',
         dedupKey: `echo:c:${item.id}`,
-        payload: { channelId: 'c', id: item.id, to: '16505551234', timestamp: '2025-02-12T00:43:44.000Z', type: 'text', text: 'Here you go', raw: item },
+        payload: {
+          channelId: 'c',
+          id: item.id,
+          to: '16505551234',
+          toUserId: null,
+          timestamp: '2025-02-12T00:43:44.000Z',
+          type: 'text',
+          text: 'Here you go',
+          raw: item,
+        },
       },
     ]);
+    // The recipient's user id beside its number (to_user_id) is kept with it.
+    const withUserId = { ...item, to_user_id: 'US.13491208655302741918' };
+    expect(parseNotification('c', envelope('smb_message_echoes', { message_echoes: [withUserId] })).events[0].payload).toMatchObject({
+      to: '16505551234',
+      toUserId: 'US.13491208655302741918',
+    });
     expect(parseNotification('c', envelope('smb_message_echoes', { message_echoes: [{ ...item, to: 'nobody' }] })).events[0]).toMatchObject({
       kind: 'other',
       payload: { field: 'smb_message_echoes', reason: 'no contact key for the recipient' },
