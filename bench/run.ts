@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { startSimulator } from '../src/simulator/server.js';
+import { startSimulator } from '../simulator/server.js';
 import { cachedThroughput } from './scenarios/cached-throughput.js';
 import { conversationsAtScale } from './scenarios/conversations.js';
 import { sendOverhead } from './scenarios/send.js';

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { SIM_PARTNERS } from '../../src/simulator/seed.js';
+import { SIM_PARTNERS } from '../../simulator/seed.js';
 import { firstError, graphql, graphqlBody, JSON_HEADERS, send } from '../support/http.js';
 import type { BenchContext } from '../support/context.js';
 import { cpuTimeOf, withApolloFloor } from '../support/gateway-process.js';

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { SIM_PARTNERS } from '../../src/simulator/seed.js';
+import { SIM_PARTNERS } from '../../simulator/seed.js';
 import { graphql, firstError, send } from '../support/http.js';
 import { settle, type BenchContext } from '../support/context.js';
 import { notAvailableSection, type Section } from '../support/report.js';

@@ -5,8 +5,8 @@ import { CircuitBreakers } from '../../src/datasources/circuit-breaker.js';
 import { UpstreamClient } from '../../src/datasources/http.js';
 import { pathFromUpstream } from '../../src/datasources/upstream-path.js';
 import { Metrics } from '../../src/observability/metrics.js';
-import { SIM_PARTNERS } from '../../src/simulator/seed.js';
-import { startSimulator } from '../../src/simulator/server.js';
+import { SIM_PARTNERS } from '../../simulator/seed.js';
+import { startSimulator } from '../../simulator/server.js';
 import type { Table } from '../support/report.js';
 import { ms, percentile } from '../support/stats.js';
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Simulator } from '../../src/simulator/server.js';
+import type { Simulator } from '../../simulator/server.js';
 import type { BenchOptions } from './options.js';
 import type { GatewayProcess } from './gateway-process.js';
 

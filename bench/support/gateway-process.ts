@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { upstreamUrlEnv } from '../../src/config.js';
-import { SIM_PARTNERS } from '../../src/simulator/seed.js';
-import type { Simulator } from '../../src/simulator/server.js';
+import { SIM_PARTNERS } from '../../simulator/seed.js';
+import type { Simulator } from '../../simulator/server.js';
 import type { RecordedOperation } from './upstream.js';
 
 const MAIN = fileURLToPath(new URL('../../src/main.js', import.meta.url));

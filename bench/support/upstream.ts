@@ -1,4 +1,4 @@
-import type { RecordedRequest } from '../../src/simulator/recorder.js';
+import type { RecordedRequest } from '../../simulator/recorder.js';
 
 const ENDPOINTS: Array<[string, string, RegExp]> = [
   ['A1', 'GET', /^\/api\/v2\/partners\/[^/]+\/clients$/],

@@ -32,8 +32,7 @@ import { webhookReceiver, type WebhookReceiver } from './webhook-route.js';
 import { buildSchema } from '../schema.js';
 import { createServices, type Services } from '../services.js';
 import { gatewayWebhook } from '../events/credentials.js';
-import { SIM_PARTNERS } from '../simulator/seed.js';
-import { startSimulator, type Simulator } from '../simulator/server.js';
+import { startSimulator, type Simulator } from '../../simulator/server.js';
 
 export interface GatewayOptions {
   logger?: Logger;
@@ -70,20 +69,17 @@ async function resolveUpstream(config: Config, options: GatewayOptions) {
       latencyMs: config.simulator.latencyMs,
       webhooks: { liveEventsMs: config.simulator.liveEventsMs },
       wabaWebhookDelayMs: config.simulator.wabaWebhookDelayMs,
+      // A fresh machine's first subscription works on every channel, cloud and on-premise alike: the embedded
+      // simulator starts with each channel's webhook pointing at this gateway's receiver.
+      initialWebhook: (channelId) => gatewayWebhook(config, channelId),
     }));
-  const demo = SIM_PARTNERS[0];
-  const channelKeys = Object.fromEntries([...simulator.state.apiKeys].map(([key, channelId]) => [channelId, key]));
+  const { credentials } = simulator;
   const simulatorConfig: Config = {
     ...config,
-    partnerId: config.partnerId ?? demo.id,
-    partnerToken: config.partnerToken ?? demo.token,
-    channelApiKeys: { ...channelKeys, ...config.channelApiKeys },
+    partnerId: config.partnerId ?? credentials.partnerId,
+    partnerToken: config.partnerToken ?? credentials.partnerToken,
+    channelApiKeys: { ...credentials.channelApiKeys, ...config.channelApiKeys },
   };
-  // A fresh machine's first subscription works on every channel, cloud and on-premise alike: the embedded
-  // simulator starts with each channel's webhook pointing at this gateway's receiver.
-  if (!options.simulator) {
-    for (const channelId of simulator.state.channels.keys()) simulator.state.webhooks.set(channelId, gatewayWebhook(simulatorConfig, channelId));
-  }
   return { config: simulatorConfig, urls: simulator.urls, simulator: options.simulator ? null : simulator };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webhookAuthorization } from '../../src/events/credentials.js';
-import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { cloudNotification, collect, connectWs, postNotification, SUBSCRIPTIONS, waitUntil, type WsConnection } from '../support/events.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { LOCAL_CLUSTER_NODE_TIMEOUT_MS, LocalRedisCluster } from '../support/redis-cluster.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webhookAuthorization } from '../../src/events/credentials.js';
-import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { collect, connectWs, postNotification, waitUntil, type Collected, type WsConnection } from '../support/events.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { loadNotification, notificationValue } from '../support/notifications.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webhookAuthorization } from '../../src/events/credentials.js';
-import { markEngaged, SIM_STALE_CONTACT } from '../../src/simulator/messaging-routes.js';
-import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { markEngaged, SIM_STALE_CONTACT } from '../../simulator/messaging-routes.js';
+import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { collect, connectWs, postNotification, startReceivingGateway, waitUntil, type WsConnection } from '../support/events.js';
 import { describeWithRedis, dropNamespace, namespaceKeys, testRedisEnv, uniqueNamespace } from '../support/redis.js';

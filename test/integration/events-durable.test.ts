@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webhookAuthorization } from '../../src/events/credentials.js';
-import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { collect, connectWs, postNotification, waitUntil, type WsConnection } from '../support/events.js';
 import { describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';

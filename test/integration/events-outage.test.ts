@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webhookAuthorization } from '../../src/events/credentials.js';
-import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { buildGateway, PROJECT_ROOT, type BuiltGateway } from '../support/built-gateway.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { collect, connectWs, postNotification, waitUntil, type WsConnection } from '../support/events.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webhookAuthorization } from '../../src/events/credentials.js';
-import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { cloudNotification, collect, connectWs, freePort, postNotification, SUBSCRIPTIONS, waitUntil, type WsConnection } from '../support/events.js';
 import { describeWithRedis, dropNamespace, namespaceKeys, testRedisEnv, uniqueNamespace } from '../support/redis.js';

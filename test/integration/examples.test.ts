@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildClientSchema, getIntrospectionQuery, Kind, parse, validate, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import type { Gateway } from '../../src/http/server.js';
-import { isOnPremise } from '../../src/simulator/state.js';
+import { isOnPremise } from '../../simulator/state.js';
 import { startEmbeddedGateway } from '../support/embedded-gateway.js';
 import { collect, connectWs, waitUntil, type WsConnection } from '../support/events.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import type { FaultInput } from '../../src/simulator/control-routes.js';
+import type { FaultInput } from '../../simulator/control-routes.js';
 import { upstreamPath } from '../../src/datasources/upstream-path.js';
 import { ACME, startTestGateway, type TestGateway, useTestGateway } from '../support/gateway.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { insightsState } from '../../src/simulator/insights-routes.js';
+import { insightsState } from '../../simulator/insights-routes.js';
 import { ACME, useTestGateway } from '../support/gateway.js';
 
 const ROOT = '/insights/v1';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename } from 'node:path';
-import { mediaSimState, SIM_MEDIA_CDN_HOST, SIM_MEDIA_LINK_TTL_MS, SIM_MEDIA_RETENTION_MS, type MediaSimState } from '../../src/simulator/media-routes.js';
-import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { mediaSimState, SIM_MEDIA_CDN_HOST, SIM_MEDIA_LINK_TTL_MS, SIM_MEDIA_RETENTION_MS, type MediaSimState } from '../../simulator/media-routes.js';
+import { startSimulator, type Simulator } from '../../simulator/server.js';
 
 const CLOUD = 'channel-001';
 const ONPREM = 'channel-003';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { mediaSimState, SIM_MEDIA_CDN_HOST, type MediaSimState } from '../../src/simulator/media-routes.js';
+import { mediaSimState, SIM_MEDIA_CDN_HOST, type MediaSimState } from '../../simulator/media-routes.js';
 import { startTestGateway, type TestGateway, useTestGateway } from '../support/gateway.js';
 
 const CLOUD = 'channel-001';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SIM_STALE_CONTACT } from '../../src/simulator/messaging-routes.js';
-import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { SIM_STALE_CONTACT } from '../../simulator/messaging-routes.js';
+import { startSimulator, type Simulator } from '../../simulator/server.js';
 
 /** The simulated area B itself, called directly: the rules the gateway relies on being enforced. */
 describe('simulator area B', () => {

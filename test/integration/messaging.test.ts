@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import type { RecordedRequest } from '../../src/simulator/recorder.js';
-import { SIM_STALE_CONTACT } from '../../src/simulator/messaging-routes.js';
+import type { RecordedRequest } from '../../simulator/recorder.js';
+import { SIM_STALE_CONTACT } from '../../simulator/messaging-routes.js';
 import { ACME, useTestGateway } from '../support/gateway.js';
 
 // Seeded channels: every third is on-premise (003, 006); 005 has no key configured.

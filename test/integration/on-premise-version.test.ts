@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ON_PREMISE_SUPPORT_ENDS_AT } from '../../src/datasources/hosting.js';
-import { messagingState } from '../../src/simulator/messaging-routes.js';
+import { messagingState } from '../../simulator/messaging-routes.js';
 import { areaBRequests, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import type { FaultInput } from '../../src/simulator/control-routes.js';
+import type { FaultInput } from '../../simulator/control-routes.js';
 import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
 
 const A1 = `^/api/v2/partners/${ACME.id}/clients$`;

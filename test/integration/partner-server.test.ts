@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { upstreamUrlEnv } from '../../src/config.js';
-import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
 
 const run = promisify(execFile);

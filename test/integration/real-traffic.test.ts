@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webhookAuthorization } from '../../src/events/credentials.js';
-import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { postNotification } from '../support/events.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';

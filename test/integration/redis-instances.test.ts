@@ -4,7 +4,7 @@ import { MEDIA_FAILURE_WINDOW_MS, MediaFailureGuard, redisMediaFailureLog } from
 import { StoreUnavailableError } from '../../src/errors.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { RedisConnection } from '../../src/store/redis.js';
-import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { waitUntil } from '../support/events.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { describeWithRedis, dropNamespace, freePort, namespaceKeys, testRedisEnv, uniqueNamespace } from '../support/redis.js';

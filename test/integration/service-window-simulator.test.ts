@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { messagingState, SIM_STALE_CONTACT } from '../../src/simulator/messaging-routes.js';
+import { messagingState, SIM_STALE_CONTACT } from '../../simulator/messaging-routes.js';
 import { collect, connectWs, startReceivingGateway, SUBSCRIPTIONS, waitUntil, type WsConnection } from '../support/events.js';
 import type { TestGateway } from '../support/gateway.js';
 

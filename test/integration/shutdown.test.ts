@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from '@jest/globals';
 import WebSocket from 'ws';
-import { startSimulator } from '../../src/simulator/server.js';
+import { startSimulator } from '../../simulator/server.js';
 import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
 
 const A1 = `^/api/v2/partners/${ACME.id}/clients$`;

@@ -3,9 +3,9 @@ import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import express from 'express';
-import { latencyMiddleware } from '../../src/simulator/latency.js';
-import { SIM_PARTNERS } from '../../src/simulator/seed.js';
-import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { latencyMiddleware } from '../../simulator/latency.js';
+import { SIM_PARTNERS } from '../../simulator/seed.js';
+import { startSimulator, type Simulator } from '../../simulator/server.js';
 
 const LATENCY_MS = 150;
 const PARTNER = SIM_PARTNERS[0];

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { messagingState } from '../../src/simulator/messaging-routes.js';
-import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { messagingState } from '../../simulator/messaging-routes.js';
+import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { waitUntil } from '../support/events.js';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
-import { balanceLimitState } from '../../src/simulator/partner-ops-routes.js';
-import { startSimulator, type Simulator } from '../../src/simulator/server.js';
+import { balanceLimitState } from '../../simulator/partner-ops-routes.js';
+import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, expect } from '@jest/globals';
 import { loadConfig, upstreamUrlEnv, type Config } from '../../src/config.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { createGateway, type Gateway } from '../../src/http/server.js';
-import { SIM_PARTNERS } from '../../src/simulator/seed.js';
-import { startSimulator, type Simulator, type SimulatorOptions } from '../../src/simulator/server.js';
+import { SIM_PARTNERS } from '../../simulator/seed.js';
+import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator/server.js';
 
 export const ACME = SIM_PARTNERS[0];
 export const GLOBEX = SIM_PARTNERS[1];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { NextFunction, Request, Response } from 'express';
-import { RequestRecorder } from '../../src/simulator/recorder.js';
+import { RequestRecorder } from '../../simulator/recorder.js';
 
 describe("the simulator's request recorder", () => {
   it('keeps the latest requests only, oldest dropped first, never more than its capacity and a quarter', () => {

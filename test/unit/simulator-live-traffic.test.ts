@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { INBOUND_KINDS } from '../../src/simulator/inbound-traffic.js';
-import { LIVE_CYCLE, liveInput, type LiveLastMessage } from '../../src/simulator/live-traffic.js';
+import { INBOUND_KINDS } from '../../simulator/inbound-traffic.js';
+import { LIVE_CYCLE, liveInput, type LiveLastMessage } from '../../simulator/live-traffic.js';
 
 const CYCLE = 60;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { uploadLimit } from '../../src/simulator/media-limits.js';
+import { uploadLimit } from '../../simulator/media-limits.js';
 
 const MB = 1024 * 1024;
 const KB = 1024;

@@ -11,8 +11,8 @@ import { insightsRouter } from './insights-routes.js';
 import { partnerOperationsRouter, type BalanceRateLimit } from './partner-ops-routes.js';
 import { partnerRouter } from './partner-routes.js';
 import { RequestRecorder } from './recorder.js';
-import { seedState } from './seed.js';
-import type { SimState } from './state.js';
+import { SIM_PARTNERS, seedState } from './seed.js';
+import type { SimState, SimWebhook } from './state.js';
 import { WebhookDelivery, type WebhookDeliveryOptions } from './webhook-delivery.js';
 
 /** Path of each area's root on the simulator; the gateway's four URLs point at these. */
@@ -39,6 +39,19 @@ export interface SimulatorOptions {
   wabaWebhookDelayMs?: number;
   /** A2's upstream limit; the spec's 5 per 30 s unless a test shortens the window. */
   balanceRateLimit?: BalanceRateLimit;
+  /**
+   * The number-level webhook each channel has when the simulator starts (the embedded simulator: the gateway's own
+   * receiver, so a fresh machine's first subscription works on every channel). Unset: none.
+   */
+  initialWebhook?: (channelId: string) => SimWebhook;
+}
+
+/** What a client of this upstream needs: the first seeded partner's id and token, and each channel's area-B key. */
+export interface SimulatorCredentials {
+  partnerId: string;
+  partnerToken: string;
+  /** Channel id → SVC-API-KEY, as issued when the simulator started. */
+  channelApiKeys: Record<string, string>;
 }
 
 /** The root URL of each area: {base_url}, {cloud_url}, {onprem_url} and {insights_url} of the interface. */
@@ -56,11 +69,15 @@ export interface Simulator extends SimulatorContext {
   /** Notifications sent to the configured webhooks; also `/_control/inbound`. */
   webhookDelivery: WebhookDelivery;
   urls: SimulatorUrls;
+  credentials: SimulatorCredentials;
   close(): Promise<void>;
 }
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const state = options.state ?? seedState();
+  if (options.initialWebhook) {
+    for (const channelId of state.channels.keys()) state.webhooks.set(channelId, options.initialWebhook(channelId));
+  }
   const recorder = new RequestRecorder();
   const app = express();
   app.disable('x-powered-by');
@@ -107,6 +124,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     server,
     faults,
     webhookDelivery,
+    credentials: {
+      partnerId: SIM_PARTNERS[0].id,
+      partnerToken: SIM_PARTNERS[0].token,
+      channelApiKeys: Object.fromEntries([...state.apiKeys].map(([key, channelId]) => [channelId, key])),
+    },
     urls: {
       partner: `${baseUrl}${SIM_ROOTS.partner}`,
       cloud: `${baseUrl}${SIM_ROOTS.cloud}`,
