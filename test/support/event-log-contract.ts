@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import type { EventLog } from '../../src/events/log.js';
-import type { ChannelEvent } from '../../src/events/types.js';
+import { compareLogIds } from '../../src/events/cursor.js';
+import { ACCEPTED_STATUS, RECEIVED_STATUS, serializeEvent, type EventLog } from '../../src/events/log.js';
+import type { ChannelEvent, LoggedEvent } from '../../src/events/types.js';
 import { waitUntil } from './events.js';
 
 /**
@@ -23,7 +24,7 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
 
   const message = (channelId: string, id: string, sender: Sender, atMs: number, raw: Record<string, unknown>): ChannelEvent => ({
     kind: 'message',
-    dedupKey: `message:${id}`,
+    dedupKey: `message:${channelId}:${id}`,
     payload: {
       channelId,
       id,
@@ -48,7 +49,7 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
     message(channelId, id, sender, atMs, { type: 'revoke', revoke: { original_message_id: target } });
   const statusNaming = (channelId: string, messageId: string, recipientId: string, recipientUserId: string, atMs: number): ChannelEvent => ({
     kind: 'status',
-    dedupKey: `status:${messageId}:delivered`,
+    dedupKey: `status:${channelId}:${messageId}:delivered`,
     payload: { channelId, messageId, status: 'delivered', recipientId, recipientUserId, timestamp: new Date(atMs).toISOString(), errors: [], raw: null },
   });
 
@@ -67,6 +68,208 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
   }
   const threadIds = async (log: EventLog, channelId: string, contact: string) =>
     (await log.thread(channelId, contact, null, 50)).map((entry) => entry.record?.id ?? entry.position.member);
+
+  const statusOf = (channelId: string, messageId: string, status: string, recipientId: string | null, atMs: number, codes: number[] = []): ChannelEvent => ({
+    kind: 'status',
+    dedupKey: `status:${channelId}:${messageId}:${status}:${atMs}`,
+    payload: {
+      channelId,
+      messageId,
+      status,
+      recipientId,
+      timestamp: new Date(atMs).toISOString(),
+      errors: codes.map((code) => ({ channelId, code, title: 'failed', details: null, raw: { code } })),
+      raw: { messageId, status },
+    },
+  });
+  const idsOf = (events: LoggedEvent[]) => events.map((event) => (event.kind === 'message' ? event.payload.id : event.kind));
+  /** Expects a time taken by the log between two readings of the clock (Redis reads its server's, on this machine). */
+  const expectBetween = (value: number | null | undefined, before: number, after: number) => {
+    expect(value).toBeGreaterThanOrEqual(before - 1_000);
+    expect(value).toBeLessThanOrEqual(after + 1_000);
+  };
+
+  describe(`EventLog contract (${label}): append and read`, () => {
+    it('claims each event once: a re-delivery within a notification or later is a duplicate and changes nothing', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const recent = timesBefore(Date.now());
+      const once = text(channelId, 'wamid.once', { from: '491' }, recent(10));
+      const first = await log.append(channelId, [once, once]);
+      expect(idsOf(first.appended)).toEqual(['wamid.once']);
+      expect(first.duplicates).toBe(1);
+      expect(first.appended[0].size).toBe(serializeEvent(once).length);
+      const again = await log.append(channelId, [once, text(channelId, 'wamid.next', { from: '491' }, recent(5))]);
+      expect({ ids: idsOf(again.appended), duplicates: again.duplicates }).toEqual({ ids: ['wamid.next'], duplicates: 1 });
+      expect(compareLogIds(again.appended[0].id, first.appended[0].id)).toBeGreaterThan(0);
+      expect(idsOf(await log.read(channelId, null, 10))).toEqual(['wamid.once', 'wamid.next']);
+    });
+
+    it('reads the retained events after a position, oldest first, at most the limit', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const recent = timesBefore(Date.now());
+      const { appended } = await log.append(
+        channelId,
+        ['a', 'b', 'c', 'd'].map((id) => text(channelId, id, { from: '491' }, recent(10))),
+      );
+      expect(idsOf(await log.read(channelId, null, 10))).toEqual(['a', 'b', 'c', 'd']);
+      expect(idsOf(await log.read(channelId, null, 2))).toEqual(['a', 'b']);
+      expect(idsOf(await log.read(channelId, appended[1].id, 10))).toEqual(['c', 'd']);
+      expect(idsOf(await log.read(channelId, appended[0].id, 1))).toEqual(['b']);
+      expect(await log.read(channelId, appended[3].id, 10)).toEqual([]);
+      expect(await log.read(channelId, null, 10)).toEqual(appended);
+      expect(await log.read(newChannel(), null, 10)).toEqual([]);
+    });
+
+    it('an empty notification appends nothing, announces nothing and does not start watching the channel', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const calls: string[] = [];
+      await log.tail(channelId, { onEvents: () => calls.push('events'), onConversations: () => calls.push('conversations'), onGap: () => undefined });
+      expect(await log.append(channelId, [])).toEqual({ appended: [], duplicates: 0 });
+      expect(await log.watchedSince(channelId)).toBeNull();
+      // The next append's announcements come first (on Redis in publication order): the empty one made none.
+      await log.append(channelId, [text(channelId, 'wamid.after', { from: '491' }, timesBefore(Date.now())(5))]);
+      await waitUntil(async () => calls.length >= 2, 'the announcements of the next append');
+      expect(calls).toEqual(['events', 'conversations']);
+    });
+  });
+
+  describe(`EventLog contract (${label}): message records`, () => {
+    it('records an inbound message: direction, contact, type, arrival, text, its own time as its thread place, its body', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const recent = timesBefore(Date.now());
+      const before = Date.now();
+      await log.append(channelId, [text(channelId, 'wamid.in', { from: '491' }, recent(10))]);
+      const after = Date.now();
+      const record = await log.message(channelId, 'wamid.in');
+      expect(record).toEqual({
+        id: 'wamid.in',
+        channelId,
+        direction: 'INBOUND',
+        contact: '491',
+        type: 'text',
+        atMs: expect.any(Number),
+        status: RECEIVED_STATUS,
+        statuses: [],
+        text: 'text of wamid.in',
+        threadMs: recent(10),
+        sentFrom: null,
+        body: JSON.stringify({ id: 'wamid.in', type: 'text', text: { body: 'text of wamid.in' } }),
+        history: [],
+        editedAtMs: null,
+        revokedAtMs: null,
+        reactions: [],
+      });
+      expectBetween(record!.atMs, before, after);
+      expect(await log.message(channelId, 'wamid.unknown')).toBeNull();
+      expect(await log.message(newChannel(), 'wamid.in')).toBeNull();
+    });
+
+    it('a send accepted upstream, then its statuses by lifecycle (failed is final), each kept in arrival order', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const before = Date.now();
+      await log.recordSend(channelId, { messageId: 'wamid.out', contact: '491', type: 'text', text: 'hi there' });
+      const after = Date.now();
+      const sent = await log.message(channelId, 'wamid.out');
+      expect(sent).toEqual({
+        id: 'wamid.out',
+        channelId,
+        direction: 'OUTBOUND',
+        contact: '491',
+        type: 'text',
+        atMs: expect.any(Number),
+        status: ACCEPTED_STATUS,
+        statuses: [],
+        text: 'hi there',
+        threadMs: expect.any(Number),
+        sentFrom: 'API',
+        body: null,
+        history: [],
+        editedAtMs: null,
+        revokedAtMs: null,
+        reactions: [],
+      });
+      expectBetween(sent!.atMs, before, after);
+      expectBetween(sent!.threadMs, before, after);
+
+      const at = Date.now() + 5;
+      const { appended: first } = await log.append(channelId, [statusOf(channelId, 'wamid.out', 'delivered', '491', at)]);
+      const { appended: second } = await log.append(channelId, [statusOf(channelId, 'wamid.out', 'sent', '491', at + 1)]);
+      const delivered = await log.message(channelId, 'wamid.out');
+      expect(delivered?.status).toBe('delivered');
+      expect(delivered?.statuses).toEqual([...first, ...second]);
+      expect(delivered).toMatchObject({ direction: 'OUTBOUND', contact: '491', type: 'text', text: 'hi there', atMs: sent!.atMs, threadMs: sent!.threadMs });
+      for (const [offset, status] of [
+        [2, 'read'],
+        [3, 'failed'],
+        [4, 'read'],
+      ] as const) {
+        await log.append(channelId, [statusOf(channelId, 'wamid.out', status, '491', at + offset)]);
+      }
+      const final = await log.message(channelId, 'wamid.out');
+      expect(final?.status).toBe('failed');
+      expect(final?.statuses.map((event) => event.payload.status)).toEqual(['delivered', 'sent', 'read', 'failed', 'read']);
+      // What a reader gets is a copy: changing it changes nothing held.
+      final?.statuses.pop();
+      expect((await log.message(channelId, 'wamid.out'))?.statuses).toHaveLength(5);
+    });
+
+    it('a status of a send not yet recorded starts its record; the send then keeps that status and thread place; an unknown status never replaces a known one', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const recent = timesBefore(Date.now());
+      const { appended } = await log.append(channelId, [statusOf(channelId, 'wamid.late', 'delivered', '491', recent(10))]);
+      expect(await log.message(channelId, 'wamid.late')).toMatchObject({
+        direction: 'OUTBOUND',
+        contact: '491',
+        status: 'delivered',
+        statuses: appended,
+        type: null,
+        text: null,
+        sentFrom: null,
+        threadMs: recent(10),
+      });
+      await log.recordSend(channelId, { messageId: 'wamid.late', contact: '491', type: 'image', text: null });
+      expect(await log.message(channelId, 'wamid.late')).toMatchObject({ status: 'delivered', type: 'image', threadMs: recent(10), sentFrom: 'API' });
+      await log.append(channelId, [statusOf(channelId, 'wamid.late', 'deleted', '491', recent(5))]);
+      expect((await log.message(channelId, 'wamid.late'))?.status).toBe('delivered');
+      // A status naming no recipient updates its record, with no contact and no conversation.
+      await log.append(channelId, [statusOf(channelId, 'wamid.anon', 'sent', null, recent(5))]);
+      expect(await log.message(channelId, 'wamid.anon')).toMatchObject({ contact: null, status: 'sent', direction: 'OUTBOUND' });
+      expect((await log.conversations(channelId, null, 10)).map((conversation) => conversation.contact)).toEqual(['491']);
+    });
+  });
+
+  describe(`EventLog contract (${label}): the window`, () => {
+    it('a window verdict or a failed status with 131047 or 470 marks the conversation closed, never back in time; other failures do not', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const recent = timesBefore(Date.now());
+      const before = Date.now();
+      await log.closeWindow(channelId, '491');
+      const after = Date.now();
+      const closed = await log.conversation(channelId, '491');
+      expect(closed).toMatchObject({ contact: '491', lastMessageId: null, lastInboundMs: null, name: null });
+      expectBetween(closed!.closedMs, before, after);
+      expect(closed!.lastActivityMs).toBe(closed!.closedMs);
+      await log.append(channelId, [
+        statusOf(channelId, 'wamid.x', 'failed', '491', recent(10), [131047]),
+        statusOf(channelId, 'wamid.y', 'failed', '492', recent(10), [131026]),
+        statusOf(channelId, 'wamid.z', 'failed', '493', recent(10), [470]),
+      ]);
+      expect((await log.conversation(channelId, '491'))?.closedMs).toBe(closed!.closedMs);
+      expect((await log.conversation(channelId, '492'))?.closedMs).toBeNull();
+      expect((await log.conversation(channelId, '493'))?.closedMs).toBe(recent(10));
+      const later = Date.now() + 2_000;
+      await log.append(channelId, [statusOf(channelId, 'wamid.w', 'failed', '493', later, [131047])]);
+      expect((await log.conversation(channelId, '493'))?.closedMs).toBe(later);
+      expect((await log.message(channelId, 'wamid.w'))?.statuses[0].payload.errors[0].code).toBe(131047);
+    });
+  });
 
   describe(`EventLog contract (${label}): changes to a message`, () => {
     it("a reaction, an edit and a revoke tell the listeners of the message's conversation, join no thread, and only the user's own move the last inbound time", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ACCEPTED_STATUS, nextStatus, RECEIVED_STATUS, retentionCutoff, serializeEvent } from '../../src/events/log.js';
+import { nextStatus, retentionCutoff, serializeEvent } from '../../src/events/log.js';
 import { MemoryEventLog, type MemoryLogLimits } from '../../src/events/memory-log.js';
 import { eventLogContract } from '../support/event-log-contract.js';
 import type { ChannelEvent, LoggedEvent } from '../../src/events/types.js';
@@ -213,81 +213,6 @@ describe('MemoryEventLog', () => {
     expect(log.isExpired(CHANNEL, { ms: START_MS + 2_088, seq: 0 })).toBe(true);
   });
 
-  it('records an inbound message with its direction, contact, type, time and text', async () => {
-    const { log, clock } = logAt();
-    clock.now = START_MS + 500;
-    const timestamp = new Date(START_MS - 2_000).toISOString();
-    await log.append(CHANNEL, [inbound('wamid.in', '491', 'hello', timestamp)]);
-    expect(await log.message(CHANNEL, 'wamid.in')).toEqual({
-      id: 'wamid.in',
-      channelId: CHANNEL,
-      direction: 'INBOUND',
-      contact: '491',
-      type: 'text',
-      atMs: START_MS + 500,
-      status: RECEIVED_STATUS,
-      statuses: [],
-      text: 'hello',
-      threadMs: START_MS - 2_000,
-      sentFrom: null,
-      body: 'null',
-      history: [],
-      editedAtMs: null,
-      revokedAtMs: null,
-      reactions: [],
-    });
-    expect(await log.message(OTHER, 'wamid.in')).toBeNull();
-  });
-
-  it('records a send, then joins its statuses by lifecycle, keeping them in arrival order', async () => {
-    const { log, clock } = logAt();
-    await log.recordSend(CHANNEL, { messageId: 'wamid.out', contact: '491', type: 'text', text: 'reply' });
-    expect(await log.message(CHANNEL, 'wamid.out')).toEqual({
-      id: 'wamid.out',
-      channelId: CHANNEL,
-      direction: 'OUTBOUND',
-      contact: '491',
-      type: 'text',
-      atMs: START_MS,
-      status: ACCEPTED_STATUS,
-      statuses: [],
-      text: 'reply',
-      sentFrom: 'API',
-      body: null,
-      history: [],
-      editedAtMs: null,
-      revokedAtMs: null,
-      reactions: [],
-      threadMs: START_MS,
-    });
-    clock.now += 10;
-    await log.append(CHANNEL, [status('wamid.out', 'delivered'), status('wamid.out', 'sent')]);
-    const record = await log.message(CHANNEL, 'wamid.out');
-    expect(record?.status).toBe('delivered');
-    expect(record?.statuses.map((event) => event.payload.status)).toEqual(['delivered', 'sent']);
-    expect(record).toMatchObject({ atMs: START_MS, threadMs: START_MS, text: 'reply', type: 'text' });
-    // What a reader gets is a copy: changing it changes nothing held.
-    record?.statuses.pop();
-    expect((await log.message(CHANNEL, 'wamid.out'))?.statuses).toHaveLength(2);
-  });
-
-  it('starts a record from a status that outran its send, and the send keeps that status and thread place', async () => {
-    const { log, clock } = logAt();
-    await log.append(CHANNEL, [status('wamid.out', 'delivered')]);
-    expect(await log.message(CHANNEL, 'wamid.out')).toMatchObject({
-      direction: 'OUTBOUND',
-      contact: '491',
-      status: 'delivered',
-      type: null,
-      text: null,
-      atMs: START_MS,
-      threadMs: START_MS,
-    });
-    clock.now += 40;
-    await log.recordSend(CHANNEL, { messageId: 'wamid.out', contact: '491', type: 'image', text: null });
-    expect(await log.message(CHANNEL, 'wamid.out')).toMatchObject({ status: 'delivered', type: 'image', atMs: START_MS + 40, threadMs: START_MS });
-  });
-
   it('forgets a record past the retention and the least recently changed over the bound', async () => {
     const { log, clock } = logAt({ maxRecords: 2 });
     await log.append(CHANNEL, [inbound('wamid.1')]);
@@ -361,24 +286,6 @@ describe('MemoryEventLog', () => {
     await log.close();
     await log.append(OTHER, [inbound('wamid.9', '493')]);
     expect(events.flat()).not.toContain('other');
-  });
-
-  it('announces nothing for an empty notification and does not start watching on it', async () => {
-    const { log } = logAt();
-    const calls: string[] = [];
-    await log.tail(CHANNEL, { onEvents: () => calls.push('events'), onConversations: () => calls.push('conversations'), onGap: () => undefined });
-    expect(await log.append(CHANNEL, [])).toEqual({ appended: [], duplicates: 0 });
-    expect(calls).toEqual([]);
-    expect(await log.watchedSince(CHANNEL)).toBeNull();
-  });
-
-  it('closes the window on a failed status with a window code', async () => {
-    const { log } = logAt();
-    await log.append(CHANNEL, [status('wamid.out', 'failed', '491', [131047])]);
-    expect(await log.conversation(CHANNEL, '491')).toMatchObject({ closedMs: START_MS, lastInboundMs: null });
-    const record = await log.message(CHANNEL, 'wamid.out');
-    expect(record?.status).toBe('failed');
-    expect(record?.statuses[0].payload.errors[0].code).toBe(131047);
   });
 });
 
