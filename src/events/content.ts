@@ -507,9 +507,12 @@ export function previewOf(content: MessageContentDto): string | null {
   return oneLine(previewLine(content));
 }
 
+/** The preview of a revoke, and of the message it deleted. */
+export const DELETED_PREVIEW = 'Message deleted';
+
 /** The preview of an inbound or echoed item: "Message deleted" for a revoke, else previewOf its content. */
 export function previewOfMessage(channelId: string, item: unknown): string | null {
-  return revokedMessageIdOf(item) !== null ? 'Message deleted' : previewOf(contentOfMessage(channelId, item));
+  return revokedMessageIdOf(item) !== null ? DELETED_PREVIEW : previewOf(contentOfMessage(channelId, item));
 }
 
 /** What the notification says about the message an item answers or came from; null when it has no `context`. */

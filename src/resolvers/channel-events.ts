@@ -1,5 +1,5 @@
 import { encodeCursor } from '../events/cursor.js';
-import { contentOfMessage, contentOfSentBody, previewOf, type MessageContentDto } from '../events/content.js';
+import { contentOfMessage, contentOfSentBody, DELETED_PREVIEW, previewOf, type MessageContentDto } from '../events/content.js';
 import { recordCursor } from '../events/hub.js';
 import { toGraphContent } from './message-content.js';
 import type { ChannelErrorEventDto, EventKind, LoggedEvent, MessageRecordDto } from '../events/types.js';
@@ -105,7 +105,8 @@ export function toGraphRecord(record: MessageRecordDto): MessageRecord {
   const content = contentOfRecord(record);
   return {
     content: content && toGraphContent(content, cursor, at),
-    preview: content && previewOf(content),
+    // The user deleted it for everyone: a conversation list no longer shows what it said.
+    preview: record.revokedAtMs !== null ? DELETED_PREVIEW : content && previewOf(content),
     editedAt: isoOf(record.editedAtMs),
     revokedAt: isoOf(record.revokedAtMs),
     reactions: record.reactions.map((reaction) => ({ emoji: reaction.emoji, from: reaction.from, at: new Date(reaction.atMs).toISOString() })),

@@ -495,7 +495,8 @@ const CLOUD: Acceptance[] = [
       preview: 'Message deleted',
       content: { __typename: 'UnsupportedContent', errors: [] },
     },
-    record: { id: idOf('cloud', 'image-caption'), shows: { type: 'image', revokedAt: CLOUD_AT } },
+    // The record keeps what it held; its preview line no longer shows it.
+    record: { id: idOf('cloud', 'image-caption'), shows: { type: 'image', revokedAt: CLOUD_AT, preview: 'Message deleted' } },
     conversation: { contact: SHEENA, shows: { contact: SHEENA }, thread: 'change' },
   },
   message(
