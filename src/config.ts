@@ -487,8 +487,10 @@ const configSchema = variables
   .transform((values) => ({
     port: values.PORT,
     host: values.HOST,
-    /** null: the embedded simulator is started and the upstream URLs point at it. */
+    /** The four upstream roots; null when none is set, until main.ts points them at the embedded simulator. */
     upstream: upstreamUrlsOf(values),
+    /** No upstream root is set: `npm start` runs the embedded simulator, the one upstream on this machine. */
+    embeddedSimulator: upstreamUrlsOf(values) === null,
     partnerId: values.PARTNER_ID ?? null,
     partnerToken: values.PARTNER_TOKEN ?? null,
     gatewayTokens: values.GATEWAY_TOKENS ?? [],

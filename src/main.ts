@@ -1,18 +1,20 @@
 import { loadConfig, startupErrorLines } from './config.js';
+import { startEmbeddedSimulator } from './embedded-simulator.js';
 import { createGateway } from './http/server.js';
 
-/** `npm start`: validated config, gateway (and embedded simulator when no upstream is set), SIGTERM drain. */
+/** `npm start`: validated config, the embedded simulator when no upstream is set, the gateway on it, SIGTERM drain. */
 async function main() {
   const config = loadConfig();
+  const embedded = config.upstream ? null : await startEmbeddedSimulator(config);
   // The gateway checks what needs the schema (the persisted operations) before it starts anything.
-  const gateway = await createGateway(config);
+  const gateway = await createGateway(embedded?.gatewayConfig ?? config);
   const url = await gateway.start();
   const { logger } = gateway.services;
   if (config.keystoreSecretGenerated) logger.warn('KEYSTORE_SECRET is not set: stored API keys and webhook credentials last only for this process');
   if (config.partnerToken && config.gatewayTokens.length === 0) logger.warn('GATEWAY_TOKENS is not set: anyone who reaches this port acts with PARTNER_TOKEN');
   process.stdout.write(
-    gateway.simulator
-      ? `hubgraph ready at ${url} (embedded upstream simulator at ${gateway.simulator.baseUrl()})\n`
+    embedded
+      ? `hubgraph ready at ${url} (embedded upstream simulator at ${embedded.simulator.baseUrl()})\n`
       : `hubgraph ready at ${url} (upstream: ${config.upstream!.partner})\n`,
   );
 
@@ -24,13 +26,16 @@ async function main() {
     // gateway.stop() is bounded by SHUTDOWN_TIMEOUT_MS; this is the last resort if something still hangs.
     const deadline = setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 5_000);
     deadline.unref();
-    gateway.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    gateway
+      .stop()
+      .then(() => embedded?.simulator.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

@@ -31,10 +31,9 @@ export const eventsMutations: MutationResolvers = {
     let config;
     try {
       // A loopback PUBLIC_URL keeps its port on cloud channels only for the embedded simulator, the one upstream that reaches it.
-      const onEmbeddedSimulator = gatewayConfig.upstream === null;
       config = validateWebhookConfig(gatewayWebhook(gatewayConfig, channelId), route.hosting, 'input', {
         allowLoopbackHttp: true,
-        allowLoopbackPort: onEmbeddedSimulator,
+        allowLoopbackPort: gatewayConfig.embeddedSimulator,
       });
     } catch (error) {
       if (!(error instanceof BadUserInputError)) throw error;

@@ -8,8 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { Gateway } from '../../src/http/server.js';
-import { startEmbeddedGateway } from '../support/embedded-gateway.js';
+import { startEmbeddedGateway, type EmbeddedGateway } from '../support/embedded-gateway.js';
 import { waitUntil } from '../support/events.js';
 
 const run = promisify(execFile);
@@ -56,14 +55,14 @@ async function serveExample(gatewayUrl: string, simulatorUrl: string): Promise<{
 }
 
 describe('the inbox example in a real browser (Chromium) against the embedded simulator', () => {
-  let gateway: Gateway;
+  let gateway: EmbeddedGateway;
   let app: Awaited<ReturnType<typeof serveExample>>;
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
     gateway = await startEmbeddedGateway();
-    app = await serveExample(gateway.url, gateway.simulator!.baseUrl());
+    app = await serveExample(gateway.url, gateway.simulator.baseUrl());
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [
@@ -95,7 +94,7 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
 
   /** A simulator control route; answers its JSON body (none for 204). */
   async function control(route: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const response = await fetch(`${gateway.simulator!.baseUrl()}/_control/${route}`, {
+    const response = await fetch(`${gateway.simulator.baseUrl()}/_control/${route}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -144,7 +143,7 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
     const command = await page.getByTestId('inbound-command').textContent();
     // The curl line as printed: its URL and its JSON body, sent as curl would send them.
     const [, url, body] = /^curl -s -X POST (\S+) -H 'content-type: application\/json' -d '(.+)'$/.exec(command ?? '') ?? [];
-    expect(url).toBe(`${gateway.simulator!.baseUrl()}/_control/inbound`);
+    expect(url).toBe(`${gateway.simulator.baseUrl()}/_control/inbound`);
     expect(await page.getByTestId('empty-state').textContent()).toContain('SIMULATOR_LIVE_EVENTS_MS=5000 npm run example');
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(response.status).toBe(202);

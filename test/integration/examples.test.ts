@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildClientSchema, getIntrospectionQuery, Kind, parse, validate, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
-import type { Gateway } from '../../src/http/server.js';
 import { isOnPremise } from '../../simulator/state.js';
-import { startEmbeddedGateway } from '../support/embedded-gateway.js';
+import { startEmbeddedGateway, type EmbeddedGateway } from '../support/embedded-gateway.js';
 import { collect, connectWs, waitUntil, type WsConnection } from '../support/events.js';
 
 interface Example {
@@ -47,7 +46,7 @@ const touchedChannels = [
  * connected): the examples run one after the other on one simulator state, as a reader trying them in turn would.
  */
 describe('examples/ in order on the embedded simulator, then a message on every channel they touched', () => {
-  let gateway: Gateway;
+  let gateway: EmbeddedGateway;
   let schema: GraphQLSchema;
   const graphql = async (query: string, variables: Record<string, unknown> = {}) => {
     const response = await fetch(gateway.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
@@ -79,8 +78,8 @@ describe('examples/ in order on the embedded simulator, then a message on every 
   it('create-api-key re-applied the webhook the new key removed, with its port, on a cloud channel', async () => {
     const [created] = operations.filter(({ file }) => file.endsWith('create-api-key.graphql'));
     const channelId = created.variables.channelId as string;
-    expect(isOnPremise(gateway.simulator!.state.channels.get(channelId))).toBe(false);
-    expect(gateway.simulator!.state.webhooks.get(channelId)?.url).toBe(`http://localhost:${new URL(gateway.url).port}/webhooks/${channelId}`);
+    expect(isOnPremise(gateway.simulator.state.channels.get(channelId))).toBe(false);
+    expect(gateway.simulator.state.webhooks.get(channelId)?.url).toBe(`http://localhost:${new URL(gateway.url).port}/webhooks/${channelId}`);
   });
 
   it.each(subscriptions)('$file validates against the gateway schema', ({ source }) => {
@@ -94,7 +93,7 @@ describe('examples/ in order on the embedded simulator, then a message on every 
       const messages = collect(connection, received.source, { ...received.variables, channelId }, 'messageReceived');
       await waitUntil(() => gateway.services.events.subscriberCount('message', channelId) === 1 || messages.errors.length > 0);
       expect(messages.errors).toEqual([]);
-      const response = await fetch(`${gateway.simulator!.baseUrl()}/_control/inbound`, {
+      const response = await fetch(`${gateway.simulator.baseUrl()}/_control/inbound`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ channelId, from: '4915112345678', text: `Hello ${channelId}` }),

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Gateway } from '../../src/http/server.js';
-import { startEmbeddedGateway } from '../support/embedded-gateway.js';
+import { startEmbeddedGateway, type EmbeddedGateway } from '../support/embedded-gateway.js';
 import { ACME, GLOBEX, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { SUBSCRIPTIONS, collect, connectWs, waitUntil } from '../support/events.js';
 
@@ -8,7 +7,7 @@ const preflight = (url: string, origin: string) =>
   fetch(url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
 
 describe('browser-ready defaults on the embedded simulator (npm start with no upstream configured)', () => {
-  let gateway: Gateway;
+  let gateway: EmbeddedGateway;
 
   beforeAll(async () => {
     gateway = await startEmbeddedGateway();
@@ -35,7 +34,7 @@ describe('browser-ready defaults on the embedded simulator (npm start with no up
       const received = collect<{ from: string; text: string }>(connection, SUBSCRIPTIONS.messages, { channelId }, 'messageReceived');
       // The notification is sent once the subscription is registered, so it cannot miss it.
       await waitUntil(async () => (await openSubscriptions()) === 1);
-      const inbound = await fetch(`${gateway.simulator!.baseUrl()}/_control/inbound`, {
+      const inbound = await fetch(`${gateway.simulator.baseUrl()}/_control/inbound`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ channelId, from: '4915100000042', text: 'hello' }),
