@@ -37,7 +37,11 @@ import type { AcceptedSend, ChannelEvent, EventKind, LoggedEvent, LoggedEventOf,
  */
 function readScript(name: string): string {
   const here = dirname(fileURLToPath(import.meta.url));
-  const path = [join(here, name), join(here, '..', '..', '..', 'src', 'events', name)].find((candidate) => existsSync(candidate));
+  // Beside the module (src/), else the project's src/events/ seen from dist/src/events/ or from the directory npm
+  // start and the tests' own builds (outside dist/) run in.
+  const path = [join(here, name), join(here, '..', '..', '..', 'src', 'events', name), join(process.cwd(), 'src', 'events', name)].find((candidate) =>
+    existsSync(candidate),
+  );
   if (path === undefined) throw new Error(`events: the Lua script ${name} is neither beside ${here} nor in the project's src/events/`);
   return readFileSync(path, 'utf8');
 }
