@@ -72,13 +72,15 @@ local function touch(conversation, thread, m, messageId)
   local closedAt = tonumber(current[4])
   if m.cl and (not closedAt or at > closedAt) then redis.call('HSET', conversation, 'cl', at) end
   if messageId ~= '' then
-    local lastMessageAt = tonumber(current[3])
-    if not lastMessageAt or order >= lastMessageAt then redis.call('HSET', conversation, 'lm', messageId, 'lt', order) end
+    -- A message takes its thread place, and may become the last message, once: a later status of it moves neither.
+    local placed = true
     if retention > 0 then
-      redis.call('ZADD', thread, 'NX', order, messageId)
+      placed = redis.call('ZADD', thread, 'NX', order, messageId) == 1
       redis.call('ZREMRANGEBYSCORE', thread, '-inf', '(' .. (now - retention))
       redis.call('PEXPIRE', thread, retention)
     end
+    local lastMessageAt = tonumber(current[3])
+    if placed and (not lastMessageAt or order >= lastMessageAt) then redis.call('HSET', conversation, 'lm', messageId, 'lt', order) end
   end
   redis.call('PEXPIRE', conversation, conversationTtl)
   redis.call('ZADD', KEYS[3], activity, contact)

@@ -141,13 +141,12 @@ export class MemoryConversations {
     if (change.userId !== null) state.contactUserId = change.userId;
     if (change.username !== null) state.contactUsername = change.username;
     if (change.movedTo !== null) state.movedTo = change.movedTo;
-    if (change.messageId !== null) {
-      if (!state.threadIds.has(change.messageId)) {
-        const position = { ms: change.orderMs, member: change.messageId };
-        state.thread.splice(lowerBound(state.thread, position), 0, position);
-        state.threadIds.add(change.messageId);
-        if (state.thread.length > this.limits.maxThread) state.threadIds.delete(state.thread.shift()!.member);
-      }
+    // A message takes its thread place, and may become the last message, once: a later status of it moves neither.
+    if (change.messageId !== null && !state.threadIds.has(change.messageId)) {
+      const position = { ms: change.orderMs, member: change.messageId };
+      state.thread.splice(lowerBound(state.thread, position), 0, position);
+      state.threadIds.add(change.messageId);
+      if (state.thread.length > this.limits.maxThread) state.threadIds.delete(state.thread.shift()!.member);
       if (state.lastMessageMs === null || change.orderMs >= state.lastMessageMs) {
         state.lastMessageId = change.messageId;
         state.lastMessageMs = change.orderMs;

@@ -168,6 +168,21 @@ function realTrafficSuite(label: string, env: () => Record<string, string>) {
       });
     });
 
+    it("a status of an earlier message leaves the conversation's last message where it is", async () => {
+      const who = contact(4);
+      const sent = `wamid.HBgLNDkxNzI=earlier+${label}/reply==`;
+      const answer = `wamid.HBgLNDkxNzI=later+${label}/answer==`;
+      const at = Math.floor(Date.now() / 1000) - 40;
+      const status = (name: string, seconds: number) =>
+        cloud('messages', { statuses: [{ id: sent, status: name, timestamp: String(seconds), recipient_id: who }] });
+      await post(status('sent', at));
+      await post(cloud('messages', { messages: [{ from: who, id: answer, timestamp: String(at + 2), type: 'text', text: { body: 'Great, thank you!' } }] }));
+      // The business's reply is read after the contact answered it.
+      await post(status('read', at + 3));
+      const { conversation } = await read<{ conversation: Item }>(THREAD, { contact: who });
+      expect(conversation).toMatchObject({ lastMessage: { id: answer, preview: 'Great, thank you!' }, messages: { nodes: [{ id: answer }, { id: sent }] } });
+    });
+
     it('a user_preferences item is a PREFERENCE event of its contact', async () => {
       const who = contact(2);
       await post(
