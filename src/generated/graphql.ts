@@ -1885,7 +1885,7 @@ export type MessageRecordPage = {
 /** Status change of a message the channel sent, as notified by the upstream. */
 export type MessageStatusEvent = {
   __typename?: 'MessageStatusEvent';
-  /** The upstream's billing conversation of this message (cloud `conversation`); null when the status carries none. */
+  /** The upstream's billing conversation of this message (`conversation`, on both hostings); null when the status carries none. */
   billingConversation?: Maybe<BillingConversation>;
   /** The channel that sent the message. */
   channelId: Scalars['ID']['output'];
@@ -1895,7 +1895,7 @@ export type MessageStatusEvent = {
   errors: Array<ChannelErrorEvent>;
   /** Id of the message, as sendMessage returned it. */
   messageId: Scalars['ID']['output'];
-  /** What the message costs as the upstream notified it (cloud `pricing`); null when the status carries none (on-premise, failed statuses). */
+  /** What the message costs as the upstream notified it (`pricing`, on both hostings); null when the status carries none (failed statuses, older on-premise versions). */
   pricing?: Maybe<MessagePricing>;
   /** The whole status object as delivered. */
   raw: Scalars['JSON']['output'];
