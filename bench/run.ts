@@ -217,7 +217,8 @@ function earlierRun(): { date: string | null; sections: Map<string, string> } {
   const sections = new Map<string, string>();
   for (const part of text.split(/^## /m).slice(1)) {
     const title = part.slice(0, part.indexOf('\n'));
-    if (titles.has(title)) sections.set(title, `## ${part}`);
+    // Trailing blank lines dropped: the sections are joined again below, and would gain one per BENCH_ONLY run.
+    if (titles.has(title)) sections.set(title, `## ${part.trimEnd()}\n`);
   }
   return { date: /^\| date \| (.+) \|$/m.exec(text)?.[1] ?? null, sections };
 }
@@ -258,7 +259,7 @@ async function main() {
 
   const header = machine(loadBefore, os.loadavg(), (Date.now() - started) / 1000, options.latencyMs, options.only, stealShare(countersBefore, cpuCounters()));
   const earlier = options.only.size > 0 ? earlierRun() : { date: null, sections: new Map<string, string>() };
-  const ran = new Map(sections.map((section) => [section.title, markdownSection(section)]));
+  const ran = new Map(sections.map((section) => [section.title, `${markdownSection(section).trimEnd()}\n`]));
   const body = SCENARIOS.map(([, title]) => ran.get(title) ?? earlier.sections.get(title))
     .filter((text): text is string => text !== undefined)
     .join('\n');
