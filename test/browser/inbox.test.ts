@@ -191,8 +191,14 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
       .filter({ hasText: /delivered|read/ })
       .waitFor();
 
+    const preview = entry.locator('.preview');
+    await preview.filter({ hasText: 'Yes, it ships today' }).waitFor();
     await inbound(CLOUD_CHANNEL, CONTACT, 'Ada Lovelace', 'Great, thank you!');
     await thread.locator('li.in', { hasText: 'Great, thank you!' }).waitFor();
+    // The list's preview follows the newest message live, and a later status of the reply does not take it back.
+    await preview.filter({ hasText: 'Great, thank you!' }).waitFor();
+    await reply.getByTestId('status').filter({ hasText: 'read' }).waitFor();
+    expect(await preview.textContent()).toBe('Great, thank you!');
     if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'inbox.png'), fullPage: true });
   });
 
