@@ -22,6 +22,9 @@ export default {
     '<rootDir>/test/integration/conversations.test.ts',
     '<rootDir>/test/integration/fair-share.test.ts',
     '<rootDir>/test/integration/conversation-changes.test.ts',
+    '<rootDir>/test/integration/window-watch.test.ts',
+    '<rootDir>/test/integration/on-premise-version.test.ts',
+    '<rootDir>/test/integration/webhook-check.test.ts',
     '<rootDir>/test/unit/idempotency.test.ts',
   ],
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ON_PREMISE_SUPPORT_ENDS_AT } from '../../src/datasources/hosting.js';
 import { messagingState } from '../../simulator/messaging-routes.js';
 import { areaBRequests, startTestGateway, type TestGateway } from '../support/gateway.js';
-import { describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
+import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from '../support/redis.js';
 
 /** The on-premise server version kept from send answers (spec B1 meta.version, §9.3 namespace before 2.41), and the hosting's end of support. */
 const CLOUD = 'channel-001';
@@ -14,9 +14,7 @@ const CHANNEL = `query ($id: ID!) { channel(id: $id) { hosting onPremiseVersion 
 const redisNamespace = uniqueNamespace('onprem-version');
 
 describe('on-premise version and end of support (memory)', () => onPremiseSuite(() => ({})));
-describeWithRedis('on-premise version and end of support (Redis)', () =>
-  onPremiseSuite(() => ({ REDIS_URL: testRedisUrl(), REDIS_NAMESPACE: redisNamespace })),
-);
+describeWithRedis('on-premise version and end of support (Redis)', () => onPremiseSuite(() => testRedisEnv(redisNamespace)));
 
 function onPremiseSuite(storeEnv: () => Record<string, string>) {
   let harness: TestGateway;

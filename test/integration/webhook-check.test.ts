@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { gatewayWebhookUrl } from '../../src/events/credentials.js';
 import { SUBSCRIPTIONS, collect, connectWs, waitUntil, type WsConnection } from '../support/events.js';
 import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
-import { describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
+import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from '../support/redis.js';
 
 // Seeded channels: 001 and 002 are cloud, 003 and 006 on-premise; each test uses its own channel or sets its webhook first.
 // 007 and 008 are cloud numbers of one business account (waba-2) without webhooks of their own.
@@ -18,9 +18,7 @@ const PUBLIC_URL = 'https://gateway.example';
 const redisNamespace = uniqueNamespace('webhook-check');
 
 describe('subscriptions never wait in silence (WEBHOOK_CHECK=enforce, memory)', () => webhookCheckSuite(() => ({})));
-describeWithRedis('subscriptions never wait in silence (WEBHOOK_CHECK=enforce, Redis)', () =>
-  webhookCheckSuite(() => ({ REDIS_URL: testRedisUrl(), REDIS_NAMESPACE: redisNamespace })),
-);
+describeWithRedis('subscriptions never wait in silence (WEBHOOK_CHECK=enforce, Redis)', () => webhookCheckSuite(() => testRedisEnv(redisNamespace)));
 
 function webhookCheckSuite(storeEnv: () => Record<string, string>) {
   let harness: TestGateway;

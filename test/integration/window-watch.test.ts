@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { gatewayWebhook } from '../../src/events/credentials.js';
 import { SERVICE_WINDOW_MS } from '../../src/events/conversations.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
+import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from '../support/redis.js';
 
 /** The window guard's "watched" mark restarts when the channel's webhook is (re)pointed at the gateway or a notification of it is refused. */
 const ONPREM = 'channel-003';
@@ -10,20 +10,30 @@ const PUBLIC_URL = 'https://gateway.example';
 const WINDOW = `query { channel(id: "${ONPREM}") { serviceWindow(contact: "4915100000499") { state } } }`;
 const namespace = uniqueNamespace('window-watch');
 
-describeWithRedis('the watch of the window guard restarts (Redis)', () => {
+describe('the watch of the window guard restarts (memory)', () => windowWatchSuite(() => ({})));
+describeWithRedis('the watch of the window guard restarts (Redis)', () => windowWatchSuite(() => testRedisEnv(namespace)));
+
+/** Marks the channel as watched since more than a window ago, with notifications arriving since: in the store the gateway runs on. */
+async function markWatchedLong(harness: TestGateway, channelId: string): Promise<void> {
+  const since = Date.now() - SERVICE_WINDOW_MS - 60_000;
+  const redis = harness.gateway.services.redis;
+  if (redis) {
+    await redis.client.set(redis.key(`events:{${channelId}}:watched`), String(since), { PX: 60_000 });
+    return;
+  }
+  const log = harness.gateway.services.events.log as unknown as { conversationState: { watched: Map<string, { sinceMs: number; lastMs: number }> } };
+  log.conversationState.watched.set(channelId, { sinceMs: since, lastMs: Date.now() });
+}
+
+function windowWatchSuite(storeEnv: () => Record<string, string>) {
   let harness: TestGateway;
 
   beforeAll(async () => {
-    harness = await startTestGateway({
-      PUBLIC_URL,
-      CHANNEL_API_KEYS: JSON.stringify({ [ONPREM]: `sim-key-${ONPREM}` }),
-      REDIS_URL: testRedisUrl(),
-      REDIS_NAMESPACE: namespace,
-    });
+    harness = await startTestGateway({ PUBLIC_URL, CHANNEL_API_KEYS: JSON.stringify({ [ONPREM]: `sim-key-${ONPREM}` }), ...storeEnv() });
   });
   afterAll(async () => {
     await harness.close();
-    await dropNamespace(namespace, testRedisUrl());
+    if (harness.config.redisUrl) await dropNamespace(namespace, harness.config.redisUrl);
   });
 
   const state = async () => {
@@ -33,8 +43,7 @@ describeWithRedis('the watch of the window guard restarts (Redis)', () => {
   };
   /** The channel watched for more than a window: an unknown contact's window is known to be closed. */
   const watchedLong = async () => {
-    const redis = harness.gateway.services.redis!;
-    await redis.client.set(redis.key(`events:{${ONPREM}}:watched`), String(Date.now() - SERVICE_WINDOW_MS - 60_000), { PX: 60_000 });
+    await markWatchedLong(harness, ONPREM);
     expect(await state()).toBe('CLOSED');
   };
   const mutate = async (query: string) => expect((await harness.graphql(query)).body.errors).toBeUndefined();
@@ -70,4 +79,4 @@ describeWithRedis('the watch of the window guard restarts (Redis)', () => {
     }
     expect(await state()).toBe('UNKNOWN');
   });
-});
+}
