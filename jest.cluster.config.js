@@ -25,6 +25,7 @@ export default {
     '<rootDir>/test/integration/window-watch.test.ts',
     '<rootDir>/test/integration/on-premise-version.test.ts',
     '<rootDir>/test/integration/webhook-check.test.ts',
+    '<rootDir>/test/integration/metadata-routing.test.ts',
     '<rootDir>/test/unit/idempotency.test.ts',
   ],
 };

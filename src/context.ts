@@ -13,6 +13,7 @@ import type { OnPremiseVersions } from './datasources/hosting.js';
 import type { ChannelKeys } from './store/keystore.js';
 import type { Config } from './config.js';
 import type { EventHub } from './events/hub.js';
+import type { ChannelDirectory } from './events/channel-directory.js';
 import type { IdempotentSends } from './messaging/idempotency.js';
 import type { Logger } from './observability/logger.js';
 import type { Metrics } from './observability/metrics.js';
@@ -31,6 +32,8 @@ export interface Context {
   };
   /** The channels' event logs, message records and conversations (the gateway's own store; no upstream call). */
   events: EventHub;
+  /** Which channel each business number a notification names belongs to (written when a webhook is pointed here). */
+  channelDirectory: ChannelDirectory;
   /** The server version of each on-premise channel, from its last send answer. */
   onPremiseVersions: OnPremiseVersions;
   /** sendMessage's idempotency keys, shared by every request of the process (and through Redis when configured). */
@@ -142,6 +145,7 @@ export function createContext(services: Services, request: ContextRequest): Cont
     config: services.config,
     dataSources: { partner, messaging, insights, media },
     events: services.events,
+    channelDirectory: services.channelDirectory,
     onPremiseVersions: services.onPremiseVersions,
     idempotentSends: services.idempotentSends,
     metrics: services.metrics,

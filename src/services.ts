@@ -9,6 +9,9 @@ import { UpstreamClient, type UpstreamAttempt } from './datasources/http.js';
 import { OnPremiseVersions, RetiredHostingNotice } from './datasources/hosting.js';
 import { MediaFailureGuard, redisMediaFailureLog, storeMediaFailureLog } from './datasources/media-failures.js';
 import { createEventHub, type EventHub } from './events/hub.js';
+import { ChannelDirectory, type DirectoryLookup } from './events/channel-directory.js';
+import { PartnerApi } from './datasources/partner-api.js';
+import { fingerprint } from './lib/secrets.js';
 import type { Upstream } from './datasources/endpoints.js';
 import { idempotentSendsFor, type IdempotentSends } from './messaging/idempotency.js';
 import { KeyStore } from './store/keystore.js';
@@ -51,6 +54,8 @@ export interface Services {
   fairShare: FairShare;
   /** Webhook events: the per-channel event log with dedup, message records and fan-out to subscriptions (on Redis when configured). */
   events: EventHub;
+  /** Which channel each business number of a notification belongs to (kept in `store`; see events/channel-directory.ts). */
+  channelDirectory: ChannelDirectory;
   /** Failed media GETs per channel, counted across instances through Redis when configured. */
   mediaFailures: MediaFailureGuard;
   /** One warning per on-premise channel this process uses (the hosting is retired upstream). */
@@ -78,6 +83,21 @@ export interface ServicesOptions {
 function inProcessStore(namespace: string, maxResponseBytes: number): Keyv {
   const store = new BoundedMemoryStore(namespace, { maxResponseBytes, sweepIntervalMs: MEMORY_STORE_SWEEP_MS });
   return new Keyv({ store, namespace, serialize: undefined, deserialize: undefined });
+}
+
+/**
+ * The receiver's own lookup of the channels on a channel's business account: with PARTNER_TOKEN for PARTNER_ID (the
+ * response cache applies as to any A4 read); none in multi-tenant mode, where the gateway holds no partner credential.
+ */
+function ownDirectoryLookup(config: Config, http: UpstreamClient, cache: ResponseCache, balanceLimiter: BalanceLimiter): DirectoryLookup | null {
+  const { partnerToken, partnerId } = config;
+  if (!partnerToken || !partnerId) return null;
+  const tenant = { partnerId, credentialFingerprint: fingerprint(partnerToken) };
+  return async (channelId) => {
+    const partner = new PartnerApi(http, cache, tenant, `webhook-routing:${channelId}`, `Bearer ${partnerToken}`, config, balanceLimiter);
+    const channels = await partner.businessAccountChannels(partnerId, channelId);
+    return channels && { partnerId, channels: channels.map((channel) => ({ id: channel.id, phoneNumber: channel.setup_info?.phone_number })) };
+  };
 }
 
 /** How often the in-process store drops entries past their TTL that nobody read again. */
@@ -139,13 +159,21 @@ export function createServices(options: ServicesOptions): Services {
     onPremise: client('onPremise', upstreamUrls.onPremise),
     insights: client('insights', upstreamUrls.insights),
   };
+  const cache = new ResponseCache(store, (hit) => metrics.cacheLookups.inc({ result: hit ? 'hit' : 'miss' }), !options.store && !redis);
+  const balanceLimiter = new BalanceLimiter({
+    ...config.balanceRateLimit,
+    redis: redis ? { client: redis.client, keyPrefix: redis.key('a2-balance') } : undefined,
+    onWait: () => metrics.limiterWaits.inc({ endpoint: 'A2' }),
+    onReject: () => metrics.limiterRejections.inc({ endpoint: 'A2' }),
+    ...(redis && { bounded: <T>(command: Promise<T>) => redis.withTimeout(command) }),
+  });
   return {
     config,
     tracing,
     upstreamUrls,
     logger,
     store,
-    cache: new ResponseCache(store, (hit) => metrics.cacheLookups.inc({ result: hit ? 'hit' : 'miss' }), !options.store && !redis),
+    cache,
     keyStore: new KeyStore(store, config.keystoreSecret, config.channelApiKeys),
     http,
     breakers,
@@ -157,14 +185,9 @@ export function createServices(options: ServicesOptions): Services {
       return up;
     },
     fairShare: new FairShare(config.fairShare, redis),
-    balanceLimiter: new BalanceLimiter({
-      ...config.balanceRateLimit,
-      redis: redis ? { client: redis.client, keyPrefix: redis.key('a2-balance') } : undefined,
-      onWait: () => metrics.limiterWaits.inc({ endpoint: 'A2' }),
-      onReject: () => metrics.limiterRejections.inc({ endpoint: 'A2' }),
-      ...(redis && { bounded: <T>(command: Promise<T>) => redis.withTimeout(command) }),
-    }),
+    balanceLimiter,
     events,
+    channelDirectory: new ChannelDirectory(store, ownDirectoryLookup(config, http.partner, cache, balanceLimiter)),
     mediaFailures: new MediaFailureGuard(redis ? redisMediaFailureLog(redis) : storeMediaFailureLog(store)),
     retiredHosting: new RetiredHostingNotice(logger),
     onPremiseVersions: new OnPremiseVersions(store),

@@ -44,11 +44,18 @@ function template(name: string, notification: Json): string {
   return JSON.stringify(notification).replaceAll(`"${ID_MARK}"`, ID_MARK);
 }
 
+/** The reference samples' business number, and CHANNEL's as notifications name it: the gateway routes by that number. */
+const FIXTURE_BUSINESS_NUMBER = '"15550783881"';
+const CHANNEL_NUMBER = '"49305550000"';
+
 const loadFixtures = (): Array<[string, Json]> =>
   readdirSync(FIXTURES)
     .filter((file) => file.endsWith('.json'))
     .sort()
-    .map((file) => [file.slice(0, -'.json'.length), JSON.parse(readFileSync(new URL(file, FIXTURES), 'utf8')) as Json]);
+    .map((file) => [
+      file.slice(0, -'.json'.length),
+      JSON.parse(readFileSync(new URL(file, FIXTURES), 'utf8').replaceAll(FIXTURE_BUSINESS_NUMBER, CHANNEL_NUMBER)) as Json,
+    ]);
 
 /**
  * The fixtures a conversation's last message can be: a user's message with a phone number. Left out: statuses,

@@ -3,7 +3,7 @@ import type { BalanceLimiter } from '../store/balance-limiter.js';
 import type { ResponseCache, Tenant } from '../store/cache.js';
 import type { Config } from '../config.js';
 import { ErrorCode, HubgraphError } from '../errors.js';
-import { CHANNEL_SORT_GROUPS, CLIENT_SORT_GROUPS, checkPage, toUpstreamFilters, toUpstreamSort, type Page } from './filters.js';
+import { CHANNEL_SORT_GROUPS, CLIENT_SORT_GROUPS, LISTING_LIMIT_MAX, checkPage, toUpstreamFilters, toUpstreamSort, type Page } from './filters.js';
 import type {
   ApiKeyDto,
   ChannelDto,
@@ -130,6 +130,19 @@ export class PartnerApi extends BearerSource {
     checkPathId(channelId, 'channelId');
     const list = await this.listChannels(partnerId, { filter: { id: channelId } });
     return list.nodes.find((channel) => channel.id === channelId) ?? null;
+  }
+
+  /**
+   * The partner's channels on the business account of `channelId` (A4 by id, then A4 filtered by
+   * `waba_account.id`, one page of up to LISTING_LIMIT_MAX); null when the partner has no such channel.
+   */
+  async businessAccountChannels(partnerId: string, channelId: string): Promise<ChannelNode[] | null> {
+    const channel = await this.getChannel(partnerId, channelId);
+    if (!channel) return null;
+    const accountId = channel.waba_account?.id;
+    if (!accountId) return [channel];
+    const list = await this.listChannels(partnerId, { filter: { wabaAccount: { id: accountId } }, limit: LISTING_LIMIT_MAX });
+    return list.nodes.some((node) => node.id === channelId) ? list.nodes : [channel, ...list.nodes];
   }
 
   /** A5 */

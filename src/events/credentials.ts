@@ -18,6 +18,17 @@ export function gatewayWebhookUrl(publicUrl: string, channelId: string): string 
   return `${publicUrl}/webhooks/${encodeURIComponent(channelId)}`;
 }
 
+/** The channel whose receiver URL of this gateway `url` is; null for any other URL. */
+export function channelOfGatewayWebhookUrl(publicUrl: string, url: string): string | null {
+  const prefix = `${publicUrl}/webhooks/`;
+  if (!url.startsWith(prefix) || url.length === prefix.length || url.slice(prefix.length).includes('/')) return null;
+  try {
+    return decodeURIComponent(url.slice(prefix.length));
+  } catch {
+    return null;
+  }
+}
+
 /** The number-level webhook that connects a channel to this gateway's receiver: its URL and Basic credential. */
 export function gatewayWebhook(config: { publicUrl: string; keystoreSecret: string }, channelId: string): { url: string; headers: Record<string, string> } {
   return { url: gatewayWebhookUrl(config.publicUrl, channelId), headers: { Authorization: webhookAuthorization(config.keystoreSecret, channelId) } };

@@ -16,9 +16,9 @@ import { decodeCursor, type LogId } from './cursor.js';
 import { openFeed } from './feed.js';
 import type { EventLog } from './log.js';
 import { MemoryEventLog } from './memory-log.js';
-import { parseNotification, type ParseProblem } from './parse.js';
+import { parseNotification, type NumberRoutes, type ParseProblem, type RoutingOutcome } from './parse.js';
 import { RedisEventLog } from './redis-log.js';
-import { EVENT_KINDS, type AcceptedSend, type EventKind, type LoggedEvent, type MessageRecordDto } from './types.js';
+import { EVENT_KINDS, type AcceptedSend, type ChannelEvent, type EventKind, type LoggedEvent, type MessageRecordDto } from './types.js';
 
 /**
  * How long an event id is remembered: the upstream re-delivers for up to 7 days, plus a day for
@@ -76,6 +76,10 @@ export interface IngestResult {
   problems: ParseProblem[];
   /** The events published, by kind. */
   publishedByKind: Partial<Record<EventKind, number>>;
+  /** How each cloud change naming a business number was assigned. */
+  routing: RoutingOutcome[];
+  /** The channels whose logs took the notification's events. */
+  channels: string[];
 }
 
 export interface EventPageRequest {
@@ -179,13 +183,35 @@ export class EventHub {
     return this.log.canAccept();
   }
 
-  /** Resolves once every event of the notification is in the log (or known as a duplicate); rejects when the log cannot be written. */
-  async ingest(channelId: string, body: unknown): Promise<IngestResult> {
-    const { events, problems } = parseNotification(channelId, body);
-    const { appended, duplicates } = await this.log.append(channelId, events);
+  /**
+   * Resolves once every event of the notification is in the log of its channel (or known as a duplicate); rejects
+   * when a log cannot be written. `routes` assigns cloud changes to the channels their metadata names (parse.ts);
+   * each channel's events are one atomic append, so a rejection after some were written leaves nothing half-done
+   * that a re-delivery would not complete (its dedup claims find the written ones).
+   */
+  async ingest(channelId: string, body: unknown, routes?: NumberRoutes): Promise<IngestResult> {
+    const { events, problems, routing } = parseNotification(channelId, body, routes);
+    const byChannel = new Map<string, ChannelEvent[]>([[channelId, []]]);
+    for (const event of events) {
+      const target = event.payload.channelId;
+      const list = byChannel.get(target);
+      if (list) list.push(event);
+      else byChannel.set(target, [event]);
+    }
     const publishedByKind: Partial<Record<EventKind, number>> = {};
-    for (const event of appended) publishedByKind[event.kind] = (publishedByKind[event.kind] ?? 0) + 1;
-    return { published: appended.length, duplicates, problems, publishedByKind };
+    let published = 0;
+    let duplicates = 0;
+    const channels: string[] = [];
+    for (const [target, list] of byChannel) {
+      // Only the path's channel can be without events: appended to when it is the only one (an empty notification), not otherwise.
+      if (list.length === 0 && byChannel.size > 1) continue;
+      channels.push(target);
+      const result = await this.log.append(target, list);
+      published += result.appended.length;
+      duplicates += result.duplicates;
+      for (const event of result.appended) publishedByKind[event.kind] = (publishedByKind[event.kind] ?? 0) + 1;
+    }
+    return { published, duplicates, problems, publishedByKind, routing, channels };
   }
 
   /** Records a send the upstream accepted (status `accepted` until notifications arrive). */

@@ -19,10 +19,23 @@ export interface ParseProblem {
   reason: string;
 }
 
+/**
+ * Where the changes of a cloud notification go, by the business number their `metadata.display_phone_number` names
+ * (as digits): a channel id, or null when the number is no channel of the partner that the path's channel could
+ * speak for. A number it does not hold is unverified: its items stay on the path's channel.
+ */
+export type NumberRoutes = ReadonlyMap<string, string | null>;
+
+/** How one cloud change was assigned: to the path's own number, to another channel, to no channel, or unchecked. */
+export type RoutingOutcome = 'own' | 'routed' | 'unknown_number' | 'unverified';
+
 export interface ParsedNotification {
   shape: 'cloud' | 'on-premise' | 'unknown';
+  /** Each event's payload names the channel it belongs to (the path's, or the one its change's metadata names). */
   events: ChannelEvent[];
   problems: ParseProblem[];
+  /** Per cloud change that names a business number: how it was assigned. */
+  routing: RoutingOutcome[];
 }
 
 type Json = Record<string, unknown>;
@@ -296,14 +309,37 @@ function collectItem(
   }
 }
 
+/** The business number a cloud change's value names (`metadata.display_phone_number`, any format) as digits; null when none. */
+function numberOfChange(value: Json): string | null {
+  const shown = isObject(value.metadata) ? optionalString(value.metadata.display_phone_number) : null;
+  const digits = shown?.replace(/\D/g, '') ?? '';
+  return digits === '' ? null : digits;
+}
+
+/** The business numbers the changes of a cloud notification name, as digits, each once (none for on-premise). */
+export function numbersNamed(body: unknown): string[] {
+  const numbers = new Set<string>();
+  if (!isObject(body) || !Array.isArray(body.entry)) return [];
+  for (const entry of body.entry) {
+    if (!isObject(entry) || !Array.isArray(entry.changes)) continue;
+    for (const change of entry.changes) {
+      const number = isObject(change) && isObject(change.value) ? numberOfChange(change.value) : null;
+      if (number !== null) numbers.add(number);
+    }
+  }
+  return [...numbers];
+}
+
 /**
  * Turns a webhook notification of either hosting into events: the cloud envelope
  * (`object`, `entry[].changes[].{field, value}`) or the on-premise shape (the arrays at the root).
  * Every entry, change and item is visited, and every one is kept: what cannot be typed becomes an
- * `other` event (with its `field`), so nothing of an acknowledged notification is lost.
+ * `other` event (with its `field`), so nothing of an acknowledged notification is lost. A cloud change whose
+ * metadata names another channel of `routes` is that channel's; one naming a number that is no channel is kept
+ * whole on `channelId` as an `other` event (reason `unknown business number …`), never given to a wrong channel.
  */
-export function parseNotification(channelId: string, body: unknown): ParsedNotification {
-  const result: ParsedNotification = { shape: 'unknown', events: [], problems: [] };
+export function parseNotification(channelId: string, body: unknown, routes: NumberRoutes = new Map()): ParsedNotification {
+  const result: ParsedNotification = { shape: 'unknown', events: [], problems: [], routing: [] };
   if (!isObject(body)) {
     result.problems.push({ path: '', reason: 'the notification is not a JSON object' });
     return result;
@@ -327,7 +363,15 @@ export function parseNotification(channelId: string, body: unknown): ParsedNotif
           keepWhole(field, 'no value object', change, changePath);
           return;
         }
-        collect(channelId, change.value, field, `${changePath}.value.`, result);
+        const number = numberOfChange(change.value);
+        const target = number === null ? channelId : routes.get(number);
+        if (number !== null)
+          result.routing.push(target === undefined ? 'unverified' : target === null ? 'unknown_number' : target === channelId ? 'own' : 'routed');
+        if (target === null) {
+          keepWhole(field, `unknown business number ${number}: no channel of the partner on this business account`, change.value, `${changePath}.value`);
+          return;
+        }
+        collect(target ?? channelId, change.value, field, `${changePath}.value.`, result);
       });
     });
     return result;

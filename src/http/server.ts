@@ -77,7 +77,13 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       createContext(services, { headers: request.headers, requestId, shareKey: shareKeyOf(config, request.headers, request.socket.remoteAddress) }),
     onUnexpectedError: (error, requestId) => logger.error({ err: error, requestId }, 'unexpected error serving /graphql'),
   });
-  const webhooks = webhookReceiver({ keystoreSecret: config.keystoreSecret, events: services.events, logger, metrics: services.metrics });
+  const webhooks = webhookReceiver({
+    keystoreSecret: config.keystoreSecret,
+    events: services.events,
+    directory: services.channelDirectory,
+    logger,
+    metrics: services.metrics,
+  });
   let draining = false;
   const app = expressApp({ config, services, logger, cors, draining: () => draining });
   // /graphql and the webhook receiver, the two hot paths, on node:http; Express for the rest.

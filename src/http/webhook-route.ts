@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isWebhookAuthorized } from '../events/credentials.js';
+import type { ChannelDirectory } from '../events/channel-directory.js';
 import type { EventHub } from '../events/hub.js';
+import { numbersNamed } from '../events/parse.js';
 import { assertUtf8, HttpRefusal, readBody, requestIdOf, sendJson } from './request.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';
@@ -29,6 +31,8 @@ const PATH = /^\/webhooks\/([^/?]+)\/?(?:\?.*)?$/;
 export interface WebhookReceiverOptions {
   keystoreSecret: string;
   events: EventHub;
+  /** Which channel each business number a cloud notification names belongs to. */
+  directory: ChannelDirectory;
   logger: Logger;
   metrics: Metrics;
 }
@@ -62,32 +66,48 @@ const notificationDigest = (text: string) => createHash('sha256').update(text).d
  * acknowledged is ever lost. Fan-out to subscribers follows from the log.
  */
 export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceiver {
-  const { keystoreSecret, events, logger, metrics } = options;
+  const { keystoreSecret, events, directory, logger, metrics } = options;
   const count = (outcome: 'received' | 'deduplicated' | 'published' | 'rejected', amount = 1) => {
     if (amount > 0) metrics.webhookNotifications.inc({ outcome }, amount);
   };
   const pending = new Set<Promise<unknown>>();
   const refuseForNow = (response: ServerResponse, channelId: string) => {
     sendJson(response, 503, { error: 'event store unavailable; retry later' }, { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
-    // The refused notification arrives later: until a window has passed, a missing inbound message proves nothing.
-    events.noteRefusal(channelId).catch((error: unknown) => logger.warn({ err: error, channelId }, 'webhook: the refusal could not be noted in the store'));
+    // The refused notification arrives later: until a window has passed, a missing inbound message proves nothing, on
+    // any channel whose numbers this URL may receive notifications for.
+    for (const refused of directory.channelsKnownFor(channelId)) {
+      events
+        .noteRefusal(refused)
+        .catch((error: unknown) => logger.warn({ err: error, channelId: refused }, 'webhook: the refusal could not be noted in the store'));
+    }
   };
 
   /** The notification's events in the log, or false when the log could not take them (answered 503). */
   const append = async (channelId: string, body: unknown, text: string, requestId: string): Promise<boolean> => {
-    const work = events.ingest(channelId, body);
+    // A lookup of the channels behind the notification's numbers that fails is answered 503 like a log that cannot be written.
+    const work = directory.routes(channelId, numbersNamed(body)).then((routes) => events.ingest(channelId, body, routes));
     pending.add(work);
     void work.catch(() => undefined).finally(() => pending.delete(work));
     let result;
     try {
       result = await work;
     } catch (error) {
-      logger.warn({ err: error, channelId, requestId, notification: notificationDigest(text) }, 'webhook: the event log could not be written; answered 503');
+      logger.warn(
+        { err: error, channelId, requestId, notification: notificationDigest(text) },
+        'webhook: the event log could not be written, or the channels of its numbers not looked up; answered 503',
+      );
       return false;
     }
     count('published', result.published);
     count('deduplicated', result.duplicates);
     for (const [kind, amount] of Object.entries(result.publishedByKind)) metrics.webhookItems.inc({ kind, typed: String(kind !== 'other') }, amount);
+    for (const outcome of result.routing) metrics.webhookRouting.inc({ outcome });
+    if (result.routing.includes('unverified')) {
+      logger.warn(
+        { channelId, requestId, notification: notificationDigest(text) },
+        "webhook: the notification names business numbers this gateway cannot check (nothing known of the channel's business account); kept on the channel of the URL",
+      );
+    }
     if (result.problems.length > 0) {
       // Paths and reasons only: item contents are personal data. The digest and request id name the notification.
       logger.warn(

@@ -110,6 +110,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly webhookRouting = new Counter({
+    name: 'hubgraph_webhook_routing_total',
+    help: "Cloud notification changes by how their metadata business number was assigned: own (the URL's channel), routed (another channel of the partner on its business account), unknown_number (no such channel: kept on the URL's channel as OtherNotificationEvent), unverified (nothing known of the channel's business account: kept on the URL's channel unchecked)",
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   readonly webhookItems = new Counter({
     name: 'hubgraph_webhook_items_total',
     help: 'Items of webhook notifications published as events, by kind (message, status, error, echo, preference, other) and typed ("false" for other: kept untyped, never dropped)',

@@ -2,7 +2,7 @@ import { requirePartnerId } from '../identity/caller.js';
 import { BadUserInputError } from '../errors.js';
 import { gatewayWebhook } from '../events/credentials.js';
 import type { MutationResolvers } from '../generated/graphql.js';
-import { restartWatch } from './webhook-connection.js';
+import { webhookPointedAtGateway } from './webhook-connection.js';
 import { HTTPS_REQUIRED, isLoopbackHttpUrl, validateWebhookConfig, webhookAnswer } from '../messaging/webhooks.js';
 
 export const eventsMutations: MutationResolvers = {
@@ -41,7 +41,7 @@ export const eventsMutations: MutationResolvers = {
       throw new BadUserInputError(`PUBLIC_URL cannot receive this channel's notifications: ${error.message}`, 'channelId');
     }
     const stored = await messaging.setWebhook(partnerId, channelId, config);
-    await restartWatch(context, channelId);
+    await webhookPointedAtGateway(context, partnerId, channelId, [channelId]);
     return { ...webhookAnswer(stored, config), channelRef: { partnerId, channelId } };
   },
 };

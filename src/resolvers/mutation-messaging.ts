@@ -1,6 +1,6 @@
 import { requirePartnerId } from '../identity/caller.js';
-import { gatewayWebhookUrl } from '../events/credentials.js';
-import { restartWatch } from './webhook-connection.js';
+import { channelOfGatewayWebhookUrl } from '../events/credentials.js';
+import { webhookPointedAtGateway } from './webhook-connection.js';
 import { BadUserInputError } from '../errors.js';
 import type { MutationResolvers } from '../generated/graphql.js';
 import { createApiKey } from '../messaging/api-keys.js';
@@ -46,15 +46,20 @@ export const messagingMutations: MutationResolvers = {
     const route = await messaging.route(partnerId, channelId);
     const config = validateWebhookConfig(input, route.hosting);
     const stored = await messaging.setWebhook(partnerId, channelId, config);
-    if (config.url === gatewayWebhookUrl(context.config.publicUrl, channelId)) await restartWatch(context, channelId);
+    const receiving = channelOfGatewayWebhookUrl(context.config.publicUrl, config.url);
+    if (receiving !== null) await webhookPointedAtGateway(context, partnerId, receiving, [channelId]);
     return { ...webhookAnswer(stored, config), channelRef: { partnerId, channelId } };
   },
 
-  setWabaWebhook: async (_parent, { channelId, input }, { caller, dataSources: { messaging } }) => {
-    const partnerId = requirePartnerId(caller);
+  setWabaWebhook: async (_parent, { channelId, input }, context) => {
+    const { messaging } = context.dataSources;
+    const partnerId = requirePartnerId(context.caller);
     const route = await messaging.routeFor(partnerId, channelId, 'CLOUD', 'The business-account webhook');
     const config = validateWebhookConfig(input, 'CLOUD');
     const answer = await messaging.setWabaWebhook(route, { ...config, override_all: input.overrideAll ?? false });
+    // Every number of the account may now be served by that receiver URL: its channels are kept for routing and watched afresh.
+    const receiving = channelOfGatewayWebhookUrl(context.config.publicUrl, config.url);
+    if (receiving !== null) await webhookPointedAtGateway(context, partnerId, receiving, null);
     return {
       wabaId: null,
       numbers: null,

@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { ErrorCode, HubgraphError } from '../errors.js';
-import { gatewayWebhookUrl } from '../events/credentials.js';
+import { channelOfGatewayWebhookUrl, gatewayWebhookUrl } from '../events/credentials.js';
 
 /**
  * A subscription never waits in silence: on a channel whose effective webhook (number-level, else on cloud the
@@ -20,6 +20,19 @@ export async function requireWebhookConnected(context: Context, partnerId: strin
     return;
   }
   if (effective === gatewayWebhookUrl(config.publicUrl, channelId)) return;
+  // A business-account webhook pointed at another channel's receiver URL serves this number too when that channel
+  // is of the same partner and business account: the receiver routes by the notification's metadata.
+  const receiving = effective === null ? null : channelOfGatewayWebhookUrl(config.publicUrl, effective);
+  if (receiving !== null) {
+    let served: string[];
+    try {
+      served = await recordBusinessAccountChannels(context, partnerId, receiving);
+    } catch (error) {
+      logger.warn({ channelId, code: error instanceof HubgraphError ? error.code : 'INTERNAL' }, 'webhook check failed: subscribing without it');
+      return;
+    }
+    if (served.includes(channelId)) return;
+  }
   throw new HubgraphError(
     effective
       ? `Channel ${channelId}'s notifications go to another URL, so no event of it reaches this gateway`
@@ -36,4 +49,34 @@ export async function requireWebhookConnected(context: Context, partnerId: strin
  */
 export async function restartWatch({ events, logger }: Context, channelId: string): Promise<void> {
   await events.restartWatch(channelId).catch((error: unknown) => logger.warn({ err: error, channelId }, 'the watch of the channel could not be restarted'));
+}
+
+/**
+ * Keeps, for the receiver's routing, the channels of the partner on the business account of `channelId` (read now
+ * with the caller's credential) and answers their ids (the channel's own included).
+ */
+export async function recordBusinessAccountChannels({ channelDirectory, dataSources }: Context, partnerId: string, channelId: string): Promise<string[]> {
+  const channels = await dataSources.partner.businessAccountChannels(partnerId, channelId);
+  if (!channels) return [channelId];
+  const kept = await channelDirectory.record(
+    channelId,
+    partnerId,
+    channels.map((channel) => ({ id: channel.id, phoneNumber: channel.setup_info?.phone_number })),
+  );
+  return [...new Set([channelId, ...Object.values(kept.numbers)])];
+}
+
+/**
+ * A webhook now points at the receiver URL of `receiving`: its business account's channels are kept for routing and
+ * the watch of each channel in `watched` (the ids answered when null) starts afresh. A failure is logged: the webhook
+ * is set either way, and the receiver looks the listing up itself when it has a credential of its own.
+ */
+export async function webhookPointedAtGateway(context: Context, partnerId: string, receiving: string, watched: string[] | null): Promise<void> {
+  let channels = [receiving];
+  try {
+    channels = await recordBusinessAccountChannels(context, partnerId, receiving);
+  } catch (error) {
+    context.logger.warn({ err: error, channelId: receiving }, "the channels of the channel's business account could not be read or kept for routing");
+  }
+  await Promise.all((watched ?? channels).map((channelId) => restartWatch(context, channelId)));
 }

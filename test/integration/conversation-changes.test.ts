@@ -3,7 +3,7 @@ import { webhookAuthorization } from '../../src/events/credentials.js';
 import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { collect, connectWs, postNotification, waitUntil, type Collected, type WsConnection } from '../support/events.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { loadNotification, notificationValue } from '../support/notifications.js';
+import { addressedTo, CHANNEL_001_NUMBER, loadNotification, notificationValue } from '../support/notifications.js';
 import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from '../support/redis.js';
 
 /**
@@ -48,7 +48,8 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
  * with its first message item changed: its id, time and sender, and what `adjust` sets.
  */
 function cloudMessage(name: string, fields: { id: string; seconds: number; from?: string; adjust?: (item: Item) => void }): Item {
-  const notification = loadNotification('cloud', name);
+  // Addressed to CHANNEL's own number: the gateway assigns a cloud change to the channel its metadata names.
+  const notification = addressedTo(loadNotification('cloud', name), CHANNEL_001_NUMBER);
   const value = notificationValue('cloud', notification);
   const [item] = value.messages as Item[];
   Object.assign(item, { id: fields.id, timestamp: String(fields.seconds) });

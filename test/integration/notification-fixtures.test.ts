@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webhookAuthorization } from '../../src/events/credentials.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { collect, connectWs, postNotification, waitUntil, type Collected, type WsConnection } from '../support/events.js';
-import { firstMessageItem, loadNotification, notificationNames, notificationValue, type Hosting } from '../support/notifications.js';
+import {
+  addressedTo,
+  CHANNEL_001_NUMBER,
+  firstMessageItem,
+  loadNotification,
+  notificationNames,
+  notificationValue,
+  type Hosting,
+} from '../support/notifications.js';
 import { describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 
 /**
@@ -175,7 +183,8 @@ interface Acceptance {
   conversation: { contact: string; shows: Item; thread: 'entry' | 'change' } | null;
 }
 
-const displayNumber = (hosting: Hosting) => (hosting === 'cloud' ? '15550783881' : null);
+/** The cloud fixtures are posted addressed to the cloud channel's own number (the gateway routes by it). */
+const displayNumber = (hosting: Hosting) => (hosting === 'cloud' ? CHANNEL_001_NUMBER : null);
 const sentAt = (hosting: Hosting) => (hosting === 'cloud' ? CLOUD_AT : ON_PREMISE_AT);
 
 /** A user's message: an event, an INBOUND record and the last entry of the sender's conversation, all showing `shows`. */
@@ -893,7 +902,8 @@ function acceptanceSuite(label: string, env: () => Record<string, string>) {
     };
     const post = async (hosting: Hosting, notification: Item) => {
       const channelId = CHANNEL[hosting];
-      const answer = await postNotification(gateway.url, channelId, notification, webhookAuthorization(gateway.config.keystoreSecret, channelId));
+      const addressed = hosting === 'cloud' ? addressedTo(notification, CHANNEL_001_NUMBER) : notification;
+      const answer = await postNotification(gateway.url, channelId, addressed, webhookAuthorization(gateway.config.keystoreSecret, channelId));
       expect(answer).toEqual({ status: 200, body: { received: true } });
       const { events } = await read<{ events: { nodes: Item[]; endCursor: string | null } }>(EVENTS_AFTER, { channelId, after: lastCursor[hosting] });
       lastCursor[hosting] = events.endCursor ?? lastCursor[hosting];

@@ -4,6 +4,7 @@ import { webhookAuthorization } from '../../src/events/credentials.js';
 import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { postNotification } from '../support/events.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { CHANNEL_001_NUMBER, FIXTURE_BUSINESS_NUMBER } from '../support/notifications.js';
 import { describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 
 /**
@@ -45,7 +46,10 @@ const cloud = (field: string, value: Item) => ({
     {
       id: '102290129340398',
       changes: [
-        { field, value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' }, ...value } },
+        {
+          field,
+          value: { messaging_product: 'whatsapp', metadata: { display_phone_number: CHANNEL_001_NUMBER, phone_number_id: '106540352242922' }, ...value },
+        },
       ],
     },
   ],
@@ -59,7 +63,9 @@ const SENT_AT = new Date(SENT_SECONDS * 1000).toISOString();
 /** A fixture of test/fixtures/notifications (real shapes from the platform's public reference). */
 const fixture = (hosting: 'cloud' | 'on-premise', name: string): Item =>
   JSON.parse(
-    readFileSync(new URL(`../fixtures/notifications/${hosting}/${name}.json`, import.meta.url), 'utf8').replaceAll(FIXTURE_SECONDS, String(SENT_SECONDS)),
+    readFileSync(new URL(`../fixtures/notifications/${hosting}/${name}.json`, import.meta.url), 'utf8')
+      .replaceAll(FIXTURE_SECONDS, String(SENT_SECONDS))
+      .replaceAll(`"${FIXTURE_BUSINESS_NUMBER}"`, `"${CHANNEL_001_NUMBER}"`),
   ) as Item;
 /** The first message item of a cloud fixture, to aim a reaction at another message. */
 const cloudItem = (notification: Item): Item => ((notification.entry as Item[])[0].changes as Item[])[0].value as Item;

@@ -95,6 +95,9 @@ function webhookCheckSuite(storeEnv: () => Record<string, string>) {
     });
     expect(created.status).toBe(200);
     expect(await read(WEBHOOK, CLOUD)).toEqual({ webhook: null });
+    // Now its business account's webhook serves it: a sibling's receiver URL, which routes by the notification's number.
+    expect(await subscribe(CLOUD)).toBeNull();
+    await mutate(`mutation { setWabaWebhook(channelId: "${CLOUD}", input: { url: "https://elsewhere.example/hook", headers: {} }) { url } }`);
     expect((await subscribe(CLOUD))?.extensions).toMatchObject({ code: 'WEBHOOK_NOT_CONNECTED' });
   });
 

@@ -13,9 +13,27 @@ export function notificationNames(hosting: Hosting): string[] {
     .sort();
 }
 
+/** The business number of the reference's samples (cloud `metadata.display_phone_number`, an echo's `from`). */
+export const FIXTURE_BUSINESS_NUMBER = '15550783881';
+
+/** The number of seeded channel-001 as notifications name it. */
+export const CHANNEL_001_NUMBER = '49305550000';
+
 /** One whole notification as the upstream posts it, freshly parsed (tests may change their copy). */
 export function loadNotification(hosting: Hosting, name: string): Record<string, unknown> {
   return JSON.parse(readFileSync(new URL(`${hosting}/${name}.json`, FIXTURES), 'utf8')) as Record<string, unknown>;
+}
+
+/**
+ * The cloud notification with every change's metadata naming `businessNumber`, as the upstream sends it for the
+ * number it serves: the gateway assigns a change to the channel of the number its metadata names.
+ */
+export function addressedTo<T>(notification: T, businessNumber: string): T {
+  const entries = (notification as { entry?: Array<{ changes?: Array<{ value?: { metadata?: Record<string, unknown> } }> }> }).entry ?? [];
+  for (const change of entries.flatMap((entry) => entry.changes ?? [])) {
+    if (change.value?.metadata) change.value.metadata.display_phone_number = businessNumber;
+  }
+  return notification;
 }
 
 type Json = Record<string, unknown>;

@@ -296,7 +296,12 @@ describe('parseNotification', () => {
     expect(partly.problems).toEqual([{ path: 'messages[0]', reason: 'unreadable item' }]);
     expect(partly.events.map((event) => event.dedupKey)).toEqual(['message:c:m']);
     expect(parseNotification('c', { errors: [] }).shape).toBe('on-premise');
-    expect(parseNotification('c', 'text')).toEqual({ shape: 'unknown', events: [], problems: [{ path: '', reason: 'the notification is not a JSON object' }] });
+    expect(parseNotification('c', 'text')).toEqual({
+      shape: 'unknown',
+      events: [],
+      problems: [{ path: '', reason: 'the notification is not a JSON object' }],
+      routing: [],
+    });
     expect(parseNotification('c', { hello: 'world' }).problems).toEqual([{ path: 'hello', reason: 'unknown keys' }]);
     expect(parseNotification('c', { entry: [{ changes: [{ value: 'x' }, null] }] }).problems).toEqual([
       { path: 'entry[0].changes[0]', reason: 'no value object' },

@@ -1,0 +1,113 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import Keyv from 'keyv';
+import { ChannelDirectory, DIRECTORY_LOOKUP_MIN_INTERVAL_MS, type DirectoryLookup } from '../../src/events/channel-directory.js';
+import { numbersNamed, parseNotification } from '../../src/events/parse.js';
+
+const PATH = 'channel-005';
+const SIBLING = 'channel-007';
+const ACCOUNT = [
+  { id: PATH, phoneNumber: '+49 30 5550004' },
+  { id: SIBLING, phoneNumber: '+49 (30) 555-0006' },
+];
+
+const change = (displayPhoneNumber: string, messageId: string) => ({
+  field: 'messages',
+  value: {
+    messaging_product: 'whatsapp',
+    metadata: { display_phone_number: displayPhoneNumber, phone_number_id: `pn-${displayPhoneNumber}` },
+    contacts: [{ wa_id: '4915112345678', profile: { name: 'Ada' } }],
+    messages: [{ id: messageId, from: '4915112345678', timestamp: '1749416383', type: 'text', text: { body: 'hi' } }],
+  },
+});
+const notification = (...changes: Array<ReturnType<typeof change>>) => ({ object: 'chat_business_account', entry: [{ id: 'waba-2', changes }] });
+
+describe('routing a cloud notification by its metadata (parse)', () => {
+  it('names each business number once, as digits, and none for on-premise', () => {
+    expect(numbersNamed(notification(change('+49 30 5550004', 'a'), change('49305550004', 'b'), change('+49 30 555-0006', 'c')))).toEqual([
+      '49305550004',
+      '49305550006',
+    ]);
+    expect(numbersNamed({ messages: [{ id: 'x' }] })).toEqual([]);
+  });
+
+  it('gives each change to the channel of its number, keeps an unknown number on the path channel as an other event, and leaves unchecked numbers where they came', () => {
+    const routes = new Map<string, string | null>([
+      ['49305550004', PATH],
+      ['49305550006', SIBLING],
+      ['15550783881', null],
+    ]);
+    const parsed = parseNotification(
+      PATH,
+      notification(change('49305550004', 'own'), change('+49 30 555 0006', 'routed'), change('+1 555-078-3881', 'stray')),
+      routes,
+    );
+    expect(parsed.events.map((event) => [event.kind, event.payload.channelId, event.dedupKey])).toEqual([
+      ['message', PATH, `message:${PATH}:own`],
+      ['message', SIBLING, `message:${SIBLING}:routed`],
+      ['other', PATH, expect.stringMatching(new RegExp(`^other:${PATH}:`))],
+    ]);
+    expect(parsed.events[2].payload).toMatchObject({ field: 'messages', reason: expect.stringContaining('unknown business number 15550783881') });
+    expect(parsed.routing).toEqual(['own', 'routed', 'unknown_number']);
+
+    const unchecked = parseNotification(PATH, notification(change('49305550006', 'unchecked')));
+    expect(unchecked.events.map((event) => event.payload.channelId)).toEqual([PATH]);
+    expect(unchecked.routing).toEqual(['unverified']);
+  });
+});
+
+describe('ChannelDirectory', () => {
+  const lookupOf = (answer: Awaited<ReturnType<DirectoryLookup>>) => jest.fn<DirectoryLookup>(async () => answer);
+
+  it('matches a display number in any format with the channel numbers as digits, after one lookup kept in the store', async () => {
+    const store = new Keyv();
+    const lookup = lookupOf({ partnerId: 'partner-acme', channels: ACCOUNT });
+    const directory = new ChannelDirectory(store, lookup);
+    expect(await directory.routes(PATH, ['49305550004', '49305550006'])).toEqual(
+      new Map([
+        ['49305550004', PATH],
+        ['49305550006', SIBLING],
+      ]),
+    );
+    expect(await directory.routes(PATH, ['49305550006'])).toEqual(new Map([['49305550006', SIBLING]]));
+    expect(lookup).toHaveBeenCalledTimes(1);
+    // Another instance on the same store routes alike without a lookup of its own.
+    const other = new ChannelDirectory(store, null);
+    expect(await other.routes(PATH, ['49305550006'])).toEqual(new Map([['49305550006', SIBLING]]));
+    expect(other.channelsKnownFor(PATH)).toEqual([PATH, SIBLING]);
+  });
+
+  it('looks up again for a number it lacks at most once a minute, and answers null for a number that is no channel', async () => {
+    let now = 1_000_000;
+    const lookup = lookupOf({ partnerId: 'partner-acme', channels: ACCOUNT });
+    const directory = new ChannelDirectory(new Keyv(), lookup, () => now);
+    await directory.routes(PATH, ['49305550004']);
+    expect(await directory.routes(PATH, ['15550783881'])).toEqual(new Map([['15550783881', null]]));
+    expect(lookup).toHaveBeenCalledTimes(1);
+    now += DIRECTORY_LOOKUP_MIN_INTERVAL_MS;
+    lookup.mockResolvedValueOnce({ partnerId: 'partner-acme', channels: [...ACCOUNT, { id: 'channel-new', phoneNumber: '+1 555 078 3881' }] });
+    expect(await directory.routes(PATH, ['15550783881'])).toEqual(new Map([['15550783881', 'channel-new']]));
+    expect(lookup).toHaveBeenCalledTimes(2);
+  });
+
+  it('rejects when the lookup fails (the receiver answers 503), and does not count a failed lookup against the interval', async () => {
+    const lookup = jest.fn<DirectoryLookup>(async () => {
+      throw new Error('A4 unavailable');
+    });
+    const directory = new ChannelDirectory(new Keyv(), lookup);
+    await expect(directory.routes(PATH, ['49305550006'])).rejects.toThrow('A4 unavailable');
+    lookup.mockResolvedValueOnce({ partnerId: 'partner-acme', channels: ACCOUNT });
+    expect(await directory.routes(PATH, ['49305550006'])).toEqual(new Map([['49305550006', SIBLING]]));
+  });
+
+  it('without a credential of its own routes by what callers recorded, and leaves the numbers unchecked when nothing is', async () => {
+    const directory = new ChannelDirectory(new Keyv(), null);
+    expect(await directory.routes(PATH, ['49305550006'])).toEqual(new Map());
+    await directory.record(PATH, 'partner-acme', ACCOUNT);
+    expect(await directory.routes(PATH, ['49305550006', '15550783881'])).toEqual(
+      new Map([
+        ['49305550006', SIBLING],
+        ['15550783881', null],
+      ]),
+    );
+  });
+});
