@@ -11,7 +11,7 @@ import { fingerprint } from '../lib/secrets.js';
 import { UpstreamFault, unwrapFault, type CircuitBreakers, type Outcome } from './circuit-breaker.js';
 import type { EndpointId, Upstream } from './endpoints.js';
 import type { UpstreamPath } from './upstream-path.js';
-import { RequestNotSentError, UpstreamHttpError, UpstreamRequestError, UpstreamTimeoutError } from './upstream-errors.js';
+import { RequestNotSentError, requestFailure, UpstreamHttpError, UpstreamRequestError, UpstreamTimeoutError } from './upstream-errors.js';
 
 /** Headers that carry credentials: never sent on to another origin a redirect names. */
 const SECRET_HEADERS = ['authorization', 'svc-api-key', 'cookie', 'proxy-authorization'];
@@ -31,8 +31,6 @@ const RETRY_CODES = new Set([
   // undici's "other side closed": a keep-alive connection the upstream dropped.
   'UND_ERR_SOCKET',
 ]);
-/** undici's and Node's refusals of a request before it is written: the gateway's fault, nothing was sent. */
-const NOT_SENT_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'ERR_INVALID_ARG_TYPE', 'ERR_INVALID_CHAR', 'ERR_INVALID_HTTP_TOKEN']);
 /** Characters no header value may hold (they would split the request): refused before sending. */
 const UNSENDABLE_HEADER_VALUE = /[\r\n\0]/;
 const BACKOFF_LIMIT_MS = 2_000;
@@ -353,11 +351,12 @@ function serialisedJson(value: unknown): string {
   }
 }
 
-/** undici's failure as one of ours: a timeout, a request refused before it was written, or the code of what broke. */
+/** undici's failure as one of ours: a request refused before it was written, a timeout, or the code of what broke. */
 function transportError(error: unknown, signal: AbortSignal | undefined, timeoutMs: number): Error {
   if (error instanceof UpstreamRequestError || error instanceof RequestNotSentError) return error;
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && NOT_SENT_CODES.has(code)) return new RequestNotSentError(`the request was refused before sending (${code})`);
+  const failure = requestFailure(typeof code === 'string' ? code : 'ERR_UPSTREAM_REQUEST', error instanceof Error ? error.message : String(error));
+  if (failure instanceof RequestNotSentError) return failure;
   if (signal?.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return new UpstreamTimeoutError(timeoutMs);
-  return new UpstreamRequestError(typeof code === 'string' ? code : 'ERR_UPSTREAM_REQUEST', error instanceof Error ? error.message : String(error));
+  return failure;
 }

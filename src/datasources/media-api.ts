@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { FormDataEncoder, type FileLike, type FormDataLike } from 'form-data-encoder';
 import type { Config } from '../config.js';
-import { BadUserInputError, errorFromUpstreamResponse, ErrorCode, HubgraphError, NotFoundError, toGraphQLError } from '../errors.js';
+import { BadUserInputError, ErrorCode, HubgraphError, NotFoundError } from '../errors.js';
 import { sizeViolation, type MediaRule, type MediaViolation } from '../messaging/media-rules.js';
 import type { UpstreamRequest, UpstreamResponse } from './http.js';
 import type { MediaFailureGuard } from './media-failures.js';
 import type { ChannelRoute, MessagingApi } from './messaging-api.js';
 import type { MediaRecordDto, MediaRef } from './types.js';
-import { UpstreamHttpError } from './upstream-errors.js';
+import { errorFromUpstreamResponse, toGraphQLError, UpstreamHttpError } from './upstream-errors.js';
 import { pathFromUpstream, upstreamPath, type UpstreamPath } from './upstream-path.js';
 
 /** A media rule broken by the caller's file; `reason` tells the HTTP route 400 from 413. */

@@ -1,9 +1,47 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { GraphQLError } from 'graphql';
+import {
+  ErrorCode,
+  HubgraphError,
+  NothingSentError,
+  RateLimitedError,
+  ServiceWindowClosedError,
+  UpstreamUnavailableError,
+  type UpstreamDetails,
+} from '../errors.js';
+import { retryAfterSeconds } from '../lib/retry-after.js';
+import type { EndpointId } from './endpoints.js';
 
 /**
- * How an upstream exchange failed, as the HTTP client reports it to errors.ts. None of them holds
- * the request (its headers carry credentials), so nothing built from them can leak a token or key.
+ * How an upstream exchange failed, as the HTTP client reports it, and what the caller is told of it
+ * (`toGraphQLError`). None of the failures holds the request (its headers carry credentials), so
+ * nothing built from them can leak a token or key.
  */
+
+/** undici's and Node's refusals of a request before it is written: a fault of the gateway, never the upstream's. */
+const REFUSED_BEFORE_WRITING_CODES = new Set([
+  'UND_ERR_INVALID_ARG',
+  'UND_ERR_NOT_SUPPORTED',
+  'ERR_INVALID_ARG_TYPE',
+  'ERR_INVALID_CHAR',
+  'ERR_INVALID_HTTP_TOKEN',
+]);
+
+/**
+ * Failures before any byte of the request was written: the connection was never made, or the request was
+ * refused before writing. Only after these is a write known not to have happened. A send is not idempotent
+ * and an accepted one may fail later only by webhook (service interface, B1), so every other failure of a
+ * write (a reset, a timeout, an unreadable answer) may have reached the upstream: its outcome is unknown.
+ */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  ...REFUSED_BEFORE_WRITING_CODES,
+]);
 
 /** The upstream refused (a status of 400 or more, or an unexpected redirect); `body` is its parsed JSON, or its text. */
 export class UpstreamHttpError extends Error {
@@ -21,11 +59,14 @@ export class UpstreamHttpError extends Error {
 export class UpstreamRequestError extends Error {
   /** A system code (ECONNREFUSED, ECONNRESET, …), undici's (UND_ERR_SOCKET, …), ERR_BODY_PARSE_FAILURE or ERR_TOO_MANY_REDIRECTS. */
   readonly code: string;
+  /** The one verdict on whether the request may have reached the upstream before it failed (false: provably not). */
+  readonly sent: boolean;
 
   constructor(code: string, message: string) {
     super(message);
     this.name = 'UpstreamRequestError';
     this.code = code;
+    this.sent = !NOT_SENT_CODES.has(code);
   }
 }
 
@@ -47,4 +88,124 @@ export class RequestNotSentError extends Error {
     super(`The request could not be sent: ${reason}`);
     this.name = 'RequestNotSentError';
   }
+}
+
+/** A failure undici or Node reported by `code`, as one of ours: a request refused before writing is the gateway's fault. */
+export function requestFailure(code: string, message: string): UpstreamRequestError | RequestNotSentError {
+  if (REFUSED_BEFORE_WRITING_CODES.has(code)) return new RequestNotSentError(`the request was refused before sending (${code})`);
+  return new UpstreamRequestError(code, message);
+}
+
+/** Area B's on-premise error body (`{errors: [{code, title, details}]}`); other areas' shapes are not specified. */
+interface UpstreamErrorBody {
+  errors?: Array<{ code?: number | string; title?: string; details?: string }>;
+  error?: { code?: number | string; message?: string; title?: string; details?: string } | string;
+  message?: string;
+  title?: string;
+  code?: number | string;
+}
+
+function parseBody(body: unknown): UpstreamErrorBody {
+  if (typeof body === 'string') {
+    try {
+      return JSON.parse(body) as UpstreamErrorBody;
+    } catch {
+      return {};
+    }
+  }
+  return body && typeof body === 'object' ? body : {};
+}
+
+/** Pulls code/title/details out of whichever documented or common error shape the upstream used. */
+export function describeUpstreamBody(body: unknown): Pick<UpstreamDetails, 'code' | 'title' | 'details'> {
+  const parsed = parseBody(body);
+  const first = parsed.errors?.[0];
+  if (first) return { code: first.code, title: first.title, details: first.details };
+  if (parsed.error && typeof parsed.error === 'object') {
+    return { code: parsed.error.code, title: parsed.error.title ?? parsed.error.message, details: parsed.error.details };
+  }
+  return {
+    code: parsed.code,
+    title: typeof parsed.error === 'string' ? parsed.error : (parsed.title ?? parsed.message),
+  };
+}
+
+/** Upstream error codes that mean the same thing on both hostings, each mapped to one contract code. */
+const SERVICE_WINDOW_CODES = new Set([131047, 470]); // cloud "re-engagement message", on-premise "more than 24 hours"
+const INVALID_PARAMETER_CODES = new Set([100, 1009]); // cloud "invalid parameter", on-premise "parameter value is not valid"
+const RECIPIENT_NOT_SUPPORTED_CODE = 131062; // cloud: a business-scoped user id is not a recipient this message may have
+
+/**
+ * The upstream's own error body turned into the contract's codes; also used for 200 answers carrying `errors`.
+ * Messages are written for people; which endpoint answered, its status, code and title stay in `extensions.upstream`.
+ */
+export function errorFromUpstreamBody(endpoint: EndpointId, status: number, body: unknown): HubgraphError {
+  const detail = describeUpstreamBody(body);
+  const upstream: UpstreamDetails = { endpoint, status, ...detail };
+  const suffix = detail.title ? `: ${detail.title}${detail.details ? ` (${detail.details})` : ''}` : '';
+  const code = Number(detail.code);
+  if (code === 2048) {
+    return new HubgraphError(`The contact has not written in the last 24 hours${suffix}`, ErrorCode.NotEngaged, { upstream });
+  }
+  if (SERVICE_WINDOW_CODES.has(code)) return new ServiceWindowClosedError({ upstream });
+  if (code === RECIPIENT_NOT_SUPPORTED_CODE) {
+    return new HubgraphError(
+      `This message cannot be sent to a business-scoped user id: send it to the phone number${suffix}`,
+      ErrorCode.RecipientNotSupported,
+      {
+        upstream,
+      },
+    );
+  }
+  if (INVALID_PARAMETER_CODES.has(code)) {
+    return new HubgraphError(`A parameter value was refused${suffix}`, ErrorCode.InvalidParameter, { upstream });
+  }
+  switch (status) {
+    case 401:
+      return new HubgraphError(`The upstream refused the credentials${suffix}`, ErrorCode.Unauthenticated, { upstream });
+    case 403:
+      return new HubgraphError(`Access was denied${suffix}`, ErrorCode.Forbidden, { upstream });
+    case 404:
+      return new HubgraphError(`Not found${suffix}`, ErrorCode.NotFound, { upstream });
+    default:
+      if (status >= 500) {
+        return new UpstreamUnavailableError(`The upstream service failed; try again later${suffix}`, { upstream });
+      }
+      return new HubgraphError(`The upstream refused the request${suffix}`, ErrorCode.UpstreamError, { upstream });
+  }
+}
+
+/** A failed upstream answer (status ≥ 400) by status, Retry-After and body; also for streamed answers, which do not throw. */
+export function errorFromUpstreamResponse(
+  endpoint: EndpointId,
+  response: { statusCode: number; headers: Record<string, string | string[] | undefined>; body: unknown },
+): HubgraphError {
+  if (response.statusCode === 429) {
+    const seconds = retryAfterSeconds(response.headers['retry-after']);
+    return new RateLimitedError(`The upstream rate limit was reached; retry in ${seconds} s`, seconds);
+  }
+  return errorFromUpstreamBody(endpoint, response.statusCode, response.body);
+}
+
+/**
+ * The one mapping from a failed upstream call to a GraphQL error. `write` marks a request with an
+ * effect: when it may have reached the upstream before failing, its outcome is reported unknown.
+ * Messages never include request headers, so no credential can leak through them.
+ */
+export function toGraphQLError(error: unknown, endpoint: EndpointId, options: { write?: boolean } = {}): GraphQLError {
+  // Includes an open circuit, refused before anything was sent.
+  if (error instanceof GraphQLError) return error;
+  if (error instanceof UpstreamHttpError) return errorFromUpstreamResponse(endpoint, error);
+  if (error instanceof RequestNotSentError) return new NothingSentError(endpoint, error.reason);
+  if (error instanceof UpstreamRequestError) {
+    const reason = error instanceof UpstreamTimeoutError ? 'timed out' : `failed (${error.code})`;
+    if (options.write && error.sent) {
+      return new UpstreamUnavailableError(`The request to ${endpoint} ${reason} after it was sent: the outcome is unknown; check before repeating it`, {
+        endpoint,
+        outcome: 'UNKNOWN',
+      });
+    }
+    return new UpstreamUnavailableError(`The upstream is unavailable (${endpoint} ${reason})`, { endpoint });
+  }
+  return new UpstreamUnavailableError(`Unexpected failure calling ${endpoint}`, { endpoint });
 }

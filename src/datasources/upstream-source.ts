@@ -1,6 +1,6 @@
 import { stableStringify } from '../lib/stable-stringify.js';
 import type { ResponseCache, Tenant } from '../store/cache.js';
-import { toGraphQLError } from '../errors.js';
+import { toGraphQLError } from './upstream-errors.js';
 import type { CallBudget } from './call-budget.js';
 import type { EndpointId } from './endpoints.js';
 import type { UpstreamClient, UpstreamRequest } from './http.js';

@@ -5,7 +5,7 @@ import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHt
 import type { GraphQLSchema, ValidationRule } from 'graphql';
 import type { Config } from '../config.js';
 import type { Context } from '../context.js';
-import { formatGraphQLError } from '../errors.js';
+import { formatGraphQLError } from './format-error.js';
 import type { Logger } from '../observability/logger.js';
 import { observabilityPlugin } from '../observability/plugin.js';
 import { fieldErrorsPlugin } from '../resolvers/field-errors.js';

@@ -18,7 +18,7 @@ import { identifyCaller } from '../identity/caller.js';
 import type { PersistedOperations } from './persisted-operations.js';
 import type { Config } from '../config.js';
 import { createContext, type Context } from '../context.js';
-import { formatGraphQLError } from '../errors.js';
+import { formatGraphQLError } from './format-error.js';
 import type { Services } from '../services.js';
 import { refuseWriteWhileStoreStalled } from '../store/store-guard.js';
 import { refuseOverEstimate } from '../datasources/call-budget.js';
