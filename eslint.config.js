@@ -9,6 +9,11 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import jest from 'eslint-plugin-jest';
 import graphql from '@graphql-eslint/eslint-plugin';
 
+/** The layer below resolvers: upstream clients, shared state, webhook events, area-B rules and caller identity. */
+const MIDDLE_LAYER = ['./src/datasources', './src/store', './src/events', './src/messaging', './src/identity'];
+/** What wires the middle layer together and everything above it. */
+const ABOVE_MIDDLE_LAYER = ['./src/services.ts', './src/context.ts', './src/resolvers', './src/schema.ts', './src/http', './src/main.ts'];
+
 /** An upstream endpoint code ("A3", "B4 (...)") may close a description in parentheses, never open it. */
 const OPENS_WITH_ENDPOINT_CODE = '/^[ABC]\\d{0,2}(\\b|[.:(\\s])/';
 
@@ -40,6 +45,33 @@ export default tseslint.config(
               from: './simulator',
               message: 'The gateway only starts the simulator (embedded-simulator.ts) and reads what its start answers; nothing else of it.',
             },
+            // The layers of docs/architecture.md, bottom to top: each imports only the ones below it. A zone
+            // names the files (target) that must not import the paths above them (from).
+            { target: './src/lib', from: './src', except: ['./lib'], message: 'src/lib/ imports nothing of the project.' },
+            {
+              target: ['./src/errors.ts', './src/config.ts'],
+              from: './src',
+              except: ['./lib', './errors.ts', './config.ts'],
+              message: 'errors.ts and config.ts import only src/lib/.',
+            },
+            {
+              target: './src/observability',
+              from: [...MIDDLE_LAYER, ...ABOVE_MIDDLE_LAYER],
+              message: 'Observability only observes: it imports no data source, store, event, resolver or HTTP code.',
+            },
+            { target: MIDDLE_LAYER, from: ABOVE_MIDDLE_LAYER, message: 'Data sources, stores, events, messaging and identity import nothing above them.' },
+            {
+              target: ['./src/services.ts', './src/context.ts'],
+              from: ['./src/resolvers', './src/http', './src/schema.ts', './src/main.ts'],
+              message: 'The per-process services and the per-request context import only the layers below resolvers.',
+            },
+            {
+              target: './src/resolvers',
+              from: ['./src/services.ts', './src/http', './src/schema.ts', './src/main.ts'],
+              message: 'Resolvers read the data sources and the event hub through the context; they import nothing of the HTTP edge.',
+            },
+            { target: './src/schema.ts', from: ['./src/http', './src/main.ts'], message: 'The schema imports resolvers, not the HTTP edge.' },
+            { target: './src/http', from: './src/main.ts', message: 'Only main.ts starts the gateway.' },
           ],
         },
       ],
@@ -47,13 +79,6 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       'import-x/no-self-import': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-    },
-  },
-  {
-    // Data sources are the layer below resolvers; importing upward would close a cycle through context.ts.
-    files: ['src/datasources/**/*.ts', 'src/store/**/*.ts', 'src/messaging/**/*.ts', 'src/events/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/resolvers/**'], message: 'Lower layers never import resolvers.' }] }],
     },
   },
   {

@@ -1,7 +1,7 @@
 import Keyv from 'keyv';
 import { BalanceLimiter } from './store/balance-limiter.js';
 import { ResponseCache } from './store/cache.js';
-import { FairShare } from './http/fair-share.js';
+import { FairShare } from './store/fair-share.js';
 import { BoundedMemoryStore } from './store/memory-store.js';
 import type { Config, UpstreamUrls } from './config.js';
 import { CircuitBreakers } from './datasources/circuit-breaker.js';

@@ -6,6 +6,7 @@ import { GraphQLError } from 'graphql';
 import { Agent, type Dispatcher } from 'undici';
 import { decoderFor } from '../lib/content-encoding.js';
 import { retryAfterSeconds } from '../lib/retry-after.js';
+import type { UpstreamAttemptRecord } from '../observability/metrics.js';
 import { endUpstreamSpan, type Tracing } from '../observability/tracing.js';
 import { fingerprint } from '../lib/secrets.js';
 import { UpstreamFault, unwrapFault, type CircuitBreakers, type Outcome } from './circuit-breaker.js';
@@ -54,13 +55,9 @@ export interface UpstreamClientOptions {
   tracing?: Tracing | null;
 }
 
-export interface UpstreamAttempt {
+export interface UpstreamAttempt extends UpstreamAttemptRecord {
   upstream: Upstream;
   endpoint: EndpointId | 'unknown';
-  method: string;
-  status: number | 'error';
-  durationMs: number;
-  retryCount: number;
 }
 
 export interface UpstreamRequest {

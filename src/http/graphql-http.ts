@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLResponse } from '@apollo/server';
 import type { JsonShapeLimits } from '../lib/json-shape.js';
-import { ShareUsedUpError } from './fair-share.js';
+import { ShareUsedUpError } from '../store/fair-share.js';
 import { assertUtf8, HttpRefusal, readBody, releaseUnreadBody, requestIdOf, sendJson } from './request.js';
 
 /** Node-style middleware (`cors`, tracing) run before the operation; each calls `next` to go on. */

@@ -25,7 +25,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { Context } from '../context.js';
 import { directive, intArgument, listArgument } from '../datasources/call-budget.js';
 import type { Metrics } from '../observability/metrics.js';
-import type { FairShare } from './fair-share.js';
+import type { FairShare } from '../store/fair-share.js';
 
 /*
  * Demand control as a router computes it (IBM's GraphQL cost specification, as Apollo's router and

@@ -12,7 +12,7 @@ import { createServices, type Services } from '../services.js';
 import { createApolloServer } from './apollo-server.js';
 import { corsMiddleware } from './cors.js';
 import { expressApp } from './express-app.js';
-import { shareKeyOf } from './fair-share.js';
+import { shareKeyOf } from '../store/fair-share.js';
 import { graphqlHttpHandler, isGraphqlPath } from './graphql-http.js';
 import { listenOn } from './listen.js';
 import { graphqlBodyLimit } from './media-route.js';

@@ -23,7 +23,7 @@ import type { Services } from '../services.js';
 import { refuseWriteWhileStoreStalled } from '../store/store-guard.js';
 import { refuseOverEstimate } from '../datasources/call-budget.js';
 import { refuseOverCost, spendQueryCost } from './query-cost.js';
-import { shareKeyOf } from './fair-share.js';
+import { shareKeyOf } from '../store/fair-share.js';
 
 export interface WebSocketEndpoint {
   /** Closes every open subscription with 1001 Going Away (server shutdown). */

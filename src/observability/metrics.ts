@@ -1,9 +1,20 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { UpstreamAttempt } from '../datasources/http.js';
 
 /** Operation names come from callers (the parser has checked their syntax): only so many, only so long. */
 const MAX_OPERATION_NAMES = 200;
 const MAX_OPERATION_NAME_LENGTH = 64;
+
+/** One finished upstream attempt as the metrics record it (the upstream client reports each one; never its headers). */
+export interface UpstreamAttemptRecord {
+  /** The upstream root: partner, cloud, onPremise or insights. */
+  upstream: string;
+  /** The endpoint id (A1..C), or unknown. */
+  endpoint: string;
+  method: string;
+  status: number | 'error';
+  durationMs: number;
+  retryCount: number;
+}
 
 /**
  * Every metric of one gateway, on its own Registry (several gateways in one process, as in the
@@ -168,7 +179,7 @@ export class Metrics {
   }
 
   /** For createServices' onUpstreamAttempt. */
-  recordUpstream(attempt: UpstreamAttempt): void {
+  recordUpstream(attempt: UpstreamAttemptRecord): void {
     const labels = { upstream: attempt.upstream, endpoint: attempt.endpoint };
     this.upstreamRequests.inc({ ...labels, method: attempt.method, status: String(attempt.status) });
     this.upstreamDuration.observe(labels, attempt.durationMs / 1000);

@@ -1,8 +1,13 @@
-import type { ApolloServerPlugin } from '@apollo/server';
+import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import { OperationTypeNode } from 'graphql';
-import type { Context } from '../context.js';
 import { StoreUnavailableError } from '../errors.js';
-import type { Services } from '../services.js';
+import type { RedisConnection } from './redis.js';
+
+/** What the guard asks of the process's services: the Redis connection when one is configured, and whether every store answers. */
+export interface StoreHealth {
+  redis: RedisConnection | null;
+  ready(): Promise<boolean>;
+}
 
 /**
  * While Redis is lost, mutations are refused before anything is sent upstream: each one needs
@@ -11,13 +16,13 @@ import type { Services } from '../services.js';
  * A PING (bounded by REDIS_TIMEOUT_MS) rather than the connection state, so a Redis that hangs
  * with its connection open is caught too. Reads go on, uncached (see ResponseCache).
  */
-export async function refuseWriteWhileStoreStalled(services: Services, operation: OperationTypeNode): Promise<void> {
+export async function refuseWriteWhileStoreStalled(services: StoreHealth, operation: OperationTypeNode): Promise<void> {
   // Without Redis there is no shared store to lose.
   if (services.redis && operation === OperationTypeNode.MUTATION && !(await services.ready())) throw new StoreUnavailableError();
 }
 
 /** The guard on /graphql over HTTP; the WebSocket endpoint calls refuseWriteWhileStoreStalled itself. */
-export function storeGuardPlugin(services: Services): ApolloServerPlugin<Context> {
+export function storeGuardPlugin(services: StoreHealth): ApolloServerPlugin<BaseContext> {
   return {
     async requestDidStart() {
       return {

@@ -3,7 +3,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import type { Config } from '../config.js';
 import { ErrorCode, HubgraphError } from '../errors.js';
 import { fingerprint } from '../lib/secrets.js';
-import type { RedisConnection } from '../store/redis.js';
+import type { RedisConnection } from './redis.js';
 
 export interface FairShareLimits {
   /** Operations one caller may have in flight on this instance. */
