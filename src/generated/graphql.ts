@@ -1916,6 +1916,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** On-premise only: blocks a contact, who must have written in the last 24 hours (NOT_ENGAGED otherwise). UNSUPPORTED_FOR_HOSTING on cloud channels (upstream B5). */
   blockContact: ContactActionPayload;
+  /** Cloud only: points the webhook of the channel's whole business account at this gateway (this channel's URL PUBLIC_URL/webhooks/{channelId} and its Basic credential); each notification is then kept on the channel its number names, and one for a number that is no channel of the account is kept here untyped. It takes effect within 15 to 20 seconds. BAD_USER_INPUT when PUBLIC_URL cannot receive notifications (as for connectWebhookToGateway); UNSUPPORTED_FOR_HOSTING on on-premise channels (upstream B6). */
+  connectWabaWebhookToGateway: WabaWebhook;
   /** Points the channel's number-level webhook at this gateway (PUBLIC_URL/webhooks/{channelId}, with a per-channel Basic credential), so its events reach the subscriptions. BAD_USER_INPUT when PUBLIC_URL cannot receive the notifications: it is plain http (the upstream delivers over HTTPS only; http is accepted only for a loopback address, which only the embedded simulator on the same machine can reach), or, on cloud, it names a port (upstream B6), except a loopback one on the embedded simulator. */
   connectWebhookToGateway: WebhookConfig;
   /** Creates a new API key for a channel, stores it encrypted for later messaging calls, and sets the channel's webhook again, because a new key removes it upstream. FORBIDDEN when the partner may not manage the channel (upstream A6). */
@@ -1966,6 +1968,13 @@ export type MutationBlockContactArgs = {
   channelId: Scalars['ID']['input'];
   phoneNumber: Scalars['String']['input'];
   reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Changes to partners, clients and channels, and messaging actions. Each acts for the caller's partner. */
+export type MutationConnectWabaWebhookToGatewayArgs = {
+  channelId: Scalars['ID']['input'];
+  overrideAll?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -3653,6 +3662,7 @@ export type MessageStatusEventResolvers<ContextType = Context, ParentType extend
 
 export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   blockContact?: Resolver<ResolversTypes['ContactActionPayload'], ParentType, ContextType, RequireFields<MutationBlockContactArgs, 'channelId' | 'phoneNumber'>>;
+  connectWabaWebhookToGateway?: Resolver<ResolversTypes['WabaWebhook'], ParentType, ContextType, RequireFields<MutationConnectWabaWebhookToGatewayArgs, 'channelId' | 'overrideAll'>>;
   connectWebhookToGateway?: Resolver<ResolversTypes['WebhookConfig'], ParentType, ContextType, RequireFields<MutationConnectWebhookToGatewayArgs, 'channelId'>>;
   createApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'channelId'>>;
   createLimitedTimeOfferTemplate?: Resolver<ResolversTypes['Template'], ParentType, ContextType, RequireFields<MutationCreateLimitedTimeOfferTemplateArgs, 'channelId' | 'input'>>;

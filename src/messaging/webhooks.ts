@@ -136,6 +136,18 @@ export function redactedHeaders(headers: Record<string, string> | null | undefin
   );
 }
 
+/** The answer to a business-account webhook write: what was sent, credentials redacted, and when the upstream has applied it at the latest. */
+export function wabaWebhookAnswer(sent: WebhookConfigBody, message: string | null | undefined, nowMs = Date.now()) {
+  return {
+    wabaId: null,
+    numbers: null,
+    url: sent.url,
+    headers: redactedHeaders(sent.headers),
+    message: message ?? null,
+    activatesAt: new Date(nowMs + WABA_WEBHOOK_ACTIVATION_MS).toISOString(),
+  };
+}
+
 /** The answer to a number-level webhook write: what the upstream stored (else what was sent), credentials redacted. */
 export function webhookAnswer(stored: { url?: string | null; headers?: Record<string, string> | null }, sent: WebhookConfigBody) {
   return { url: stored.url ?? sent.url, headers: redactedHeaders(stored.headers ?? sent.headers) };

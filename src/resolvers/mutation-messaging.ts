@@ -8,7 +8,7 @@ import { checkPhoneNumber, checkReason } from '../messaging/blocking.js';
 import { buildBusinessProfileUpdate, profileForGraph } from '../messaging/business-profile.js';
 import { sendMessage } from '../messaging/send-flow.js';
 import { buildLimitedTimeOfferTemplate } from '../messaging/templates.js';
-import { redactedHeaders, validateWebhookConfig, WABA_WEBHOOK_ACTIVATION_MS, webhookAnswer } from '../messaging/webhooks.js';
+import { validateWebhookConfig, wabaWebhookAnswer, webhookAnswer } from '../messaging/webhooks.js';
 
 /** Area B mutations and A6 (whose point is the area-B key); spread into Mutation in index.ts. */
 export const messagingMutations: MutationResolvers = {
@@ -60,15 +60,7 @@ export const messagingMutations: MutationResolvers = {
     // Every number of the account may now be served by that receiver URL: its channels are kept for routing and watched afresh.
     const receiving = channelOfGatewayWebhookUrl(context.config.publicUrl, config.url);
     if (receiving !== null) await webhookPointedAtGateway(context, partnerId, receiving, null);
-    return {
-      wabaId: null,
-      numbers: null,
-      url: config.url,
-      headers: redactedHeaders(config.headers),
-      message: answer.message ?? null,
-      activatesAt: new Date(Date.now() + WABA_WEBHOOK_ACTIVATION_MS).toISOString(),
-      channelRef: { partnerId, channelId },
-    };
+    return { ...wabaWebhookAnswer(config, answer.message), channelRef: { partnerId, channelId } };
   },
 
   blockContact: async (_parent, { channelId, phoneNumber, reason }, { caller, dataSources: { messaging } }) => {

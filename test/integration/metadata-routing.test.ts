@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { gatewayWebhook, webhookAuthorization } from '../../src/events/credentials.js';
 import { PartnerApi } from '../../src/datasources/partner-api.js';
 import { collect, connectWs, freePort, postNotification, waitUntil, type WsConnection } from '../support/events.js';
+import { startEmbeddedGateway, type EmbeddedGateway } from '../support/embedded-gateway.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from '../support/redis.js';
 
@@ -37,6 +38,61 @@ const notification = (...changes: Array<ReturnType<typeof change>>) => ({ object
 
 describe('notifications routed by their metadata (memory)', () => routingSuite(() => ({})));
 describeWithRedis('notifications routed by their metadata (Redis)', () => routingSuite(() => testRedisEnv(namespace)));
+
+describe('connectWabaWebhookToGateway, on the embedded simulator as npm start runs it', () => {
+  let embedded: EmbeddedGateway;
+  const graphql = async <T>(query: string) => {
+    const response = await fetch(embedded.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    return (await response.json()) as { data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> };
+  };
+  const eventIds = async (channelId: string) =>
+    (
+      await graphql<{ channel: { events: { nodes: Item[] } } }>(
+        `{ channel(id: "${channelId}") { events(first: 100) { nodes { ... on InboundMessage { id } } } } }`,
+      )
+    ).data?.channel.events.nodes.map((node) => node.id) ?? [];
+
+  // The business-account webhook applies at once here (the upstream takes 15 to 20 s).
+  beforeAll(async () => {
+    embedded = await startEmbeddedGateway({ SIMULATOR_WABA_WEBHOOK_DELAY_MS: '0' });
+  });
+  afterAll(() => embedded.stop());
+
+  it("points the whole business account at one channel's URL with its credential; each number's messages land on their own channel", async () => {
+    const connected = await graphql<{ connectWabaWebhookToGateway: { url: string; headers: Record<string, string>; activatesAt: string } }>(
+      `mutation { connectWabaWebhookToGateway(channelId: "${RECEIVING}", overrideAll: true) { url headers activatesAt } }`,
+    );
+    expect(connected.errors).toBeUndefined();
+    const answer = connected.data!.connectWabaWebhookToGateway;
+    expect(new URL(answer.url).pathname).toBe(`/webhooks/${RECEIVING}`);
+    // The credential goes upstream only: the answer shows its scheme.
+    expect(answer.headers).toEqual({ Authorization: 'Basic [redacted]' });
+    expect(Date.parse(answer.activatesAt)).toBeGreaterThan(Date.now());
+
+    const inbound = await fetch(`${embedded.simulator.baseUrl()}/_control/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ channelId: SIBLING, from: CONTACT, text: 'through the business-account webhook' }),
+    });
+    expect(inbound.status).toBe(202);
+    const { messageId } = (await inbound.json()) as { messageId: string };
+    await waitUntil(async () => (await eventIds(SIBLING)).includes(messageId), 'the sibling keeps its message');
+    const delivered = embedded.simulator.webhookDelivery.attempts.filter((attempt) => attempt.channelId === SIBLING && attempt.status === 200);
+    expect(delivered.map((attempt) => attempt.url)).toEqual([answer.url]);
+    expect(await eventIds(RECEIVING)).not.toContain(messageId);
+  });
+
+  it('is refused on an on-premise channel before anything is sent upstream', async () => {
+    const refused = await graphql<unknown>(`
+      mutation {
+        connectWabaWebhookToGateway(channelId: "channel-006") {
+          url
+        }
+      }
+    `);
+    expect(refused.errors?.[0]?.extensions?.code).toBe('UNSUPPORTED_FOR_HOSTING');
+  });
+});
 
 function routingSuite(storeEnv: () => Record<string, string>) {
   let harness: TestGateway;

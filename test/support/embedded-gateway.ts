@@ -22,10 +22,10 @@ export interface EmbeddedGateway {
  * first (every channel connected) and the gateway runs on it (local CORS). Its port is chosen first because
  * PUBLIC_URL defaults to it.
  */
-export async function startEmbeddedGateway(): Promise<EmbeddedGateway> {
+export async function startEmbeddedGateway(env: Record<string, string> = {}): Promise<EmbeddedGateway> {
   const silent = new Writable({ write: (_chunk, _encoding, callback) => callback() });
   const port = String(await freePort());
-  const { simulator, gatewayConfig } = await startEmbeddedSimulator(loadConfig({ PORT: port, HOST: '127.0.0.1', SIMULATOR_PORT: '0' }));
+  const { simulator, gatewayConfig } = await startEmbeddedSimulator(loadConfig({ PORT: port, HOST: '127.0.0.1', SIMULATOR_PORT: '0', ...env }));
   const gateway = await createGateway(gatewayConfig, { logger: createLogger('fatal', silent) });
   const url = await gateway.start();
   return {
