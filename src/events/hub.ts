@@ -297,9 +297,9 @@ export class EventHub {
     return this.log.message(channelId, messageId);
   }
 
-  /** The channel's webhook was (re)pointed at this gateway: notifications before now may have gone elsewhere. */
-  restartWatch(channelId: string): Promise<void> {
-    return this.log.restartWatch(channelId);
+  /** The channel's webhook was (re)pointed at this gateway, effective `afterMs` from now at the latest: notifications before then may have gone elsewhere. */
+  restartWatch(channelId: string, afterMs = 0): Promise<void> {
+    return this.log.restartWatch(channelId, afterMs);
   }
 
   /**

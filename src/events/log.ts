@@ -52,8 +52,11 @@ export interface EventLog {
   thread(channelId: string, contact: string, before: ListPosition | null, limit: number): Promise<ThreadEntry[]>;
   /** Since when the channel's notifications have been arriving without a pause of a whole window; null when not now. */
   watchedSince(channelId: string): Promise<number | null>;
-  /** The watch starts again now: the channel's webhook was (re)pointed at the gateway, or a notification of it was refused. */
-  restartWatch(channelId: string): Promise<void>;
+  /**
+   * The watch starts again `afterMs` from now: the channel's webhook was (re)pointed at the gateway (a business-account
+   * webhook takes effect up to 20 s later), or a notification of it was refused.
+   */
+  restartWatch(channelId: string, afterMs?: number): Promise<void>;
   /** Resolves once events appended from now on (by any instance) reach the listener. */
   tail(channelId: string, listener: TailListener): Promise<Unsubscribe>;
   /** false while the store is known to be unreachable: the receiver refuses deliveries at once. */

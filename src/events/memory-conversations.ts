@@ -58,9 +58,9 @@ export class MemoryConversations {
     else watch.lastMs = now;
   }
 
-  /** Notifications may have been missed until now (a webhook pointed elsewhere, a refused delivery): watching starts again. */
-  restartWatch(channelId: string, now: number): void {
-    this.watched.set(channelId, { sinceMs: now, lastMs: now });
+  /** Notifications may have been missed until `fromMs` (a webhook pointed elsewhere, a refused delivery): watching starts again then. */
+  restartWatch(channelId: string, fromMs: number): void {
+    this.watched.set(channelId, { sinceMs: fromMs, lastMs: fromMs });
   }
 
   watchedSince(channelId: string, now: number): number | null {

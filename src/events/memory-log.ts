@@ -196,8 +196,8 @@ export class MemoryEventLog implements EventLog {
     return this.conversationState.watchedSince(channelId, this.now());
   }
 
-  async restartWatch(channelId: string): Promise<void> {
-    this.conversationState.restartWatch(channelId, this.now());
+  async restartWatch(channelId: string, afterMs = 0): Promise<void> {
+    this.conversationState.restartWatch(channelId, this.now() + afterMs);
   }
 
   async tail(channelId: string, listener: TailListener): Promise<Unsubscribe> {

@@ -507,8 +507,8 @@ export class RedisEventLog implements EventLog {
   }
 
   /** Overwrites the watch mark with the server's time now (the append script's clock), for a window. */
-  async restartWatch(channelId: string): Promise<void> {
-    await this.command(['EVAL', RESTART_WATCH_SCRIPT, '1', this.channelKey(channelId, 'watched'), String(SERVICE_WINDOW_MS)]);
+  async restartWatch(channelId: string, afterMs = 0): Promise<void> {
+    await this.command(['EVAL', RESTART_WATCH_SCRIPT, '1', this.channelKey(channelId, 'watched'), String(SERVICE_WINDOW_MS), String(afterMs)]);
   }
 
   async watchedSince(channelId: string): Promise<number | null> {

@@ -5,7 +5,14 @@ import type { Config } from '../config.js';
 import type { MutationResolvers } from '../generated/graphql.js';
 import type { MessagingHosting } from '../messaging/send-message.js';
 import { webhookPointedAtGateway } from './webhook-connection.js';
-import { HTTPS_REQUIRED, isLoopbackHttpUrl, validateWebhookConfig, wabaWebhookAnswer, webhookAnswer } from '../messaging/webhooks.js';
+import {
+  HTTPS_REQUIRED,
+  isLoopbackHttpUrl,
+  validateWebhookConfig,
+  WABA_WEBHOOK_ACTIVATION_MS,
+  wabaWebhookAnswer,
+  webhookAnswer,
+} from '../messaging/webhooks.js';
 
 export const eventsMutations: MutationResolvers = {
   /**
@@ -34,7 +41,7 @@ export const eventsMutations: MutationResolvers = {
     const route = await messaging.routeFor(partnerId, channelId, 'CLOUD', 'The business-account webhook');
     const config = gatewayWebhookConfig(context.config, channelId, 'CLOUD');
     const answer = await messaging.setWabaWebhook(route, { ...config, override_all: overrideAll ?? false });
-    await webhookPointedAtGateway(context, partnerId, channelId, null);
+    await webhookPointedAtGateway(context, partnerId, channelId, null, WABA_WEBHOOK_ACTIVATION_MS);
     return { ...wabaWebhookAnswer(config, answer.message), channelRef: { partnerId, channelId } };
   },
 };

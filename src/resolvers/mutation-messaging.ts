@@ -8,7 +8,7 @@ import { checkPhoneNumber, checkReason } from '../messaging/blocking.js';
 import { buildBusinessProfileUpdate, profileForGraph } from '../messaging/business-profile.js';
 import { sendMessage } from '../messaging/send-flow.js';
 import { buildLimitedTimeOfferTemplate } from '../messaging/templates.js';
-import { validateWebhookConfig, wabaWebhookAnswer, webhookAnswer } from '../messaging/webhooks.js';
+import { validateWebhookConfig, WABA_WEBHOOK_ACTIVATION_MS, wabaWebhookAnswer, webhookAnswer } from '../messaging/webhooks.js';
 
 /** Area B mutations and A6 (whose point is the area-B key); spread into Mutation in index.ts. */
 export const messagingMutations: MutationResolvers = {
@@ -59,7 +59,7 @@ export const messagingMutations: MutationResolvers = {
     const answer = await messaging.setWabaWebhook(route, { ...config, override_all: input.overrideAll ?? false });
     // Every number of the account may now be served by that receiver URL: its channels are kept for routing and watched afresh.
     const receiving = channelOfGatewayWebhookUrl(context.config.publicUrl, config.url);
-    if (receiving !== null) await webhookPointedAtGateway(context, partnerId, receiving, null);
+    if (receiving !== null) await webhookPointedAtGateway(context, partnerId, receiving, null, WABA_WEBHOOK_ACTIVATION_MS);
     return { ...wabaWebhookAnswer(config, answer.message), channelRef: { partnerId, channelId } };
   },
 

@@ -47,8 +47,10 @@ export async function requireWebhookConnected(context: Context, partnerId: strin
  * window guard starts watching afresh (for a window it refuses nothing on a missing inbound message). A failure is
  * logged: the webhook is set either way.
  */
-export async function restartWatch({ events, logger }: Context, channelId: string): Promise<void> {
-  await events.restartWatch(channelId).catch((error: unknown) => logger.warn({ err: error, channelId }, 'the watch of the channel could not be restarted'));
+export async function restartWatch({ events, logger }: Context, channelId: string, afterMs = 0): Promise<void> {
+  await events
+    .restartWatch(channelId, afterMs)
+    .catch((error: unknown) => logger.warn({ err: error, channelId }, 'the watch of the channel could not be restarted'));
 }
 
 /**
@@ -68,15 +70,22 @@ export async function recordBusinessAccountChannels({ channelDirectory, dataSour
 
 /**
  * A webhook now points at the receiver URL of `receiving`: its business account's channels are kept for routing and
- * the watch of each channel in `watched` (the ids answered when null) starts afresh. A failure is logged: the webhook
- * is set either way, and the receiver looks the listing up itself when it has a credential of its own.
+ * the watch of each channel in `watched` (the ids answered when null) starts afresh once the webhook has taken effect,
+ * `effectiveAfterMs` from now at the latest. A failure is logged: the webhook is set either way, and the receiver looks
+ * the listing up itself when it has a credential of its own.
  */
-export async function webhookPointedAtGateway(context: Context, partnerId: string, receiving: string, watched: string[] | null): Promise<void> {
+export async function webhookPointedAtGateway(
+  context: Context,
+  partnerId: string,
+  receiving: string,
+  watched: string[] | null,
+  effectiveAfterMs = 0,
+): Promise<void> {
   let channels = [receiving];
   try {
     channels = await recordBusinessAccountChannels(context, partnerId, receiving);
   } catch (error) {
     context.logger.warn({ err: error, channelId: receiving }, "the channels of the channel's business account could not be read or kept for routing");
   }
-  await Promise.all((watched ?? channels).map((channelId) => restartWatch(context, channelId)));
+  await Promise.all((watched ?? channels).map((channelId) => restartWatch(context, channelId, effectiveAfterMs)));
 }

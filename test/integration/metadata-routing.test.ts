@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { gatewayWebhook, webhookAuthorization } from '../../src/events/credentials.js';
 import { PartnerApi } from '../../src/datasources/partner-api.js';
 import { collect, connectWs, freePort, postNotification, waitUntil, type WsConnection } from '../support/events.js';
+import { WABA_WEBHOOK_ACTIVATION_MS } from '../../src/messaging/webhooks.js';
 import { startEmbeddedGateway, type EmbeddedGateway } from '../support/embedded-gateway.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from '../support/redis.js';
@@ -59,6 +60,7 @@ describe('connectWabaWebhookToGateway, on the embedded simulator as npm start ru
   afterAll(() => embedded.stop());
 
   it("points the whole business account at one channel's URL with its credential; each number's messages land on their own channel", async () => {
+    const restarts = jest.spyOn(embedded.services.events, 'restartWatch');
     const connected = await graphql<{ connectWabaWebhookToGateway: { url: string; headers: Record<string, string>; activatesAt: string } }>(
       `mutation { connectWabaWebhookToGateway(channelId: "${RECEIVING}", overrideAll: true) { url headers activatesAt } }`,
     );
@@ -68,6 +70,10 @@ describe('connectWabaWebhookToGateway, on the embedded simulator as npm start ru
     // The credential goes upstream only: the answer shows its scheme.
     expect(answer.headers).toEqual({ Authorization: 'Basic [redacted]' });
     expect(Date.parse(answer.activatesAt)).toBeGreaterThan(Date.now());
+    // Every number of the account is watched afresh from when the upstream has applied the webhook at the latest.
+    expect(restarts).toHaveBeenCalledWith(SIBLING, WABA_WEBHOOK_ACTIVATION_MS);
+    expect(restarts).toHaveBeenCalledWith(RECEIVING, WABA_WEBHOOK_ACTIVATION_MS);
+    restarts.mockRestore();
 
     const inbound = await fetch(`${embedded.simulator.baseUrl()}/_control/inbound`, {
       method: 'POST',

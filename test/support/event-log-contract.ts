@@ -134,6 +134,25 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
       await waitUntil(async () => calls.length >= 2, 'the announcements of the next append');
       expect(calls).toEqual(['events', 'conversations']);
     });
+
+    it('restarts the watch now, or once a webhook change has taken effect (afterMs from now), and keeps it through the next notification', async () => {
+      const log = newLog();
+      const [now, later] = [newChannel(), newChannel()];
+      // Both clocks (this process's, and Redis's on this machine) within a second of each other.
+      const within = async (channelId: string, afterMs: number, from: number) => {
+        const since = await log.watchedSince(channelId);
+        expect(since).toBeGreaterThanOrEqual(from + afterMs - 1_000);
+        expect(since).toBeLessThanOrEqual(Date.now() + afterMs + 1_000);
+      };
+      const from = Date.now();
+      await log.restartWatch(now);
+      await log.restartWatch(later, 20_000);
+      await within(now, 0, from);
+      await within(later, 20_000, from);
+      // A notification arriving before the change took effect came the old way: it does not move the watch back.
+      await log.append(later, [text(later, 'wamid.before-effect', { from: '491' }, timesBefore(Date.now())(5))]);
+      await within(later, 20_000, from);
+    });
   });
 
   describe(`EventLog contract (${label}): message records`, () => {
