@@ -176,6 +176,10 @@ describe('ids as upstream path segments', () => {
         listChannels: [(id) => context.dataSources.partner.listChannels(id, {})],
         getClient: [(id) => context.dataSources.partner.getClient(ACME.id, id), (id) => context.dataSources.partner.getClient(id, 'client-001')],
         getChannel: [(id) => context.dataSources.partner.getChannel(ACME.id, id)],
+        businessAccountChannels: [
+          (id) => context.dataSources.partner.businessAccountChannels(ACME.id, id),
+          (id) => context.dataSources.partner.businessAccountChannels(id, CLOUD),
+        ],
         sharedClientNumbers: [
           (id) => context.dataSources.partner.sharedClientNumbers(ACME.id, id),
           (id) => context.dataSources.partner.sharedClientNumbers(id, 'client-001'),
