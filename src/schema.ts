@@ -1,24 +1,13 @@
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { parse, type GraphQLSchema } from 'graphql';
+import { projectRoot } from './lib/project-root.js';
 import { checkIdArguments } from './resolvers/id-arguments.js';
 import { resolvers } from './resolvers/index.js';
 
-/** `schema/` at the project root, whether running from src/ (tests) or dist/src/ (npm start). */
-function schemaDirectory(): string {
-  let directory = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(directory, 'schema')) || !existsSync(join(directory, 'package.json'))) {
-    const parent = dirname(directory);
-    if (parent === directory) throw new Error('schema/ directory not found');
-    directory = parent;
-  }
-  return join(directory, 'schema');
-}
-
 export function loadTypeDefs(): string {
-  const directory = schemaDirectory();
+  const directory = join(projectRoot(), 'schema');
   return readdirSync(directory)
     .filter((file) => file.endsWith('.graphql'))
     .sort()

@@ -1,5 +1,5 @@
 import type Keyv from 'keyv';
-import type { NumberRoutes } from './parse.js';
+import { numberDigits, type NumberRoutes } from './parse.js';
 
 /** A channel as routing needs it: its id and its phone number as the upstream lists it (any format). */
 export interface DirectoryChannel {
@@ -24,8 +24,6 @@ export const DIRECTORY_LOOKUP_MIN_INTERVAL_MS = 60_000;
 
 /** What this process remembers of the channels it has seen a directory of, for noting a refusal when the store is what failed. */
 const REMEMBERED_DIRECTORIES_MAX = 10_000;
-
-const digitsOf = (phoneNumber: string | null | undefined): string => (phoneNumber ?? '').replace(/\D/g, '');
 
 /**
  * Which channel each business number of a cloud notification belongs to (docs/events.md, "One URL for a business
@@ -55,7 +53,7 @@ export class ChannelDirectory {
   async record(channelId: string, partnerId: string, channels: DirectoryChannel[]): Promise<ChannelNumbers> {
     const numbers: Record<string, string> = {};
     for (const channel of channels) {
-      const digits = digitsOf(channel.phoneNumber);
+      const digits = numberDigits(channel.phoneNumber);
       if (digits !== '') numbers[digits] = channel.id;
     }
     const entry: ChannelNumbers = { partnerId, numbers, readAtMs: this.now() };

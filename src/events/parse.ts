@@ -309,10 +309,12 @@ function collectItem(
   }
 }
 
+/** A business number in any format as its digits (`+49 30 5550004` → `49305550004`), the form routing compares. */
+export const numberDigits = (phoneNumber: string | null | undefined): string => (phoneNumber ?? '').replace(/\D/g, '');
+
 /** The business number a cloud change's value names (`metadata.display_phone_number`, any format) as digits; null when none. */
 function numberOfChange(value: Json): string | null {
-  const shown = isObject(value.metadata) ? optionalString(value.metadata.display_phone_number) : null;
-  const digits = shown?.replace(/\D/g, '') ?? '';
+  const digits = numberDigits(isObject(value.metadata) ? optionalString(value.metadata.display_phone_number) : null);
   return digits === '' ? null : digits;
 }
 

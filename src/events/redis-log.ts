@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../lib/project-root.js';
 import type { Logger } from '../observability/logger.js';
 import type { RedisConnection } from '../store/redis.js';
 import { compareLogIds, formatLogId, parseLogId, type LogId } from './cursor.js';
@@ -31,19 +31,9 @@ import {
 import { RedisSubscriptions } from './pubsub.js';
 import type { AcceptedSend, ChannelEvent, EventKind, LoggedEvent, LoggedEventOf, MessageReactionDto, MessageRecordDto, PayloadOf } from './types.js';
 
-/**
- * A Lua script of src/events/, read once at start: beside this module when it runs from src/ (tests), from
- * src/events/ when it runs from dist/src/events/ (npm start: tsc does not copy it).
- */
+/** A Lua script of src/events/, read once at start from the project's source (tsc does not copy it to dist/). */
 function readScript(name: string): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  // Beside the module (src/), else the project's src/events/ seen from dist/src/events/ or from the directory npm
-  // start and the tests' own builds (outside dist/) run in.
-  const path = [join(here, name), join(here, '..', '..', '..', 'src', 'events', name), join(process.cwd(), 'src', 'events', name)].find((candidate) =>
-    existsSync(candidate),
-  );
-  if (path === undefined) throw new Error(`events: the Lua script ${name} is neither beside ${here} nor in the project's src/events/`);
-  return readFileSync(path, 'utf8');
+  return readFileSync(join(projectRoot(), 'src', 'events', name), 'utf8');
 }
 
 /** How long the fan-out sequence (and the id source of a log that keeps nothing) outlives the last append. */

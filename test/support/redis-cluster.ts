@@ -1,19 +1,14 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { projectRoot } from '../../src/lib/project-root.js';
 
 const run = promisify(execFile);
 
-/**
- * redis-watchdog.mjs beside this file, or in the source tree when this runs compiled from dist/
- * (npm run test:cluster, the bench): plain JavaScript that the build does not copy.
- */
-const WATCHDOG = [new URL('./redis-watchdog.mjs', import.meta.url), new URL('../../../test/support/redis-watchdog.mjs', import.meta.url)]
-  .map((url) => fileURLToPath(url))
-  .find((path) => existsSync(path));
+/** Plain JavaScript the build does not copy: read from the source tree also when this runs compiled (npm run test:cluster, the bench). */
+const WATCHDOG = join(projectRoot(), 'test', 'support', 'redis-watchdog.mjs');
 
 /** How long a silent master counts as up; failover starts after it (Redis's default is 15 s, too slow for tests). */
 export const LOCAL_CLUSTER_NODE_TIMEOUT_MS = 2_000;
@@ -83,7 +78,6 @@ export class LocalRedisCluster {
   }
 
   private async startNode(port: number): Promise<void> {
-    if (!WATCHDOG) throw new Error('test/support/redis-watchdog.mjs not found');
     const server = spawn(
       process.execPath,
       [
