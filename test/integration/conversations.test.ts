@@ -3,7 +3,7 @@ import { webhookAuthorization } from '../../src/events/credentials.js';
 import { markEngaged, SIM_STALE_CONTACT } from '../../simulator/messaging-routes.js';
 import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { collect, connectWs, postNotification, startReceivingGateway, waitUntil, type WsConnection } from '../support/events.js';
+import { collect, connectWs, postAcknowledged, postNotification, startReceivingGateway, waitUntil, type WsConnection } from '../support/events.js';
 import { describeWithRedis, dropNamespace, namespaceKeys, testRedisEnv, uniqueNamespace } from '../support/redis.js';
 
 const CHANNEL = 'channel-001';
@@ -103,10 +103,7 @@ function conversationSuite(label: string, env: () => Record<string, string>, ins
 
     const first = () => gateways[0];
     const last = () => gateways[gateways.length - 1];
-    const post = async (body: unknown, channelId = CHANNEL) => {
-      const answer = await postNotification(first().url, channelId, body, webhookAuthorization(KEYSTORE_SECRET, channelId));
-      expect(answer).toEqual({ status: 200, body: { received: true } });
-    };
+    const post = (body: unknown, channelId = CHANNEL) => postAcknowledged(first().url, channelId, body, webhookAuthorization(KEYSTORE_SECRET, channelId));
     const read = async <T>(query: string, variables: Record<string, unknown>, gateway = last()) => {
       const { body } = await gateway.graphql<{ channel: T }>(query, { channelId: CHANNEL, ...variables });
       return body;

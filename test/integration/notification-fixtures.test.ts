@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webhookAuthorization } from '../../src/events/credentials.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { collect, connectWs, postNotification, waitUntil, type Collected, type WsConnection } from '../support/events.js';
+import { collect, connectWs, postAcknowledged, waitUntil, type Collected, type WsConnection } from '../support/events.js';
 import {
   addressedTo,
   CHANNEL_001_NUMBER,
@@ -903,8 +903,7 @@ function acceptanceSuite(label: string, env: () => Record<string, string>) {
     const post = async (hosting: Hosting, notification: Item) => {
       const channelId = CHANNEL[hosting];
       const addressed = hosting === 'cloud' ? addressedTo(notification, CHANNEL_001_NUMBER) : notification;
-      const answer = await postNotification(gateway.url, channelId, addressed, webhookAuthorization(gateway.config.keystoreSecret, channelId));
-      expect(answer).toEqual({ status: 200, body: { received: true } });
+      await postAcknowledged(gateway.url, channelId, addressed, webhookAuthorization(gateway.config.keystoreSecret, channelId));
       const { events } = await read<{ events: { nodes: Item[]; endCursor: string | null } }>(EVENTS_AFTER, { channelId, after: lastCursor[hosting] });
       lastCursor[hosting] = events.endCursor ?? lastCursor[hosting];
       return events.nodes;

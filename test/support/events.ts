@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import { createServer } from 'node:net';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -118,6 +119,11 @@ export const SUBSCRIPTIONS = {
 };
 
 /** POSTs a notification to a gateway's receiver as the upstream does. */
+/** Posts a notification and expects the receiver to acknowledge it (200, `{ received: true }`). */
+export async function postAcknowledged(gatewayUrl: string, channelId: string, body: unknown, authorization: string | undefined): Promise<void> {
+  expect(await postNotification(gatewayUrl, channelId, body, authorization)).toEqual({ status: 200, body: { received: true } });
+}
+
 export async function postNotification(
   gatewayUrl: string,
   channelId: string,
