@@ -186,7 +186,7 @@ for i = 1, count do
     local id
     if retention > 0 then
       id = redis.call('XADD', KEYS[1], 'MINID', math.max(now - retention, 0), '*', 'e', event)
-      if operation == 'message' and m.tk then
+      if m.tk then
         change(record, m)
       elseif operation == 'message' then
         redis.call('HSET', record, 'direction', 'INBOUND', 'contact', text(m.rc), 'type', text(m.ty), 'at', now, 'status', 'received', 'text', text(m.tx), 'ts', m.ord or now, 'b', text(m.b))

@@ -206,16 +206,18 @@ export function changeOfEvent(event: ChannelEvent, now: number): ConversationCha
       };
     }
     case 'echo': {
-      const { to, toUserId, id, timestamp, text } = event.payload;
+      const { to, toUserId, id, timestamp, text, raw } = event.payload;
       const atMs = timeOf(timestamp, now);
+      const changing = isRecord(raw) && CHANGING_TYPES.has(String(raw.type));
       return {
         contact: to,
         atMs,
         orderMs: orderWithinSecond(atMs, now),
-        messageId: id,
+        // The business's reaction (edit, revoke) from its phone app changes the message it names: no thread entry.
+        messageId: changing ? null : id,
         inbound: false,
         name: null,
-        text,
+        text: changing ? null : text,
         closesWindow: false,
         // An echo naming the recipient's user id beside its number tells that user id's conversation is the number's.
         ...keysOfContact(to),

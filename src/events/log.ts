@@ -1,7 +1,7 @@
 import type { LogId } from './cursor.js';
-import type { ConversationDto, ListPosition } from './conversations.js';
+import { waIdOf, type ConversationDto, type ListPosition } from './conversations.js';
 import { editedMessageIdOf, revokedMessageIdOf } from './content.js';
-import type { AcceptedSend, ChannelEvent, InboundMessageDto, KindAndPayload, LoggedEvent, MessageRecordDto } from './types.js';
+import type { AcceptedSend, ChannelEvent, KindAndPayload, LoggedEvent, MessageEchoEventDto, MessageRecordDto } from './types.js';
 
 export type Unsubscribe = () => Promise<void>;
 
@@ -80,7 +80,7 @@ export function nextStatus(current: string | null, incoming: string): string {
 export const RECEIVED_STATUS = 'received';
 export const ACCEPTED_STATUS = 'accepted';
 
-/** How an inbound item changes the message it names (a reaction, an edit, a revoke) instead of being a message of its own. */
+/** How an item changes the message it names (a reaction, an edit, a revoke; inbound or echoed) instead of being a message of its own. */
 export type MessageChange =
   | { kind: 'reaction'; target: string; from: string; emoji: string | null; atMs: number }
   | { kind: 'edit'; target: string; body: string; text: string | null; atMs: number }
@@ -98,12 +98,15 @@ export interface RecordWrite {
 
 const isJson = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function changeOfMessage(payload: InboundMessageDto, atMs: number): MessageChange | null {
-  const raw = payload.raw;
+/**
+ * The change a reaction, edit or revoke makes to the message it names, inbound or echoed from the business's phone app;
+ * null for any other item. `reactor` is whose reaction it would be.
+ */
+function changeOfItem(raw: unknown, reactor: string, atMs: number): MessageChange | null {
   if (!isJson(raw)) return null;
   if (raw.type === 'reaction' && isJson(raw.reaction) && typeof raw.reaction.message_id === 'string') {
     const emoji = typeof raw.reaction.emoji === 'string' && raw.reaction.emoji !== '' ? raw.reaction.emoji : null;
-    return { kind: 'reaction', target: raw.reaction.message_id, from: payload.from, emoji, atMs };
+    return { kind: 'reaction', target: raw.reaction.message_id, from: reactor, emoji, atMs };
   }
   const edited = editedMessageIdOf(raw);
   if (edited !== null) {
@@ -113,6 +116,15 @@ function changeOfMessage(payload: InboundMessageDto, atMs: number): MessageChang
   }
   const revoked = revokedMessageIdOf(raw);
   return revoked === null ? null : { kind: 'revoke', target: revoked, atMs };
+}
+
+/**
+ * Whose an echoed reaction is: the business's, keyed by its number (the echo's `from`, as digits); by the channel id
+ * when the echo names no number (the reference always does).
+ */
+function businessReactor(echo: MessageEchoEventDto): string {
+  const from = isJson(echo.raw) && typeof echo.raw.from === 'string' ? waIdOf(echo.raw.from) : null;
+  return from ?? echo.channelId;
 }
 
 /** The message's own time, or now. */
@@ -126,19 +138,17 @@ export function recordOfEvent(event: KindAndPayload, now: number): RecordWrite |
   switch (event.kind) {
     case 'message': {
       const { id, from, type, text, raw, timestamp } = event.payload;
-      const change = changeOfMessage(event.payload, eventTime(timestamp, now));
+      const change = changeOfItem(raw, from, eventTime(timestamp, now));
       if (change) return { messageId: change.target, contact: from, type: undefined, text: null, body: null, change };
       return { messageId: id, contact: from, type, text, body: JSON.stringify(raw), change: null };
     }
-    case 'echo':
-      return {
-        messageId: event.payload.id,
-        contact: event.payload.to,
-        type: event.payload.type,
-        text: event.payload.text,
-        body: JSON.stringify(event.payload.raw),
-        change: null,
-      };
+    case 'echo': {
+      const { id, to, type, text, raw, timestamp } = event.payload;
+      // The business reacting from its phone app changes the message it names, as a user's reaction does.
+      const change = changeOfItem(raw, businessReactor(event.payload), eventTime(timestamp, now));
+      if (change) return { messageId: change.target, contact: to, type: undefined, text: null, body: null, change };
+      return { messageId: id, contact: to, type, text, body: JSON.stringify(raw), change: null };
+    }
     case 'status':
       return { messageId: event.payload.messageId, contact: event.payload.recipientId, type: undefined, text: null, body: null, change: null };
     default:

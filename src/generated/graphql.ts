@@ -1819,14 +1819,14 @@ export type MessagePricing = {
   type?: Maybe<Scalars['String']['output']>;
 };
 
-/** One contact's reaction to a message. */
+/** One reaction to a message: a contact's, or the business's own sent from its phone app. */
 export type MessageReaction = {
   __typename?: 'MessageReaction';
   /** When the contact reacted (the reaction's own timestamp). */
   at: Scalars['DateTime']['output'];
   /** The emoji. */
   emoji: Scalars['String']['output'];
-  /** The reacting contact's key (wa_id, else business-scoped user id). */
+  /** Who reacted: the contact's key (wa_id, else business-scoped user id); for the business's own reaction from its phone app (an echo), the business number (digits). */
   from: Scalars['String']['output'];
 };
 

@@ -130,6 +130,32 @@ function conversationChangesSuite(label: string, env: () => Record<string, strin
       expect(thread.nodes.map((node) => node.id)).toEqual([messageId]);
     });
 
+    it("the business's reaction from its phone app (smb_message_echoes) changes the message it names, a removal clears it: no thread entry, the window stays", async () => {
+      const who = contact(5);
+      const wroteAt = secondsAgo(60);
+      const messageId = `wamid.echo-reacted-${label}`;
+      await postUpdated(cloudMessage('text', { id: messageId, seconds: wroteAt, from: who }));
+      /** The fixture's echoed reaction, sent by CHANNEL's number to `who` about the message above. */
+      const businessReaction = (index: number, emoji: string) => {
+        const notification = addressedTo(loadNotification('cloud', 'smb-message-echoes-reaction'), CHANNEL_001_NUMBER);
+        const [item] = notificationValue('cloud', notification).message_echoes as Item[];
+        Object.assign(item, { id: `wamid.echo-reaction-${index}-${label}`, from: CHANNEL_001_NUMBER, to: who, timestamp: String(wroteAt + 10 * index) });
+        Object.assign(item.reaction as Item, { message_id: messageId, emoji });
+        return notification;
+      };
+
+      expect(await postUpdated(businessReaction(1, '🙏'))).toMatchObject([
+        { contact: who, lastInboundAt: iso(wroteAt), lastMessage: { id: messageId, reactions: [{ emoji: '🙏', from: CHANNEL_001_NUMBER }] } },
+      ]);
+      // The send API (and so an echo of the app) removes a reaction with an empty emoji.
+      expect(await postUpdated(businessReaction(2, ''))).toMatchObject([
+        { contact: who, lastInboundAt: iso(wroteAt), lastMessage: { id: messageId, reactions: [] } },
+      ]);
+
+      const thread = (await read<{ conversation: { messages: { nodes: Item[] } } }>(CONVERSATION, { contact: who })).conversation.messages;
+      expect(thread.nodes.map((node) => node.id)).toEqual([messageId]);
+    });
+
     it('a reaction from a new number to a message kept before the number change updates both conversations', async () => {
       const [oldNumber, newNumber] = [contact(2), contact(3)];
       const wroteAt = secondsAgo(60);

@@ -582,6 +582,23 @@ const CLOUD: Acceptance[] = [
   },
   {
     hosting: 'cloud',
+    name: 'smb-message-echoes-reaction',
+    event: {
+      __typename: 'MessageEchoEvent',
+      id: idOf('cloud', 'smb-message-echoes-reaction'),
+      to: SHEENA,
+      timestamp: '2025-06-08T20:59:49.000Z',
+      type: 'reaction',
+      preview: '🙏',
+      content: { __typename: 'ReactionContent', messageId: idOf('cloud', 'text'), emoji: '🙏', removed: false },
+    },
+    // The business reacting from its phone app: its reaction (keyed by its number, the echo's `from`) is on the message
+    // named, the user's text; no record or thread entry of its own, and the user's window stays where it was.
+    record: { id: idOf('cloud', 'text'), shows: { direction: 'INBOUND', reactions: [{ emoji: '🙏', from: '15550783881', at: '2025-06-08T20:59:49.000Z' }] } },
+    conversation: { contact: SHEENA, shows: { contact: SHEENA, lastInboundAt: USER_ID_ONLY_AT }, thread: 'change' },
+  },
+  {
+    hosting: 'cloud',
     name: 'user-preferences',
     event: { __typename: 'ContactPreferenceEvent', contact: SHEENA, category: 'marketing_messages', value: 'stop', timestamp: '2025-06-08T20:59:47.000Z' },
     record: null,

@@ -9,6 +9,8 @@ import { waitUntil } from './events.js';
  * factory of its own logs. Every test works on a channel of its own, so one log may serve them all.
  */
 export function eventLogContract(label: string, newLog: () => EventLog): void {
+  /** The channel's own number, as echoes of its phone app name it. */
+  const BUSINESS = '15550783881';
   let channels = 0;
   const newChannel = () => `contract-${label}-${(channels += 1)}`;
 
@@ -47,6 +49,21 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
     message(channelId, id, sender, atMs, { type: 'edit', edit: { original_message_id: target, message: { type: 'text', text: { body: 'edited' } } } });
   const revoke = (channelId: string, id: string, sender: Sender, atMs: number, target: string) =>
     message(channelId, id, sender, atMs, { type: 'revoke', revoke: { original_message_id: target } });
+  /** An item of smb_message_echoes: sent by the business (its number `from`) from its phone app to `to`. */
+  const echo = (channelId: string, id: string, to: string, atMs: number, raw: Record<string, unknown>): ChannelEvent => ({
+    kind: 'echo',
+    dedupKey: `echo:${channelId}:${id}`,
+    payload: {
+      channelId,
+      id,
+      to,
+      toUserId: null,
+      timestamp: new Date(atMs).toISOString(),
+      type: String(raw.type),
+      text: null,
+      raw: { from: BUSINESS, to, id, ...raw },
+    },
+  });
   const statusNaming = (channelId: string, messageId: string, recipientId: string, recipientUserId: string, atMs: number): ChannelEvent => ({
     kind: 'status',
     dedupKey: `status:${channelId}:${messageId}:delivered`,
@@ -309,6 +326,35 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
       expect(await threadIds(log, channelId, ada.from)).toEqual(['wamid.m1']);
       // A reaction and an edit are the user's own (they open the window), a revoke is not.
       expect(await log.conversation(channelId, ada.from)).toMatchObject({ lastInboundMs: recent(30), lastMessageId: 'wamid.m1' });
+    });
+
+    it("the business's reaction from its phone app (an echo) changes the message it names, a removal clears it: no thread entry, the last inbound time stays", async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const recent = timesBefore(Date.now());
+      const ada = { from: '4917000000006' };
+      const announced = await listen(log, channelId);
+      await appendAnnounced(
+        log,
+        channelId,
+        announced,
+        [text(channelId, 'wamid.m7', ada, recent(50)), reaction(channelId, 'wamid.r7', ada, recent(45), 'wamid.m7', '❤️')],
+        2,
+      );
+
+      const businessReaction = echo(channelId, 'wamid.echo-r7', ada.from, recent(40), { type: 'reaction', reaction: { message_id: 'wamid.m7', emoji: '👍' } });
+      expect(await appendAnnounced(log, channelId, announced, [businessReaction], 1)).toEqual([ada.from]);
+      expect((await log.message(channelId, 'wamid.m7'))!.reactions).toEqual([
+        { emoji: '❤️', from: ada.from, atMs: recent(45) },
+        { emoji: '👍', from: BUSINESS, atMs: recent(40) },
+      ]);
+      const removal = echo(channelId, 'wamid.echo-r8', ada.from, recent(30), { type: 'reaction', reaction: { message_id: 'wamid.m7', emoji: '' } });
+      await appendAnnounced(log, channelId, announced, [removal], 1);
+      expect((await log.message(channelId, 'wamid.m7'))!.reactions).toEqual([{ emoji: '❤️', from: ada.from, atMs: recent(45) }]);
+
+      expect(await threadIds(log, channelId, ada.from)).toEqual(['wamid.m7']);
+      expect(await log.message(channelId, 'wamid.echo-r7')).toBeNull();
+      expect(await log.conversation(channelId, ada.from)).toMatchObject({ lastInboundMs: recent(45), lastMessageId: 'wamid.m7' });
     });
 
     it('a change to a message kept before a number change also tells the old conversation, which keeps its last inbound time', async () => {
