@@ -72,6 +72,12 @@ export default tseslint.config(
             },
             { target: './src/schema.ts', from: ['./src/http', './src/main.ts'], message: 'The schema imports resolvers, not the HTTP edge.' },
             { target: './src/http', from: './src/main.ts', message: 'Only main.ts starts the gateway.' },
+            {
+              // Inside the edge: the logic a plugin wraps is also what the WebSocket server runs, so it must not need Apollo's wiring.
+              target: './src/http/!(apollo-server).ts',
+              from: './src/http/plugins',
+              message: 'Apollo plugins (http/plugins/) are wired by apollo-server.ts alone; the logic they wrap never imports them.',
+            },
           ],
         },
       ],

@@ -15,9 +15,10 @@ import { storeGuardPlugin } from '../store/store-guard.js';
 import { landingPageWithGraphiqlFallback } from './graphiql.js';
 import type { PersistedOperations } from './persisted-operations.js';
 import { closeSubscriptionsOnStop } from './plugins/close-subscriptions.js';
+import { persistedOperationsPlugin } from './plugins/persisted-operations.js';
+import { queryCostPlugin } from './plugins/query-cost.js';
+import { subscriptionCallbackPlugins } from './plugins/subscription-callback.js';
 import { upstreamCallLimitPlugin } from './plugins/upstream-call-limit.js';
-import { queryCostPlugin } from './query-cost.js';
-import { subscriptionCallbackPlugins } from './subscription-callback.js';
 
 /** Apollo Server with the gateway's limits, error formatting and plugins, in the order they must run. */
 export function createApolloServer(options: {
@@ -51,7 +52,7 @@ export function createApolloServer(options: {
     },
     plugins: [
       // First: a listed operation's text replaces its id before any other plugin looks at the request.
-      ...(persistedOperations ? [persistedOperations.plugin(services.metrics)] : []),
+      ...(persistedOperations ? [persistedOperationsPlugin(persistedOperations, services.metrics)] : []),
       ApolloServerPluginDrainHttpServer({ httpServer: options.httpServer, stopGracePeriodMillis: config.shutdownTimeoutMs }),
       closeSubscriptionsOnStop(options.subscriptions),
       config.introspection ? landingPageWithGraphiqlFallback() : ApolloServerPluginLandingPageDisabled(),

@@ -1,4 +1,3 @@
-import type { ApolloServerPlugin, GraphQLRequest } from '@apollo/server';
 import type { KeyValueCache } from '@apollo/utils.keyvaluecache';
 import { GraphQLError, parse, validate, type DocumentNode, type ExecutionArgs, type GraphQLSchema, type ValidationRule } from 'graphql';
 import type { SubscribePayload } from 'graphql-ws';
@@ -8,11 +7,12 @@ import type { Metrics } from '../observability/metrics.js';
 /** How a request stood against the manifest: counted in hubgraph_persisted_operations_total. */
 export type PersistedOutcome = 'listed' | 'refused' | 'unknown' | 'unlisted';
 
-interface PersistedQueryExtension {
+/** `extensions.persistedQuery` of a request, over HTTP or WebSocket. */
+export interface PersistedQueryExtension {
   persistedQuery?: { sha256Hash?: unknown };
 }
 
-function notInList(): GraphQLError {
+export function notInList(): GraphQLError {
   return new GraphQLError('Only persisted operations run here (PERSISTED_OPERATIONS_ONLY): send a listed operation by its id', {
     extensions: { code: 'PERSISTED_QUERY_NOT_IN_LIST', http: { status: 400 } },
   });
@@ -34,18 +34,17 @@ const NO_AUTOMATIC_QUERIES: KeyValueCache<string> = {
  * sent by its manifest id in `extensions.persistedQuery.sha256Hash` (its text may accompany it,
  * as over WebSocket, if it is the listed text); its listed text then runs. With ONLY, everything
  * else is refused once parsed and validated, before execution, so before any upstream call; an
- * unknown id is PERSISTED_QUERY_NOT_FOUND. Over HTTP this is an Apollo plugin and the APQ cache,
- * over WebSocket graphql-ws's onSubscribe: one rule for both.
+ * unknown id is PERSISTED_QUERY_NOT_FOUND. Over HTTP this is an Apollo plugin
+ * (plugins/persisted-operations.ts) and the APQ cache, over WebSocket graphql-ws's onSubscribe: one rule for both.
  */
 export class PersistedOperations {
   private readonly byBody: ReadonlyMap<string, PersistedOperation>;
   private readonly documents = new Map<string, DocumentNode>();
-  /** Requests the manifest served or matched (HTTP), so the refusal hook can tell them apart. */
-  private readonly listedRequests = new WeakSet<GraphQLRequest>();
 
   constructor(
     private readonly operations: ReadonlyMap<string, PersistedOperation>,
-    private readonly only: boolean,
+    /** PERSISTED_OPERATIONS_ONLY: nothing but a listed operation runs. */
+    readonly only: boolean,
   ) {
     this.byBody = new Map([...operations.values()].map((operation) => [operation.body, operation]));
   }
@@ -66,47 +65,10 @@ export class PersistedOperations {
   }
 
   /** The listed operation a request names, or null; 'mismatch' when its text is not the listed text. */
-  private listed(id: unknown, query: string | undefined): PersistedOperation | null {
+  listed(id: unknown, query: string | undefined): PersistedOperation | null {
     const operation = typeof id === 'string' ? this.operations.get(id) : undefined;
     if (!operation) return null;
     return query === undefined || query === '' || query === operation.body ? operation : null;
-  }
-
-  plugin(metrics: Metrics): ApolloServerPlugin {
-    const count = (outcome: PersistedOutcome) => metrics.persistedOperations.inc({ outcome });
-    return {
-      requestDidStart: async ({ request }) => {
-        const id = (request.extensions as PersistedQueryExtension | undefined)?.persistedQuery?.sha256Hash;
-        const operation = this.listed(id, request.query);
-        if (operation || (typeof id === 'string' && this.operations.has(id))) {
-          // No APQ registration or hash check of an id that need not be a sha256: a listed id runs
-          // its listed text; another text under a listed id is a text like any other.
-          const { persistedQuery: _persistedQuery, ...extensions } = request.extensions as Record<string, unknown>;
-          request.extensions = extensions;
-        }
-        if (operation) {
-          request.query = operation.body;
-          this.listedRequests.add(request);
-          count('listed');
-        } else if (id === undefined && request.query !== undefined && this.byBody.has(request.query)) {
-          this.listedRequests.add(request);
-          count('listed');
-        }
-        return {
-          didResolveOperation: async () => {
-            if (this.listedRequests.has(request)) return;
-            if (this.only) {
-              count('refused');
-              throw notInList();
-            }
-            count('unlisted');
-          },
-          didEncounterErrors: async ({ errors }) => {
-            if (errors.some((error) => error.extensions.code === 'PERSISTED_QUERY_NOT_FOUND')) count('unknown');
-          },
-        };
-      },
-    };
   }
 
   /**
@@ -137,6 +99,16 @@ export class PersistedOperations {
       count('unlisted');
       return undefined;
     };
+  }
+
+  /** The id is one of the manifest's, whatever text came with it. */
+  hasId(id: unknown): boolean {
+    return typeof id === 'string' && this.operations.has(id);
+  }
+
+  /** The text is a listed operation's text, sent without an id. */
+  hasText(query: string): boolean {
+    return this.byBody.has(query);
   }
 
   private document(operation: PersistedOperation): DocumentNode {

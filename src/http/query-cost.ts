@@ -21,10 +21,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import type { ApolloServerPlugin } from '@apollo/server';
-import type { Context } from '../context.js';
 import { directive, intArgument, listArgument } from '../datasources/call-budget.js';
-import type { Metrics } from '../observability/metrics.js';
 import type { FairShare } from '../store/fair-share.js';
 
 /*
@@ -267,42 +264,4 @@ export async function spendQueryCost(fairShare: FairShare, shareKey: string, est
   }
   await fairShare.spend(shareKey, cost);
   return cost;
-}
-
-/** The request asked for its cost: `"extensions": {"cost": true}` beside its query. */
-function costRequested(extensions: Readonly<Record<string, unknown>> | undefined): boolean {
-  return extensions?.cost === true;
-}
-
-/**
- * MAX_QUERY_COST over HTTP: every operation's cost is estimated once it is resolved (variables
- * known), before any resolver runs; over the limit it is refused with GRAPHQL_VALIDATION_FAILED and
- * `extensions.cost {estimated, max}`. After execution the answer's actual cost and the upstream
- * calls it took are observed as metrics, and returned in `extensions.cost` when the request asked.
- * An accepted estimate is spent from the caller's fair share (RATE_LIMITED once used up).
- */
-export function queryCostPlugin(max: number, metrics: Metrics, fairShare: FairShare): ApolloServerPlugin<Context> {
-  return {
-    async requestDidStart() {
-      let estimated: number | undefined;
-      return {
-        async didResolveOperation({ schema, document, operation, request, contextValue }) {
-          if (!operation) return;
-          const cost = await spendQueryCost(fairShare, contextValue.shareKey, () =>
-            refuseOverCost(schema, document, operation, request.variables, max, (value) => metrics.operationCost.observe({ measure: 'estimated' }, value)),
-          );
-          estimated = cost;
-        },
-        async willSendResponse({ schema, document, operation, response, request, contextValue }) {
-          if (estimated === undefined || !document || !operation || response.body.kind !== 'single') return;
-          const result = response.body.singleResult;
-          const actual = actualQueryCost(schema, document, operation, result.data);
-          const upstreamCalls = contextValue.callBudget?.taken ?? 0;
-          metrics.operationCost.observe({ measure: 'actual' }, actual);
-          metrics.operationUpstreamCalls.observe(upstreamCalls);
-          if (costRequested(request.extensions)) result.extensions = { ...result.extensions, cost: { estimated, actual, max, upstreamCalls } };
-        },
-      };
-    },
-  };
 }
