@@ -19,15 +19,20 @@
 -- Every key carries the hash tag `{channelId}` and is passed in KEYS (Cluster-ready).
 --
 -- KEYS[1] stream, KEYS[2] fan-out sequence, KEYS[3] conversations (sorted set), KEYS[4] watch
--- mark, then per item i: KEYS[7i+5] dedup key, KEYS[7i+6] record, KEYS[7i+7] conversation,
--- KEYS[7i+8] thread (sorted set), KEYS[7i+9] the alias of its user id (the wa_id seen beside it),
--- KEYS[7i+10] and KEYS[7i+11] the conversation and thread kept under that user id — for i counted
--- from 0. An item naming both keys of a contact writes the alias and merges a conversation kept
--- under the user id into the wa_id's (as MemoryConversations.merge in memory-conversations.ts); an item naming only
--- a user id was resolved by the caller (`ex`: the wa_id it expects, '' for none), and when the alias
--- is no longer what it expected the script changes nothing and returns { -1 }: the caller resolves
--- again and retries. A reaction, edit or revoke that changes a message of another conversation
--- (one before a number change) tells that conversation's subscribers too.
+-- mark, then per item i: KEYS[9i+5] dedup key, KEYS[9i+6] record, KEYS[9i+7] conversation,
+-- KEYS[9i+8] thread (sorted set), KEYS[9i+9] the alias of the user id an item naming only a user
+-- id was resolved from, KEYS[9i+10] the alias of the user id the item links (`lk`), KEYS[9i+11],
+-- KEYS[9i+12] and KEYS[9i+13] the conversation, thread and alias of the key whose conversation
+-- merges (`ls`) — for i counted from 0. An alias names the contact key of a user id's conversation:
+-- the wa_id seen beside it, or the older user id a user id change continued. An item linking a user
+-- id (it names both keys of a contact, or is a user id change) writes its alias, and merges a
+-- conversation kept under `ls` into its contact's, `ls` then naming the contact too (as
+-- MemoryConversations.link in memory-conversations.ts). The caller resolved every user id it read
+-- (`ex`, `lx`: the alias it read, '' for none); when an alias is no longer what it read the script
+-- changes nothing and returns { -1 }: the caller resolves again and retries. An item of keys only
+-- (`ko`: a preference, a message in a group) starts no conversation and moves no time; a
+-- conversation already kept takes its keys. A reaction, edit or revoke that changes a message of
+-- another conversation (one before a number change) tells that conversation's subscribers too.
 -- ARGV[1] retention ms (0: nothing kept, the stream only numbers events), ARGV[2] dedup TTL ms,
 -- ARGV[3] pub/sub channel, ARGV[4] sequence TTL ms, ARGV[5] conversation TTL ms, ARGV[6] window
 -- ms, ARGV[7] '1' when the items come from a notification (it marks the channel as watched), then
@@ -52,9 +57,20 @@ local function text(value)
   return ''
 end
 local changed = {}
+local function takeKeys(conversation, m)
+  if text(m.ph) ~= '' then redis.call('HSET', conversation, 'p', m.ph) end
+  if text(m.u) ~= '' then redis.call('HSET', conversation, 'u', m.u) end
+  if text(m.un) ~= '' then redis.call('HSET', conversation, 'un', m.un) end
+end
 local function touch(conversation, thread, m, messageId)
   local contact = text(m.c)
   if contact == '' then return end
+  if m.ko then
+    if redis.call('EXISTS', conversation) == 0 then return end
+    takeKeys(conversation, m)
+    changed[#changed + 1] = contact
+    return
+  end
   local at, order = m.at or now, m.ord or m.at or now
   local current = redis.call('HMGET', conversation, 'la', 'li', 'lt', 'cl')
   local activity = tonumber(current[1])
@@ -65,9 +81,7 @@ local function touch(conversation, thread, m, messageId)
     redis.call('HSET', conversation, 'li', at)
     if text(m.n) ~= '' then redis.call('HSET', conversation, 'n', m.n) end
   end
-  if text(m.ph) ~= '' then redis.call('HSET', conversation, 'p', m.ph) end
-  if text(m.u) ~= '' then redis.call('HSET', conversation, 'u', m.u) end
-  if text(m.un) ~= '' then redis.call('HSET', conversation, 'un', m.un) end
+  takeKeys(conversation, m)
   if text(m.mv) ~= '' then redis.call('HSET', conversation, 'mv', m.mv) end
   local closedAt = tonumber(current[4])
   if m.cl and (not closedAt or at > closedAt) then redis.call('HSET', conversation, 'cl', at) end
@@ -97,7 +111,7 @@ local function max(a, b)
   if not b then return a end
   return math.max(a, b)
 end
-local function merge(from, fromThread, into, intoThread, contact, userId)
+local function merge(from, fromThread, into, intoThread, contact, fromContact)
   local source = redis.call('HMGET', from, 'la', 'li', 'n', 'cl', 'lm', 'lt', 'u', 'un', 'mv')
   local la = tonumber(source[1])
   if not la then return end
@@ -121,7 +135,7 @@ local function merge(from, fromThread, into, intoThread, contact, userId)
     redis.call('PEXPIRE', intoThread, retention)
   end
   redis.call('DEL', from, fromThread)
-  redis.call('ZREM', KEYS[3], userId)
+  redis.call('ZREM', KEYS[3], fromContact)
   redis.call('ZADD', KEYS[3], activity, contact)
   redis.call('PEXPIRE', into, conversationTtl)
 end
@@ -146,7 +160,7 @@ local function change(record, m)
   end
   redis.call('PEXPIRE', record, retention)
   local owner = text(redis.call('HGET', record, 'contact'))
-  if text(m.c) ~= '' and owner ~= '' and owner ~= m.c and owner ~= text(m.u) then changed[#changed + 1] = owner end
+  if not m.ko and text(m.c) ~= '' and owner ~= '' and owner ~= m.c and owner ~= text(m.u) then changed[#changed + 1] = owner end
 end
 if ARGV[7] == '1' then
   redis.call('SET', KEYS[4], now, 'NX', 'PX', ARGV[6])
@@ -154,16 +168,21 @@ if ARGV[7] == '1' then
 end
 local count = (#ARGV - 7) / 2
 local metas = {}
+-- What each alias holds as the items before have left it (the caller resolved the batch the same way).
 local aliases = {}
+local function aliasOf(key)
+  return aliases[key] or redis.call('GET', key) or ''
+end
 for i = 1, count do
   local m = cjson.decode(ARGV[7 + (i - 1) * 2 + 1])
   metas[i] = m
-  local alias = KEYS[4 + (i - 1) * 7 + 5]
-  if m.ex then
-    local current = aliases[alias] or redis.call('GET', alias) or ''
-    if current ~= m.ex then return { -1 } end
+  local k = 4 + (i - 1) * 9
+  if m.ex and aliasOf(KEYS[k + 5]) ~= m.ex then return { -1 } end
+  if m.lk then
+    if aliasOf(KEYS[k + 6]) ~= m.lx then return { -1 } end
+    aliases[KEYS[k + 6]] = m.c
+    if m.ls then aliases[KEYS[k + 9]] = m.c end
   end
-  if text(m.ph) ~= '' and text(m.u) ~= '' then aliases[alias] = m.ph end
 end
 local results = {}
 local published = {}
@@ -171,10 +190,12 @@ for i = 1, count do
   local m = metas[i]
   local event = ARGV[7 + (i - 1) * 2 + 2]
   local operation, messageId = m.op, text(m.id)
-  local k = 4 + (i - 1) * 7
+  local k = 4 + (i - 1) * 9
   local record, conversation, thread = KEYS[k + 2], KEYS[k + 3], KEYS[k + 4]
-  local bothKeys = text(m.ph) ~= '' and text(m.u) ~= ''
-  if bothKeys then redis.call('SET', KEYS[k + 5], m.ph, 'PX', conversationTtl) end
+  if m.lk then
+    redis.call('SET', KEYS[k + 6], m.c, 'PX', conversationTtl)
+    if m.ls then redis.call('SET', KEYS[k + 9], m.c, 'PX', conversationTtl) end
+  end
   if operation == 'sent' then
     if retention > 0 then outbound(record, m, 'API', 'accepted') end
     touch(conversation, thread, m, messageId)
@@ -203,7 +224,7 @@ for i = 1, count do
       id = redis.call('XADD', KEYS[1], 'MAXLEN', '0', '*', 'e', '')
     end
     if m.tk then messageId = '' end
-    if bothKeys then merge(KEYS[k + 6], KEYS[k + 7], conversation, thread, m.ph, m.u) end
+    if m.ls then merge(KEYS[k + 7], KEYS[k + 8], conversation, thread, m.c, m.ls) end
     touch(conversation, thread, m, messageId)
     results[i] = id
     published[#published + 1] = '{"id":"' .. id .. '","e":' .. event .. '}'

@@ -127,7 +127,20 @@ export interface ConversationChange {
   username: string | null;
   /** After a number change: the contact key the conversation continues under. */
   movedTo: string | null;
+  /** After a user id change (`user_changed_user_id`): the contact's new business-scoped user id, which names it from now on. */
+  newUserId: string | null;
+  /**
+   * The item only tells the contact's keys (a preference, a message in a group): it links them, and a conversation
+   * already kept takes them, but it starts no conversation, joins no thread and moves no time.
+   */
+  keysOnly: boolean;
 }
+
+/**
+ * The user id a change links to its contact: the new one of a user id change, or the user id of an item naming both
+ * keys (it joins the wa_id's conversation); null when it links none.
+ */
+export const linkedUserIdOf = (change: ConversationChange): string | null => change.newUserId ?? (change.phone !== null ? change.userId : null);
 
 const timeOf = (timestamp: string | null, now: number): number => {
   const parsed = timestamp === null ? Number.NaN : Date.parse(timestamp);
@@ -137,7 +150,7 @@ const timeOf = (timestamp: string | null, now: number): number => {
 /** A whole-second time placed at its arrival when that falls within the second, else at the second's end (never earlier than the time itself). */
 export const orderWithinSecond = (atMs: number, now: number): number => (atMs % 1000 === 0 ? Math.max(atMs, Math.min(now, atMs + 999)) : atMs);
 
-const NO_KEYS = { phone: null, userId: null, username: null, movedTo: null };
+const NO_KEYS = { phone: null, userId: null, username: null, movedTo: null, newUserId: null, keysOnly: false };
 
 /** Message types that change the message they name instead of joining the thread. */
 const CHANGING_TYPES = new Set(['reaction', 'edit', 'revoke']);
@@ -151,7 +164,32 @@ export function newNumberOf(raw: unknown): string | null {
   return typeof next === 'string' ? waIdOf(next) : null;
 }
 
+/** The new user id a user id change names (cloud `user_changed_user_id`: `system.user_id`, the old one `previous_user_id`); null for any other item. */
+export function newUserIdOf(raw: unknown): string | null {
+  if (!isRecord(raw) || raw.type !== 'system' || !isRecord(raw.system) || raw.system.type !== 'user_changed_user_id') return null;
+  return typeof raw.system.user_id === 'string' ? userIdOf(raw.system.user_id) : null;
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A change that only links both keys of a contact (see `keysOnly`); null unless the item names both. */
+function keysOnlyChange(contact: string, phone: string | null, userId: string | null, atMs: number, now: number): ConversationChange | null {
+  if (phone === null || userId === null) return null;
+  return {
+    ...NO_KEYS,
+    contact,
+    atMs,
+    orderMs: orderWithinSecond(atMs, now),
+    messageId: null,
+    inbound: false,
+    name: null,
+    text: null,
+    closesWindow: false,
+    phone,
+    userId,
+    keysOnly: true,
+  };
+}
 
 /**
  * Whether an inbound item is the user's own message, which opens the 24-hour window: anything the
@@ -160,14 +198,18 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  */
 const opensWindow = (raw: unknown): boolean => !isRecord(raw) || (raw.type !== 'revoke' && raw.type !== 'system');
 
-/** The conversation change an event makes; null for channel errors, preferences, untyped items and statuses naming no one-to-one recipient. */
+/**
+ * The conversation change an event makes; null for channel errors, untyped items, statuses naming no one-to-one recipient,
+ * and preferences and messages in a group unless they name both keys of the contact (then they only link them).
+ */
 export function changeOfEvent(event: ChannelEvent, now: number): ConversationChange | null {
   switch (event.kind) {
     case 'message': {
       const { from, id, timestamp, contactName, text, fromPhone, fromUserId, username, raw } = event.payload;
-      // A message in a group is no one-to-one conversation.
-      if (isRecord(raw) && raw.group_id !== undefined) return null;
       const atMs = timeOf(timestamp, now);
+      const phone = fromPhone ?? (isUserId(from) ? null : from);
+      // A message in a group is no one-to-one conversation; it may still tell which user id is which number's.
+      if (isRecord(raw) && raw.group_id !== undefined) return keysOnlyChange(from, phone, fromUserId ?? null, atMs, now);
       const changing = isRecord(raw) && CHANGING_TYPES.has(String(raw.type));
       return {
         contact: from,
@@ -179,10 +221,12 @@ export function changeOfEvent(event: ChannelEvent, now: number): ConversationCha
         name: contactName,
         text: changing ? null : text,
         closesWindow: false,
-        phone: fromPhone ?? (isUserId(from) ? null : from),
+        phone,
         userId: fromUserId ?? null,
         username: username ?? null,
         movedTo: newNumberOf(raw),
+        newUserId: newUserIdOf(raw),
+        keysOnly: false,
       };
     }
     case 'status': {
@@ -203,6 +247,8 @@ export function changeOfEvent(event: ChannelEvent, now: number): ConversationCha
         userId: recipientUserId ?? null,
         username: null,
         movedTo: null,
+        newUserId: null,
+        keysOnly: false,
       };
     }
     case 'echo': {
@@ -224,8 +270,11 @@ export function changeOfEvent(event: ChannelEvent, now: number): ConversationCha
         userId: toUserId ?? (isUserId(to) ? to : null),
       };
     }
+    case 'preference': {
+      const { contact, contactPhone, contactUserId, timestamp } = event.payload;
+      return keysOnlyChange(contact, contactPhone ?? null, contactUserId ?? null, timeOf(timestamp, now), now);
+    }
     case 'error':
-    case 'preference':
     case 'other':
       return null;
   }

@@ -1,4 +1,13 @@
-import { compareNewestFirst, conversationTtlMs, SERVICE_WINDOW_MS, type ConversationChange, type ConversationDto, type ListPosition } from './conversations.js';
+import {
+  compareNewestFirst,
+  conversationTtlMs,
+  isUserId,
+  linkedUserIdOf,
+  SERVICE_WINDOW_MS,
+  type ConversationChange,
+  type ConversationDto,
+  type ListPosition,
+} from './conversations.js';
 
 interface ConversationState extends ConversationDto {
   /** Thread positions of its messages, oldest first (member: the message id). */
@@ -44,8 +53,11 @@ function lowerBound(list: ListPosition[], position: ListPosition): number {
 export class MemoryConversations {
   private readonly conversations = new Map<string, ConversationState>();
   private readonly byChannel = new Map<string, ChannelConversations>();
-  /** Per channel and business-scoped user id: the wa_id seen beside it, and when (bounded like conversations). */
-  private readonly aliases = new Map<string, { waId: string; touchedMs: number }>();
+  /**
+   * Per channel and business-scoped user id: the contact key of the conversation it names (the wa_id seen beside it, or
+   * the user id a user id change continued), and when (bounded like conversations).
+   */
+  private readonly aliases = new Map<string, { contact: string; touchedMs: number }>();
   /** Per channel: since when its notifications have arrived without a pause of a whole window, and the last one. */
   private readonly watched = new Map<string, { sinceMs: number; lastMs: number }>();
 
@@ -68,39 +80,50 @@ export class MemoryConversations {
     return watch && watch.lastMs > now - SERVICE_WINDOW_MS ? watch.sinceMs : null;
   }
 
-  /** The contact key a user id stands for: the wa_id seen beside it, or the user id itself; any other key as it is. */
+  /** The contact key a user id stands for: the conversation it was linked to, or the user id itself; any other key as it is. */
   resolve(channelId: string, contact: string, now: number): string {
     const alias = this.aliases.get(`${channelId}\n${contact}`);
-    return alias && alias.touchedMs > now - conversationTtlMs(this.limits.retentionMs) ? alias.waId : contact;
+    return alias && alias.touchedMs > now - conversationTtlMs(this.limits.retentionMs) ? alias.contact : contact;
   }
 
   /**
-   * A change naming both keys of a contact: its user id joins the wa_id's conversation from now on,
-   * and a conversation kept under the user id before the wa_id was known merges into the wa_id's.
+   * A change (its contact resolved) that links a user id to its contact: an item naming both keys, or a user id change.
+   * The user id names the contact's conversation from now on; a conversation kept under the key it named before (itself,
+   * or the older user id it continued) merges into the contact's, and that key names the contact's too. Mirrored in the
+   * Redis script (append.lua).
    */
-  remember(channelId: string, change: ConversationChange, now: number): void {
-    if (change.phone === null || change.userId === null) return;
-    const key = `${channelId}\n${change.userId}`;
+  link(channelId: string, change: ConversationChange, now: number): void {
+    const linked = linkedUserIdOf(change);
+    if (linked === null || linked === change.contact) return;
+    const named = this.resolve(channelId, linked, now);
+    const source = isUserId(named) ? named : linked;
+    this.setAlias(channelId, linked, change.contact, now);
+    if (source === change.contact) return;
+    if (source !== linked) this.setAlias(channelId, source, change.contact, now);
+    this.merge(channelId, source, change.contact, now);
+  }
+
+  private setAlias(channelId: string, userId: string, contact: string, now: number): void {
+    const key = `${channelId}\n${userId}`;
     this.aliases.delete(key);
-    this.aliases.set(key, { waId: change.phone, touchedMs: now });
+    this.aliases.set(key, { contact, touchedMs: now });
     for (const [oldest, alias] of this.aliases) {
       if (this.aliases.size <= this.limits.maxConversations && alias.touchedMs > now - conversationTtlMs(this.limits.retentionMs)) break;
       this.aliases.delete(oldest);
     }
-    this.merge(channelId, change.userId, change.phone, now);
   }
 
   /**
-   * The user id's conversation joins the wa_id's: its thread entries at their own places, the newer of
-   * each time (its last inbound time with its name), the keys the wa_id's lacks; then it is gone.
+   * The conversation kept under `from` (a user id) joins `into`'s: its thread entries at their own places, the newer of
+   * each time (its last inbound time with its name), the keys `into`'s lacks; then it is gone.
    * Mirrored in the Redis script (merge in append.lua).
    */
-  private merge(channelId: string, userId: string, waId: string, now: number): void {
-    const source = this.byChannel.get(channelId)?.states.get(userId);
+  private merge(channelId: string, from: string, into: string, now: number): void {
+    const source = this.byChannel.get(channelId)?.states.get(from);
     if (!source) return;
     this.drop(source);
     if (!this.alive(source, now)) return;
-    const target = this.touch(channelId, waId, now);
+    const target = this.touch(channelId, into, now);
     if (source.lastActivityMs > target.lastActivityMs) {
       target.lastActivityMs = source.lastActivityMs;
       this.place(target, { ms: source.lastActivityMs, member: target.contact });
@@ -125,8 +148,17 @@ export class MemoryConversations {
     }
   }
 
-  /** Applies a change. Times only move forward, so a late or repeated event never moves anything back. */
-  apply(channelId: string, change: ConversationChange, now: number): void {
+  /**
+   * Applies a change; false when it changed no conversation (a change of keys only, of a contact without one). Times only
+   * move forward, so a late or repeated event never moves anything back.
+   */
+  apply(channelId: string, change: ConversationChange, now: number): boolean {
+    if (change.keysOnly) {
+      const held = this.byChannel.get(channelId)?.states.get(change.contact);
+      if (!held || !this.alive(held, now)) return false;
+      this.takeKeys(held, change);
+      return true;
+    }
     const state = this.touch(channelId, change.contact, now);
     if (change.orderMs > state.lastActivityMs) {
       state.lastActivityMs = change.orderMs;
@@ -137,9 +169,7 @@ export class MemoryConversations {
       if (change.name !== null) state.name = change.name;
     }
     if (change.closesWindow && (state.closedMs === null || change.atMs > state.closedMs)) state.closedMs = change.atMs;
-    if (change.phone !== null) state.contactPhone = change.phone;
-    if (change.userId !== null) state.contactUserId = change.userId;
-    if (change.username !== null) state.contactUsername = change.username;
+    this.takeKeys(state, change);
     if (change.movedTo !== null) state.movedTo = change.movedTo;
     // A message takes its thread place, and may become the last message, once: a later status of it moves neither.
     if (change.messageId !== null && !state.threadIds.has(change.messageId)) {
@@ -153,6 +183,15 @@ export class MemoryConversations {
       }
     }
     this.evict(now);
+    return true;
+  }
+
+  /** The contact's keys as the change names them (after a user id change, the new user id). */
+  private takeKeys(state: ConversationState, change: ConversationChange): void {
+    const userId = change.newUserId ?? change.userId;
+    if (change.phone !== null) state.contactPhone = change.phone;
+    if (userId !== null) state.contactUserId = userId;
+    if (change.username !== null) state.contactUsername = change.username;
   }
 
   get(channelId: string, contact: string, now: number): ConversationDto | null {

@@ -93,12 +93,9 @@ export class MemoryEventLog implements EventLog {
         this.appendOrder.push(channelId);
         const changedIn = this.applyToRecord(channelId, logged, change, now);
         // The message a reaction, edit or revoke changed may be in another conversation (one before a number change).
-        if (change !== null && changedIn !== null && changedIn !== change.contact && changedIn !== change.userId) updated.push(changedIn);
+        if (change !== null && !change.keysOnly && changedIn !== null && changedIn !== change.contact && changedIn !== change.userId) updated.push(changedIn);
       }
-      if (change) {
-        this.conversationState.apply(channelId, change, now);
-        updated.push(change.contact);
-      }
+      if (change && this.conversationState.apply(channelId, change, now)) updated.push(change.contact);
       result.appended.push(logged);
     }
     this.evict(now);
@@ -138,10 +135,11 @@ export class MemoryEventLog implements EventLog {
     this.applyToConversation(channelId, this.resolved(channelId, changeOfVerdict(contact, now), now), now);
   }
 
-  /** The change with its contact resolved (a user id seen beside a wa_id goes to the wa_id's conversation), its keys remembered. */
+  /** The change with its contact resolved (a user id goes to the conversation it was linked to), the user id it links remembered. */
   private resolved(channelId: string, change: ConversationChange, now: number): ConversationChange {
-    this.conversationState.remember(channelId, change, now);
-    return { ...change, contact: this.conversationState.resolve(channelId, change.contact, now) };
+    const resolved = { ...change, contact: this.conversationState.resolve(channelId, change.contact, now) };
+    this.conversationState.link(channelId, resolved, now);
+    return resolved;
   }
 
   async read(channelId: string, after: LogId | null, limit: number): Promise<LoggedEvent[]> {

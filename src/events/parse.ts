@@ -123,7 +123,9 @@ type Typed<T> = T | string;
 
 function parseMessage(channelId: string, item: Json, senders: Senders): Typed<InboundMessageDto> {
   if (!nonEmptyString(item.id)) return 'missing id';
-  const { phone, userId, entry } = keysOf(item.from, [item.from_user_id, item.from_parent_user_id], senders);
+  // A user id change may name the user by its old id only in the notice (`system.previous_user_id`).
+  const system = isObject(item.system) ? item.system : {};
+  const { phone, userId, entry } = keysOf(item.from, [item.from_user_id, item.from_parent_user_id, system.previous_user_id], senders);
   const from = phone ?? userId;
   if (from === null) return 'no contact key (neither a phone number nor a business-scoped user id)';
   const type = nonEmptyString(item.type) ? item.type : 'unknown';
@@ -206,7 +208,16 @@ function parsePreference(channelId: string, item: Json, senders: Senders): Typed
   const contact = phone ?? userId;
   if (contact === null) return 'no contact key';
   if (!nonEmptyString(item.category) || !nonEmptyString(item.value)) return 'missing category or value';
-  return { channelId, contact, category: item.category, value: item.value, timestamp: toIsoTimestamp(item.timestamp), raw: item };
+  return {
+    channelId,
+    contact,
+    contactPhone: phone,
+    contactUserId: userId,
+    category: item.category,
+    value: item.value,
+    timestamp: toIsoTimestamp(item.timestamp),
+    raw: item,
+  };
 }
 
 /** On-premise tells of a marketing preference as a system message (`user_preference_changed`): the same event as cloud user_preferences. */
@@ -216,7 +227,16 @@ function preferenceOfSystemMessage(channelId: string, item: Json, senders: Sende
   const { phone, userId } = keysOf(item.from, [item.from_user_id], senders);
   const contact = phone ?? userId;
   if (contact === null) return null;
-  return { channelId, contact, category: 'marketing_messages', value: system.marketing, timestamp: toIsoTimestamp(item.timestamp), raw: item };
+  return {
+    channelId,
+    contact,
+    contactPhone: phone,
+    contactUserId: userId,
+    category: 'marketing_messages',
+    value: system.marketing,
+    timestamp: toIsoTimestamp(item.timestamp),
+    raw: item,
+  };
 }
 
 const hashOf = (value: unknown) => createHash('sha256').update(stableStringify(value)).digest('base64url');

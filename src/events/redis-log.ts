@@ -12,6 +12,7 @@ import {
   compareNewestFirst,
   conversationTtlMs,
   isUserId,
+  linkedUserIdOf,
   SERVICE_WINDOW_MS,
   type ConversationChange,
   type ConversationDto,
@@ -77,7 +78,9 @@ interface Publication {
  * the message's JSON (what its content is read from); for a reaction, edit or revoke `tk` its kind
  * (then `id` and the record key name the message it changes, which is changed only when held),
  * `rf` the reacting contact, `re` the emoji ('' removes it); `ex` what the caller resolved a user id
- * to ('' when to itself).
+ * to ('' when to itself); `ko` the item only tells the contact's keys (it starts no conversation, moves no time);
+ * `lk` a user id the item links to its contact `c` (`u` is then the contact's current user id), `lx` what `lk`'s alias
+ * held when read ('' none), `ls` the key whose conversation merges into `c`'s (and then names `c` too).
  */
 interface ScriptMeta {
   op: string;
@@ -101,13 +104,44 @@ interface ScriptMeta {
   rf?: string;
   re?: string;
   ex?: string;
+  ko?: boolean;
+  lk?: string;
+  lx?: string;
+  ls?: string;
 }
 
 /** One item of the append script: its keys, what it does and its event's JSON (see append.lua). */
 interface ScriptItem {
-  keys: [dedup: string, record: string, conversation: string, thread: string, alias: string, userConversation: string, userThread: string];
+  keys: [
+    dedup: string,
+    record: string,
+    conversation: string,
+    thread: string,
+    resolvedAlias: string,
+    linkedAlias: string,
+    sourceConversation: string,
+    sourceThread: string,
+    sourceAlias: string,
+  ];
   meta: ScriptMeta;
   event: string;
+}
+
+/** A change with its contact resolved: what the alias of a user id it names alone held when read ('' none), and the user id it links. */
+interface ResolvedChange {
+  change: ConversationChange | null;
+  expected?: string;
+  link?: ContactLink;
+}
+
+/**
+ * A user id a change links to its contact, what its alias held when read ('' none), and the key whose conversation
+ * merges into the contact's (the user id itself, or the older user id it was linked to; null when that is the contact).
+ */
+interface ContactLink {
+  userId: string;
+  expected: string;
+  source: string | null;
 }
 
 /** Runs of the append script while a contact's alias keeps changing under it (each retry reads it anew). */
@@ -198,22 +232,33 @@ export class RedisEventLog implements EventLog {
 
   /**
    * The changes with their contacts resolved, in order: a change naming only a user id goes to the
-   * wa_id seen beside it (held, or named by an earlier change of the same batch), and says what it
-   * expected, so the script can refuse a resolution an append in between made stale.
+   * conversation it was linked to (held, or linked by an earlier change of the same batch); a change
+   * linking a user id (naming both keys, or a user id change) says which conversation merges into its
+   * contact's. Each says what it read, so the script can refuse a resolution an append in between made stale.
    */
-  private async resolve(
-    channelId: string,
-    changes: Array<ConversationChange | null>,
-  ): Promise<Array<{ change: ConversationChange | null; expected?: string }>> {
+  private async resolve(channelId: string, changes: Array<ConversationChange | null>): Promise<ResolvedChange[]> {
     const userOnly = (change: ConversationChange | null): change is ConversationChange => change !== null && change.phone === null && isUserId(change.contact);
-    const lookups = [...new Set(changes.filter(userOnly).map((change) => change.contact))];
+    const linked = changes.map((change) => (change === null ? null : linkedUserIdOf(change)));
+    const lookups = [...new Set([...changes.filter(userOnly).map((change) => change.contact), ...linked.filter((userId) => userId !== null)])];
     const found = lookups.length === 0 ? [] : await this.command<Array<string | null>>(['MGET', ...lookups.map((userId) => this.aliasKey(channelId, userId))]);
     const known = new Map(lookups.map((userId, index) => [userId, found[index] ?? null]));
-    return changes.map((change) => {
-      if (change !== null && change.phone !== null && change.userId !== null) known.set(change.userId, change.phone);
-      if (!userOnly(change)) return { change };
-      const waId = known.get(change.contact) ?? null;
-      return { change: { ...change, contact: waId ?? change.contact, userId: change.contact }, expected: waId ?? '' };
+    return changes.map((change, index): ResolvedChange => {
+      if (change === null) return { change };
+      const resolved: ResolvedChange = { change };
+      if (userOnly(change)) {
+        const named = known.get(change.contact) ?? null;
+        Object.assign(resolved, { change: { ...change, contact: named ?? change.contact, userId: change.contact }, expected: named ?? '' });
+      }
+      const contact = resolved.change!.contact;
+      const userId = linked[index];
+      if (userId !== null && userId !== contact) {
+        const named = known.get(userId) ?? null;
+        const source = named !== null && isUserId(named) ? named : userId;
+        resolved.link = { userId, expected: named ?? '', source: source === contact ? null : source };
+        known.set(userId, contact);
+        if (source !== contact) known.set(source, contact);
+      }
+      return resolved;
     });
   }
 
@@ -221,7 +266,7 @@ export class RedisEventLog implements EventLog {
   private async runResolved(
     channelId: string,
     changes: Array<ConversationChange | null>,
-    build: (resolved: Array<{ change: ConversationChange | null; expected?: string }>) => ScriptItem[],
+    build: (resolved: ResolvedChange[]) => ScriptItem[],
     fromNotification = false,
   ): Promise<unknown[]> {
     for (let attempt = 1; ; attempt += 1) {
@@ -236,11 +281,11 @@ export class RedisEventLog implements EventLog {
     const now = Date.now();
     const serialized = events.map(serializeEvent);
     const records = events.map((event) => recordOfEvent(event, now));
-    const build = (resolved: Array<{ change: ConversationChange | null; expected?: string }>) =>
+    const build = (resolved: ResolvedChange[]) =>
       events.map((event, index): ScriptItem => {
         const record = records[index];
-        const { change, expected } = resolved[index];
-        const item = this.item(channelId, change, {
+        const { change } = resolved[index];
+        const item = this.item(channelId, resolved[index], {
           op: event.kind,
           dedupKey: event.dedupKey,
           event: serialized[index],
@@ -252,7 +297,6 @@ export class RedisEventLog implements EventLog {
           text: record?.text ?? undefined,
           body: record?.body ?? undefined,
         });
-        if (expected !== undefined) item.meta.ex = expected;
         const recordChange = record?.change;
         if (recordChange) {
           Object.assign(item.meta, { tk: recordChange.kind, at: recordChange.atMs });
@@ -279,26 +323,22 @@ export class RedisEventLog implements EventLog {
   }
 
   async recordSend(channelId: string, send: AcceptedSend): Promise<void> {
-    await this.runResolved(channelId, [changeOfSend(send, Date.now())], ([{ change, expected }]) => {
-      const item = this.item(channelId, change, {
+    await this.runResolved(channelId, [changeOfSend(send, Date.now())], ([resolved]) => [
+      this.item(channelId, resolved, {
         op: 'sent',
         messageId: send.messageId,
-        recordContact: change?.contact ?? send.contact,
+        recordContact: resolved.change?.contact ?? send.contact,
         type: send.type,
         text: send.text ?? undefined,
         body: sentBody(send) ?? undefined,
-      });
-      if (expected !== undefined) item.meta.ex = expected;
-      return [item];
-    });
+      }),
+    ]);
   }
 
   async closeWindow(channelId: string, contact: string): Promise<void> {
-    await this.runResolved(channelId, [changeOfVerdict(contact, Date.now())], ([{ change, expected }]) => {
-      const item = this.item(channelId, change, { op: 'closed', messageId: null, recordContact: change?.contact ?? contact });
-      if (expected !== undefined) item.meta.ex = expected;
-      return [item];
-    });
+    await this.runResolved(channelId, [changeOfVerdict(contact, Date.now())], ([resolved]) => [
+      this.item(channelId, resolved, { op: 'closed', messageId: null, recordContact: resolved.change?.contact ?? contact }),
+    ]);
   }
 
   /** The contact key a user id stands for on this channel: the wa_id seen beside it, else itself. */
@@ -310,7 +350,7 @@ export class RedisEventLog implements EventLog {
   /** The keys and meta of one script item; items that touch no record or conversation name the stream in their place. */
   private item(
     channelId: string,
-    change: ConversationChange | null,
+    { change, expected, link }: ResolvedChange,
     fields: {
       op: string;
       dedupKey?: string;
@@ -336,21 +376,32 @@ export class RedisEventLog implements EventLog {
       Object.assign(meta, { c: change.contact, at: change.atMs, ord: change.orderMs });
       if (change.inbound) meta.inb = true;
       if (change.closesWindow) meta.cl = true;
+      if (change.keysOnly) meta.ko = true;
       if (change.name !== null) meta.n = change.name;
       if (change.phone !== null) meta.ph = change.phone;
-      if (change.userId !== null) meta.u = change.userId;
+      const userId = change.newUserId ?? change.userId;
+      if (userId !== null) meta.u = userId;
       if (change.username !== null) meta.un = change.username;
       if (change.movedTo !== null) meta.mv = change.movedTo;
     }
+    if (expected !== undefined) meta.ex = expected;
+    if (link) {
+      Object.assign(meta, { lk: link.userId, lx: link.expected });
+      if (link.source !== null) meta.ls = link.source;
+    }
+    const source = link?.source ?? null;
     return {
       keys: [
         fields.dedupKey === undefined ? placeholder : this.channelKey(channelId, `seen:${fields.dedupKey}`),
         fields.messageId === null ? placeholder : this.channelKey(channelId, `message:${fields.messageId}`),
         contact === '' ? placeholder : this.channelKey(channelId, `conversation:${contact}`),
         contact === '' ? placeholder : this.channelKey(channelId, `thread:${contact}`),
-        change?.userId ? this.aliasKey(channelId, change.userId) : placeholder,
-        change?.userId ? this.channelKey(channelId, `conversation:${change.userId}`) : placeholder,
-        change?.userId ? this.channelKey(channelId, `thread:${change.userId}`) : placeholder,
+        // For a change naming only a user id, resolution read this user id's alias (its userId after resolve()).
+        expected !== undefined && change?.userId ? this.aliasKey(channelId, change.userId) : placeholder,
+        link ? this.aliasKey(channelId, link.userId) : placeholder,
+        source === null ? placeholder : this.channelKey(channelId, `conversation:${source}`),
+        source === null ? placeholder : this.channelKey(channelId, `thread:${source}`),
+        source === null ? placeholder : this.aliasKey(channelId, source),
       ],
       meta,
       event: fields.event ?? '',

@@ -80,7 +80,11 @@ export interface MessageEchoEventDto {
 /** A user's marketing-message preference changed (cloud user_preferences; on-premise system `user_preference_changed`). */
 export interface ContactPreferenceEventDto {
   channelId: string;
+  /** The user's contact key: its wa_id when the item names one, else its business-scoped user id. */
   contact: string;
+  /** The user's wa_id and business-scoped user id as the item names them (absent in events logged before they were read). */
+  contactPhone?: string | null;
+  contactUserId?: string | null;
   category: string;
   value: string;
   timestamp: string | null;

@@ -33,6 +33,10 @@ const CONVERSATION = `query ($channelId: ID!, $contact: String!, $before: String
   }
 }`;
 
+const THREAD = `query ($channelId: ID!, $contact: String!) {
+  channel(id: $channelId) { conversation(contact: $contact) { messages(first: 10) { nodes { id } } } }
+}`;
+
 const CONVERSATIONS = `query ($channelId: ID!) { channel(id: $channelId) { conversations(first: 50) { nodes { contact } } } }`;
 
 const EVENTS = `query ($channelId: ID!, $contact: String) {
@@ -236,6 +240,69 @@ function conversationChangesSuite(label: string, env: () => Record<string, strin
         const { events } = await read<{ events: { nodes: Item[] } }>(EVENTS, { contact: key });
         expect(events.nodes.map((node) => node.id)).toEqual([...ids].reverse());
       }
+    });
+
+    /** The user-id-only fixture sent by `userId` alone (no wa_id anywhere in it). */
+    const fromUserIdOnly = (id: string, seconds: number, userId: string) => {
+      const notification = cloudMessage('user-id-only', { id, seconds, adjust: (item) => (item.from_user_id = userId) });
+      (notificationValue('cloud', notification).contacts as Item[])[0].user_id = userId;
+      return notification;
+    };
+    const threadOf = async (contact: string) =>
+      (await read<{ conversation: { messages: { nodes: Item[] } } }>(THREAD, { contact })).conversation.messages.nodes.map((node) => node.id);
+
+    it('a user_preferences item naming the wa_id and the user id links them: the user id alone then writes into the wa_id conversation, found by either key', async () => {
+      const waId = contact(6);
+      const userId = `US.${label === 'memory' ? '4917400000006' : '4917500000006'}`;
+      const wroteAt = secondsAgo(60);
+      await postUpdated(cloudMessage('text', { id: `wamid.before-preference-${label}`, seconds: wroteAt, from: waId }));
+
+      const preference = addressedTo(loadNotification('cloud', 'user-preferences'), CHANNEL_001_NUMBER);
+      const value = notificationValue('cloud', preference);
+      (value.contacts as Item[])[0].wa_id = waId;
+      Object.assign((value.user_preferences as Item[])[0], { wa_id: waId, user_id: userId, timestamp: wroteAt + 5 });
+      // The conversation takes the user id; a preference is no message: no time moves.
+      expect(await postUpdated(preference)).toEqual([expect.objectContaining({ contact: waId, lastInboundAt: iso(wroteAt) })]);
+
+      expect(await postUpdated(fromUserIdOnly(`wamid.after-preference-${label}`, wroteAt + 10, userId))).toMatchObject([
+        { contact: waId, lastInboundAt: iso(wroteAt + 10), lastMessage: { id: `wamid.after-preference-${label}` } },
+      ]);
+      for (const key of [userId, waId]) {
+        const { conversation } = await read<{ conversation: Item }>(CONVERSATION, { contact: key });
+        expect(conversation).toMatchObject({ id: `${CHANNEL}:${waId}`, contact: waId, contactPhone: waId, contactUserId: userId });
+        expect(await threadOf(key)).toEqual([`wamid.after-preference-${label}`, `wamid.before-preference-${label}`]);
+      }
+    });
+
+    it('after a user_changed_user_id notice the new user id writes into the same conversation, found by the new and the old id', async () => {
+      const [previous, next] = label === 'memory' ? ['US.4917400000007', 'US.4917400000008'] : ['US.4917500000007', 'US.4917500000008'];
+      const wroteAt = secondsAgo(60);
+      await postUpdated(fromUserIdOnly(`wamid.by-previous-id-${label}`, wroteAt, previous));
+
+      const notice = cloudMessage('system-user-changed-user-id', {
+        id: `wamid.user-id-change-${label}`,
+        seconds: wroteAt + 5,
+        adjust: (item) => {
+          item.from_user_id = previous;
+          Object.assign(item.system as Item, { body: `User changed from ${previous} to ${next}`, user_id: next, previous_user_id: previous });
+        },
+      });
+      expect(await postUpdated(notice)).toMatchObject([{ contact: previous, lastInboundAt: iso(wroteAt) }]);
+      expect(await postUpdated(fromUserIdOnly(`wamid.by-next-id-${label}`, wroteAt + 10, next))).toMatchObject([
+        { contact: previous, lastInboundAt: iso(wroteAt + 10), lastMessage: { id: `wamid.by-next-id-${label}` } },
+      ]);
+
+      const ids = [`wamid.by-next-id-${label}`, `wamid.user-id-change-${label}`, `wamid.by-previous-id-${label}`];
+      for (const key of [next, previous]) {
+        const { conversation } = await read<{ conversation: Item }>(CONVERSATION, { contact: key });
+        expect(conversation).toMatchObject({ id: `${CHANNEL}:${previous}`, contact: previous, contactPhone: null, contactUserId: next });
+        expect(await threadOf(key)).toEqual(ids);
+        const { events } = await read<{ events: { nodes: Item[] } }>(EVENTS, { contact: key });
+        expect(events.nodes.map((node) => node.id)).toEqual([...ids].reverse());
+      }
+      const contacts = (await read<{ conversations: { nodes: Item[] } }>(CONVERSATIONS, {})).conversations.nodes.map((node) => node.contact);
+      expect(contacts).toContain(previous);
+      expect(contacts).not.toContain(next);
     });
   });
 }

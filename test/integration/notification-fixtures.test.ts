@@ -534,7 +534,8 @@ const CLOUD: Acceptance[] = [
     {
       sender: { from: USER_ID, fromPhone: null, fromUserId: USER_ID, username: null, contactName: null },
       at: '2025-06-08T20:59:44.000Z',
-      conversation: { contactUsername: null, contactName: null, lastInboundAt: null },
+      // The conversation of the old user id now names the user by its new one (both find it).
+      conversation: { contactUserId: 'US.13491208655302749999', contactUsername: null, contactName: null, lastInboundAt: null },
     },
   ),
   message(

@@ -49,6 +49,27 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
     message(channelId, id, sender, atMs, { type: 'edit', edit: { original_message_id: target, message: { type: 'text', text: { body: 'edited' } } } });
   const revoke = (channelId: string, id: string, sender: Sender, atMs: number, target: string) =>
     message(channelId, id, sender, atMs, { type: 'revoke', revoke: { original_message_id: target } });
+  /** A user_preferences item naming the user by its wa_id and its user id. */
+  const preference = (channelId: string, waId: string, userId: string, atMs: number): ChannelEvent => ({
+    kind: 'preference',
+    dedupKey: `preference:${channelId}:${waId}:${atMs}`,
+    payload: {
+      channelId,
+      contact: waId,
+      contactPhone: waId,
+      contactUserId: userId,
+      category: 'marketing_messages',
+      value: 'stop',
+      timestamp: new Date(atMs).toISOString(),
+      raw: { wa_id: waId, user_id: userId, category: 'marketing_messages', value: 'stop' },
+    },
+  });
+  /** The platform's notice that a user's business-scoped user id changed (it names the user by the old one). */
+  const userIdChange = (channelId: string, id: string, previous: string, next: string, atMs: number) =>
+    message(channelId, id, { from: previous, fromUserId: previous }, atMs, {
+      type: 'system',
+      system: { body: `User changed from ${previous} to ${next}`, user_id: next, previous_user_id: previous, type: 'user_changed_user_id' },
+    });
   /** An item of smb_message_echoes: sent by the business (its number `from`) from its phone app to `to`. */
   const echo = (channelId: string, id: string, to: string, atMs: number, raw: Record<string, unknown>): ChannelEvent => ({
     kind: 'echo',
@@ -460,6 +481,86 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
       ]);
       expect((await log.thread(channelId, waId, thread[0].position, 1)).map((entry) => entry.record?.id)).toEqual(['wamid.by-user-2']);
       expect((await log.message(channelId, 'wamid.by-user-1'))!.contact).toBe(waId);
+    });
+
+    it('a preference naming both keys links them in its append: it starts no conversation and moves no time, a held one takes the user id, one kept under the user id merges', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const recent = timesBefore(Date.now());
+      const announced = await listen(log, channelId);
+      const listed = async () => (await log.conversations(channelId, null, 10)).map((conversation) => conversation.contact);
+
+      // A conversation held under the wa_id takes the user id; nothing of its times moves.
+      const [waId, user] = ['4917000000021', userId(21)];
+      await appendAnnounced(log, channelId, announced, [text(channelId, 'wamid.pref-number', { from: waId, fromPhone: waId }, recent(60))], 1);
+      const before = await log.conversation(channelId, waId);
+      expect(await log.conversation(channelId, user)).toBeNull();
+      expect(await appendAnnounced(log, channelId, announced, [preference(channelId, waId, user, recent(50))], 1)).toEqual([waId]);
+      expect(await log.conversation(channelId, user)).toEqual({ ...before, contactUserId: user });
+      await appendAnnounced(log, channelId, announced, [text(channelId, 'wamid.pref-user', { from: user, fromUserId: user }, recent(40))], 1);
+      expect(await threadIds(log, channelId, user)).toEqual(['wamid.pref-user', 'wamid.pref-number']);
+      expect(await log.conversation(channelId, user)).toMatchObject({ contact: waId, contactPhone: waId, contactUserId: user, lastInboundMs: recent(40) });
+
+      // No conversation held: the preference starts none, but the user id's next message joins the wa_id's.
+      const [quietWaId, quietUser] = ['4917000000022', userId(22)];
+      await log.append(channelId, [preference(channelId, quietWaId, quietUser, recent(35))]);
+      expect(await log.conversation(channelId, quietWaId)).toBeNull();
+      expect(await listed()).toEqual([waId]);
+      expect(
+        await appendAnnounced(log, channelId, announced, [text(channelId, 'wamid.pref-quiet', { from: quietUser, fromUserId: quietUser }, recent(30))], 1),
+      ).toEqual([quietWaId]);
+      expect(await log.conversation(channelId, quietUser)).toMatchObject({ contact: quietWaId, contactUserId: quietUser, lastInboundMs: recent(30) });
+
+      // A conversation kept under the user id merges into the wa_id's.
+      const [lateWaId, lateUser] = ['4917000000023', userId(23)];
+      await appendAnnounced(log, channelId, announced, [text(channelId, 'wamid.pref-late', { from: lateUser, fromUserId: lateUser }, recent(20))], 1);
+      expect(await appendAnnounced(log, channelId, announced, [preference(channelId, lateWaId, lateUser, recent(10))], 1)).toEqual([lateWaId]);
+      expect(await log.conversation(channelId, lateWaId)).toMatchObject({
+        contact: lateWaId,
+        contactPhone: lateWaId,
+        contactUserId: lateUser,
+        lastInboundMs: recent(20),
+      });
+      expect(await threadIds(log, channelId, lateUser)).toEqual(['wamid.pref-late']);
+      expect(await listed()).toEqual([lateWaId, quietWaId, waId]);
+    });
+
+    it('a user id change links the new user id to the contact: a conversation kept under it merges, both ids find it, and both follow it into a wa_id’s', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const recent = timesBefore(Date.now());
+      const [previous, next, waId] = [userId(31), userId(32), '4917000000031'];
+      const announced = await listen(log, channelId);
+      const listed = async () => (await log.conversations(channelId, null, 10)).map((conversation) => conversation.contact);
+      await appendAnnounced(log, channelId, announced, [text(channelId, 'wamid.by-previous', { from: previous, fromUserId: previous }, recent(60))], 1);
+      // A message under the new id that arrives before the notice.
+      await appendAnnounced(log, channelId, announced, [text(channelId, 'wamid.by-next-early', { from: next, fromUserId: next }, recent(55))], 1);
+      expect(await listed()).toEqual([next, previous]);
+
+      expect(await appendAnnounced(log, channelId, announced, [userIdChange(channelId, 'wamid.id-change', previous, next, recent(50))], 1)).toEqual([previous]);
+      expect(await listed()).toEqual([previous]);
+      const linked = await log.conversation(channelId, next);
+      expect(linked).toMatchObject({ contact: previous, contactPhone: null, contactUserId: next, lastInboundMs: recent(55) });
+      expect(await log.conversation(channelId, previous)).toEqual(linked);
+      await appendAnnounced(log, channelId, announced, [text(channelId, 'wamid.by-next', { from: next, fromUserId: next }, recent(40))], 1);
+      expect(await threadIds(log, channelId, next)).toEqual(['wamid.by-next', 'wamid.id-change', 'wamid.by-next-early', 'wamid.by-previous']);
+
+      // The wa_id named beside the new id: the conversation joins the wa_id's, and the old id follows it too.
+      await appendAnnounced(log, channelId, announced, [statusNaming(channelId, 'wamid.reply-31', waId, next, recent(30))], 1);
+      const merged = await log.conversation(channelId, waId);
+      expect(merged).toMatchObject({ contact: waId, contactPhone: waId, contactUserId: next, lastInboundMs: recent(40), lastMessageId: 'wamid.reply-31' });
+      for (const key of [previous, next]) expect(await log.conversation(channelId, key)).toEqual(merged);
+      expect(await listed()).toEqual([waId]);
+      expect((await log.message(channelId, 'wamid.by-previous'))!.contact).toBe(waId);
+
+      // A contact known by its wa_id: the new id of a change names the wa_id's conversation.
+      const [known, knownPrevious, knownNext] = ['4917000000032', userId(33), userId(34)];
+      await log.append(channelId, [text(channelId, 'wamid.known', { from: known, fromPhone: known, fromUserId: knownPrevious }, recent(20))]);
+      await log.append(channelId, [userIdChange(channelId, 'wamid.known-change', knownPrevious, knownNext, recent(15))]);
+      await log.append(channelId, [text(channelId, 'wamid.known-next', { from: knownNext, fromUserId: knownNext }, recent(10))]);
+      expect(await log.conversation(channelId, knownNext)).toMatchObject({ contact: known, contactUserId: knownNext, lastInboundMs: recent(10) });
+      expect(await log.conversation(channelId, knownPrevious)).toMatchObject({ contact: known });
+      expect(await threadIds(log, channelId, knownNext)).toEqual(['wamid.known-next', 'wamid.known-change', 'wamid.known']);
     });
 
     it('merges within one notification too, and a conversation only under the user id becomes the wa_id’s', async () => {

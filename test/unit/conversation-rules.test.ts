@@ -29,6 +29,8 @@ const change = (overrides: Partial<ConversationChange>): ConversationChange => (
   userId: null,
   username: null,
   movedTo: null,
+  newUserId: null,
+  keysOnly: false,
   ...overrides,
 });
 
@@ -158,6 +160,8 @@ describe('conversation rules', () => {
       userId: null,
       username: null,
       movedTo: null,
+      newUserId: null,
+      keysOnly: false,
     });
     expect(changeOfVerdict('49', NOW)).toEqual({
       contact: '49',
@@ -172,6 +176,8 @@ describe('conversation rules', () => {
       userId: null,
       username: null,
       movedTo: null,
+      newUserId: null,
+      keysOnly: false,
     });
   });
 

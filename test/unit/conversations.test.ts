@@ -90,6 +90,8 @@ describe('changeOfEvent', () => {
       userId: null,
       username: null,
       movedTo: null,
+      newUserId: null,
+      keysOnly: false,
     });
     expect(message(null)?.atMs).toBe(NOW);
   });
@@ -158,6 +160,8 @@ describe('MemoryConversations', () => {
     userId: null,
     username: null,
     movedTo: null,
+    newUserId: null,
+    keysOnly: false,
   });
 
   it('forgets that it watched a channel after a whole window without notifications', () => {

@@ -423,6 +423,17 @@ describe('parseNotification: every kind of real traffic, nothing dropped', () =>
     expect(parseNotification('c', { messages: [{ from: '16505551234 ', id: 'm' }] }).events[0].payload).toMatchObject({ from: '16505551234' });
   });
 
+  it('reads a user id change naming the user by its old id in the notice only (previous_user_id) as a message of that id', () => {
+    const notice = {
+      id: 'wamid.HBgLMTY1MDU1NTEyMzQVAgASGBRTWVNURU1VU0VSSURBQUFBQUFBQQA=',
+      timestamp: '1749416384',
+      type: 'system',
+      system: { body: 'User changed', user_id: 'US.13491208655302749999', previous_user_id: 'US.13491208655302741918', type: 'user_changed_user_id' },
+    };
+    const [event] = parseNotification('c', envelope('messages', { messages: [notice] })).events;
+    expect(event).toMatchObject({ kind: 'message', payload: { from: 'US.13491208655302741918', fromPhone: null, fromUserId: 'US.13491208655302741918' } });
+  });
+
   it('keeps a message with a masked number and no user id as an untyped event', () => {
     const parsed = parseNotification('c', { messages: [{ from: '49151****678', id: 'm', type: 'text' }] });
     expect(parsed.events).toEqual([
@@ -481,6 +492,7 @@ describe('parseNotification: every kind of real traffic, nothing dropped', () =>
   it('reads user_preferences, and the on-premise system message telling the same, as preference events; a re-delivery has the same key', () => {
     const item = {
       wa_id: '16505551234',
+      user_id: 'US.13491208655302741918',
       detail: 'User requested to stop marketing messages',
       category: 'marketing_messages',
       value: 'stop',
@@ -491,7 +503,16 @@ describe('parseNotification: every kind of real traffic, nothing dropped', () =>
       {
         kind: 'preference',
         dedupKey: expect.stringMatching(/^preference:c:/),
-        payload: { channelId: 'c', contact: '16505551234', category: 'marketing_messages', value: 'stop', timestamp: '2024-11-15T21:22:01.000Z', raw: item },
+        payload: {
+          channelId: 'c',
+          contact: '16505551234',
+          contactPhone: '16505551234',
+          contactUserId: 'US.13491208655302741918',
+          category: 'marketing_messages',
+          value: 'stop',
+          timestamp: '2024-11-15T21:22:01.000Z',
+          raw: item,
+        },
       },
     ]);
     expect(parseNotification('c', envelope('user_preferences', { user_preferences: [item] })).events[0].dedupKey).toBe(cloudPreference.events[0].dedupKey);
@@ -509,6 +530,8 @@ describe('parseNotification: every kind of real traffic, nothing dropped', () =>
         payload: {
           channelId: 'c',
           contact: '16505551234',
+          contactPhone: '16505551234',
+          contactUserId: null,
           category: 'marketing_messages',
           value: 'resume',
           timestamp: '2024-11-15T21:22:01.000Z',

@@ -540,6 +540,76 @@ describeWithRedis('RedisEventLog: conversations', () => {
   });
 });
 
+describeWithRedis('RedisEventLog: contact aliases', () => {
+  /** A text from `userId` alone, or naming the wa_id beside it. */
+  const fromUser = (channelId: string, id: string, userId: string, atMs: number, waId: string | null = null): ChannelEvent => ({
+    kind: 'message',
+    dedupKey: `message:${id}`,
+    payload: {
+      channelId,
+      id,
+      from: waId ?? userId,
+      fromPhone: waId,
+      fromUserId: userId,
+      timestamp: iso(atMs),
+      type: 'text',
+      text: `text of ${id}`,
+      raw: { id },
+      contactName: null,
+      displayPhoneNumber: null,
+    },
+  });
+
+  /**
+   * A log whose connection lets another writer set `userId`'s alias to `contact` right after the log read the aliases
+   * (its MGET), before its script runs: what an append on another instance in between does.
+   */
+  function logRacedOn(channelId: string, userId: string, contact: string): RedisEventLog {
+    let raced = false;
+    const racing = new Proxy(redis, {
+      get(target, property) {
+        if (property === 'command') {
+          return async <T>(routing: string, args: string[]): Promise<T> => {
+            const reply = await target.command<T>(routing, args);
+            if (args[0] === 'MGET' && !raced) {
+              raced = true;
+              await target.command(routing, ['SET', key(channelId, `alias:${userId}`), contact]);
+            }
+            return reply;
+          };
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    return eventLog({ on: racing });
+  }
+
+  it('an alias set between the read and the script: the script changes nothing, the log reads again and the item joins the conversation it names now', async () => {
+    const channelId = newChannel();
+    const [userId, waId] = ['DE.raced1', '4917000000041'];
+    const log = logRacedOn(channelId, userId, waId);
+    const { appended } = await log.append(channelId, [fromUser(channelId, 'wamid.raced', userId, recent(20))]);
+    expect(appended).toHaveLength(1);
+    expect(await log.conversation(channelId, userId)).toMatchObject({ contact: waId, contactUserId: userId, lastMessageId: 'wamid.raced' });
+    expect(await redis.client.exists(key(channelId, `conversation:${userId}`))).toBe(0);
+    expect(await log.read(channelId, null, 10)).toHaveLength(1);
+  });
+
+  it('a link whose alias changed before its script: read again, the conversation that user id names now merges into the wa_id’s', async () => {
+    const channelId = newChannel();
+    const [previous, next, waId] = ['DE.raced2', 'DE.raced3', '4917000000042'];
+    const log = eventLog();
+    await log.append(channelId, [fromUser(channelId, 'wamid.by-previous', previous, recent(30))]);
+    // Another instance links the new id to the old one's conversation (a user id change) while this one appends.
+    const raced = logRacedOn(channelId, next, previous);
+    await raced.append(channelId, [fromUser(channelId, 'wamid.both', next, recent(20), waId)]);
+    expect(await log.conversation(channelId, previous)).toMatchObject({ contact: waId, contactUserId: next });
+    expect(await log.conversations(channelId, null, 10)).toEqual([expect.objectContaining({ contact: waId })]);
+    expect((await log.thread(channelId, next, null, 10)).map((entry) => entry.position.member)).toEqual(['wamid.both', 'wamid.by-previous']);
+  });
+});
+
 describeWithRedis('RedisEventLog: threads', () => {
   it('a contact thread newest first with its records, paged by a cursor; a message keeps its first place', async () => {
     const channelId = newChannel();
