@@ -281,6 +281,10 @@ const variables = z.object({
     description:
       'without Redis: most memory (approximate JSON size) the in-process response cache holds; past it the least recently used entries go first, and entries past their TTL are dropped every 30 s',
   }),
+  DOCUMENT_CACHE_MAX_MB: documented(positiveInt.default(16), {
+    description:
+      "most memory Apollo Server's cache of parsed and validated documents holds, estimated at 128 bytes per character of the query text; past it the least recently used documents go first (a document not cached is parsed and validated again)",
+  }),
   BALANCE_RATE_LIMIT_POINTS: documented(positiveInt.default(5), { description: 'A2 requests allowed per window and partner (the upstream allows 5 / 30 s)' }),
   BALANCE_RATE_LIMIT_WINDOW_MS: documented(positiveInt.default(30_000), {
     description: 'window of that budget (whole seconds; see [partner.md](partner.md#usage-and-balance-a2-a3))',
@@ -526,6 +530,7 @@ const configSchema = variables
     insightsListEncoding: values.INSIGHTS_LIST_ENCODING,
     /** Bound of the in-process response cache (no Redis), in bytes of JSON. */
     cacheMemoryMaxBytes: values.CACHE_MEMORY_MAX_MB * 1024 * 1024,
+    documentCacheMaxBytes: values.DOCUMENT_CACHE_MAX_MB * 1024 * 1024,
     balanceRateLimit: {
       points: values.BALANCE_RATE_LIMIT_POINTS,
       windowMs: values.BALANCE_RATE_LIMIT_WINDOW_MS,

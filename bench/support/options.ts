@@ -7,6 +7,7 @@ const schema = z.object({
   BENCH_STREAM_MB: z.coerce.number().int().min(1).default(100),
   BENCH_CPU_PROF: z.enum(['0', '1']).default('0'),
   BENCH_ONLY: z.string().optional(),
+  BENCH_PATTERNS: z.string().optional(),
 });
 
 export interface BenchOptions {
@@ -21,7 +22,11 @@ export interface BenchOptions {
   cpuProfile: boolean;
   /** Scenario numbers to run (all when empty). */
   only: Set<number>;
+  /** Scenario 12's hostile patterns to run, numbered from 1 as its table lists them (all when empty). */
+  patterns: Set<number>;
 }
+
+const numbers = (list: string | undefined) => new Set((list ?? '').split(',').filter(Boolean).map(Number));
 
 export function benchOptions(env: Record<string, string | undefined> = process.env): BenchOptions {
   const values = schema.parse(Object.fromEntries(Object.entries(env).filter(([key, value]) => key.startsWith('BENCH_') && value)));
@@ -31,6 +36,7 @@ export function benchOptions(env: Record<string, string | undefined> = process.e
     durationSeconds: values.BENCH_DURATION_S,
     streamBytes: values.BENCH_STREAM_MB * 1_000_000,
     cpuProfile: values.BENCH_CPU_PROF === '1',
-    only: new Set((values.BENCH_ONLY ?? '').split(',').filter(Boolean).map(Number)),
+    only: numbers(values.BENCH_ONLY),
+    patterns: numbers(values.BENCH_PATTERNS),
   };
 }
