@@ -156,9 +156,9 @@ function contactKeysOf(event: LoggedEvent): Array<string | null | undefined> {
     case 'status':
       return [event.payload.recipientId, event.payload.recipientUserId];
     case 'echo':
-      return [event.payload.to];
+      return [event.payload.to, event.payload.toUserId];
     case 'preference':
-      return [event.payload.contact];
+      return [event.payload.contact, event.payload.contactUserId];
     default:
       return [];
   }

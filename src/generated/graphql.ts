@@ -2340,7 +2340,7 @@ export type SendMessageInput = {
   template?: InputMaybe<TemplateMessageInput>;
   /** Text content. Free-form messages reach a user only within 24 hours of their last message. */
   text?: InputMaybe<TextMessageInput>;
-  /** The recipient's wa_id or phone number. */
+  /** The recipient's contact key: its wa_id or a phone number in any format, or, on cloud channels, its business-scoped user id (sent as the upstream's `recipient`; BAD_USER_INPUT on-premise). */
   to: Scalars['String']['input'];
   /** Video to send, with optional caption. */
   video?: InputMaybe<MediaMessageInput>;

@@ -138,6 +138,38 @@ describe('conversation rules', () => {
     },
   });
 
+  it('a group touches no one-to-one conversation: a status to a group none, a message in a group only links both keys of its sender', () => {
+    const toGroup = status('120363025246125486@g.us', 'read', []);
+    expect(changeOfEvent({ ...toGroup, payload: { ...toGroup.payload, toGroup: true } } as ChannelEvent, NOW)).toBeNull();
+    const inGroup = (fromUserId: string | null): ChannelEvent => ({
+      kind: 'message',
+      dedupKey: 'k',
+      payload: {
+        channelId: 'c',
+        id: 'g1',
+        from: '49',
+        fromPhone: '49',
+        fromUserId,
+        timestamp: null,
+        type: 'text',
+        text: 'hi all',
+        raw: { group_id: 'group-1', type: 'text' },
+        contactName: 'Ada',
+        displayPhoneNumber: null,
+      },
+    });
+    expect(changeOfEvent(inGroup(null), NOW)).toBeNull();
+    expect(changeOfEvent(inGroup('DE.ada1'), NOW)).toMatchObject({
+      contact: '49',
+      phone: '49',
+      userId: 'DE.ada1',
+      keysOnly: true,
+      messageId: null,
+      inbound: false,
+      text: null,
+    });
+  });
+
   it('reads statuses: none for no recipient, a window verdict when any error is 131047 on a failed one', () => {
     expect(changeOfEvent(status(null, 'failed', [131047]), NOW)).toBeNull();
     expect(changeOfEvent(status('49', 'failed', [131026, 131047]), NOW)).toMatchObject({ closesWindow: true, inbound: false, contact: '49', messageId: 'm' });

@@ -103,6 +103,28 @@ describe('EventHub events', () => {
     expect(await hub.page(CHANNEL, { after: null, first: 5, kinds: ['error'], contact: null })).toEqual({ nodes: [], end: null, hasMore: false });
     expect(await hub.page('channel-009', { after: null, first: 5, kinds: null, contact: null })).toEqual({ nodes: [], end: null, hasMore: false });
   });
+
+  it("finds a contact's preference by its user id when no conversation of the contact is held", async () => {
+    const preference: ChannelEvent = {
+      kind: 'preference',
+      dedupKey: 'preference:1',
+      payload: {
+        channelId: CHANNEL,
+        contact: '494',
+        contactPhone: '494',
+        contactUserId: 'DE.u4',
+        category: 'marketing_messages',
+        value: 'stop',
+        timestamp: at(10),
+        raw: null,
+      },
+    };
+    const hub = await memoryHub(CHANNEL, [preference, inbound('495', 5)]);
+    expect(await hub.conversation(CHANNEL, 'DE.u4')).toBeNull();
+    for (const contact of ['DE.u4', '494']) {
+      expect((await hub.page(CHANNEL, { after: null, first: 5, kinds: null, contact })).nodes.map((node) => node.kind)).toEqual(['preference']);
+    }
+  });
 });
 
 describe('EventHub conversations', () => {
