@@ -17,12 +17,24 @@ function coercedVariablePath(message: string): string | undefined {
 }
 
 /**
+ * `extensions.http` (a status and headers such as Retry-After) is for Apollo, which applies it to
+ * the HTTP answer and takes it out before formatting; over WebSocket there is no HTTP answer, and
+ * it is not the caller's to read.
+ */
+function withoutHttpHead(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  if (!formatted.extensions || !('http' in formatted.extensions)) return formatted;
+  const { http: _http, ...extensions } = formatted.extensions;
+  return { ...formatted, extensions };
+}
+
+/**
  * Every GraphQL error as callers see it, over HTTP and WebSocket alike. An unexpected failure (a
  * bug, a library's own error) may describe internals: callers get a generic message (the
  * observability plugin logs the original with the request id); the gateway's own
  * INTERNAL_SERVER_ERRORs are worded for the caller and kept. A refused variable names its field.
  */
-export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+export function formatGraphQLError(given: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const formatted = withoutHttpHead(given);
   const code = formatted.extensions?.code;
   if (code === ErrorCode.BadUserInput) {
     const field = coercedVariablePath(formatted.message);

@@ -27,13 +27,16 @@ export function shareKeyOf(config: Config, headers: IncomingHttpHeaders, address
 /** Callers remembered as out of budget before the ones past their second are dropped. */
 const USED_UP_CALLERS_SWEEP_AT = 10_000;
 
-/** The caller's share is used up: RATE_LIMITED, answered with HTTP 429 over HTTP. */
+/** The caller's share is used up: RATE_LIMITED, answered with HTTP 429 and Retry-After over HTTP (Apollo applies `extensions.http`). */
 export class ShareUsedUpError extends HubgraphError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
   ) {
-    super(message, ErrorCode.RateLimited, { retryAfterSeconds, http: { status: 429 } });
+    super(message, ErrorCode.RateLimited, {
+      retryAfterSeconds,
+      http: { status: 429, headers: new Map([['retry-after', String(retryAfterSeconds)]]) },
+    });
   }
 }
 

@@ -61,6 +61,7 @@ describe('fair share: a caller over its share is refused alone', () => {
       refusal = answers.find((answer) => answer.body.errors?.[0]?.extensions?.code === 'RATE_LIMITED');
     }
     expect(refusal?.status).toBe(429);
+    expect(refusal?.retryAfter).toBe('1');
     expect(refusal?.body.errors?.[0]?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
     expect(refusal?.body.errors?.[0]?.message).toMatch(/cost budget \(MAX_COST_PER_SECOND_PER_CALLER, 100 per second\) is used up/);
     expect((await post(harness.url, POLITE, listing, { n: 60 })).body.errors).toBeUndefined();
@@ -172,6 +173,7 @@ describeWithRedis('fair share across two gateways on one Redis: one cost budget 
       else await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
     expect(refusal?.status).toBe(429);
+    expect(refusal?.retryAfter).toBe('1');
     expect(refusal?.body.errors?.[0]?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
     expect(refusal?.body.errors?.[0]?.message).toMatch(/cost budget \(MAX_COST_PER_SECOND_PER_CALLER, 100 per second\) is used up/);
     expect(simulator.recorder.matching(new RegExp(A1), 'GET')).toHaveLength(0);

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { GraphQLError } from 'graphql';
 import { NothingSentError } from '../../src/errors.js';
 import { formatGraphQLError } from '../../src/http/format-error.js';
+import { ShareUsedUpError } from '../../src/store/fair-share.js';
 
 describe('formatGraphQLError', () => {
   it('passes errors with another code through as they are', () => {
@@ -24,6 +25,11 @@ describe('formatGraphQLError', () => {
     const wrapped = new GraphQLError(own.message, { originalError: own, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
     expect(formatGraphQLError(wrapped.toJSON(), wrapped).message).toBe(own.message);
     expect(formatGraphQLError(own.toJSON(), own).message).toBe(own.message);
+  });
+
+  it('leaves out the HTTP head an error asks of Apollo: over WebSocket, RATE_LIMITED carries its code and retryAfterSeconds only', () => {
+    const refusal = new ShareUsedUpError('budget used up', 2);
+    expect(formatGraphQLError(refusal.toJSON(), refusal)).toEqual({ message: 'budget used up', extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 2 } });
   });
 
   it('names the refused variable itself when the message has no path within it', () => {
