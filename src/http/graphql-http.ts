@@ -12,9 +12,13 @@ export interface GraphQLHttpOptions<TContext extends BaseContext> {
   /** Structure a JSON body may hold, checked as it is read, before it is parsed. */
   bodyShape: JsonShapeLimits;
   middleware: Middleware[];
+  /** Whose share the request is charged to, from its headers and address (read once, while the connection is there). */
+  shareKeyOf(request: IncomingMessage): string;
   /** Takes the caller's in-flight slot before the body is read; returns its release. Throws ShareUsedUpError when the caller's share is used up. */
-  enter(request: IncomingMessage): () => void;
-  context(request: IncomingMessage, requestId: string): Promise<TContext>;
+  enter(shareKey: string): () => void;
+  /** Charges a body refused for its size, structure, encoding or syntax to its caller's share, as an operation refused for its cost is. */
+  chargeRefused(shareKey: string): Promise<void>;
+  context(request: IncomingMessage, requestId: string, shareKey: string): Promise<TContext>;
   /** A failure outside Apollo's own handling (a bug): the caller gets a bare 500. */
   onUnexpectedError(error: unknown, requestId: string): void;
 }
@@ -57,6 +61,12 @@ async function send(response: ServerResponse, answer: HTTPGraphQLResponse): Prom
   response.end();
 }
 
+/**
+ * A caller refused at the door may be flooding: a body larger than an ordinary operation is not
+ * read to keep its connection, which closes after the 429 (reconnecting is the caller's cost).
+ */
+const REFUSED_CALLER_DISCARD_LIMIT_BYTES = 64 * 1024;
+
 function refuse(response: ServerResponse, status: number, message: string, bodyUnread = false): void {
   sendJson(response, status, { errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] }, { bodyUnread });
 }
@@ -72,12 +82,13 @@ export function graphqlHttpHandler<TContext extends BaseContext>(
   options: GraphQLHttpOptions<TContext>,
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const execute = async (request: IncomingMessage, response: ServerResponse, requestId: string) => {
+    const shareKey = options.shareKeyOf(request);
     let leave: () => void;
     try {
-      leave = options.enter(request);
+      leave = options.enter(shareKey);
     } catch (error) {
       if (!(error instanceof ShareUsedUpError)) throw error;
-      releaseUnreadBody(request, response);
+      releaseUnreadBody(request, response, REFUSED_CALLER_DISCARD_LIMIT_BYTES);
       sendJson(
         response,
         429,
@@ -92,11 +103,13 @@ export function graphqlHttpHandler<TContext extends BaseContext>(
       const search = request.url!.includes('?') ? request.url!.slice(request.url!.indexOf('?')) : '';
       const answer = await apollo.executeHTTPGraphQLRequest({
         httpGraphQLRequest: { method: request.method!.toUpperCase(), headers: headerMap(request), search, body },
-        context: () => options.context(request, requestId),
+        context: () => options.context(request, requestId, shareKey),
       });
       await send(response, answer);
     } catch (error) {
       if (error instanceof HttpRefusal) {
+        // Charged before the answer: a caller flooding refused bodies meets the door on its next request.
+        await options.chargeRefused(shareKey);
         refuse(response, error.status, error.message, error.bodyUnread);
       } else {
         options.onUnexpectedError(error, requestId);

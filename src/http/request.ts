@@ -71,15 +71,15 @@ export const DISCARD_LIMIT_BYTES = 16 * 1024 * 1024;
  * Before answering a request refused without reading its whole body: the rest is read and
  * dropped, so the next request on the connection is answered. A reader that stopped half-way
  * (an async iterator) leaves a 'readable' listener, which would keep the body paused (and Node's
- * own dump skips a body already being consumed). A body declared larger than
- * DISCARD_LIMIT_BYTES, or of unknown length, is not worth reading: the answer says
- * `Connection: close` and the connection closes after it.
+ * own dump skips a body already being consumed). A body declared larger than `discardLimit`
+ * (DISCARD_LIMIT_BYTES unless the caller is refused for flooding), or of unknown length, is not
+ * worth reading: the answer says `Connection: close` and the connection closes after it.
  */
-export function releaseUnreadBody(request: IncomingMessage, response: ServerResponse): void {
+export function releaseUnreadBody(request: IncomingMessage, response: ServerResponse, discardLimit = DISCARD_LIMIT_BYTES): void {
   // Received whole (complete) is not enough: what sits unread in the stream's buffer holds the socket paused.
   if (request.readableEnded) return;
   const declared = Number(request.headers['content-length']);
-  if (!request.complete && !(declared <= DISCARD_LIMIT_BYTES)) response.shouldKeepAlive = false;
+  if (!request.complete && !(declared <= discardLimit)) response.shouldKeepAlive = false;
   request.removeAllListeners('readable');
   request.unpipe();
   // A 'data' listener keeps it flowing whatever the order in which Node settles the listeners removed above.

@@ -72,9 +72,10 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     bodyLimitBytes: graphqlBodyLimit(config.media.inlineMaxBytes),
     bodyShape: config.bodyShape,
     middleware: [...(cors ? [cors] : []), ...(services.tracing ? [services.tracing.middleware()] : [])],
-    enter: (request) => services.fairShare.enter(shareKeyOf(config, request.headers, request.socket.remoteAddress)),
-    context: async (request, requestId) =>
-      createContext(services, { headers: request.headers, requestId, shareKey: shareKeyOf(config, request.headers, request.socket.remoteAddress) }),
+    shareKeyOf: (request) => shareKeyOf(config, request.headers, request.socket.remoteAddress),
+    enter: (shareKey) => services.fairShare.enter(shareKey),
+    chargeRefused: (shareKey) => services.fairShare.chargeRefused(shareKey, config.queryLimits.maxCost),
+    context: async (request, requestId, shareKey) => createContext(services, { headers: request.headers, requestId, shareKey }),
     onUnexpectedError: (error, requestId) => logger.error({ err: error, requestId }, 'unexpected error serving /graphql'),
   });
   const webhooks = webhookReceiver({

@@ -96,11 +96,16 @@ export class FairShare {
     };
   }
 
-  /** Spends `cost` of the caller's budget of this second; RATE_LIMITED when it is used up. A store that fails or stalls refuses nothing. */
+  /**
+   * Spends `cost` of the caller's budget of this second; RATE_LIMITED when it is used up. A store
+   * that fails or stalls refuses nothing. Spent to the last point, the budget has nothing left for
+   * the caller's next request, refused at the door.
+   */
   async spend(key: string, cost: number): Promise<void> {
     if (cost <= 0) return;
     try {
-      await this.bounded(this.budget.consume(key, Math.min(cost, this.limits.costPerSecond)));
+      const spent = await this.bounded(this.budget.consume(key, Math.min(cost, this.limits.costPerSecond)));
+      if (spent.remainingPoints <= 0) this.rememberUsedUp(key, Date.now() + spent.msBeforeNext);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) return;
       this.rememberUsedUp(key, Date.now() + rejection.msBeforeNext);
@@ -109,9 +114,10 @@ export class FairShare {
   }
 
   /**
-   * Charges an operation refused for its cost (over MAX_QUERY_COST) as one at the limit: it was
-   * parsed and priced for its caller, and a caller repeating such operations is held to about
-   * MAX_COST_PER_SECOND_PER_CALLER / MAX_QUERY_COST of them a second, the rest refused at the door.
+   * Charges refused input (an operation over MAX_QUERY_COST or refused by validation, a body
+   * refused for its size or structure) as an operation at the limit: it was read, and maybe parsed
+   * or priced, for its caller, and a caller repeating it is held to about
+   * MAX_COST_PER_SECOND_PER_CALLER / MAX_QUERY_COST refusals a second, the rest refused at the door.
    */
   async chargeRefused(key: string, maxQueryCost: number): Promise<void> {
     try {

@@ -4,7 +4,7 @@ import { webhookAuthorization } from '../../src/events/credentials.js';
 import { graphqlBodyLimit } from '../../src/http/media-route.js';
 import { WEBHOOK_BODY_SHAPE } from '../../src/http/webhook-route.js';
 import { cloudNotification, postNotification } from '../support/events.js';
-import { useTestGateway } from '../support/gateway.js';
+import { ROOM_FOR_REFUSALS, useTestGateway } from '../support/gateway.js';
 
 /**
  * Bodies bounded by their structure before they are parsed (MAX_BODY_VALUES, MAX_BODY_DEPTH on
@@ -34,7 +34,7 @@ function statusItem(index: number) {
 }
 
 describe('bodies bounded by their shape, before parsing', () => {
-  const harness = useTestGateway({ MAX_BODY_VALUES: '10000', MAX_BODY_DEPTH: '64' });
+  const harness = useTestGateway({ MAX_BODY_VALUES: '10000', MAX_BODY_DEPTH: '64', ...ROOM_FOR_REFUSALS });
 
   it('refuses 390,000 small variables (6.2 MB) with 413 before parsing them, sending nothing, and serves the next request', async () => {
     const items = Array.from({ length: 390_000 }, (_, index) => `client-${String(index).padStart(6, '0')}`);

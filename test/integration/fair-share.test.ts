@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startSimulator, type Simulator } from '../../simulator/server.js';
+import { graphqlBodyLimit } from '../../src/http/media-route.js';
 import { ACME, startTestGateway, useTestGateway, type TestGateway } from '../support/gateway.js';
 import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from '../support/redis.js';
 
@@ -69,24 +70,56 @@ describe('fair share: a caller over its share is refused alone', () => {
   });
 });
 
-/** A POST whose headers declare a body that is never sent: answered only by what the gateway decides from the headers. */
-function headersOnly(url: string, authorization: string): Promise<{ status: number; retryAfter: string | undefined; body: Answer['body'] }> {
+type HeadersOnlyAnswer = {
+  status: number;
+  retryAfter: string | undefined;
+  connection: string | undefined;
+  body: Answer['body'];
+  /** Resolves when the gateway closes the connection (it never does while it keeps reading). */
+  closedByGateway: Promise<void>;
+  close(): void;
+};
+
+/**
+ * A POST whose headers declare a body of `declaredBytes` that is never sent: answered only by what
+ * the gateway decides from the headers. The connection stays open until the gateway closes it or `close()`.
+ */
+function headersOnly(url: string, authorization: string, declaredBytes = 100): Promise<HeadersOnlyAnswer> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       url,
-      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '100', authorization }, agent: false },
+      // Keep-alive asked for, as clients on an agent do: a connection closed by the gateway is its own decision.
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(declaredBytes), connection: 'keep-alive', authorization },
+        agent: false,
+      },
       (response) => {
+        // Before `close()`, only the gateway closes the connection.
+        const closedByGateway = new Promise<void>((closed) => response.socket.once('close', closed));
         let text = '';
         response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () => {
-          request.destroy();
-          resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'], body: JSON.parse(text) as Answer['body'] });
-        });
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            retryAfter: response.headers['retry-after'],
+            connection: response.headers.connection,
+            body: JSON.parse(text) as Answer['body'],
+            closedByGateway,
+            close: () => request.destroy(),
+          }),
+        );
       },
     );
     request.on('error', reject);
     request.flushHeaders();
   });
+}
+
+/** A raw POST body (not necessarily JSON) to /graphql. */
+async function postRaw(url: string, authorization: string, body: string): Promise<Answer> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body });
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Answer['body'] };
 }
 
 describe('fair share: a caller out of budget costs next to nothing', () => {
@@ -107,7 +140,8 @@ describe('fair share: a caller out of budget costs next to nothing', () => {
       await nextSecond();
       expect((await post(harness.url, HOSTILE, spendAll)).body.errors).toBeUndefined();
       if ((await post(harness.url, HOSTILE, '{ partner { id } }')).status !== 429) continue;
-      door = await headersOnly(harness.url, `Bearer hostile-caller-token`);
+      door = await headersOnly(harness.url, HOSTILE);
+      door.close();
     }
     expect(door?.status).toBe(429);
     expect(door?.retryAfter).toBe('1');
@@ -132,6 +166,64 @@ describe('fair share: a caller out of budget costs next to nothing', () => {
     expect(harness.simulator.recorder.requests).toHaveLength(0);
     expect((await post(harness.url, POLITE, '{ partner { id } }')).body.errors).toBeUndefined();
   });
+
+  it('a caller at the door who declares a large body is answered 429 with Retry-After from its headers, and its connection closed instead of reading the body', async () => {
+    const spendAll = '{ partner { channels(limit: 1000) { nodes { id } } } }';
+    let door: HeadersOnlyAnswer | undefined;
+    for (let attempt = 0; attempt < 5 && door?.status !== 429; attempt += 1) {
+      door?.close();
+      await nextSecond();
+      expect((await post(harness.url, HOSTILE, spendAll)).body.errors).toBeUndefined();
+      // 5 MB, under the byte limit: without the door it would be read and parsed.
+      door = await headersOnly(harness.url, HOSTILE, 5_000_000);
+    }
+    try {
+      expect(door?.status).toBe(429);
+      expect(door?.retryAfter).toBe('1');
+      expect(door?.body.errors?.[0]?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
+      expect(door?.connection).toBe('close');
+      await door?.closedByGateway;
+    } finally {
+      door?.close();
+    }
+  }, 60_000);
+
+  const deepBody = `{"query":"{ partner { id } }","variables":{"v":${'['.repeat(65)}${']'.repeat(65)}}}`;
+  it.each<[string, (authorization: string) => Promise<{ status: number; code?: unknown }>, number]>([
+    ['nested past MAX_BODY_DEPTH', async (authorization) => ({ status: (await postRaw(harness.url, authorization, deepBody)).status }), 413],
+    [
+      'over the byte limit by its Content-Length',
+      async (authorization) => {
+        const answer = await headersOnly(harness.url, authorization, graphqlBodyLimit(harness.config.media.inlineMaxBytes) + 1);
+        answer.close();
+        return { status: answer.status };
+      },
+      413,
+    ],
+    ['not JSON', async (authorization) => ({ status: (await postRaw(harness.url, authorization, '{"query": "{ partner')).status }), 400],
+    ['a document that does not parse', async (authorization) => ({ status: (await post(harness.url, authorization, '{ partner {')).status }), 400],
+    [
+      'a document refused by validation',
+      async (authorization) => ({ status: (await post(harness.url, authorization, '{ partner { noSuchField } }')).status }),
+      400,
+    ],
+  ])(
+    'input refused as %s is charged to its caller: its next request meets the door, other callers are served',
+    async (_kind, refused, status) => {
+      let next: Answer | undefined;
+      for (let attempt = 0; attempt < 5 && next?.status !== 429; attempt += 1) {
+        await nextSecond();
+        expect((await refused(HOSTILE)).status).toBe(status);
+        next = await post(harness.url, HOSTILE, '{ partner { id } }');
+      }
+      expect(next?.status).toBe(429);
+      expect(next?.retryAfter).toBe('1');
+      expect(next?.body.errors?.[0]?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
+      expect(harness.simulator.recorder.requests).toHaveLength(0);
+      expect((await post(harness.url, POLITE, '{ partner { id } }')).body.errors).toBeUndefined();
+    },
+    30_000,
+  );
 });
 
 describeWithRedis('fair share across two gateways on one Redis: one cost budget per caller', () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import WebSocket from 'ws';
 import { connectWs, waitUntil } from '../support/events.js';
 import { StallingProxy, describeWithRedis, uniqueNamespace } from '../support/redis.js';
-import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { ACME, ROOM_FOR_REFUSALS, startTestGateway, type TestGateway } from '../support/gateway.js';
 
 /**
  * Hostile input replayed against the real server: each case costs only its sender. Bodies are
@@ -45,7 +45,7 @@ function sendWithInteractive(interactiveBody: string, idempotencyKey?: string): 
 describe('hostile input: failures are attributed where they belong, input is bounded', () => {
   let harness: TestGateway;
   beforeAll(async () => {
-    harness = await startTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS), CIRCUIT_BREAKER_THRESHOLD: '5' });
+    harness = await startTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS), CIRCUIT_BREAKER_THRESHOLD: '5', ...ROOM_FOR_REFUSALS });
   });
   afterAll(async () => {
     await harness.close();

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it, jest } from '@jest/globals';
-import { ACME, useTestGateway } from '../support/gateway.js';
+import { ACME, ROOM_FOR_REFUSALS, useTestGateway } from '../support/gateway.js';
 
 /** Depth counts every level down to the leaf: `partner channels nodes` + 3 per level + `id`. */
 function nestedChannelsQuery(levels: number): string {
@@ -181,7 +181,7 @@ describe('hardened configuration', () => {
 });
 
 describe('the /graphql HTTP layer', () => {
-  const harness = useTestGateway({ MEDIA_INLINE_MAX_BYTES: '1024' });
+  const harness = useTestGateway({ MEDIA_INLINE_MAX_BYTES: '1024', ...ROOM_FOR_REFUSALS });
 
   const post = (body: string | Uint8Array | ReadableStream<Uint8Array>, headers: Record<string, string> = {}, init: Record<string, unknown> = {}) =>
     fetch(harness.url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, ...init });

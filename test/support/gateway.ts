@@ -25,6 +25,13 @@ export class LogCapture extends Writable {
 /** Every log line any test gateway printed in this process (the secret-leak grep reads it). */
 export const allLogLines: string[] = [];
 
+/**
+ * For suites that send refused input in quick succession from one address: each refusal is charged
+ * to the caller's fair share (MAX_QUERY_COST), which would soon refuse its next requests at the door
+ * (that charge is fair-share.test.ts's subject).
+ */
+export const ROOM_FOR_REFUSALS = { MAX_COST_PER_SECOND_PER_CALLER: '100000000' };
+
 export interface TestGateway {
   gateway: Gateway;
   simulator: Simulator;

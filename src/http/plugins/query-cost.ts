@@ -14,13 +14,26 @@ function costRequested(extensions: Readonly<Record<string, unknown>> | undefined
  * known), before any resolver runs; over the limit it is refused with GRAPHQL_VALIDATION_FAILED and
  * `extensions.cost {estimated, max}`. After execution the answer's actual cost and the upstream
  * calls it took are observed as metrics, and returned in `extensions.cost` when the request asked.
- * An accepted estimate is spent from the caller's fair share (RATE_LIMITED once used up).
+ * An accepted estimate is spent from the caller's fair share (RATE_LIMITED once used up); an
+ * operation refused for its syntax, a validation rule or its cost is charged MAX_QUERY_COST.
  */
 export function queryCostPlugin(max: number, metrics: Metrics, fairShare: FairShare): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
       let estimated: number | undefined;
+      const chargeRefused = (shareKey: string) => fairShare.chargeRefused(shareKey, max);
       return {
+        // A document refused for its syntax or by a validation rule (depth, aliases) is charged as one over the cost limit.
+        async parsingDidStart({ contextValue }) {
+          return async (syntaxError) => {
+            if (syntaxError) await chargeRefused(contextValue.shareKey);
+          };
+        },
+        async validationDidStart({ contextValue }) {
+          return async (validationErrors) => {
+            if (validationErrors?.length) await chargeRefused(contextValue.shareKey);
+          };
+        },
         async didResolveOperation({ schema, document, operation, request, contextValue }) {
           if (!operation) return;
           const cost = await spendQueryCost(fairShare, contextValue.shareKey, () =>
