@@ -140,8 +140,8 @@ const kindInputs = z.discriminatedUnion(
         .min(1)
         .optional(),
     }),
-    /** The contact changed its number to `newWaId`. */
-    z.strictObject({ ...sender, kind: z.literal('system'), newWaId: phone }),
+    /** The contact changed its number to `newWaId`, or (cloud) its business-scoped user id `userId` to `newUserId`. */
+    z.strictObject({ ...sender, kind: z.literal('system'), newWaId: phone.optional(), newUserId: userId.optional() }),
     z.strictObject({ ...sender, kind: z.literal('unsupported') }),
     /** The business wrote `text` to the contact (`from`/`userId`) from its phone app. */
     z.strictObject({ ...sender, kind: z.literal('echo'), text: z.string().min(1).max(4096) }),
@@ -164,9 +164,17 @@ export const inboundInput = z
     message: 'give timestamp or hoursAgo, not both',
     path: ['hoursAgo'],
   })
-  .refine((input) => input.kind !== 'system' || input.from !== undefined, {
+  .refine((input) => input.kind !== 'system' || (input.newWaId === undefined) !== (input.newUserId === undefined), {
+    message: 'a system notice is a number change (newWaId) or a user id change (newUserId): give one of them',
+    path: ['newWaId'],
+  })
+  .refine((input) => input.kind !== 'system' || input.newWaId === undefined || input.from !== undefined, {
     message: 'a number change needs the old number in from',
     path: ['from'],
+  })
+  .refine((input) => input.kind !== 'system' || input.newUserId === undefined || (input.userId !== undefined && input.from === undefined), {
+    message: 'a user id change names the user by its old user id (userId) and no phone number (from)',
+    path: ['userId'],
   })
   .refine((input) => input.kind !== 'preference' || input.from !== undefined, {
     message: 'a preference change names the contact by its phone number (from)',
@@ -330,6 +338,11 @@ function content(input: InboundInput, context: BuildContext): Record<string, unk
         },
       };
     case 'system': {
+      // Cloud's user id change (user_changed_user_id): the new id in user_id, the old in previous_user_id.
+      if (input.newUserId !== undefined) {
+        const body = `User ${context.name} changed from ${input.userId} to ${input.newUserId}`;
+        return { type: 'system', system: { body, user_id: input.newUserId, previous_user_id: input.userId, type: 'user_changed_user_id' } };
+      }
       const body = `User ${context.name} changed from ${input.from} to ${input.newWaId}`;
       // Cloud: wa_id and user_changed_number; on-premise: new_wa_id and customer_changed_number.
       return {

@@ -210,6 +210,16 @@ describe('simulator traffic read typed through channelEvents', () => {
       expect(record!.statuses.map((status) => status.recipientUserId)).toEqual([userId, userId, userId]);
     });
 
+    it("a user id change: the notice is the old id's, and the new id then finds the same conversation", async () => {
+      const [previous, next] = ['US.41000000000000000001', 'US.41000000000000000002'];
+      await receive(CLOUD, { userId: previous, text: 'Hello before the change' });
+      const notice = await receive(CLOUD, { userId: previous, kind: 'system', newUserId: next });
+      expect(notice).toMatchObject({ from: previous, fromPhone: null, content: { __typename: 'SystemContent', systemType: 'user_changed_user_id' } });
+      const CONVERSATION = `query ($channelId: ID!, $contact: String!) { channel(id: $channelId) { conversation(contact: $contact) { contact contactUserId } } }`;
+      const read = await gateway.graphql<{ channel: { conversation: Json | null } }>(CONVERSATION, { channelId: CLOUD, contact: next });
+      expect(read.body.data!.channel.conversation).toEqual({ contact: previous, contactUserId: next });
+    });
+
     it('an echo of the business app is a MessageEchoEvent to the contact', async () => {
       const event = await receive(CLOUD, { kind: 'echo', text: 'Sent from the phone app' });
       expect(event).toMatchObject({ __typename: 'MessageEchoEvent', to: CONTACT, echoType: 'text' });

@@ -355,6 +355,26 @@ describe('simulator: /_control/inbound speaks real traffic', () => {
   });
 
   describe('cloud only: business-app coexistence, user ids, preferences', () => {
+    it('a user id change: system without a contacts array or phone number, from_user_id the old id, user_id the new, previous_user_id the old', async () => {
+      const { answer, notification } = await deliver({ channelId: CLOUD, userId: USER_ID, kind: 'system', newUserId: 'US.13491208655302749999' });
+      const value = cloudValue(notification, 'messages');
+      expect(value.contacts).toBeUndefined();
+      expect(value.messages).toEqual([
+        {
+          from_user_id: USER_ID,
+          id: answer.messageId,
+          timestamp: String(answer.timestamp),
+          type: 'system',
+          system: {
+            body: expect.stringContaining(`changed from ${USER_ID} to US.13491208655302749999`),
+            user_id: 'US.13491208655302749999',
+            previous_user_id: USER_ID,
+            type: 'user_changed_user_id',
+          },
+        },
+      ]);
+    });
+
     it('edit names the original message and carries the new content', async () => {
       const { message } = await cloudMessage({ kind: 'edit', messageId: 'wamid.ORIGINAL=', text: 'Corrected: 3 boxes' });
       expect(message).toMatchObject({
@@ -451,6 +471,12 @@ describe('simulator: /_control/inbound speaks real traffic', () => {
       [{ channelId: CLOUD, from: CONTACT, text: '' }, 'text:'],
       [{ channelId: CLOUD, from: CONTACT, kind: 'location', latitude: 91 }, 'latitude:'],
       [{ channelId: CLOUD, userId: USER_ID, kind: 'system', newWaId: '4915187654321' }, 'a number change needs the old number in from'],
+      [{ channelId: CLOUD, from: CONTACT, kind: 'system' }, 'newWaId: a system notice is a number change (newWaId) or a user id change (newUserId)'],
+      [
+        { channelId: CLOUD, from: CONTACT, userId: USER_ID, kind: 'system', newUserId: 'US.13491208655302749999' },
+        'userId: a user id change names the user by its old user id (userId) and no phone number (from)',
+      ],
+      [{ channelId: CLOUD, from: CONTACT, kind: 'system', newUserId: 'US.1' }, 'userId: a user id change names the user by its old user id'],
       [{ channelId: CLOUD, from: CONTACT, kind: 'order', items: [{ quantity: 1 }] }, 'items.0.productRetailerId:'],
     ])('%j → 400 naming the problem', async (body, message) => {
       const answer = await post(body);
