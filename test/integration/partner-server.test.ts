@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { upstreamUrlEnv } from '../../src/config.js';
 import { startSimulator, type Simulator } from '../../simulator/server.js';
+import { buildGateway, PROJECT_ROOT, type BuiltGateway } from '../support/built-gateway.js';
 import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
 
-const run = promisify(execFile);
-const ROOT = process.cwd();
-// Inside node_modules so the build finds the project's schema/ and packages by walking up, and git ignores it.
-const BUILD = join(ROOT, 'node_modules', '.cache', `hubgraph-server-test-${randomUUID()}`);
-const MAIN = join(BUILD, 'src', 'main.js');
 const BASE_ENV = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0' };
 
 describe('HTTP routes', () => {
@@ -43,8 +35,8 @@ describe('HTTP routes', () => {
 });
 
 /** Starts the built server and resolves once it printed its ready line. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [MAIN], { env: { ...BASE_ENV, ...env }, cwd: ROOT });
+function startServer(built: BuiltGateway, env: Record<string, string>) {
+  const child = spawn(process.execPath, [built.main], { env: { ...BASE_ENV, ...env }, cwd: PROJECT_ROOT });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
@@ -67,17 +59,17 @@ function startServer(env: Record<string, string>) {
 
 describe('the built server process (npm start)', () => {
   let simulator: Simulator;
+  let built: BuiltGateway;
   const children: ChildProcessWithoutNullStreams[] = [];
 
   beforeAll(async () => {
-    // Type checking is the typecheck step's job; this only needs JavaScript to spawn.
-    await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--noCheck', '--outDir', BUILD], { cwd: ROOT });
+    built = await buildGateway('server-test');
     simulator = await startSimulator();
   }, 120_000);
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await simulator.close();
-    await rm(BUILD, { recursive: true, force: true });
+    await built.remove();
   });
 
   it.each([
@@ -85,7 +77,7 @@ describe('the built server process (npm start)', () => {
     [{ UPSTREAM_TIMEOUT_MS: '-1' }, 'UPSTREAM_TIMEOUT_MS'],
     [{ CHANNEL_API_KEYS: '{broken' }, 'CHANNEL_API_KEYS'],
   ])('refuses %j with one line naming %s and exit code 1, no stack trace', async (env, variable) => {
-    const server = startServer(env);
+    const server = startServer(built, env);
     children.push(server.child);
     expect(await server.exited).toBe(1);
     const { stdout, stderr } = server.output();
@@ -99,7 +91,7 @@ describe('the built server process (npm start)', () => {
 
   /** The lines a server that could not start wrote: stderr only, each ending in a newline, no stack trace. */
   async function refusal(env: Record<string, string>): Promise<string[]> {
-    const server = startServer(env);
+    const server = startServer(built, env);
     children.push(server.child);
     expect(await server.exited).toBe(1);
     const { stdout, stderr } = server.output();
@@ -137,7 +129,7 @@ describe('the built server process (npm start)', () => {
   });
 
   it('starts on the embedded simulator, says so with its URL, serves, and exits 0 on SIGTERM', async () => {
-    const server = startServer({ LOG_LEVEL: 'warn' });
+    const server = startServer(built, { LOG_LEVEL: 'warn' });
     children.push(server.child);
     const line = await server.ready;
     const match = line.match(/^hubgraph ready at (http:\/\/127\.0\.0\.1:\d+\/graphql) \(embedded upstream simulator at http:\/\/127\.0\.0\.1:\d+\)$/);
@@ -155,7 +147,7 @@ describe('the built server process (npm start)', () => {
   });
 
   it('names the configured upstream and drains an in-flight request on SIGTERM', async () => {
-    const server = startServer({
+    const server = startServer(built, {
       ...upstreamUrlEnv(simulator.urls),
       PARTNER_ID: ACME.id,
       PARTNER_TOKEN: ACME.token,
