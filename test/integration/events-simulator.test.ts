@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { webhookAuthorization } from '../../src/events/credentials.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { gatewayWebhook, webhookAuthorization } from '../../src/events/credentials.js';
+import { startSimulator, type Simulator } from '../../simulator/server.js';
+import { areaBRequests, startTestGateway, useTestGateway, type TestGateway } from '../support/gateway.js';
 import { collect, connectWs, freePort, SUBSCRIPTIONS, waitUntil, type WsConnection } from '../support/events.js';
 
 const ON_PREMISE_CHANNEL = 'channel-003';
@@ -206,12 +207,156 @@ describe('events: simulator deliveries → gateway receiver → subscriptions', 
     expect(messages.items.map((item) => item.text)).toEqual(['retry me', 'after the duplicate']);
     messages.unsubscribe();
   });
+
+  it.each([
+    [CLOUD_CHANNEL, '49305550000'],
+    [ON_PREMISE_CHANNEL, null],
+  ])('an InboundMessage on %s carries the sender profile name and the displayed number of the notification', async (channelId, displayPhoneNumber) => {
+    gateway.simulator.state.webhooks.set(channelId, gatewayWebhook(gateway.config, channelId));
+    const messages = await subscribed('message', channelId, () =>
+      collect<Item>(
+        connection,
+        `subscription ($channelId: ID!) { messageReceived(channelId: $channelId) { id from contactName displayPhoneNumber } }`,
+        { channelId },
+        'messageReceived',
+      ),
+    );
+    const response = await fetch(`${gateway.simulator.baseUrl()}/_control/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ channelId, from: CONTACT, text: 'hello', name: 'Mia Schneider' }),
+    });
+    expect(response.status).toBe(202);
+    const { messageId } = (await response.json()) as { messageId: string };
+    const [message] = await messages.atLeast(1);
+    expect(message).toEqual({ id: messageId, from: CONTACT, contactName: 'Mia Schneider', displayPhoneNumber });
+    messages.unsubscribe();
+  });
+
+  it.each([
+    [CLOUD_CHANNEL, 131052, 'Media download error'],
+    [ON_PREMISE_CHANNEL, 1014, 'Incoming media too large'],
+  ])(
+    'an incoming file over 100 MB on %s is an error notification (code %d), surfaced as channelError; one at the limit is a message',
+    async (channelId, code, title) => {
+      gateway.simulator.state.webhooks.set(channelId, gatewayWebhook(gateway.config, channelId));
+      const inboundFile = async (bytes: number) => {
+        const response = await fetch(`${gateway.simulator.baseUrl()}/_control/inbound-file`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ channelId, from: CONTACT, bytes }),
+        });
+        expect(response.status).toBe(202);
+        return (await response.json()) as { messageId?: string; errorCode?: number };
+      };
+      const errors = collect<Item>(
+        connection,
+        `subscription ($channelId: ID!) { channelError(channelId: $channelId) { channelId code title details } }`,
+        { channelId },
+        'channelError',
+      );
+      const messages = await subscribed('message', channelId, () =>
+        collect<Item>(connection, `subscription ($channelId: ID!) { messageReceived(channelId: $channelId) { id type } }`, { channelId }, 'messageReceived'),
+      );
+      await waitUntil(() => gateway.gateway.services.events.subscriberCount('error', channelId) === 1, `one error subscriber on ${channelId}`);
+      const limit = 100 * 1024 * 1024;
+      expect(await inboundFile(limit + 1)).toEqual({ errorCode: code });
+      const [error] = await errors.atLeast(1);
+      expect(error).toEqual({ channelId, code, title, details: expect.stringContaining('exceeds the 100 MB limit') });
+
+      // At the limit the file arrives as a message, and no further error is published.
+      const { messageId } = await inboundFile(limit);
+      const [message] = await messages.atLeast(1);
+      expect(message).toEqual({ id: messageId, type: 'document' });
+      expect(errors.items).toHaveLength(1);
+      errors.unsubscribe();
+      messages.unsubscribe();
+    },
+  );
 });
 
-describe('connectWebhookToGateway on a cloud channel', () => {
-  it('refuses a PUBLIC_URL with a port, loopback or not, when an upstream is configured (only the embedded simulator may take one)', async () => {
+describe('where the upstream delivers a notification: the number-level webhook, else the business account webhook of a cloud number', () => {
+  const OTHER_CLOUD_CHANNEL = 'channel-004';
+  const keys = Object.fromEntries([CLOUD_CHANNEL, ON_PREMISE_CHANNEL, OTHER_CLOUD_CHANNEL].map((channelId) => [channelId, `sim-key-${channelId}`]));
+  // One attempt each, answered fast: the test reads where each notification went, not whether it arrived.
+  const harness = useTestGateway({ CHANNEL_API_KEYS: JSON.stringify(keys) }, { webhooks: { maxAttempts: 1, timeoutMs: 200 } });
+  const SET_NUMBER = `mutation ($channelId: ID!, $url: String!) { setWebhook(channelId: $channelId, input: { url: $url }) { url } }`;
+  const SET_ACCOUNT = `mutation ($channelId: ID!, $url: String!, $overrideAll: Boolean) { setWabaWebhook(channelId: $channelId, input: { url: $url, headers: {}, overrideAll: $overrideAll }) { url } }`;
+
+  async function ok(mutation: string, variables: Record<string, unknown>) {
+    expect((await harness.graphql(mutation, variables)).body.errors).toBeUndefined();
+  }
+
+  /** The URL an incoming message to the channel was delivered to; null when the simulator says it goes nowhere (409). */
+  async function deliveredTo(channelId: string): Promise<string | null> {
+    const response = await fetch(`${harness.simulator.baseUrl()}/_control/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ channelId, from: CONTACT, text: 'where does this go?' }),
+    });
+    if (response.status === 409) return null;
+    expect(response.status).toBe(202);
+    const { messageId } = (await response.json()) as { messageId: string };
+    const attempts = harness.simulator.webhookDelivery.attempts;
+    await waitUntil(() => attempts.some((attempt) => JSON.stringify(attempt.body).includes(messageId)));
+    return attempts.find((attempt) => JSON.stringify(attempt.body).includes(messageId))!.url;
+  }
+
+  it('number-level first, else the business-account webhook for cloud numbers honouring override_all, else nowhere', async () => {
+    // No webhook at all yet: nowhere.
+    expect(await deliveredTo(OTHER_CLOUD_CHANNEL)).toBeNull();
+
+    await ok(SET_NUMBER, { channelId: CLOUD_CHANNEL, url: 'https://number.example/001' });
+    await ok(SET_ACCOUNT, { channelId: CLOUD_CHANNEL, url: 'https://account.example/waba', overrideAll: false });
+    expect(await deliveredTo(CLOUD_CHANNEL)).toBe('https://number.example/001');
+    expect(await deliveredTo(OTHER_CLOUD_CHANNEL)).toBe('https://account.example/waba');
+    // The business-account webhook does not serve on-premise numbers of the same account.
+    expect(harness.simulator.state.channels.get(ON_PREMISE_CHANNEL)!.waba_account.id).toBe(
+      harness.simulator.state.channels.get(CLOUD_CHANNEL)!.waba_account.id,
+    );
+    expect(await deliveredTo(ON_PREMISE_CHANNEL)).toBeNull();
+
+    await ok(SET_ACCOUNT, { channelId: CLOUD_CHANNEL, url: 'https://account.example/all', overrideAll: true });
+    expect(await deliveredTo(CLOUD_CHANNEL)).toBe('https://account.example/all');
+    expect(await deliveredTo(OTHER_CLOUD_CHANNEL)).toBe('https://account.example/all');
+    // It replaced the cloud numbers' own webhooks, so each number's webhook shows where it is served; on-premise keeps none.
+    const read = await harness.graphql<{ channel: { webhook: { url: string } | null } }>(`{ channel(id: "${OTHER_CLOUD_CHANNEL}") { webhook { url } } }`);
+    expect(read.body.data?.channel.webhook?.url).toBe('https://account.example/all');
+    expect(await deliveredTo(ON_PREMISE_CHANNEL)).toBeNull();
+
+    // A number-level webhook set after the override serves its number again.
+    await ok(SET_NUMBER, { channelId: CLOUD_CHANNEL, url: 'https://number.example/001-again' });
+    expect(await deliveredTo(CLOUD_CHANNEL)).toBe('https://number.example/001-again');
+    expect(await deliveredTo(OTHER_CLOUD_CHANNEL)).toBe('https://account.example/all');
+
+    // A status notification of a send follows the same routing.
+    const before = harness.simulator.webhookDelivery.attempts.length;
+    const sent = await harness.graphql<{ sendMessage: { id: string } }>(SEND, { channelId: OTHER_CLOUD_CHANNEL, to: `+${CONTACT}`, text: 'hi' });
+    const id = sent.body.data!.sendMessage.id;
+    await waitUntil(() => harness.simulator.webhookDelivery.attempts.slice(before).some((attempt) => JSON.stringify(attempt.body).includes(id)));
+    expect(harness.simulator.webhookDelivery.attempts.slice(before).find((attempt) => JSON.stringify(attempt.body).includes(id))!.url).toBe(
+      'https://account.example/all',
+    );
+  });
+});
+
+describe('connectWebhookToGateway and PUBLIC_URL', () => {
+  const KEYS = JSON.stringify(Object.fromEntries([CLOUD_CHANNEL, ON_PREMISE_CHANNEL].map((channelId) => [channelId, `sim-key-${channelId}`])));
+  // One upstream for the gateways of each PUBLIC_URL here.
+  let simulator: Simulator;
+  beforeAll(async () => {
+    simulator = await startSimulator();
+  });
+  beforeEach(() => {
+    simulator.recorder.clear();
+  });
+  afterAll(async () => {
+    await simulator.close();
+  });
+
+  it('refuses a PUBLIC_URL with a port on a cloud channel, loopback or not, when an upstream is configured (only the embedded simulator may take one)', async () => {
     for (const publicUrl of ['http://127.0.0.1:4999', 'https://hubgraph.example.com:8443']) {
-      const gateway = await startTestGateway({ PUBLIC_URL: publicUrl, CHANNEL_API_KEYS: JSON.stringify({ [CLOUD_CHANNEL]: `sim-key-${CLOUD_CHANNEL}` }) });
+      const gateway = await startTestGateway({ PUBLIC_URL: publicUrl, CHANNEL_API_KEYS: KEYS }, {}, simulator);
       try {
         const { body } = await gateway.graphql(CONNECT, { channelId: CLOUD_CHANNEL });
         expect(body.errors?.[0]).toMatchObject({
@@ -226,10 +371,7 @@ describe('connectWebhookToGateway on a cloud channel', () => {
   });
 
   it('sets the cloud number-level webhook when PUBLIC_URL has no port', async () => {
-    const gateway = await startTestGateway({
-      PUBLIC_URL: 'https://hubgraph.example.com/',
-      CHANNEL_API_KEYS: JSON.stringify({ [CLOUD_CHANNEL]: `sim-key-${CLOUD_CHANNEL}` }),
-    });
+    const gateway = await startTestGateway({ PUBLIC_URL: 'https://hubgraph.example.com/', CHANNEL_API_KEYS: KEYS }, {}, simulator);
     try {
       const { body } = await gateway.graphql(CONNECT, { channelId: CLOUD_CHANNEL });
       expect(body).toEqual({
@@ -247,6 +389,34 @@ describe('connectWebhookToGateway on a cloud channel', () => {
           },
         ],
       ]);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('explains that a non-loopback http PUBLIC_URL can never receive notifications, sending nothing', async () => {
+    const gateway = await startTestGateway({ CHANNEL_API_KEYS: KEYS, PUBLIC_URL: 'http://hubgraph.example.com' }, {}, simulator);
+    try {
+      const { body } = await gateway.graphql(CONNECT, { channelId: ON_PREMISE_CHANNEL });
+      expect(body.errors).toEqual([
+        expect.objectContaining({
+          message: expect.stringMatching(/PUBLIC_URL \(http:\/\/hubgraph\.example\.com\) is not https.*loopback/),
+          extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'channelId' }),
+        }),
+      ]);
+      expect(areaBRequests(gateway)).toEqual([]);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('accepts a loopback http PUBLIC_URL, which only the embedded simulator on this machine reaches', async () => {
+    const gateway = await startTestGateway({ CHANNEL_API_KEYS: KEYS, PUBLIC_URL: 'http://localhost:4000' }, {}, simulator);
+    try {
+      const { body } = await gateway.graphql<{ connectWebhookToGateway: { url: string } }>(CONNECT, { channelId: ON_PREMISE_CHANNEL });
+      expect(body.errors).toBeUndefined();
+      expect(body.data?.connectWebhookToGateway.url).toBe(`http://localhost:4000/webhooks/${ON_PREMISE_CHANNEL}`);
+      expect(simulator.state.webhooks.get(ON_PREMISE_CHANNEL)?.url).toBe(`http://localhost:4000/webhooks/${ON_PREMISE_CHANNEL}`);
     } finally {
       await gateway.close();
     }

@@ -73,6 +73,16 @@ describe('insights (area C)', () => {
     expect(insightsCalls()).toHaveLength(0);
   });
 
+  it('InsightPoint.sourceId is the source_id of each daily point', async () => {
+    const { body } = await harness.graphql<{ client: { insights: { sources: { nodes: Array<{ id: string; insights: Array<{ sourceId: string }> }> } } } }>(
+      `{ client(id: "client-001") { insights { sources(dateFrom: "2020-01-01T00:00:00Z", dateTo: "2099-01-01T00:00:00Z") { nodes { id insights { sourceId date } } } } } }`,
+    );
+    expect(body.errors).toBeUndefined();
+    const nodes = body.data!.client.insights.sources.nodes;
+    expect(nodes.flatMap((node) => node.insights).length).toBeGreaterThan(0);
+    for (const node of nodes) for (const point of node.insights) expect(point.sourceId).toBe(node.id);
+  });
+
   it('reads actions and actions per source with comma-separated lists', async () => {
     const { body } = await harness.graphql<{
       client: {

@@ -17,6 +17,18 @@ const AUTH = { authorization: 'Bearer media-test-token' };
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.alloc(4000, 7)]);
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
+/** A PNG head: signature and IHDR of a 1×1 image with the given bit depth and colour type, then filler. */
+function png(bitDepth: number, colourType: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(1, 0);
+  ihdr.writeUInt32BE(1, 4);
+  ihdr[8] = bitDepth;
+  ihdr[9] = colourType;
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(13);
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), length, Buffer.from('IHDR'), ihdr, Buffer.alloc(4), Buffer.alloc(200, 7)]);
+}
+
 interface HttpAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -446,6 +458,104 @@ describe('B3 media through the gateway', () => {
     it('refuses a media id that is not one path segment', async () => {
       const { body } = await harness.graphql(DELETE, { channelId: CLOUD, mediaId: '../messages' });
       expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'mediaId' });
+      expect(mediaRequests()).toEqual([]);
+    });
+  });
+
+  describe('content rules and the on-premise profile photo', () => {
+    const SET_PHOTO = `mutation ($channelId: ID!, $input: UploadMediaInput!) { setProfilePhoto(channelId: $channelId, input: $input) }`;
+    const DELETE_PHOTO = `mutation ($channelId: ID!) { deleteProfilePhoto(channelId: $channelId) }`;
+    const inline = (bytes: Buffer, mimeType = 'image/png') => ({ fileName: 'photo.png', mimeType, base64: bytes.toString('base64') });
+
+    /** The single error of a refusal, with its code and field. */
+    function expectRefused(body: { errors?: Array<{ extensions?: Record<string, unknown> }> }, code: string, field?: string) {
+      expect(body.errors).toHaveLength(1);
+      expect(body.errors?.[0]?.extensions?.code).toBe(code);
+      if (field) expect(body.errors?.[0]?.extensions?.field).toBe(field);
+    }
+
+    it('on-premise refuses byte-stream (application/octet-stream) sending before anything is sent', async () => {
+      const { body } = await harness.graphql(UPLOAD, { channelId: ONPREM, input: inline(Buffer.from('%PDF-1.4 data'), 'application/octet-stream') });
+      expectRefused(body, 'BAD_USER_INPUT', 'input.mimeType');
+      expect(body.errors?.[0]?.message).toContain('byte-stream');
+      expect(mediaRequests()).toEqual([]);
+      const document = await harness.graphql(UPLOAD, {
+        channelId: ONPREM,
+        input: { ...inline(Buffer.from('%PDF-1.4 data'), 'application/x-custom'), type: 'DOCUMENT' },
+      });
+      expect(document.body.errors).toBeUndefined();
+    });
+
+    it.each([
+      ['16-bit RGBA', png(16, 6)],
+      ['8-bit palette', png(8, 3)],
+      ['8-bit greyscale', png(8, 0)],
+    ])('inline: a %s PNG is refused from its header on both hostings', async (_name, bytes) => {
+      for (const channelId of [CLOUD, ONPREM]) {
+        const { body } = await harness.graphql(UPLOAD, { channelId, input: inline(bytes) });
+        expectRefused(body, 'BAD_USER_INPUT', 'input.base64');
+        expect(body.errors?.[0]?.message).toContain('8-bit RGB or RGBA');
+      }
+      expect(mediaRequests()).toEqual([]);
+    });
+
+    it('inline: 8-bit RGB and RGBA PNGs are uploaded', async () => {
+      for (const bytes of [png(8, 2), png(8, 6)]) {
+        const { body } = await harness.graphql(UPLOAD, { channelId: CLOUD, input: inline(bytes) });
+        expect(body.errors).toBeUndefined();
+      }
+    });
+
+    it('streaming route: a 16-bit PNG is refused with 400 naming the file, nothing sent; an 8-bit one is uploaded', async () => {
+      const post = (bytes: Buffer) => {
+        const form = new FormData();
+        form.append('file', new Blob([bytes], { type: 'image/png' }), 'photo.png');
+        return fetch(`${base}/media/${CLOUD}`, { method: 'POST', body: form });
+      };
+      const refused = await post(png(16, 2));
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: { code: 'BAD_USER_INPUT', field: 'file', message: expect.stringContaining('8-bit RGB or RGBA') } });
+      expect(mediaRequests()).toEqual([]);
+      const accepted = await post(png(8, 2));
+      expect(accepted.status).toBe(200);
+      expect(await accepted.json()).toEqual({ id: expect.any(String) });
+    });
+
+    it('setProfilePhoto sends the image bytes to /v1/settings/profile/photo on-premise; deleteProfilePhoto removes it', async () => {
+      const photo = png(8, 6);
+      const set = await harness.graphql(SET_PHOTO, { channelId: ONPREM, input: inline(photo) });
+      expect(set.body).toEqual({ data: { setProfilePhoto: true } });
+      const [request] = mediaRequests();
+      expect(request).toMatchObject({
+        method: 'POST',
+        path: '/onprem/v1/settings/profile/photo',
+        headers: { 'content-type': 'image/png', 'svc-api-key': KEYS[ONPREM] },
+      });
+      const stored = await fetch(`${harness.simulator.baseUrl()}/onprem/v1/settings/profile/photo`, { headers: { 'svc-api-key': KEYS[ONPREM] } });
+      expect(stored.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await stored.arrayBuffer()).equals(photo)).toBe(true);
+
+      const removed = await harness.graphql(DELETE_PHOTO, { channelId: ONPREM });
+      expect(removed.body).toEqual({ data: { deleteProfilePhoto: true } });
+      expect(mediaRequests().at(-1)).toMatchObject({ method: 'DELETE', path: '/onprem/v1/settings/profile/photo' });
+      const gone = await fetch(`${harness.simulator.baseUrl()}/onprem/v1/settings/profile/photo`, { headers: { 'svc-api-key': KEYS[ONPREM] } });
+      expect(gone.status).toBe(404);
+    });
+
+    it('the profile photo is on-premise only (cloud sets profilePictureHandle) and follows the image rules', async () => {
+      expectRefused((await harness.graphql(SET_PHOTO, { channelId: CLOUD, input: inline(png(8, 6)) })).body, 'UNSUPPORTED_FOR_HOSTING');
+      expectRefused((await harness.graphql(DELETE_PHOTO, { channelId: CLOUD })).body, 'UNSUPPORTED_FOR_HOSTING');
+      expectRefused((await harness.graphql(SET_PHOTO, { channelId: ONPREM, input: inline(png(16, 6)) })).body, 'BAD_USER_INPUT', 'input.base64');
+      expectRefused(
+        (await harness.graphql(SET_PHOTO, { channelId: ONPREM, input: inline(Buffer.from('GIF89a...'), 'image/gif') })).body,
+        'BAD_USER_INPUT',
+        'input.mimeType',
+      );
+      expectRefused(
+        (await harness.graphql(SET_PHOTO, { channelId: ONPREM, input: { ...inline(png(8, 6)), type: 'VIDEO' } })).body,
+        'BAD_USER_INPUT',
+        'input.type',
+      );
       expect(mediaRequests()).toEqual([]);
     });
   });

@@ -102,6 +102,15 @@ describe('simulator area B', () => {
     }
   });
 
+  it('refuses a plain-http webhook URL, except to a loopback host (the gateway on the same machine)', async () => {
+    const key = 'sim-key-channel-003';
+    const refused = await call('/onprem/v1/configs/webhook', key, { url: 'http://hooks.example.com/wa', headers: {} });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('https');
+    expect((await call('/onprem/v1/configs/webhook', key, { url: 'http://127.0.0.1:9/webhooks/x', headers: {} })).status).toBe(200);
+    expect((await call('/onprem/v1/configs/webhook', key, { url: 'https://hooks.example.com/wa', headers: {} })).status).toBe(200);
+  });
+
   it('removes the number webhook when A6 creates a key, and the new key works', async () => {
     await call('/cloud/v1/configs/webhook', 'sim-key-channel-001', { url: 'https://hooks.example.com/x', headers: {} });
     const created = await fetch(`${simulator.baseUrl()}/api/v2/partners/partner-acme/channels/channel-001/api_keys`, {

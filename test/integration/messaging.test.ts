@@ -464,6 +464,111 @@ describe('messaging (area B) over HTTP against the simulator', () => {
     });
   });
 
+  describe('templates: review, language, namespace and parameters as the upstream rules them', () => {
+    const sendTemplate = async (channelId: string, template: Record<string, unknown>) => send(channelId, { to: ENGAGED, template });
+
+    /** The single error of a refusal, with its code and field. */
+    function expectRefused(body: { errors?: Errors }, code: string, field?: string) {
+      expect(body.errors).toHaveLength(1);
+      expectError(body, code, field);
+    }
+
+    async function review(templateId: string, status: 'APPROVED' | 'REJECTED') {
+      const response = await fetch(`${harness.simulator.baseUrl()}/_control/messaging/templates/${templateId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status }),
+      });
+      expect(response.status).toBe(200);
+    }
+
+    async function create(name: string) {
+      const body = await gql<{ createLimitedTimeOfferTemplate: { id: string; status: string } }>(
+        `mutation ($channelId: ID!, $input: LimitedTimeOfferTemplateInput!) { createLimitedTimeOfferTemplate(channelId: $channelId, input: $input) { id status } }`,
+        {
+          channelId: CLOUD,
+          input: { name, language: 'en_US', offerText: 'Hurry', hasExpiration: false, body: 'Deal', urlButtonText: 'Shop', url: 'https://shop.example/deal' },
+        },
+      );
+      expect(body.errors).toBeUndefined();
+      expect(body.data?.createLimitedTimeOfferTemplate.status).toBe('PENDING');
+      return body.data!.createLimitedTimeOfferTemplate.id;
+    }
+
+    it('a created template is PENDING and cannot be sent until the review approves it', async () => {
+      const id = await create('autumn_offer');
+      const pending = await sendTemplate(CLOUD, { name: 'autumn_offer', languageCode: 'en_US' });
+      expectRefused(pending, 'UPSTREAM_ERROR');
+      expect(pending.errors?.[0]?.extensions?.upstream).toMatchObject({ code: 132001 });
+
+      await review(id, 'APPROVED');
+      const approved = await sendTemplate(CLOUD, { name: 'autumn_offer', languageCode: 'en_US' });
+      expect(approved.errors).toBeUndefined();
+      expect(approved.data?.sendMessage.id).toMatch(/^wamid\./);
+    });
+
+    it('a rejected template, an unknown one and a known one in another language fail as the upstream answers', async () => {
+      const id = await create('winter_offer');
+      await review(id, 'REJECTED');
+      for (const template of [
+        { name: 'winter_offer', languageCode: 'en_US' },
+        { name: 'no_such_template', languageCode: 'en' },
+        { name: 'summer_offer', languageCode: 'fr' },
+      ]) {
+        const body = await sendTemplate(CLOUD, template);
+        expectRefused(body, 'UPSTREAM_ERROR');
+        expect(body.errors?.[0]?.extensions?.upstream).toMatchObject({ code: 132001 });
+      }
+      const onPremise = await sendTemplate(ONPREM, { name: 'no_such_template', languageCode: 'en' });
+      expect(onPremise.errors?.[0]?.extensions?.upstream).toMatchObject({ code: 2001 });
+    });
+
+    it('namespace is sent on-premise and refused on cloud before anything is sent', async () => {
+      const namespace = harness.simulator.state.channels.get(ONPREM)!.waba_account.namespace;
+      const sent = await sendTemplate(ONPREM, { name: 'order_update', languageCode: 'de', namespace });
+      expect(sent.errors).toBeUndefined();
+      expect(areaB()[0].body).toMatchObject({ type: 'template', template: { namespace, name: 'order_update', language: { code: 'de' } } });
+
+      const wrongNamespace = await sendTemplate(ONPREM, { name: 'order_update', languageCode: 'de', namespace: 'ns_other' });
+      expect(wrongNamespace.errors?.[0]?.extensions?.upstream).toMatchObject({ code: 2001 });
+
+      harness.simulator.recorder.clear();
+      expectRefused(await sendTemplate(CLOUD, { name: 'order_update', languageCode: 'en', namespace }), 'BAD_USER_INPUT', 'input.template.namespace');
+      expect(areaB()).toEqual([]);
+    });
+
+    it('cloud date_time parameters need their fallback value, the only part cloud renders; on-premise passes them through', async () => {
+      const withoutFallback = [{ type: 'body', parameters: [{ type: 'date_time', date_time: { day_of_month: 3, month: 11, year: 2026 } }] }];
+      expectRefused(
+        await sendTemplate(CLOUD, { name: 'order_update', languageCode: 'en', components: withoutFallback }),
+        'BAD_USER_INPUT',
+        'input.template.components.0.parameters.0',
+      );
+      expect(areaB()).toEqual([]);
+      const withFallback = [{ type: 'body', parameters: [{ type: 'date_time', date_time: { fallback_value: '3 November 2026' } }] }];
+      expect((await sendTemplate(CLOUD, { name: 'order_update', languageCode: 'en', components: withFallback })).errors).toBeUndefined();
+      expect((await sendTemplate(ONPREM, { name: 'order_update', languageCode: 'de', components: withoutFallback })).errors).toBeUndefined();
+    });
+
+    it('on-premise product_retailer_id is at most 100 characters; cloud passes it through', async () => {
+      const product = (id: string) => ({
+        type: 'product_list',
+        header: { type: 'text', text: 'Pick' },
+        body: { text: 'Our products' },
+        action: { catalog_id: 'cat-1', sections: [{ title: 'All', product_items: [{ product_retailer_id: 'sku-1' }, { product_retailer_id: id }] }] },
+      });
+      const long = 'x'.repeat(101);
+      expectRefused(
+        await send(ONPREM, { to: ENGAGED, interactive: product(long) }),
+        'BAD_USER_INPUT',
+        'input.interactive.action.sections.0.product_items.1.product_retailer_id',
+      );
+      expect(areaB()).toEqual([]);
+      expect((await send(ONPREM, { to: ENGAGED, interactive: product('x'.repeat(100)) })).errors).toBeUndefined();
+      expect((await send(CLOUD, { to: ENGAGED, interactive: product(long) })).errors).toBeUndefined();
+    });
+  });
+
   describe('business profile', () => {
     const READ = `query Profile($id: ID!) { channel(id: $id) { businessProfile { address description email vertical websites profilePictureUrl } } }`;
     const UPDATE = `mutation Update($channelId: ID!, $input: BusinessProfileInput!) {
@@ -678,6 +783,22 @@ describe('messaging (area B) over HTTP against the simulator', () => {
     ])('refuses a cloud webhook with %s and sends nothing', async (_name, input, field) => {
       expectError(await gql(SET, { channelId: CLOUD, input }), 'BAD_USER_INPUT', field);
       expect(areaB()).toHaveLength(0);
+    });
+
+    it.each([
+      ['setWebhook on cloud', SET, { channelId: CLOUD, input: { url: 'http://hooks.example.com/wa' } }],
+      ['setWebhook on-premise', SET, { channelId: ONPREM, input: { url: 'http://hooks.example.com:8080/wa' } }],
+      ['setWebhook to a loopback host', SET, { channelId: ONPREM, input: { url: 'http://127.0.0.1:8080/wa' } }],
+      ['setWabaWebhook', SET_WABA, { channelId: CLOUD, input: { url: 'http://hooks.example.com/waba', headers: {} } }],
+    ])('%s refuses plain http with BAD_USER_INPUT on input.url (notifications need HTTPS), sending nothing', async (_name, mutation, variables) => {
+      const body = await gql(mutation, variables);
+      expect(body.errors).toEqual([
+        expect.objectContaining({
+          message: expect.stringContaining('https://'),
+          extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'input.url' }),
+        }),
+      ]);
+      expect(areaB()).toEqual([]);
     });
 
     it('sets the business-account webhook with override_all at the top level and reads it', async () => {

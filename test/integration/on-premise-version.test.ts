@@ -7,7 +7,8 @@ import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from 
 /** The on-premise server version kept from send answers (spec B1 meta.version, §9.3 namespace before 2.41), and the hosting's end of support. */
 const CLOUD = 'channel-001';
 const ONPREM = 'channel-003';
-const KEYS = Object.fromEntries([CLOUD, ONPREM].map((channelId) => [channelId, `sim-key-${channelId}`]));
+const ONPREM_OTHER = 'channel-006';
+const KEYS = Object.fromEntries([CLOUD, ONPREM, ONPREM_OTHER].map((channelId) => [channelId, `sim-key-${channelId}`]));
 const ENGAGED = '+4915112345678';
 const SEND = `mutation ($channelId: ID!, $input: SendMessageInput!) { sendMessage(channelId: $channelId, input: $input) { id } }`;
 const CHANNEL = `query ($id: ID!) { channel(id: $id) { hosting onPremiseVersion hostingSupportEndsAt } }`;
@@ -66,5 +67,18 @@ function onPremiseSuite(storeEnv: () => Record<string, string>) {
     harness.simulator.recorder.clear();
     expect((await send({ to: ENGAGED, template: { name: 'order_update', languageCode: 'de' } })).errors).toBeUndefined();
     expect(areaBRequests(harness)[0].body).not.toHaveProperty('template.namespace');
+  });
+
+  it('logs one warning per on-premise channel used, once per process; cloud channels none', async () => {
+    for (const channelId of [ONPREM, ONPREM, CLOUD, ONPREM_OTHER, ONPREM, ONPREM_OTHER]) {
+      const { body } = await harness.graphql(SEND, { channelId, input: { to: '4915112345678', text: { body: 'hi' } } });
+      expect(body.errors).toBeUndefined();
+    }
+    const warnings = harness.logs.entries().filter((entry) => String(entry.msg).includes('on-premise hosting'));
+    expect(warnings.map((entry) => [entry.channelId, entry.level])).toEqual([
+      [ONPREM, 40],
+      [ONPREM_OTHER, 40],
+    ]);
+    expect(warnings[0].msg).toMatch(/support ended in October 2025.*15 May 2024.*migrate it to cloud/);
   });
 }

@@ -95,6 +95,33 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
     expect(harness.simulator.recorder.matching(`${ROOT}/clients/client-002/info/balance`, 'GET')).toHaveLength(1);
   });
 
+  it('requestChannelCancellation answers the setup details of A8; channels read otherwise have none', async () => {
+    const SETUP =
+      'setupDetails { wasInUse ivr verificationMethod certificate newNameStatus defaultLanguage hasIntegrationLayer error configurationType region shardsNumber }';
+    const { body } = await harness.graphql<{ requestChannelCancellation: { id: string; setupDetails: unknown } }>(
+      `mutation { requestChannelCancellation(clientId: "client-002", channelId: "channel-007") { id ${SETUP} } }`,
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.requestChannelCancellation).toEqual({
+      id: 'channel-007',
+      setupDetails: {
+        wasInUse: false,
+        ivr: false,
+        verificationMethod: 'sms',
+        certificate: null,
+        newNameStatus: null,
+        defaultLanguage: 'en',
+        hasIntegrationLayer: true,
+        error: null,
+        configurationType: null,
+        region: null,
+        shardsNumber: 1,
+      },
+    });
+    const read = await harness.graphql<{ channel: { setupDetails: unknown } }>(`{ channel(id: "channel-007") { ${SETUP} } }`);
+    expect(read.body).toEqual({ data: { channel: { setupDetails: null } } });
+  });
+
   it('a later mutation of the same operation sees what an earlier one changed', async () => {
     await harness.graphql('{ client(id: "client-003") { channels { nodes { id hubStatus } } } }');
     const { body } = await harness.graphql<{

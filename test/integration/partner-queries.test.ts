@@ -87,6 +87,18 @@ describe('partner graph reads (A1, A4, A5) over HTTP against the simulator', () 
     ]);
   });
 
+  it('Partner.clients with a limit only: the total of every client, the first page, the partner token', async () => {
+    const body = await query<{ partner: { clients: { total: number; nodes: Array<{ id: string }> } } }>(
+      '{ partner { id clients(limit: 2) { total nodes { id } } } }',
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.partner.clients.total).toBe(6);
+    expect(body.data?.partner.clients.nodes.map((client) => client.id)).toEqual(['client-001', 'client-002']);
+    const [listing] = harness.simulator.recorder.matching(/\/clients$/, 'GET');
+    expect(listing?.query).toEqual({ limit: '2' });
+    expect(listing?.headers.authorization).toBe(AUTH);
+  });
+
   it('Partner.channels sends nested filters and search as one filters object, and the sort path', async () => {
     const body = await query<{ partner: { channels: { total: number; nodes: Array<{ id: string; phoneNumber: string }> } } }>(
       `{ partner { channels(
@@ -110,6 +122,22 @@ describe('partner graph reads (A1, A4, A5) over HTTP against the simulator', () 
       },
     ]);
     expect(harness.simulator.recorder.requests[0]?.headers.authorization).toBe(AUTH);
+  });
+
+  it('ClientList and ChannelList echo the filters and sort the upstream applied', async () => {
+    const body = await query<{ partner: Record<string, { appliedFilters: unknown; appliedSort: string[] | null }> }>(
+      `{ partner {
+          clients(filter: { status: "active", contactInfo: { country: "DE" } }, orderBy: { field: CREATED_AT, direction: DESC }) { appliedFilters appliedSort }
+          channels(filter: { search: "skyline" }, orderBy: { field: SETUP_INFO_PHONE_NUMBER }) { appliedFilters appliedSort }
+          unfiltered: channels(limit: 1) { appliedFilters appliedSort }
+      } }`,
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.partner).toEqual({
+      clients: { appliedFilters: { status: 'active', 'contact_info.country': 'DE' }, appliedSort: ['-created_at'] },
+      channels: { appliedFilters: { q: 'skyline' }, appliedSort: ['setup_info.phone_number'] },
+      unfiltered: { appliedFilters: {}, appliedSort: [] },
+    });
   });
 
   it.each([
@@ -203,6 +231,26 @@ describe('partner graph reads (A1, A4, A5) over HTTP against the simulator', () 
       { method: 'GET', path: `${ROOT}/clients/client-001/shared_client_numbers`, query: {} },
       { method: 'GET', path: `${ROOT}/channels`, query: { filters: filters({ client_id: 'client-001' }), limit: '100' } },
     ]);
+  });
+
+  it('Client.manageableChannels carries A5 current_quality_update_event as sent; A4 channels have none', async () => {
+    const body = await query<{
+      client: { manageableChannels: Array<{ id: string; currentQualityRating: string; currentQualityUpdateEvent: unknown }> };
+      channel: { currentQualityUpdateEvent: unknown };
+    }>(
+      '{ client(id: "client-001") { manageableChannels { id currentQualityRating currentQualityUpdateEvent } } channel(id: "channel-004") { currentQualityUpdateEvent } }',
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.client.manageableChannels).toEqual([
+      { id: 'channel-001', currentQualityRating: 'High', currentQualityUpdateEvent: null },
+      {
+        id: 'channel-003',
+        currentQualityRating: 'Low',
+        currentQualityUpdateEvent: expect.objectContaining({ event: 'DOWNGRADE', current_quality_rating: 'Low' }),
+      },
+      { id: 'channel-004', currentQualityRating: 'High', currentQualityUpdateEvent: null },
+    ]);
+    expect(body.data?.channel.currentQualityUpdateEvent).toBeNull();
   });
 
   it('Client.manageableChannels of every client: one A5 and one A4 per client, no more', async () => {
