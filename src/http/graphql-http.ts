@@ -16,8 +16,11 @@ export interface GraphQLHttpOptions<TContext extends BaseContext> {
   shareKeyOf(request: IncomingMessage): string;
   /** Takes the caller's in-flight slot before the body is read; returns its release. Throws ShareUsedUpError when the caller's share is used up. */
   enter(shareKey: string): () => void;
-  /** Charges a body refused for its size, structure, encoding or syntax to its caller's share, as an operation refused for its cost is. */
-  chargeRefused(shareKey: string): Promise<void>;
+  /**
+   * Charges a body refused for its size, structure, encoding or syntax to its caller's share as
+   * `operations` operations refused for their cost: one, and one more for each further MiB read.
+   */
+  chargeRefused(shareKey: string, operations: number): Promise<void>;
   context(request: IncomingMessage, requestId: string, shareKey: string): Promise<TContext>;
   /** A failure outside Apollo's own handling (a bug): the caller gets a bare 500. */
   onUnexpectedError(error: unknown, requestId: string): void;
@@ -38,7 +41,7 @@ async function parsedBody(request: IncomingMessage, limit: number, shape: JsonSh
   try {
     return JSON.parse(text);
   } catch {
-    throw new HttpRefusal(400, 'The request body is not valid JSON');
+    throw new HttpRefusal(400, 'The request body is not valid JSON', text.length);
   }
 }
 
@@ -66,6 +69,17 @@ async function send(response: ServerResponse, answer: HTTPGraphQLResponse): Prom
  * read to keep its connection, which closes after the 429 (reconnecting is the caller's cost).
  */
 const REFUSED_CALLER_DISCARD_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Each MiB of a refused body read past the first is charged as one more refusal: reading and
+ * holding a body costs the gateway by its size, and one read to the 7 MB limit (default
+ * MEDIA_INLINE_MAX_BYTES) takes a default budget (MAX_COST_PER_SECOND_PER_CALLER) whole.
+ */
+const CHARGED_BYTES_PER_REFUSAL = 1024 * 1024;
+
+function refusalsCharged(bytesRead: number): number {
+  return Math.max(1, Math.ceil(bytesRead / CHARGED_BYTES_PER_REFUSAL));
+}
 
 function refuse(response: ServerResponse, status: number, message: string, bodyUnread = false): void {
   sendJson(response, status, { errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] }, { bodyUnread });
@@ -109,7 +123,7 @@ export function graphqlHttpHandler<TContext extends BaseContext>(
     } catch (error) {
       if (error instanceof HttpRefusal) {
         // Charged before the answer: a caller flooding refused bodies meets the door on its next request.
-        await options.chargeRefused(shareKey);
+        await options.chargeRefused(shareKey, refusalsCharged(error.bytesRead));
         refuse(response, error.status, error.message, error.bodyUnread);
       } else {
         options.onUnexpectedError(error, requestId);

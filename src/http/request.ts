@@ -14,11 +14,12 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** A request refused for its body (size, encoding, charset, syntax), with the status to answer. */
+/** A request refused for its body (size, encoding, charset, syntax), with the status to answer and how much of the body was read. */
 export class HttpRefusal extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly bytesRead = 0,
   ) {
     super(message);
   }
@@ -52,14 +53,14 @@ export async function readBody(request: IncomingMessage, limit: number, shape?: 
   try {
     for await (const chunk of decoded(request) as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > limit) throw new HttpRefusal(413, `The request body is larger than ${limit} bytes`);
+      if (size > limit) throw new HttpRefusal(413, `The request body is larger than ${limit} bytes`, size);
       scanner?.feed(chunk);
       chunks.push(chunk);
     }
   } catch (error) {
-    if (error instanceof JsonShapeError) throw new HttpRefusal(413, error.message);
+    if (error instanceof JsonShapeError) throw new HttpRefusal(413, error.message, size);
     // A body that does not inflate (or a connection that broke off) is the caller's problem, not a 500.
-    throw error instanceof HttpRefusal ? error : new HttpRefusal(400, 'The request body could not be read');
+    throw error instanceof HttpRefusal ? error : new HttpRefusal(400, 'The request body could not be read', size);
   }
   return chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8');
 }

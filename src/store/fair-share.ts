@@ -115,13 +115,14 @@ export class FairShare {
 
   /**
    * Charges refused input (an operation over MAX_QUERY_COST or refused by validation, a body
-   * refused for its size or structure) as an operation at the limit: it was read, and maybe parsed
-   * or priced, for its caller, and a caller repeating it is held to about
-   * MAX_COST_PER_SECOND_PER_CALLER / MAX_QUERY_COST refusals a second, the rest refused at the door.
+   * refused for its size or structure) `cost`: MAX_QUERY_COST, as an operation at the limit, and
+   * as much again for each further MiB of body read. It was read, and maybe parsed or priced, for
+   * its caller, and a caller repeating it is held to about MAX_COST_PER_SECOND_PER_CALLER / cost
+   * refusals a second, the rest refused at the door.
    */
-  async chargeRefused(key: string, maxQueryCost: number): Promise<void> {
+  async chargeRefused(key: string, cost: number): Promise<void> {
     try {
-      await this.spend(key, maxQueryCost);
+      await this.spend(key, cost);
     } catch (error) {
       // The operation's own refusal is what its caller gets.
       if (!(error instanceof ShareUsedUpError)) throw error;

@@ -274,3 +274,43 @@ describeWithRedis('fair share across two gateways on one Redis: one cost budget 
     expect((await post(second.url, HOSTILE, cheap)).body.errors).toBeUndefined();
   });
 });
+
+/** A chunked POST of `bytes` of a JSON string, left open: answered once the gateway has read past its byte limit. */
+function chunkedPast(url: string, authorization: string, bytes: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, agent: false }, (response) => {
+      response.resume();
+      request.destroy();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+    const prefix = '{"query":"{ partner { id } }","variables":{"blob":"';
+    request.write(prefix + 'A'.repeat(bytes - prefix.length));
+  });
+}
+
+describe('fair share: a refused body is charged by the bytes read', () => {
+  // A byte limit of 1 MiB, the default budget (20,000) and MAX_QUERY_COST (5,000): four refusals of small bodies a second.
+  const harness = useTestGateway({ GATEWAY_TOKENS: 'hostile-caller-token,polite-caller-token', MEDIA_INLINE_MAX_BYTES: '1024' });
+  const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+
+  it('a chunked body read past the limit is charged once more for each MiB read past the first: two of them use up what four small refusals would', async () => {
+    const limit = graphqlBodyLimit(harness.config.media.inlineMaxBytes);
+    const cheap = '{ partner { id } }';
+    let afterSmall: Answer | undefined;
+    let afterLarge: Answer | undefined;
+    for (let attempt = 0; attempt < 5 && (afterSmall?.status !== 200 || afterLarge?.status !== 429); attempt += 1) {
+      await nextSecond();
+      for (let refusal = 0; refusal < 2; refusal += 1) expect((await postRaw(harness.url, HOSTILE, '{"query": "{ partner')).status).toBe(400);
+      afterSmall = await post(harness.url, HOSTILE, cheap);
+      await nextSecond();
+      // limit + 1 bytes: read whole (1 MiB and a byte), each charged twice MAX_QUERY_COST.
+      for (let refusal = 0; refusal < 2; refusal += 1) expect(await chunkedPast(harness.url, HOSTILE, limit + 1)).toBe(413);
+      afterLarge = await post(harness.url, HOSTILE, cheap);
+    }
+    expect(afterSmall?.body.errors).toBeUndefined();
+    expect(afterLarge?.status).toBe(429);
+    expect(afterLarge?.body.errors?.[0]?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
+    expect((await post(harness.url, POLITE, cheap)).body.errors).toBeUndefined();
+  }, 60_000);
+});
