@@ -28,8 +28,9 @@
 -- id (it names both keys of a contact, or is a user id change) writes its alias, and merges a
 -- conversation kept under `ls` into its contact's, `ls` then naming the contact too (as
 -- MemoryConversations.link in memory-conversations.ts). The caller resolved every user id it read
--- (`ex`, `lx`: the alias it read, '' for none); when an alias is no longer what it read the script
--- changes nothing and returns { -1 }: the caller resolves again and retries. An item of keys only
+-- (`ex`, `lx`: the alias it read, '' for none; without `lx` it assumed the alias names no user id);
+-- when an alias is not what it read or assumed the script changes nothing and returns { -1 }: the
+-- caller resolves again (reading every alias) and retries. An item of keys only
 -- (`ko`: a preference, a message in a group) starts no conversation and moves no time; a
 -- conversation already kept takes its keys. A reaction, edit or revoke that changes a message of
 -- another conversation (one before a number change) tells that conversation's subscribers too.
@@ -179,7 +180,9 @@ for i = 1, count do
   local k = 4 + (i - 1) * 9
   if m.ex and aliasOf(KEYS[k + 5]) ~= m.ex then return { -1 } end
   if m.lk then
-    if aliasOf(KEYS[k + 6]) ~= m.lx then return { -1 } end
+    -- Without `lx` the caller did not read the alias and assumed it names no user id (a user id has a dot).
+    local held = aliasOf(KEYS[k + 6])
+    if (m.lx and held ~= m.lx) or (not m.lx and string.find(held, '.', 1, true)) then return { -1 } end
     aliases[KEYS[k + 6]] = m.c
     if m.ls then aliases[KEYS[k + 9]] = m.c end
   end

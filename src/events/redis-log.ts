@@ -80,7 +80,8 @@ interface Publication {
  * `rf` the reacting contact, `re` the emoji ('' removes it); `ex` what the caller resolved a user id
  * to ('' when to itself); `ko` the item only tells the contact's keys (it starts no conversation, moves no time);
  * `lk` a user id the item links to its contact `c` (`u` is then the contact's current user id), `lx` what `lk`'s alias
- * held when read ('' none), `ls` the key whose conversation merges into `c`'s (and then names `c` too).
+ * held when read ('' none; absent when not read: any alias naming no user id will do), `ls` the key whose conversation
+ * merges into `c`'s (and then names `c` too).
  */
 interface ScriptMeta {
   op: string;
@@ -135,12 +136,13 @@ interface ResolvedChange {
 }
 
 /**
- * A user id a change links to its contact, what its alias held when read ('' none), and the key whose conversation
- * merges into the contact's (the user id itself, or the older user id it was linked to; null when that is the contact).
+ * A user id a change links to its contact, what its alias held when read ('' none; null when not read: the script then
+ * takes an alias that names no user id), and the key whose conversation merges into the contact's (the user id itself,
+ * or the older user id it was linked to; null when that is the contact).
  */
 interface ContactLink {
   userId: string;
-  expected: string;
+  expected: string | null;
   source: string | null;
 }
 
@@ -235,11 +237,15 @@ export class RedisEventLog implements EventLog {
    * conversation it was linked to (held, or linked by an earlier change of the same batch); a change
    * linking a user id (naming both keys, or a user id change) says which conversation merges into its
    * contact's. Each says what it read, so the script can refuse a resolution an append in between made stale.
+   * The aliases of linked user ids are read only when `readLinks`: almost always a linked id names no other user
+   * id's conversation, so a first attempt assumes so (the script refuses it otherwise) and saves a round trip.
    */
-  private async resolve(channelId: string, changes: Array<ConversationChange | null>): Promise<ResolvedChange[]> {
+  private async resolve(channelId: string, changes: Array<ConversationChange | null>, readLinks: boolean): Promise<ResolvedChange[]> {
     const userOnly = (change: ConversationChange | null): change is ConversationChange => change !== null && change.phone === null && isUserId(change.contact);
     const linked = changes.map((change) => (change === null ? null : linkedUserIdOf(change)));
-    const lookups = [...new Set([...changes.filter(userOnly).map((change) => change.contact), ...linked.filter((userId) => userId !== null)])];
+    const lookups = [
+      ...new Set([...changes.filter(userOnly).map((change) => change.contact), ...(readLinks ? linked.filter((userId) => userId !== null) : [])]),
+    ];
     const found = lookups.length === 0 ? [] : await this.command<Array<string | null>>(['MGET', ...lookups.map((userId) => this.aliasKey(channelId, userId))]);
     const known = new Map(lookups.map((userId, index) => [userId, found[index] ?? null]));
     return changes.map((change, index): ResolvedChange => {
@@ -252,9 +258,10 @@ export class RedisEventLog implements EventLog {
       const contact = resolved.change!.contact;
       const userId = linked[index];
       if (userId !== null && userId !== contact) {
-        const named = known.get(userId) ?? null;
-        const source = named !== null && isUserId(named) ? named : userId;
-        resolved.link = { userId, expected: named ?? '', source: source === contact ? null : source };
+        // undefined: not read (nor linked by an earlier change of the batch).
+        const named = known.get(userId);
+        const source = named != null && isUserId(named) ? named : userId;
+        resolved.link = { userId, expected: named === undefined ? null : (named ?? ''), source: source === contact ? null : source };
         known.set(userId, contact);
         if (source !== contact) known.set(source, contact);
       }
@@ -270,7 +277,7 @@ export class RedisEventLog implements EventLog {
     fromNotification = false,
   ): Promise<unknown[]> {
     for (let attempt = 1; ; attempt += 1) {
-      const items = build(await this.resolve(channelId, changes));
+      const items = build(await this.resolve(channelId, changes, attempt > 1));
       const results = await this.run(channelId, items, fromNotification);
       if (results[0] !== -1 || attempt === ALIAS_ATTEMPTS) return results;
     }
@@ -386,7 +393,8 @@ export class RedisEventLog implements EventLog {
     }
     if (expected !== undefined) meta.ex = expected;
     if (link) {
-      Object.assign(meta, { lk: link.userId, lx: link.expected });
+      meta.lk = link.userId;
+      if (link.expected !== null) meta.lx = link.expected;
       if (link.source !== null) meta.ls = link.source;
     }
     const source = link?.source ?? null;

@@ -560,29 +560,32 @@ describeWithRedis('RedisEventLog: contact aliases', () => {
     },
   });
 
-  /**
-   * A log whose connection lets another writer set `userId`'s alias to `contact` right after the log read the aliases
-   * (its MGET), before its script runs: what an append on another instance in between does.
-   */
-  function logRacedOn(channelId: string, userId: string, contact: string): RedisEventLog {
-    let raced = false;
-    const racing = new Proxy(redis, {
+  /** A log on the test connection whose every command goes through `command` instead. */
+  function logWithCommands(command: (routing: string, args: string[]) => Promise<unknown>): RedisEventLog {
+    const intercepted = new Proxy(redis, {
       get(target, property) {
-        if (property === 'command') {
-          return async <T>(routing: string, args: string[]): Promise<T> => {
-            const reply = await target.command<T>(routing, args);
-            if (args[0] === 'MGET' && !raced) {
-              raced = true;
-              await target.command(routing, ['SET', key(channelId, `alias:${userId}`), contact]);
-            }
-            return reply;
-          };
-        }
+        if (property === 'command') return command;
         const value: unknown = Reflect.get(target, property, target);
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
-    return eventLog({ on: racing });
+    return eventLog({ on: intercepted });
+  }
+
+  /**
+   * A log that lets another writer set `userId`'s alias to `contact` right after the log read the aliases (its MGET),
+   * before its script runs: what an append on another instance in between does.
+   */
+  function logRacedOn(channelId: string, userId: string, contact: string): RedisEventLog {
+    let raced = false;
+    return logWithCommands(async (routing, args) => {
+      const reply = await redis.command(routing, args);
+      if (args[0] === 'MGET' && !raced) {
+        raced = true;
+        await redis.command(routing, ['SET', key(channelId, `alias:${userId}`), contact]);
+      }
+      return reply;
+    });
   }
 
   it('an alias set between the read and the script: the script changes nothing, the log reads again and the item joins the conversation it names now', async () => {
@@ -596,17 +599,30 @@ describeWithRedis('RedisEventLog: contact aliases', () => {
     expect(await log.read(channelId, null, 10)).toHaveLength(1);
   });
 
-  it('a link whose alias changed before its script: read again, the conversation that user id names now merges into the wa_id’s', async () => {
+  it('an item naming both keys reads no alias before its script: the script checks the alias names no other user id', async () => {
     const channelId = newChannel();
-    const [previous, next, waId] = ['DE.raced2', 'DE.raced3', '4917000000042'];
+    const verbs: string[] = [];
+    const counting = logWithCommands((routing, args) => {
+      verbs.push(args[0]);
+      return redis.command(routing, args);
+    });
+    await counting.append(channelId, [fromUser(channelId, 'wamid.both-keys', 'DE.counted1', recent(20), '4917000000043')]);
+    expect(verbs.filter((verb) => !verb.startsWith('EVAL'))).toEqual([]);
+    expect(await eventLog().conversation(channelId, 'DE.counted1')).toMatchObject({ contact: '4917000000043' });
+  });
+
+  it('a link whose alias changed between its read and its script: read again, the conversation the user id names now merges into the wa_id’s', async () => {
+    const channelId = newChannel();
+    const [previous, other, next, waId] = ['DE.raced2', 'DE.raced3', 'DE.raced4', '4917000000042'];
     const log = eventLog();
-    await log.append(channelId, [fromUser(channelId, 'wamid.by-previous', previous, recent(30))]);
-    // Another instance links the new id to the old one's conversation (a user id change) while this one appends.
-    const raced = logRacedOn(channelId, next, previous);
+    await log.append(channelId, [fromUser(channelId, 'wamid.by-previous', previous, recent(40)), fromUser(channelId, 'wamid.by-other', other, recent(35))]);
+    // The new id was linked to `previous` (a user id change); while this append reads it, another instance links it to `other`.
+    await redis.client.set(key(channelId, `alias:${next}`), previous);
+    const raced = logRacedOn(channelId, next, other);
     await raced.append(channelId, [fromUser(channelId, 'wamid.both', next, recent(20), waId)]);
-    expect(await log.conversation(channelId, previous)).toMatchObject({ contact: waId, contactUserId: next });
-    expect(await log.conversations(channelId, null, 10)).toEqual([expect.objectContaining({ contact: waId })]);
-    expect((await log.thread(channelId, next, null, 10)).map((entry) => entry.position.member)).toEqual(['wamid.both', 'wamid.by-previous']);
+    expect(await log.conversation(channelId, other)).toMatchObject({ contact: waId, contactUserId: next });
+    expect((await log.thread(channelId, next, null, 10)).map((entry) => entry.position.member)).toEqual(['wamid.both', 'wamid.by-other']);
+    expect(await log.conversation(channelId, previous)).toMatchObject({ contact: previous });
   });
 });
 
