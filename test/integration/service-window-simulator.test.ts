@@ -17,7 +17,7 @@ describe('simulator: the 24-hour window, profile names and message times in noti
   let connection: WsConnection;
 
   beforeAll(async () => {
-    // The upstream's verdict is under test, not the gateway's own window guard (issue 20), so the guard lets every send through.
+    // The upstream's verdict is under test, not the gateway's own window guard (SERVICE_WINDOW_GUARD), so the guard lets every send through.
     gateway = await startReceivingGateway([CLOUD, ONPREM], {
       CHANNEL_API_KEYS: JSON.stringify({ [CLOUD]: `sim-key-${CLOUD}`, [ONPREM]: `sim-key-${ONPREM}` }),
       SERVICE_WINDOW_GUARD: 'off',
