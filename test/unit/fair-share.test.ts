@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { loadConfig } from '../../src/config.js';
+import { FairShare, shareKeyOf, ShareUsedUpError } from '../../src/store/fair-share.js';
+
+/** One caller's share on one instance (no Redis): the in-flight bound and the cost budget of each second. */
+
+const LIMITS = { maxInFlight: 2, costPerSecond: 100 };
+
+async function refusal(work: Promise<unknown> | (() => unknown)): Promise<ShareUsedUpError> {
+  try {
+    await (typeof work === 'function' ? work() : work);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ShareUsedUpError);
+    return error as ShareUsedUpError;
+  }
+  throw new Error('expected RATE_LIMITED');
+}
+
+describe('FairShare: operations in flight', () => {
+  it('refuses a caller past its in-flight bound with RATE_LIMITED, retry in 1 s, while another caller enters', async () => {
+    const share = new FairShare(LIMITS, null);
+    share.enter('a');
+    share.enter('a');
+    const error = await refusal(() => share.enter('a'));
+    expect(error.extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 1, http: { status: 429 } });
+    expect(error.retryAfterSeconds).toBe(1);
+    expect(error.message).toBe(
+      'This caller already has 2 operations in flight (MAX_OPERATIONS_IN_FLIGHT_PER_CALLER); retry when one has finished',
+    );
+    expect(() => share.enter('b')).not.toThrow();
+  });
+
+  it('gives a slot back when the operation leaves, once however often it says so', async () => {
+    const share = new FairShare(LIMITS, null);
+    const leave = share.enter('a');
+    share.enter('a');
+    leave();
+    leave();
+    share.enter('a');
+    await refusal(() => share.enter('a'));
+  });
+
+  it('lets a caller in again once every slot is given back', () => {
+    const share = new FairShare({ ...LIMITS, maxInFlight: 1 }, null);
+    share.enter('a')();
+    share.enter('a')();
+    expect(() => share.enter('a')).not.toThrow();
+  });
+});
+
+describe('FairShare: query cost per second', () => {
+  beforeEach(() => jest.useFakeTimers({ now: new Date('2026-11-25T12:00:00.200Z') }));
+  afterEach(() => jest.useRealTimers());
+
+  it("refuses the spend past the second's budget with the seconds until it refills, and nothing of another caller", async () => {
+    const share = new FairShare(LIMITS, null);
+    await share.spend('a', 60);
+    const error = await refusal(share.spend('a', 60));
+    expect(error.extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 1, http: { status: 429 } });
+    expect(error.message).toBe("This caller's query cost budget (MAX_COST_PER_SECOND_PER_CALLER, 100 per second) is used up; retry in 1 s");
+    await expect(share.spend('b', 60)).resolves.toBeUndefined();
+  });
+
+  it('charges a cost over the whole budget as the whole budget, so it runs once', async () => {
+    const share = new FairShare(LIMITS, null);
+    await expect(share.spend('a', 5_000)).resolves.toBeUndefined();
+    await refusal(share.spend('a', 1));
+  });
+
+  it('spends nothing for an operation that costs nothing', async () => {
+    const share = new FairShare({ ...LIMITS, costPerSecond: 1 }, null);
+    await share.spend('a', 0);
+    await share.spend('a', -5);
+    await expect(share.spend('a', 1)).resolves.toBeUndefined();
+  });
+
+  it('refuses a caller without budget at the door until its budget refills', async () => {
+    const share = new FairShare(LIMITS, null);
+    await share.spend('a', 60);
+    await refusal(share.spend('a', 60));
+    const atTheDoor = await refusal(() => share.enter('a'));
+    expect(atTheDoor.retryAfterSeconds).toBe(1);
+    expect(atTheDoor.message).toMatch(/query cost budget .* is used up; retry in 1 s$/);
+    expect(() => share.enter('b')).not.toThrow();
+    jest.advanceTimersByTime(1_000);
+    expect(() => share.enter('a')).not.toThrow();
+    await expect(share.spend('a', 60)).resolves.toBeUndefined();
+  });
+
+  it('charges a refused operation the limit it was refused at without refusing the charge itself', async () => {
+    const share = new FairShare(LIMITS, null);
+    await share.chargeRefused('a', 60);
+    await refusal(share.spend('a', 60));
+    await expect(share.chargeRefused('a', 60)).resolves.toBeUndefined();
+    await refusal(() => share.enter('a'));
+  });
+});
+
+describe('shareKeyOf', () => {
+  const multiTenant = loadConfig({});
+  const withGatewayTokens = loadConfig({ PARTNER_TOKEN: 'partner-token', GATEWAY_TOKENS: 'one,two' });
+  const singlePartner = loadConfig({ PARTNER_TOKEN: 'partner-token' });
+
+  it("charges a multi-tenant request to its partner's credential, as a fingerprint", () => {
+    const key = shareKeyOf(multiTenant, { authorization: 'Bearer partner-a' }, '10.0.0.1');
+    expect(key).toMatch(/^partner:/);
+    expect(key).not.toContain('partner-a');
+    expect(shareKeyOf(multiTenant, { authorization: '  Bearer partner-a ' }, '10.0.0.2')).toBe(key);
+    expect(shareKeyOf(multiTenant, { authorization: 'Bearer partner-b' }, '10.0.0.1')).not.toBe(key);
+  });
+
+  it('charges a request to the gateway token it presents when GATEWAY_TOKENS is set', () => {
+    const key = shareKeyOf(withGatewayTokens, { authorization: 'Bearer one' }, '10.0.0.1');
+    expect(key).toMatch(/^token:/);
+    expect(key).not.toContain('one');
+    expect(shareKeyOf(withGatewayTokens, { authorization: 'Bearer two' }, '10.0.0.1')).not.toBe(key);
+  });
+
+  it("charges anything else to the client's address", () => {
+    expect(shareKeyOf(singlePartner, { authorization: 'Bearer anything' }, '10.0.0.1')).toBe('address:10.0.0.1');
+    expect(shareKeyOf(multiTenant, {}, '10.0.0.1')).toBe('address:10.0.0.1');
+    expect(shareKeyOf(multiTenant, { authorization: '   ' }, '10.0.0.1')).toBe('address:10.0.0.1');
+    expect(shareKeyOf(withGatewayTokens, {}, undefined)).toBe('address:unknown');
+  });
+});
