@@ -1,8 +1,19 @@
-import { describe, expect, it } from '@jest/globals';
-import { getNamedType, getOperationAST, isObjectType, isUnionType, parse, validate, type GraphQLObjectType } from 'graphql';
-import { actualQueryCost, estimateQueryCost } from '../../src/http/query-cost.js';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import {
+  buildSchema as buildSchemaFromSdl,
+  getNamedType,
+  getOperationAST,
+  isObjectType,
+  isUnionType,
+  parse,
+  validate,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+} from 'graphql';
+import { actualQueryCost, estimateQueryCost, QueryCostError, refuseOverCost, spendQueryCost } from '../../src/http/query-cost.js';
 import { loadConfig } from '../../src/config.js';
 import { buildSchema } from '../../src/schema.js';
+import { FairShare, ShareUsedUpError } from '../../src/store/fair-share.js';
 
 const schema = buildSchema();
 const DEFAULT_MAX = loadConfig({}).queryLimits.maxCost;
@@ -159,5 +170,195 @@ describe('query cost from @cost and @listSize', () => {
         channel: { events: { nodes: [{ __typename: 'MessageStatusEvent', errors: [{ code: 1 }, { code: 2 }] }, { __typename: 'InboundMessage' }] } },
       }),
     ).toBe(10 + 1 + (1 + 2) + 1);
+  });
+
+  it("pays a list's own @cost once and then each item with what is selected in it", () => {
+    expect(cost('{ partner { clients(limit: 6) { nodes { manageableChannels { client { id } } } } } }')).toBe(1 + 10 + 6 * (1 + 10 + 10 * (1 + 10)));
+  });
+});
+
+/**
+ * The rules on a schema of their own, where every case the gateway's schema does not have yet (an
+ * interface, several slicing arguments, a page type reached with and without its size) is one field.
+ */
+const RULES = buildSchemaFromSdl(`
+  directive @cost(weight: Int!) on FIELD_DEFINITION
+  directive @listSize(assumedSize: Int, slicingArguments: [String!], sizedFields: [String!], requireOneSlicingArgument: Boolean = true) on FIELD_DEFINITION
+
+  type Query {
+    shop: Shop
+    items(limit: Int, first: Int, last: Int): [Item!] @listSize(slicingArguments: ["first", "last", "undeclared"])
+    page(first: Int): ItemPage @listSize(slicingArguments: ["first"], sizedFields: ["nodes"])
+    pageOfDefaultSize: ItemPage
+    featured: [Item!] @cost(weight: 4)
+    tags: [String!] @cost(weight: 7)
+    thing: Thing
+  }
+  type Mutation { touch: Item }
+  interface Node { id: ID! detail: Detail }
+  type Item implements Node { id: ID! detail: Detail }
+  type Shop implements Node { id: ID! detail: Detail @cost(weight: 5) }
+  type Other { id: ID! detail: Detail @cost(weight: 9) }
+  union Thing = Item | Shop | Other
+  type Detail { x: Int }
+  type ItemPage { nodes: [Item!]! }
+`);
+
+function ruleCost(query: string, variables?: Record<string, unknown>, on: GraphQLSchema = RULES): number {
+  const document = parse(query);
+  expect(validate(on, document)).toEqual([]);
+  return estimateQueryCost(on, document, getOperationAST(document)!, variables);
+}
+
+function ruleActual(query: string, data: Record<string, unknown> | null): number {
+  const document = parse(query);
+  expect(validate(RULES, document)).toEqual([]);
+  return actualQueryCost(RULES, document, getOperationAST(document)!, data);
+}
+
+describe('the cost rules', () => {
+  it('sizes a list by the largest slicing argument given, ignoring other arguments and slicing arguments the field does not declare', () => {
+    expect(ruleCost('{ items(limit: 20, first: 2) { id } }')).toBe(2);
+    expect(ruleCost('{ items(first: 2, last: 5) { id } }')).toBe(5);
+    expect(ruleCost('query ($n: Int) { items(last: $n) { id } }', { n: 3 })).toBe(3);
+  });
+
+  it('sizes a list whose slicing argument is null, negative or an unset variable as a list of unknown size (10)', () => {
+    expect(ruleCost('{ items(first: null) { id } }')).toBe(10);
+    expect(ruleCost('{ items(first: -1) { id } }')).toBe(10);
+    expect(ruleCost('query ($n: Int) { items(first: $n) { id } }', {})).toBe(10);
+    expect(ruleCost('{ items { id } }')).toBe(10);
+  });
+
+  it("pays a list of scalars' own @cost once", () => {
+    expect(ruleCost('{ tags }')).toBe(7);
+  });
+
+  it('counts an inline fragment without a type condition as part of its parent', () => {
+    expect(ruleCost('{ shop { ... { detail { x } } } }')).toBe(1 + 5);
+    expect(ruleActual('{ shop { ... { detail { x } } } }', { shop: { detail: { x: 1 } } })).toBe(1 + 5);
+  });
+
+  it('counts a fragment on an interface for the types that implement it, nothing for the others', () => {
+    expect(ruleCost('{ shop { ... on Node { detail { x } } } }')).toBe(1 + 5);
+    expect(ruleCost('{ shop { ...OnNode } } fragment OnNode on Node { ... on Shop { detail { x } } }')).toBe(1 + 5);
+    // Item 1, Shop 5; Other is no Node, whatever its own detail costs.
+    expect(ruleCost('{ thing { ... on Node { detail { x } } } }')).toBe(1 + 5);
+  });
+
+  it("counts a union member's fragment for that member only", () => {
+    expect(ruleCost('{ thing { ... on Item { detail { x } } } }')).toBe(1 + 1);
+    expect(ruleCost('{ thing { ...ItemDetail } } fragment ItemDetail on Item { detail { x } }')).toBe(1 + 1);
+  });
+
+  it('prices each fragment on each type apart, and a fragment under a sized page by that page', () => {
+    expect(ruleCost('{ shop { ...ShopDetail } thing { ...ItemId } } fragment ShopDetail on Shop { detail { x } } fragment ItemId on Item { id }')).toBe(
+      1 + 5 + 1,
+    );
+    const page = 'fragment Rows on ItemPage { nodes { id } }';
+    // A page of 3, then a page of unknown size (10), and the other way round.
+    expect(ruleCost(`{ page(first: 3) { ...Rows } pageOfDefaultSize { ...Rows } } ${page}`)).toBe(1 + 3 + 1 + 10);
+    expect(ruleCost(`{ pageOfDefaultSize { ...Rows } page(first: 3) { ...Rows } } ${page}`)).toBe(1 + 10 + 1 + 3);
+  });
+
+  it('ends on a fragment cycle, which validation refuses before any cost is computed', () => {
+    const document = parse('{ shop { ...Loop } } fragment Loop on Shop { detail { x } ...Loop }');
+    expect(estimateQueryCost(RULES, document, getOperationAST(document)!)).toBe(1 + 5);
+  });
+
+  it('costs nothing for an operation type the schema does not have', () => {
+    const document = parse('subscription { shop { id } }');
+    expect(estimateQueryCost(RULES, document, getOperationAST(document)!)).toBe(0);
+    expect(actualQueryCost(RULES, document, getOperationAST(document)!, { shop: { id: '1' } })).toBe(0);
+  });
+});
+
+describe('the actual cost of an answer', () => {
+  it('costs nothing for an answer without data or a field left out by @include', () => {
+    expect(ruleActual('{ shop { detail { x } } }', null)).toBe(0);
+    expect(ruleActual('{ shop @include(if: false) { detail { x } } }', {})).toBe(0);
+  });
+
+  it("pays a list's own @cost once and each item returned 1", () => {
+    expect(ruleActual('{ featured { id } }', { featured: [{ id: '1' }, { id: '2' }, { id: '3' }] })).toBe(4 + 3);
+  });
+
+  it('adds 10 for a mutation', () => {
+    expect(ruleActual('mutation { touch { id } }', { touch: { id: '1' } })).toBe(10 + 1);
+  });
+
+  it('follows named fragments, on the type and on an interface it implements', () => {
+    expect(ruleActual('{ shop { ...ShopDetail } } fragment ShopDetail on Shop { detail { x } }', { shop: { detail: { x: 1 } } })).toBe(1 + 5);
+    expect(ruleActual('{ shop { ...NodeDetail } } fragment NodeDetail on Node { detail { x } }', { shop: { detail: { x: 1 } } })).toBe(1 + 5);
+    expect(ruleActual('{ thing { __typename ... on Node { detail { x } } } }', { thing: { __typename: 'Shop', detail: { x: 1 } } })).toBe(1 + 5);
+  });
+
+  it('costs a union member whose __typename was not selected its weight only: its fields cannot be told apart', () => {
+    expect(ruleActual('{ thing { ... on Shop { detail { x } } } }', { thing: { detail: { x: 1 } } })).toBe(1);
+    expect(ruleActual('{ thing { __typename ... on Shop { detail { x } } } }', { thing: { __typename: 'Shop', detail: { x: 1 } } })).toBe(1 + 5);
+  });
+});
+
+describe("refusing and spending an operation's cost", () => {
+  const document = parse('{ items(first: 50) { id } }');
+  const operation = getOperationAST(document)!;
+
+  it('refuses an operation over the limit with its estimate and the limit, before anything is sent', () => {
+    const observed: number[] = [];
+    let refusal: unknown;
+    try {
+      refuseOverCost(RULES, document, operation, undefined, 49, (value) => observed.push(value));
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(QueryCostError);
+    const error = refusal as QueryCostError;
+    expect(error.message).toBe(
+      "This operation's estimated cost is 50, over the limit of 49 (MAX_QUERY_COST): nothing was sent; ask for fewer items (smaller limit or first) or fewer nested lists",
+    );
+    expect(error.extensions).toEqual({ code: 'GRAPHQL_VALIDATION_FAILED', cost: { estimated: 50, max: 49 }, http: { status: 400 } });
+    expect(error.max).toBe(49);
+    expect(observed).toEqual([50]);
+  });
+
+  it('passes an operation at the limit and answers its estimate', () => {
+    const observed: number[] = [];
+    expect(refuseOverCost(RULES, document, operation, undefined, 50, (value) => observed.push(value))).toBe(50);
+    expect(observed).toEqual([50]);
+  });
+
+  describe("from the caller's fair share", () => {
+    beforeEach(() => jest.useFakeTimers({ now: new Date('2026-11-25T12:00:00.200Z') }));
+    afterEach(() => jest.useRealTimers());
+    const share = () => new FairShare({ maxInFlight: 10, costPerSecond: 100 }, null);
+
+    it('spends an accepted estimate', async () => {
+      const fairShare = share();
+      await expect(spendQueryCost(fairShare, 'caller', () => 60)).resolves.toBe(60);
+      await expect(fairShare.spend('caller', 60)).rejects.toBeInstanceOf(ShareUsedUpError);
+    });
+
+    it('charges an operation refused for its cost the limit, and answers the refusal', async () => {
+      const fairShare = share();
+      const overCost = new QueryCostError(150, 100);
+      await expect(
+        spendQueryCost(fairShare, 'caller', () => {
+          throw overCost;
+        }),
+      ).rejects.toBe(overCost);
+      await expect(fairShare.spend('caller', 1)).rejects.toBeInstanceOf(ShareUsedUpError);
+      await expect(fairShare.spend('another caller', 100)).resolves.toBeUndefined();
+    });
+
+    it('charges nothing when the estimate fails for another reason', async () => {
+      const fairShare = share();
+      const failure = new Error('unexpected');
+      await expect(
+        spendQueryCost(fairShare, 'caller', () => {
+          throw failure;
+        }),
+      ).rejects.toBe(failure);
+      await expect(fairShare.spend('caller', 100)).resolves.toBeUndefined();
+    });
   });
 });

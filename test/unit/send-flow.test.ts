@@ -29,8 +29,13 @@ interface Setup {
   window?: ServiceWindowDto | Error;
   /** The upstream's answer to each send, in turn (an Error is thrown). */
   answers?: Array<SendResponseDto | Error>;
-  onPremiseVersion?: string | null;
+  /** The version the store holds for the channel, or the failure reading it. */
+  onPremiseVersion?: string | null | Error;
+  /** The business account's template namespace; null: the channel's record carries no business account. */
+  accountNamespace?: string | null;
   recordFails?: boolean;
+  closeWindowFails?: boolean;
+  versionRecordFails?: boolean;
 }
 
 /** The flow over fakes of each of its dependencies, with what each was asked to do. */
@@ -40,10 +45,19 @@ function harness(setup: Setup = {}) {
   const closedWindows: string[] = [];
   const versionsRecorded: unknown[] = [];
   const warnings: string[] = [];
+  /** The fields of each warning, in the same order. */
+  const warningFields: Array<Record<string, unknown>> = [];
+  const infos: Array<{ fields: Record<string, unknown>; message: string }> = [];
   const answers = [...(setup.answers ?? [ACCEPTED])];
   const hosting = setup.hosting ?? 'CLOUD';
   const route: ChannelRoute = {
-    channel: { partnerId: PARTNER, id: CHANNEL, client_id: 'client-1', hub_status: 'done', waba_account: { namespace: 'ns_account' } },
+    channel: {
+      partnerId: PARTNER,
+      id: CHANNEL,
+      client_id: 'client-1',
+      hub_status: 'done',
+      ...(setup.accountNamespace === null ? {} : { waba_account: { namespace: setup.accountNamespace ?? 'ns_account' } }),
+    },
     hosting,
     http: {} as ChannelRoute['http'],
     messagesPrefix: hosting === 'CLOUD' ? '' : 'v1/',
@@ -72,6 +86,7 @@ function harness(setup: Setup = {}) {
         return window;
       },
       closeWindow: async (channelId, contact) => {
+        if (setup.closeWindowFails) throw new Error('store lost');
         closedWindows.push(`${channelId}:${contact}`);
       },
     },
@@ -82,16 +97,26 @@ function harness(setup: Setup = {}) {
       },
     },
     onPremiseVersions: {
-      get: async () => setup.onPremiseVersion ?? null,
+      get: async () => {
+        if (setup.onPremiseVersion instanceof Error) throw setup.onPremiseVersion;
+        return setup.onPremiseVersion ?? null;
+      },
       record: async (_partnerId, _channelId, version) => {
+        if (setup.versionRecordFails) throw new Error('store lost');
         versionsRecorded.push(version);
       },
     },
-    logger: { info: () => undefined, warn: (_fields, message) => warnings.push(message) },
+    logger: {
+      info: (fields, message) => infos.push({ fields, message }),
+      warn: (fields, message) => {
+        warnings.push(message);
+        warningFields.push(fields);
+      },
+    },
     settings: { messagingProduct: 'whatsapp', serviceWindowGuard: setup.guard ?? 'enforce' },
   };
   const send = (input: SendMessageInput = TEXT) => sendMessage(deps, { partnerId: PARTNER, channelId: CHANNEL, input });
-  return { send, sent, records, closedWindows, versionsRecorded, warnings };
+  return { send, sent, records, closedWindows, versionsRecorded, warnings, warningFields, infos };
 }
 
 /** The error a call rejects with (fails the test when it resolves). */
@@ -111,6 +136,9 @@ describe('sendMessage flow', () => {
     expect(flow.sent).toEqual([{ messaging_product: 'whatsapp', recipient_type: 'individual', to: `+${CONTACT}`, type: 'text', text: { body: 'hello' } }]);
     expect(flow.records).toEqual([{ messageId: 'wamid.1', contact: WA_ID, type: 'text', text: 'hello', body: flow.sent[0] }]);
     expect(flow.warnings).toEqual([]);
+    expect(flow.infos).toEqual([{ fields: { channelId: CHANNEL, type: 'text', messageId: 'wamid.1' }, message: 'message sent' }]);
+    // A cloud answer reports no server version to keep.
+    expect(flow.versionsRecorded).toEqual([]);
   });
 
   it('refuses a free-form message to a closed window before sending, naming the last inbound message', async () => {
@@ -134,9 +162,11 @@ describe('sendMessage flow', () => {
       expect(flow.sent).toHaveLength(1);
       expect(flow.records).toHaveLength(1);
     }
-    const unreadable = harness({ window: new Error('store lost') });
+    const storeLost = new Error('store lost');
+    const unreadable = harness({ window: storeLost });
     await unreadable.send();
     expect(unreadable.warnings).toEqual(['the service window could not be read; sending unguarded']);
+    expect(unreadable.warningFields).toEqual([{ err: storeLost, channelId: CHANNEL }]);
   });
 
   it('notes the window closed when the upstream refuses the send for it, and records no send', async () => {
@@ -145,6 +175,13 @@ describe('sendMessage flow', () => {
     await expect(flow.send()).rejects.toBe(upstreamRefusal);
     expect(flow.closedWindows).toEqual([`${CHANNEL}:${CONTACT}`]);
     expect(flow.records).toEqual([]);
+  });
+
+  it("answers the upstream's refusal for a closed window even when the closed window cannot be noted", async () => {
+    const upstreamRefusal = new ServiceWindowClosedError({ upstream: { endpoint: 'B1', status: 400 } });
+    const flow = harness({ window: UNKNOWN, answers: [upstreamRefusal], closeWindowFails: true });
+    await expect(flow.send()).rejects.toBe(upstreamRefusal);
+    expect(flow.warnings).toEqual(['the closed window could not be recorded']);
   });
 
   it('replays the first answer for a repeated idempotency key without sending or recording again', async () => {
@@ -175,6 +212,8 @@ describe('sendMessage flow', () => {
     const input = { ...TEXT, idempotencyKey: 'order-42' };
     await expect(flow.send(input)).rejects.toBe(notSent);
     expect(flow.records).toEqual([]);
+    // Only the upstream's closed-window refusal says anything of the window.
+    expect(flow.closedWindows).toEqual([]);
     await expect(flow.send(input)).resolves.toMatchObject({ id: 'wamid.1' });
     expect(flow.sent).toHaveLength(2);
     expect(flow.records).toHaveLength(1);
@@ -184,18 +223,21 @@ describe('sendMessage flow', () => {
     const flow = harness({ recordFails: true });
     await expect(flow.send()).resolves.toMatchObject({ id: 'wamid.1' });
     expect(flow.warnings).toEqual(['the sent message could not be recorded']);
+    expect(flow.warningFields[0]).toMatchObject({ channelId: CHANNEL, messageId: 'wamid.1' });
   });
 
   it('reports an answer without a message id as UPSTREAM_ERROR and records nothing', async () => {
     const flow = harness({ answers: [{ messages: [] }] });
     const error = await refusal(flow.send());
+    expect(error.message).toBe('The upstream answered the send without a message id');
     expect(error.extensions).toMatchObject({ code: ErrorCode.UpstreamError, upstream: { endpoint: 'B1', status: 200 } });
     expect(flow.records).toEqual([]);
   });
 
   it("on-premise: a template to a server below 2.41 gets the account's namespace, the record keeps the body as built, and the answer's version is kept", async () => {
     const flow = harness({ hosting: 'ON_PREMISE', onPremiseVersion: '2.39.1', answers: [{ messages: [{ id: 'wamid.op' }], meta: { version: '2.53.0' } }] });
-    await expect(flow.send(TEMPLATE)).resolves.toMatchObject({ id: 'wamid.op', waId: null, contact: CONTACT });
+    // On-premise answers have no contacts: the input is the number as sent.
+    await expect(flow.send(TEMPLATE)).resolves.toMatchObject({ id: 'wamid.op', input: `+${CONTACT}`, waId: null, contact: CONTACT });
     expect(flow.sent[0].template).toMatchObject({ name: 'order_update', namespace: 'ns_account' });
     expect(flow.records[0].body).not.toHaveProperty('template.namespace');
     expect(flow.versionsRecorded).toEqual(['2.53.0']);
@@ -205,12 +247,55 @@ describe('sendMessage flow', () => {
     expect(current.sent[0]).not.toHaveProperty('template.namespace');
   });
 
+  it('on-premise: a template goes as given when the version cannot be read or the channel names no business account', async () => {
+    const storeLost = new Error('store lost');
+    const unreadable = harness({ hosting: 'ON_PREMISE', onPremiseVersion: storeLost });
+    await expect(unreadable.send(TEMPLATE)).resolves.toMatchObject({ id: 'wamid.1' });
+    expect(unreadable.sent[0]).not.toHaveProperty('template.namespace');
+    expect(unreadable.warnings).toEqual(['the on-premise version could not be read']);
+    expect(unreadable.warningFields).toEqual([{ err: storeLost, channelId: CHANNEL }]);
+
+    const noAccount = harness({ hosting: 'ON_PREMISE', onPremiseVersion: '2.39.1', accountNamespace: null });
+    await expect(noAccount.send(TEMPLATE)).resolves.toMatchObject({ id: 'wamid.1' });
+    expect(noAccount.sent[0]).not.toHaveProperty('template.namespace');
+  });
+
+  it('on-premise: reads the server version for a template only', async () => {
+    const flow = harness({ hosting: 'ON_PREMISE', onPremiseVersion: new Error('store lost') });
+    await expect(flow.send(TEXT)).resolves.toMatchObject({ id: 'wamid.1' });
+    expect(flow.warnings).toEqual([]);
+  });
+
+  it('on-premise: a send is answered as sent when the version it reported cannot be kept', async () => {
+    const flow = harness({ hosting: 'ON_PREMISE', versionRecordFails: true, answers: [{ messages: [{ id: 'wamid.op' }], meta: { version: '2.53.0' } }] });
+    await expect(flow.send(TEXT)).resolves.toMatchObject({ id: 'wamid.op' });
+    expect(flow.records).toHaveLength(1);
+    expect(flow.warnings).toEqual(['the on-premise version could not be recorded']);
+  });
+
+  it('cloud: a template is sent as given, whatever version the store holds (namespaces are an on-premise matter)', async () => {
+    const flow = harness({ hosting: 'CLOUD', onPremiseVersion: '2.39.1' });
+    await flow.send(TEMPLATE);
+    expect(flow.sent[0]).not.toHaveProperty('template.namespace');
+  });
+
+  it('answers a send to a business-scoped user id with the id as its input when the answer names no contact', async () => {
+    const flow = harness({ answers: [{ messages: [{ id: 'wamid.u' }] }] });
+    await expect(flow.send({ to: 'US.13491208655302741918', text: { body: 'hi' } })).resolves.toMatchObject({
+      id: 'wamid.u',
+      input: 'US.13491208655302741918',
+      waId: null,
+    });
+  });
+
   it('refuses a blank or over-long idempotency key before anything is sent', async () => {
     for (const idempotencyKey of [' ', 'k'.repeat(257)]) {
       const flow = harness();
       const error = await refusal(flow.send({ ...TEXT, idempotencyKey }));
+      expect(error.message).toBe('idempotencyKey must have 1 to 256 characters');
       expect(error.extensions).toMatchObject({ code: ErrorCode.BadUserInput, field: 'input.idempotencyKey' });
       expect(flow.sent).toEqual([]);
     }
+    await expect(harness().send({ ...TEXT, idempotencyKey: 'k'.repeat(256) })).resolves.toMatchObject({ id: 'wamid.1' });
   });
 });
