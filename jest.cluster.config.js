@@ -27,5 +27,6 @@ export default {
     '<rootDir>/test/integration/webhook-check.test.ts',
     '<rootDir>/test/integration/metadata-routing.test.ts',
     '<rootDir>/test/unit/idempotency.test.ts',
+    '<rootDir>/test/unit/fair-share.test.ts',
   ],
 };

@@ -1,6 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { FairShare, shareKeyOf, ShareUsedUpError } from '../../src/store/fair-share.js';
+import { RedisConnection } from '../../src/store/redis.js';
+import { describeWithRedis, dropNamespace, freePort, TEST_REDIS_MODE, testRedisUrl, uniqueNamespace } from '../support/redis.js';
+import { waitUntil } from '../support/events.js';
 
 /** One caller's share on one instance (no Redis): the in-flight bound and the cost budget of each second. */
 
@@ -24,9 +28,7 @@ describe('FairShare: operations in flight', () => {
     const error = await refusal(() => share.enter('a'));
     expect(error.extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 1, http: { status: 429 } });
     expect(error.retryAfterSeconds).toBe(1);
-    expect(error.message).toBe(
-      'This caller already has 2 operations in flight (MAX_OPERATIONS_IN_FLIGHT_PER_CALLER); retry when one has finished',
-    );
+    expect(error.message).toBe('This caller already has 2 operations in flight (MAX_OPERATIONS_IN_FLIGHT_PER_CALLER); retry when one has finished');
     expect(() => share.enter('b')).not.toThrow();
   });
 
@@ -57,6 +59,8 @@ describe('FairShare: query cost per second', () => {
     await share.spend('a', 60);
     const error = await refusal(share.spend('a', 60));
     expect(error.extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 1, http: { status: 429 } });
+    // Over HTTP, Apollo sets the answer's headers from extensions.http.
+    expect((error.extensions.http as { headers: Map<string, string> }).headers).toEqual(new Map([['retry-after', '1']]));
     expect(error.message).toBe("This caller's query cost budget (MAX_COST_PER_SECOND_PER_CALLER, 100 per second) is used up; retry in 1 s");
     await expect(share.spend('b', 60)).resolves.toBeUndefined();
   });
@@ -72,6 +76,21 @@ describe('FairShare: query cost per second', () => {
     await share.spend('a', 0);
     await share.spend('a', -5);
     await expect(share.spend('a', 1)).resolves.toBeUndefined();
+  });
+
+  it('never refuses an operation that costs nothing, even past the budget', async () => {
+    const share = new FairShare(LIMITS, null);
+    await share.spend('a', 60);
+    await refusal(share.spend('a', 60));
+    await expect(share.spend('a', 0)).resolves.toBeUndefined();
+  });
+
+  it('refuses the next operation at the door once the budget is spent to the last point, not before', async () => {
+    const share = new FairShare(LIMITS, null);
+    await share.spend('a', 100);
+    expect((await refusal(() => share.enter('a'))).retryAfterSeconds).toBe(1);
+    await share.spend('b', 99);
+    expect(() => share.enter('b')).not.toThrow();
   });
 
   it('refuses a caller without budget at the door until its budget refills', async () => {
@@ -121,5 +140,49 @@ describe('shareKeyOf', () => {
     expect(shareKeyOf(multiTenant, {}, '10.0.0.1')).toBe('address:10.0.0.1');
     expect(shareKeyOf(multiTenant, { authorization: '   ' }, '10.0.0.1')).toBe('address:10.0.0.1');
     expect(shareKeyOf(withGatewayTokens, {}, undefined)).toBe('address:unknown');
+  });
+});
+
+describeWithRedis('FairShare on Redis', () => {
+  const namespace = uniqueNamespace('fair-share');
+  const connections: RedisConnection[] = [];
+  const connection = (url = testRedisUrl(), mode = TEST_REDIS_MODE) => {
+    const created = new RedisConnection({ url, mode, namespace, timeoutMs: 2_000, logger: createLogger('silent') });
+    connections.push(created);
+    return created;
+  };
+
+  beforeAll(async () => {
+    const first = connection();
+    await waitUntil(() => first.isReady, 'the Redis connection');
+  });
+
+  afterAll(async () => {
+    await dropNamespace(namespace);
+    for (const opened of connections) await opened.close();
+  });
+
+  it('spends one budget across instances', async () => {
+    const [redis, other] = [connections[0], connection()];
+    await waitUntil(() => other.isReady, 'the second Redis connection');
+    const [one, two] = [new FairShare(LIMITS, redis), new FairShare(LIMITS, other)];
+    // The budget is per second: a second that ends between the two spends gives a fresh one, so a few callers are tried.
+    let refused: ShareUsedUpError | undefined;
+    for (let caller = 0; caller < 3 && !refused; caller += 1) {
+      await one.spend(`caller-${caller}`, 100);
+      refused = await two.spend(`caller-${caller}`, 1).then(
+        () => undefined,
+        (error: unknown) => error as ShareUsedUpError,
+      );
+    }
+    expect(refused).toBeInstanceOf(ShareUsedUpError);
+  });
+
+  it('refuses nothing while its Redis cannot be reached', async () => {
+    const unreachable = connection(`redis://127.0.0.1:${await freePort()}`, 'standalone');
+    const share = new FairShare(LIMITS, unreachable);
+    await expect(share.spend('a', 100)).resolves.toBeUndefined();
+    await expect(share.spend('a', 100)).resolves.toBeUndefined();
+    expect(() => share.enter('a')).not.toThrow();
   });
 });
