@@ -3,7 +3,7 @@ import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { webhookAuthorization } from '../../src/events/credentials.js';
 import type { BenchContext } from '../support/context.js';
-import { BENCH_KEYSTORE_SECRET, freePort, memoryOf, startGatewayProcess } from '../support/gateway-process.js';
+import { BENCH_KEYSTORE_SECRET, cpuTimeOf, freePort, memoryOf, startGatewayProcess } from '../support/gateway-process.js';
 import { firstError, graphql, graphqlBody, send } from '../support/http.js';
 import { notAvailableSection, type Section } from '../support/report.js';
 import { mb, ms, percentile, verdict } from '../support/stats.js';
@@ -193,11 +193,15 @@ export async function hostileCallers(context: BenchContext): Promise<Section> {
       if (context.options.patterns.size > 0 && !context.options.patterns.has(index + 1)) continue;
       process.stderr.write(`bench:   ${pattern.label}\n`);
       const aloneProbe = probe.phase();
+      const cpuBeforeAlone = cpuTimeOf(gateway.pid);
       const alone = await wellBehaved(url, PHASE_S);
+      const cpuAlone = cpuTimeOf(gateway.pid) - cpuBeforeAlone;
       const memoryBefore = pattern.accepted ? await collectedMemory(inspectorPort, gateway.baseUrl, gateway.pid) : null;
       const rssBefore = memoryOf(gateway.pid).rss;
       const besideProbe = probe.phase();
+      const cpuBeforeBeside = cpuTimeOf(gateway.pid);
       const [beside, statuses] = await Promise.all([wellBehaved(url, PHASE_S), runPatternApart(index, url, PHASE_S)]);
+      const cpuBeside = cpuTimeOf(gateway.pid) - cpuBeforeBeside;
       const rssAfter = memoryOf(gateway.pid).rss;
       const baseline = percentile(alone.samples, 99);
       const p99 = percentile(beside.samples, 99);
@@ -209,6 +213,7 @@ export async function hostileCallers(context: BenchContext): Promise<Section> {
         `${ms(percentile(beside.samples, 50))} / ${ms(p99)}`,
         `${(p99 / baseline).toFixed(2)}×`,
         `${alone.failed} / ${beside.failed}`,
+        `${Math.round(cpuAlone / PHASE_S)} → ${Math.round(cpuBeside / PHASE_S)} ms/s`,
         `≤ ${goal}×, none failed: ${verdict(p99 <= goal * baseline && beside.failed === 0)}`,
         `${mb(rssBefore)} → ${mb(rssAfter)}`,
       ]);
@@ -243,6 +248,7 @@ export async function hostileCallers(context: BenchContext): Promise<Section> {
             'beside p50 / p99',
             'p99 ratio',
             'failed alone / beside',
+            'gateway CPU alone → beside',
             'target',
             'gateway RSS before → after',
           ],
@@ -262,6 +268,7 @@ export async function hostileCallers(context: BenchContext): Promise<Section> {
         "Each hostile pattern runs in a process of its own (bench/scenarios/hostile-patterns.ts) at the lowest CPU priority (nice 19), so building and sending its bodies never holds the bench process that times the well-behaved caller and the probe and runs the simulator, and the ratio measures what the gateway spends on the hostile caller rather than the CPU its load generator takes on the same two cores (a remote attacker's machine would not take the gateway's); the kernel's share of moving its bytes over loopback is still the gateway's host's.",
         "The heavy queries' listings come from the cache after the first: their cost is in the gateway's own work (five pages mapped, 70 channel nodes completed per answer), and each tenant's budget (MAX_COST_PER_SECOND_PER_CALLER, 20,000) accepts four of them a second; the rest are RATE_LIMITED (429).",
         "Distinct-key reads each miss the cache and make one upstream call (the simulated latency); each tenant is held to its cost budget (11 per read), which at a few hundred reads a second never bites: what they cost the well-behaved caller is the CPU of the machine they fill (the gateway spends about as much per read as per cached listing). The inline half also fill Apollo's parsed-document cache as the listings fill the store: the memory target is the sum of both bounds.",
+        "The gateway's CPU (user and system time from /proc, per second of each phase) is what the well-behaved caller and the probe cost it alone, and with the hostile traffic beside them: unlike the p99 ratio, it hardly moves with what else runs on the machine.",
         "Refused input is charged to the hostile caller's budget (MAX_QUERY_COST, and as much again per MiB of body read past the first), so it gets a few refusals a second (413, 400) and is otherwise refused at the door: 429 from its headers alone, its body unread and, when larger than 64 KiB or chunked, its connection closed after the answer (the 'connection errors' and 'cut without an answer' are those closings seen while it was still sending).",
       ],
     };
