@@ -51,8 +51,12 @@ describe('FairShare: operations in flight', () => {
 });
 
 describe('FairShare: query cost per second', () => {
-  beforeEach(() => jest.useFakeTimers({ now: new Date('2026-11-25T12:00:00.200Z') }));
-  afterEach(() => jest.useRealTimers());
+  beforeEach(() => {
+    jest.useFakeTimers({ now: new Date('2026-11-25T12:00:00.200Z') });
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it("refuses the spend past the second's budget with the seconds until it refills, and nothing of another caller", async () => {
     const share = new FairShare(LIMITS, null);

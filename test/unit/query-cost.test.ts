@@ -328,8 +328,12 @@ describe("refusing and spending an operation's cost", () => {
   });
 
   describe("from the caller's fair share", () => {
-    beforeEach(() => jest.useFakeTimers({ now: new Date('2026-11-25T12:00:00.200Z') }));
-    afterEach(() => jest.useRealTimers());
+    beforeEach(() => {
+      jest.useFakeTimers({ now: new Date('2026-11-25T12:00:00.200Z') });
+    });
+    afterEach(() => {
+      jest.useRealTimers();
+    });
     const share = () => new FairShare({ maxInFlight: 10, costPerSecond: 100 }, null);
 
     it('spends an accepted estimate', async () => {
