@@ -154,6 +154,10 @@ const NO_KEYS = { phone: null, userId: null, username: null, movedTo: null, newU
 
 /** Message types that change the message they name instead of joining the thread. */
 const CHANGING_TYPES = new Set(['reaction', 'edit', 'revoke']);
+
+/** Whether an item (a user's message or the business's echo) changes the message it names instead of joining the thread. */
+const changesNamedMessage = (raw: unknown): boolean => isRecord(raw) && CHANGING_TYPES.has(String(raw.type));
+
 /** System notices of a number change: cloud `user_changed_number` (new number in `wa_id`), on-premise `customer_changed_number` (`new_wa_id`). */
 const NUMBER_CHANGES = new Set(['user_changed_number', 'customer_changed_number']);
 
@@ -210,7 +214,7 @@ export function changeOfEvent(event: ChannelEvent, now: number): ConversationCha
       const phone = fromPhone ?? (isUserId(from) ? null : from);
       // A message in a group is no one-to-one conversation; it may still tell which user id is which number's.
       if (isRecord(raw) && raw.group_id !== undefined) return keysOnlyChange(from, phone, fromUserId ?? null, atMs, now);
-      const changing = isRecord(raw) && CHANGING_TYPES.has(String(raw.type));
+      const changing = changesNamedMessage(raw);
       return {
         contact: from,
         atMs,
@@ -254,7 +258,7 @@ export function changeOfEvent(event: ChannelEvent, now: number): ConversationCha
     case 'echo': {
       const { to, toUserId, id, timestamp, text, raw } = event.payload;
       const atMs = timeOf(timestamp, now);
-      const changing = isRecord(raw) && CHANGING_TYPES.has(String(raw.type));
+      const changing = changesNamedMessage(raw);
       return {
         contact: to,
         atMs,
