@@ -28,5 +28,6 @@ export default {
     '<rootDir>/test/integration/metadata-routing.test.ts',
     '<rootDir>/test/unit/idempotency.test.ts',
     '<rootDir>/test/unit/fair-share.test.ts',
+    '<rootDir>/test/unit/redis-log.test.ts',
   ],
 };

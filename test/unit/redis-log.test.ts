@@ -7,12 +7,13 @@ import { createLogger } from '../../src/observability/logger.js';
 import { RedisConnection } from '../../src/store/redis.js';
 import { waitUntil } from '../support/events.js';
 import { LogCapture } from '../support/gateway.js';
-import { DisposableRedis, describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
+import { DisposableRedis, describeWithRedis, dropNamespace, namespaceKeys, TEST_REDIS_MODE, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 import { eventLogContract } from '../support/event-log-contract.js';
 
 /**
- * RedisEventLog on the machine's Redis: every key and channel of this file starts with a namespace of
- * its own (dropped at the end), every test uses channels of its own.
+ * RedisEventLog on the test Redis (one server, or the cluster of `npm run test:cluster`): every key and channel of this
+ * file starts with a namespace of its own (dropped at the end), every test uses channels of its own. The tests that
+ * kill a subscriber connection or need a server without the script start a one-server Redis of their own.
  */
 const namespace = uniqueNamespace('redis-log');
 const RETENTION_MS = 10 * 60 * 1000;
@@ -26,8 +27,10 @@ const newChannel = () => `channel-${(channels += 1)}`;
 const key = (channelId: string, suffix: string) => `${namespace}:events:{${channelId}}:${suffix}`;
 const feed = (channelId: string) => `${namespace}:events:{${channelId}}:feed`;
 
+/** A connection to the test Redis in its mode, or to a one-server Redis of a test's own (`url`). */
 function connection(url = testRedisUrl(), keyspace = namespace): RedisConnection {
-  const created = new RedisConnection({ url, namespace: keyspace, timeoutMs: 2_000, logger: createLogger('silent') });
+  const mode = url === testRedisUrl() ? TEST_REDIS_MODE : 'standalone';
+  const created = new RedisConnection({ url, mode, namespace: keyspace, timeoutMs: 2_000, logger: createLogger('silent') });
   connections.push(created);
   return created;
 }
@@ -100,6 +103,16 @@ async function expectFreshTtl(redisKey: string, ttlMs: number): Promise<void> {
   expect(ttl).toBeLessThanOrEqual(ttlMs);
 }
 
+/** Publishes on a channel's feed as the append script does: PUBLISH, or SPUBLISH to the channel's shard on a cluster. */
+const publish = (channelId: string, text: string) => redis.command(feed(channelId), [redis.publishCommand, feed(channelId), text]);
+
+/** How many connections follow a channel's feed (on a cluster: sharded subscriptions, counted on the channel's shard). */
+async function feedSubscribers(on: RedisConnection, channelId: string): Promise<number> {
+  const verb = on.cluster ? 'SHARDNUMSUB' : 'NUMSUB';
+  const [, count] = await on.command<[string, number]>(feed(channelId), ['PUBSUB', verb, feed(channelId)]);
+  return count;
+}
+
 /** A listener that keeps what it is told. */
 function recorder() {
   const seen = { events: [] as LoggedEvent[][], contacts: [] as string[][], gaps: 0 };
@@ -150,7 +163,7 @@ describeWithRedis('RedisEventLog: append and read', () => {
   it('an empty append writes nothing', async () => {
     const channelId = newChannel();
     expect(await eventLog().append(channelId, [])).toEqual({ appended: [], duplicates: 0 });
-    expect(await redis.client.keys(`${namespace}:events:{${channelId}}:*`)).toEqual([]);
+    expect(await namespaceKeys(namespace, testRedisUrl(), `events:{${channelId}}:*`)).toEqual([]);
   });
 
   it('claims an event with a key of its own under the channel, for the dedup TTL', async () => {
@@ -717,7 +730,7 @@ describeWithRedis('RedisEventLog: fan-out', () => {
     const [first, second] = [recorder(), recorder()];
     const unsubscribeFirst = await reader.tail(channelId, first.listener);
     const unsubscribeSecond = await reader.tail(channelId, second.listener);
-    expect((await redis.client.pubSubNumSub(feed(channelId)))[feed(channelId)]).toBe(1);
+    expect(await feedSubscribers(redis, channelId)).toBe(1);
 
     const at = recent();
     const { appended } = await writer.append(channelId, [
@@ -738,12 +751,12 @@ describeWithRedis('RedisEventLog: fan-out', () => {
     }
 
     await unsubscribeFirst();
-    expect((await redis.client.pubSubNumSub(feed(channelId)))[feed(channelId)]).toBe(1);
+    expect(await feedSubscribers(redis, channelId)).toBe(1);
     await writer.append(channelId, [errorEvent(channelId, 3)]);
     await waitUntil(() => second.seen.events.length === 3, 'the event at the remaining listener');
     expect(first.seen.events).toHaveLength(2);
     await unsubscribeSecond();
-    expect((await redis.client.pubSubNumSub(feed(channelId)))[feed(channelId)]).toBe(0);
+    expect(await feedSubscribers(redis, channelId)).toBe(0);
     // Unsubscribing twice changes nothing.
     await unsubscribeSecond();
   });
@@ -760,7 +773,7 @@ describeWithRedis('RedisEventLog: fan-out', () => {
         { id: '1-2', e: { k: 'error', p: channelError(channelId, 2) } },
       ],
     });
-    await redis.client.publish(feed(channelId), publication);
+    await publish(channelId, publication);
     await waitUntil(() => seen.events.length === 1, 'the publication');
     expect(seen.events[0].map((event) => [idText(event), event.size])).toEqual([
       ['1-1', Math.ceil(publication.length / 2)],
@@ -775,15 +788,14 @@ describeWithRedis('RedisEventLog: fan-out', () => {
     const log = eventLog({ capture });
     const { seen, listener } = recorder();
     await log.tail(channelId, listener);
-    const publish = (text: string) => redis.client.publish(feed(channelId), text);
     const entry = (id: string) => ({ id, e: { k: 'error', p: channelError(channelId, 1) } });
-    await publish(JSON.stringify({ q: 7, e: [entry('5-0')] }));
-    await publish('not json');
-    await publish(JSON.stringify({ q: 8, e: [entry('bad'), entry('6-0')] }));
-    await publish(JSON.stringify({ q: 8, e: [], c: ['491'] }));
-    await publish(JSON.stringify({ q: 12, e: [], c: [] }));
-    await publish(JSON.stringify({ q: 13, e: [entry('also bad')] }));
-    await publish(JSON.stringify({ q: 14, e: [entry('7-0')] }));
+    await publish(channelId, JSON.stringify({ q: 7, e: [entry('5-0')] }));
+    await publish(channelId, 'not json');
+    await publish(channelId, JSON.stringify({ q: 8, e: [entry('bad'), entry('6-0')] }));
+    await publish(channelId, JSON.stringify({ q: 8, e: [], c: ['491'] }));
+    await publish(channelId, JSON.stringify({ q: 12, e: [], c: [] }));
+    await publish(channelId, JSON.stringify({ q: 13, e: [entry('also bad')] }));
+    await publish(channelId, JSON.stringify({ q: 14, e: [entry('7-0')] }));
     await waitUntil(() => seen.events.length === 3, 'the last publication');
     expect(seen.events.map((events) => events.map(idText))).toEqual([['5-0'], ['6-0'], ['7-0']]);
     expect(seen.contacts).toEqual([['491']]);
@@ -818,7 +830,7 @@ describeWithRedis('RedisEventLog: fan-out', () => {
       const { seen, listener } = recorder();
       await log.tail(channelId, listener);
       await unsubscribeGone();
-      const subscribed = async () => (await own.client.pubSubNumSub(feed(channelId)))[feed(channelId)] === 1;
+      const subscribed = async () => (await feedSubscribers(own, channelId)) === 1;
       expect(await subscribed()).toBe(true);
       expect(seen.gaps).toBe(0);
       await own.client.clientKill({ filter: 'TYPE', type: 'pubsub' });
