@@ -16,6 +16,8 @@ export interface GraphQLHttpOptions<TContext extends BaseContext> {
   shareKeyOf(request: IncomingMessage): string;
   /** Takes the caller's in-flight slot before the body is read; returns its release. Throws ShareUsedUpError when the caller's share is used up. */
   enter(shareKey: string): () => void;
+  /** Refusals of one caller out of budget that may wait at once for the budget to refill; past them the refusal is immediate and closes its connection. */
+  maxHeldRefusalsPerCaller: number;
   /**
    * Charges a body refused for its size, structure, encoding or syntax to its caller's share as
    * `operations` operations refused for their cost: one, and one more for each further MiB read.
@@ -70,6 +72,9 @@ async function send(response: ServerResponse, answer: HTTPGraphQLResponse): Prom
  */
 const REFUSED_CALLER_DISCARD_LIMIT_BYTES = 64 * 1024;
 
+/** Node's timers and Date.now() round apart by up to a millisecond: an answer held a little past the refill finds the budget refilled. */
+const REFILL_MARGIN_MS = 5;
+
 /**
  * Each MiB of a refused body read past the first is charged as one more refusal: reading and
  * holding a body costs the gateway by its size, and one read to the 7 MB limit (default
@@ -95,6 +100,50 @@ export function graphqlHttpHandler<TContext extends BaseContext>(
   apollo: ApolloServer<TContext>,
   options: GraphQLHttpOptions<TContext>,
 ): (request: IncomingMessage, response: ServerResponse) => void {
+  const refuseAtDoor = (request: IncomingMessage, response: ServerResponse, error: ShareUsedUpError) => {
+    releaseUnreadBody(request, response, REFUSED_CALLER_DISCARD_LIMIT_BYTES);
+    sendJson(
+      response,
+      429,
+      { errors: [{ message: error.message, extensions: { code: error.code, retryAfterSeconds: error.retryAfterSeconds } }] },
+      { headers: { 'retry-after': String(error.retryAfterSeconds) } },
+    );
+  };
+  /** Each caller's refusals waiting for its budget to refill. */
+  const held = new Map<string, number>();
+  /**
+   * A caller out of budget is answered when its budget refills (at most a second), not at once:
+   * a client that keeps its connections busy with requests it was told to hold back (Retry-After)
+   * gets one answer per connection per refill instead of thousands a second, each costing the
+   * gateway a request's headers, an answer and often a new connection. nginx's limit_req delays
+   * excess requests the same way. Its body stays unread meanwhile, so a sender of large bodies
+   * waits on its own connection. Past maxHeldRefusalsPerCaller, the answer is immediate and the
+   * connection closes; a refusal for operations in flight is answered at once.
+   */
+  const holdUntilRefill = (request: IncomingMessage, response: ServerResponse, error: ShareUsedUpError, shareKey: string) => {
+    const waiting = held.get(shareKey) ?? 0;
+    if (error.budgetRefillsInMs === undefined || waiting >= options.maxHeldRefusalsPerCaller) {
+      if (error.budgetRefillsInMs !== undefined) response.shouldKeepAlive = false;
+      refuseAtDoor(request, response, error);
+      return;
+    }
+    held.set(shareKey, waiting + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      clearTimeout(timer);
+      const left = (held.get(shareKey) ?? 1) - 1;
+      if (left > 0) held.set(shareKey, left);
+      else held.delete(shareKey);
+    };
+    const timer = setTimeout(() => {
+      release();
+      // The body deadline (408) may have answered meanwhile.
+      if (!response.writableEnded) refuseAtDoor(request, response, error);
+    }, error.budgetRefillsInMs + REFILL_MARGIN_MS);
+    response.once('close', release);
+  };
   const execute = async (request: IncomingMessage, response: ServerResponse, requestId: string) => {
     const shareKey = options.shareKeyOf(request);
     let leave: () => void;
@@ -102,13 +151,7 @@ export function graphqlHttpHandler<TContext extends BaseContext>(
       leave = options.enter(shareKey);
     } catch (error) {
       if (!(error instanceof ShareUsedUpError)) throw error;
-      releaseUnreadBody(request, response, REFUSED_CALLER_DISCARD_LIMIT_BYTES);
-      sendJson(
-        response,
-        429,
-        { errors: [{ message: error.message, extensions: { code: error.code, retryAfterSeconds: error.retryAfterSeconds } }] },
-        { headers: { 'retry-after': String(error.retryAfterSeconds) } },
-      );
+      holdUntilRefill(request, response, error, shareKey);
       return;
     }
     response.once('close', leave);

@@ -74,6 +74,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     middleware: [...(cors ? [cors] : []), ...(services.tracing ? [services.tracing.middleware()] : [])],
     shareKeyOf: (request) => shareKeyOf(config, request.headers, request.socket.remoteAddress),
     enter: (shareKey) => services.fairShare.enter(shareKey),
+    maxHeldRefusalsPerCaller: config.fairShare.maxInFlight,
     chargeRefused: (shareKey, operations) => services.fairShare.chargeRefused(shareKey, operations * config.queryLimits.maxCost),
     context: async (request, requestId, shareKey) => createContext(services, { headers: request.headers, requestId, shareKey }),
     onUnexpectedError: (error, requestId) => logger.error({ err: error, requestId }, 'unexpected error serving /graphql'),

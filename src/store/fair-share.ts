@@ -32,6 +32,8 @@ export class ShareUsedUpError extends HubgraphError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    /** For a used-up cost budget, the milliseconds until it refills; undefined for a refusal of operations in flight. */
+    readonly budgetRefillsInMs?: number,
   ) {
     super(message, ErrorCode.RateLimited, {
       retryAfterSeconds,
@@ -134,6 +136,7 @@ export class FairShare {
     return new ShareUsedUpError(
       `This caller's query cost budget (MAX_COST_PER_SECOND_PER_CALLER, ${this.limits.costPerSecond} per second) is used up; retry in ${seconds} s`,
       seconds,
+      msBeforeNext,
     );
   }
 

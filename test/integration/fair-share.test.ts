@@ -139,7 +139,7 @@ describe('fair share: a caller out of budget costs next to nothing', () => {
     for (let attempt = 0; attempt < 5 && door?.status !== 429; attempt += 1) {
       await nextSecond();
       expect((await post(harness.url, HOSTILE, spendAll)).body.errors).toBeUndefined();
-      if ((await post(harness.url, HOSTILE, '{ partner { id } }')).status !== 429) continue;
+      // Its body never comes: only the door answers it before the 408 of HTTP_REQUEST_TIMEOUT_MS.
       door = await headersOnly(harness.url, HOSTILE);
       door.close();
     }
@@ -149,6 +149,20 @@ describe('fair share: a caller out of budget costs next to nothing', () => {
     expect(door?.body.errors?.[0]?.message).toMatch(/cost budget \(MAX_COST_PER_SECOND_PER_CALLER, 100 per second\) is used up/);
     expect((await post(harness.url, POLITE, '{ partner { id } }')).body.errors).toBeUndefined();
     await nextSecond();
+    expect((await post(harness.url, HOSTILE, '{ partner { id } }')).body.errors).toBeUndefined();
+  }, 60_000);
+
+  it('a caller that comes back before its budget refills is answered when it has: its next request is served', async () => {
+    const spendAll = '{ partner { channels(limit: 1000) { nodes { id } } } }';
+    let held: Answer | undefined;
+    for (let attempt = 0; attempt < 5 && held?.status !== 429; attempt += 1) {
+      await nextSecond();
+      expect((await post(harness.url, HOSTILE, spendAll)).body.errors).toBeUndefined();
+      held = await post(harness.url, HOSTILE, '{ partner { id } }');
+    }
+    expect(held?.status).toBe(429);
+    expect(held?.body.errors?.[0]?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
+    // Answered at once, the refusal would leave the budget used up for the rest of its second.
     expect((await post(harness.url, HOSTILE, '{ partner { id } }')).body.errors).toBeUndefined();
   }, 60_000);
 
@@ -224,6 +238,30 @@ describe('fair share: a caller out of budget costs next to nothing', () => {
     },
     30_000,
   );
+});
+
+describe('fair share: refusals held until the budget refills are bounded per caller', () => {
+  const harness = useTestGateway({
+    GATEWAY_TOKENS: 'hostile-caller-token,polite-caller-token',
+    MAX_OPERATIONS_IN_FLIGHT_PER_CALLER: '2',
+    MAX_COST_PER_SECOND_PER_CALLER: '100',
+    CACHE_TTL_LISTING_MS: '0',
+  });
+
+  it('past MAX_OPERATIONS_IN_FLIGHT_PER_CALLER held refusals, the next is answered at once and its connection closed', async () => {
+    const spendAll = '{ partner { channels(limit: 1000) { nodes { id } } } }';
+    let doors: HeadersOnlyAnswer[] = [];
+    for (let attempt = 0; attempt < 5 && (doors.length === 0 || !doors.every((door) => door.status === 429)); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await post(harness.url, HOSTILE, spendAll)).body.errors).toBeUndefined();
+      doors = await Promise.all(Array.from({ length: 3 }, () => headersOnly(harness.url, HOSTILE)));
+      for (const door of doors) door.close();
+    }
+    expect(doors.map((door) => door.status)).toEqual([429, 429, 429]);
+    // Two wait for the refill and keep their connections (their small bodies are discarded); the third does not wait.
+    expect(doors.filter((door) => door.connection === 'close')).toHaveLength(1);
+    expect((await post(harness.url, POLITE, '{ partner { id } }')).body.errors).toBeUndefined();
+  }, 60_000);
 });
 
 describeWithRedis('fair share across two gateways on one Redis: one cost budget per caller', () => {
