@@ -21,7 +21,7 @@ describe('insights (area C)', () => {
   const seed = () => insightsState(harness.simulator.state);
 
   it('reads sources with their daily insights: one permission check, exact request, full mapping', async () => {
-    const { body } = await harness.graphql<{
+    const { body } = await harness.execute<{
       client: { insights: { allowed: boolean; sources: { totalCount: number; offset: number; limit: number; nodes: Array<Record<string, unknown>> } } };
     }>(`query ($from: DateTime!, $to: DateTime!) { client(id: "client-001") { insights { allowed ${SOURCES} again: ${SOURCES} } } }`, {
       from: dateFrom,
@@ -66,7 +66,7 @@ describe('insights (area C)', () => {
 
     // Cached across requests: neither the permission nor the data is asked again.
     harness.simulator.recorder.clear();
-    await harness.graphql(`query ($from: DateTime!, $to: DateTime!) { client(id: "client-001") { insights { allowed ${SOURCES} } } }`, {
+    await harness.execute(`query ($from: DateTime!, $to: DateTime!) { client(id: "client-001") { insights { allowed ${SOURCES} } } }`, {
       from: dateFrom,
       to: dateTo,
     });
@@ -74,7 +74,7 @@ describe('insights (area C)', () => {
   });
 
   it('InsightPoint.sourceId is the source_id of each daily point', async () => {
-    const { body } = await harness.graphql<{ client: { insights: { sources: { nodes: Array<{ id: string; insights: Array<{ sourceId: string }> }> } } } }>(
+    const { body } = await harness.execute<{ client: { insights: { sources: { nodes: Array<{ id: string; insights: Array<{ sourceId: string }> }> } } } }>(
       `{ client(id: "client-001") { insights { sources(dateFrom: "2020-01-01T00:00:00Z", dateTo: "2099-01-01T00:00:00Z") { nodes { id insights { sourceId date } } } } } }`,
     );
     expect(body.errors).toBeUndefined();
@@ -84,7 +84,7 @@ describe('insights (area C)', () => {
   });
 
   it('reads actions and actions per source with comma-separated lists', async () => {
-    const { body } = await harness.graphql<{
+    const { body } = await harness.execute<{
       client: {
         insights: {
           actions: { totalCount: number; nodes: Array<{ id: string; hits: number }> };
@@ -140,7 +140,7 @@ describe('insights (area C)', () => {
   });
 
   it('a client without insights: allowed false, FORBIDDEN data fields, and no data endpoint called', async () => {
-    const allowed = await harness.graphql<{ client: { insights: { allowed: boolean } } }>('{ client(id: "client-002") { insights { allowed } } }');
+    const allowed = await harness.execute<{ client: { insights: { allowed: boolean } } }>('{ client(id: "client-002") { insights { allowed } } }');
     expect(allowed.body.data?.client.insights.allowed).toBe(false);
 
     for (const field of [
@@ -148,16 +148,16 @@ describe('insights (area C)', () => {
       'actions(sourceIds: ["s"], dateFrom: $from, dateTo: $to) { totalCount }',
       'actionSources(actionIds: ["a"], dateFrom: $from, dateTo: $to) { totalCount }',
     ]) {
-      const { body } = await harness.graphql(`query ($from: DateTime!, $to: DateTime!) { client(id: "client-002") { insights { ${field} } } }`, {
+      const { body } = await harness.execute(`query ($from: DateTime!, $to: DateTime!) { client(id: "client-002") { insights { ${field} } } }`, {
         from: dateFrom,
         to: dateTo,
       });
       expect(body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
       expect(body.errors?.[0]?.message).toMatch(/enabled per client on request/);
     }
-    const renamed = await harness.graphql('mutation { renameInsightsSource(clientId: "client-002", sourceId: "s", name: "n") { success } }');
+    const renamed = await harness.execute('mutation { renameInsightsSource(clientId: "client-002", sourceId: "s", name: "n") { success } }');
     expect(renamed.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    const exported = await harness.graphql('mutation { exportInsightsContacts(clientId: "client-002") }');
+    const exported = await harness.execute('mutation { exportInsightsContacts(clientId: "client-002") }');
     expect(exported.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(dataCalls()).toHaveLength(0);
     expect(insightsCalls().map((call) => call.path)).toEqual([`${ROOT}/insights-allowed/client-002`]);
@@ -166,10 +166,10 @@ describe('insights (area C)', () => {
   it('renames a source and the next read shows the new name', async () => {
     const query = `query ($from: DateTime!, $to: DateTime!) { client(id: "client-001") { insights { sources(dateFrom: $from, dateTo: $to) { nodes { id name } } } } }`;
     const read = () =>
-      harness.graphql<{ client: { insights: { sources: { nodes: Array<{ id: string; name: string }> } } } }>(query, { from: dateFrom, to: dateTo });
+      harness.execute<{ client: { insights: { sources: { nodes: Array<{ id: string; name: string }> } } } }>(query, { from: dateFrom, to: dateTo });
     expect((await read()).body.data?.client.insights.sources.nodes.find((node) => node.id === 'src-client-001-2')?.name).toBe('Newsletter link');
     harness.simulator.recorder.clear();
-    const { body } = await harness.graphql(
+    const { body } = await harness.execute(
       'mutation { renameInsightsSource(clientId: "client-001", sourceId: "src-client-001-2", name: "Autumn campaign") { success source { id clientId name } } }',
     );
     expect(body).toEqual({
@@ -183,7 +183,7 @@ describe('insights (area C)', () => {
   });
 
   it("answers a rename's unknown fields with an error at that field instead of inventing them", async () => {
-    const { body } = await harness.graphql(
+    const { body } = await harness.execute(
       'mutation { renameInsightsSource(clientId: "client-001", sourceId: "src-client-001-1", name: "Spring") { success source { id name category } } }',
     );
     expect(body.data).toEqual({ renameInsightsSource: { success: true, source: { id: 'src-client-001-1', name: 'Spring', category: null } } });
@@ -194,7 +194,7 @@ describe('insights (area C)', () => {
 
   it('asks for a contact export each time (a GET with an effect: never cached)', async () => {
     for (let i = 0; i < 2; i += 1) {
-      const { body } = await harness.graphql('mutation { exportInsightsContacts(clientId: "client-001") }');
+      const { body } = await harness.execute('mutation { exportInsightsContacts(clientId: "client-001") }');
       expect(body).toEqual({ data: { exportInsightsContacts: true } });
     }
     expect(dataCalls().map((call) => [call.method, call.path])).toEqual([
@@ -215,10 +215,10 @@ describe('insights (area C)', () => {
       [`actionSources(actionIds: [], dateFrom: "${dateFrom}", dateTo: "${dateTo}") { totalCount }`, 'actionIds'],
     ];
     for (const [field, path] of cases) {
-      const { body } = await harness.graphql(`{ client(id: "client-004") { insights { ${field} } } }`);
+      const { body } = await harness.execute(`{ client(id: "client-004") { insights { ${field} } } }`);
       expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: path });
     }
-    const rename = await harness.graphql('mutation { renameInsightsSource(clientId: "client-004", sourceId: "src-client-004-1", name: " ") { success } }');
+    const rename = await harness.execute('mutation { renameInsightsSource(clientId: "client-004", sourceId: "src-client-004-1", name: " ") { success } }');
     expect(rename.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'name' });
     // client-004's listing was fetched to resolve `client`, nothing of area C.
     expect(insightsCalls()).toHaveLength(0);
@@ -230,7 +230,7 @@ describe('insights lists with INSIGHTS_LIST_ENCODING=repeat', () => {
   const dataCalls = () => harness.simulator.recorder.requests.filter((request) => request.path.startsWith(`${ROOT}/clients/`));
 
   it('sends every list as one parameter per id, sorted, and reads the same answers', async () => {
-    const { body } = await harness.graphql<{
+    const { body } = await harness.execute<{
       client: { insights: { actions: { totalCount: number }; actionSources: { nodes: Array<{ sourceId: string }> }; sources: { totalCount: number } } };
     }>(
       `query ($from: DateTime!, $to: DateTime!) { client(id: "client-004") { insights {

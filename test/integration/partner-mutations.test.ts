@@ -11,12 +11,12 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
   const writes = () => harness.simulator.recorder.requests.filter((request) => request.method !== 'GET');
 
   it('A7 updateClient: exact request, answer, and the next read sees the change', async () => {
-    const before = await harness.graphql<{ client: { partnerPayload: string | null; maxChannels: number } }>(
+    const before = await harness.execute<{ client: { partnerPayload: string | null; maxChannels: number } }>(
       '{ client(id: "client-002") { partnerPayload maxChannels } }',
     );
     expect(before.body.data?.client).toEqual({ partnerPayload: 'crm-2', maxChannels: 10 });
 
-    const { body } = await harness.graphql(
+    const { body } = await harness.execute(
       'mutation { updateClient(clientId: "client-002", input: { partnerPayload: "crm-new", maxChannels: 3 }) { id partnerPayload maxChannels } }',
     );
     expect(body.errors).toBeUndefined();
@@ -31,34 +31,34 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
     expect(patch.headers.authorization).toBe(`Bearer ${ACME.token}`);
     expect(patch.headers['content-type']).toMatch(/^application\/json/);
 
-    const after = await harness.graphql<{ client: { partnerPayload: string; maxChannels: number } }>(
+    const after = await harness.execute<{ client: { partnerPayload: string; maxChannels: number } }>(
       '{ client(id: "client-002") { partnerPayload maxChannels } }',
     );
     expect(after.body.data?.client).toEqual({ partnerPayload: 'crm-new', maxChannels: 3 });
     // The channel listing embeds client.partner_payload: its search finds the new value at once.
-    const search = await harness.graphql<{ partner: { channels: { total: number } } }>('{ partner { channels(filter: { search: "crm-new" }) { total } } }');
+    const search = await harness.execute<{ partner: { channels: { total: number } } }>('{ partner { channels(filter: { search: "crm-new" }) { total } } }');
     expect(search.body.data?.partner.channels.total).toBe(4);
   });
 
   it('A7 sends max_channels only when given and rejects it outside 1..10 without a call', async () => {
     for (const value of [0, 11, -1]) {
-      const { body } = await harness.graphql(`mutation { updateClient(clientId: "client-003", input: { partnerPayload: "x", maxChannels: ${value} }) { id } }`);
+      const { body } = await harness.execute(`mutation { updateClient(clientId: "client-003", input: { partnerPayload: "x", maxChannels: ${value} }) { id } }`);
       expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.maxChannels' });
     }
     expect(writes()).toHaveLength(0);
-    const { body } = await harness.graphql('mutation { updateClient(clientId: "client-003", input: { partnerPayload: "" }) { partnerPayload } }');
+    const { body } = await harness.execute('mutation { updateClient(clientId: "client-003", input: { partnerPayload: "" }) { partnerPayload } }');
     expect(body.errors).toBeUndefined();
     expect(writes().map((request) => request.body)).toEqual([{ partner_payload: '' }]);
   });
 
   it('A8 returns the channel with its new hub status, completed from the fresh listing; usage is read again', async () => {
-    const before = await harness.graphql<{ channel: { hubStatus: string; cancelledAt: string | null }; client: { usage: { balance: number } } }>(
+    const before = await harness.execute<{ channel: { hubStatus: string; cancelledAt: string | null }; client: { usage: { balance: number } } }>(
       '{ channel(id: "channel-008") { hubStatus cancelledAt } client(id: "client-002") { usage { balance } } }',
     );
     expect(before.body.data?.channel).toEqual({ hubStatus: 'LIVE', cancelledAt: null });
     harness.simulator.recorder.clear();
 
-    const { body } = await harness.graphql<{
+    const { body } = await harness.execute<{
       requestChannelCancellation: {
         id: string;
         clientId: string;
@@ -88,7 +88,7 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
     expect(post.headers.authorization).toBe(`Bearer ${ACME.token}`);
 
     harness.simulator.recorder.clear();
-    const after = await harness.graphql<{ channel: { hubStatus: string } }>(
+    const after = await harness.execute<{ channel: { hubStatus: string } }>(
       '{ channel(id: "channel-008") { hubStatus } client(id: "client-002") { usage { balance } } }',
     );
     expect(after.body.data?.channel.hubStatus).toBe('PENDING_DELETION');
@@ -98,7 +98,7 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
   it('requestChannelCancellation answers the setup details of A8; channels read otherwise have none', async () => {
     const SETUP =
       'setupDetails { wasInUse ivr verificationMethod certificate newNameStatus defaultLanguage hasIntegrationLayer error configurationType region shardsNumber }';
-    const { body } = await harness.graphql<{ requestChannelCancellation: { id: string; setupDetails: unknown } }>(
+    const { body } = await harness.execute<{ requestChannelCancellation: { id: string; setupDetails: unknown } }>(
       `mutation { requestChannelCancellation(clientId: "client-002", channelId: "channel-007") { id ${SETUP} } }`,
     );
     expect(body.errors).toBeUndefined();
@@ -118,13 +118,13 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
         shardsNumber: 1,
       },
     });
-    const read = await harness.graphql<{ channel: { setupDetails: unknown } }>(`{ channel(id: "channel-007") { ${SETUP} } }`);
+    const read = await harness.execute<{ channel: { setupDetails: unknown } }>(`{ channel(id: "channel-007") { ${SETUP} } }`);
     expect(read.body).toEqual({ data: { channel: { setupDetails: null } } });
   });
 
   it('a later mutation of the same operation sees what an earlier one changed', async () => {
-    await harness.graphql('{ client(id: "client-003") { channels { nodes { id hubStatus } } } }');
-    const { body } = await harness.graphql<{
+    await harness.execute('{ client(id: "client-003") { channels { nodes { id hubStatus } } } }');
+    const { body } = await harness.execute<{
       cancel: { hubStatus: string };
       update: { partnerPayload: string; channels: { nodes: Array<{ id: string; hubStatus: string }> } };
       again: { partnerPayload: string };
@@ -137,7 +137,7 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
     expect(body.data?.cancel.hubStatus).toBe('PENDING_DELETION');
     expect(body.data?.update.channels.nodes.find((node) => node.id === 'channel-009')?.hubStatus).toBe('PENDING_DELETION');
     expect(body.data?.again.partnerPayload).toBe('second');
-    const read = await harness.graphql<{ client: { partnerPayload: string } }>('{ client(id: "client-003") { partnerPayload } }');
+    const read = await harness.execute<{ client: { partnerPayload: string } }>('{ client(id: "client-003") { partnerPayload } }');
     expect(read.body.data?.client.partnerPayload).toBe('second');
   });
 
@@ -148,14 +148,14 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
       ['ftp://acme.example/done', 'https://hooks.acme.example/new', 'input.redirectUrl'],
     ];
     for (const [redirectUrl, webhookUrl, field] of invalid) {
-      const { body } = await harness.graphql('mutation ($input: PartnerSettingsInput!) { updatePartnerSettings(input: $input) { id } }', {
+      const { body } = await harness.execute('mutation ($input: PartnerSettingsInput!) { updatePartnerSettings(input: $input) { id } }', {
         input: { allowClientToAddPhoneNumber: false, redirectUrl, webhookUrl },
       });
       expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
     }
     expect(writes()).toHaveLength(0);
 
-    const { body } = await harness.graphql(
+    const { body } = await harness.execute(
       `mutation ($input: PartnerSettingsInput!) { updatePartnerSettings(input: $input) {
         id webhookUrl redirectUrl brandName logoUrl onboardingDeeplinkAddParams paymentPlan paymentRequired } }`,
       { input: { allowClientToAddPhoneNumber: false, redirectUrl: 'https://acme.example/done', webhookUrl: 'https://hooks.acme.example/new' } },
@@ -184,9 +184,9 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
   });
 
   it('A10 enables local storage on a cloud channel, and the next read shows the region', async () => {
-    const before = await harness.graphql<{ channel: { dataLocalizationRegion: string | null } }>('{ channel(id: "channel-001") { dataLocalizationRegion } }');
+    const before = await harness.execute<{ channel: { dataLocalizationRegion: string | null } }>('{ channel(id: "channel-001") { dataLocalizationRegion } }');
     expect(before.body.data?.channel.dataLocalizationRegion).toBeNull();
-    const { body } = await harness.graphql(
+    const { body } = await harness.execute(
       'mutation { enableLocalStorage(clientId: "client-001", channelId: "channel-001", region: SG) { success httpCode message } }',
     );
     expect(body.errors).toBeUndefined();
@@ -198,7 +198,7 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
         body: { data_localization_region: 'SG' },
       }),
     ]);
-    const after = await harness.graphql<{ channel: { dataLocalizationRegion: string } }>('{ channel(id: "channel-001") { dataLocalizationRegion } }');
+    const after = await harness.execute<{ channel: { dataLocalizationRegion: string } }>('{ channel(id: "channel-001") { dataLocalizationRegion } }');
     expect(after.body.data?.channel.dataLocalizationRegion).toBe('SG');
   });
 
@@ -209,7 +209,7 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
       ['clientId: "client-001", channelId: "channel-999"', 'NOT_FOUND'],
     ];
     for (const [args, code] of cases) {
-      const { body } = await harness.graphql(`mutation { enableLocalStorage(${args}, region: DE) { success } }`);
+      const { body } = await harness.execute(`mutation { enableLocalStorage(${args}, region: DE) { success } }`);
       expect(body.errors?.[0]?.extensions?.code).toBe(code);
     }
     expect(harness.simulator.state.channels.get('channel-003')!.integration.hosting_platform_type).toBe('net_hosting');
@@ -217,21 +217,21 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
   });
 
   it('A11 disables local storage and the next read shows the default storage', async () => {
-    const before = await harness.graphql<{ channel: { dataLocalizationRegion: string | null } }>('{ channel(id: "channel-002") { dataLocalizationRegion } }');
+    const before = await harness.execute<{ channel: { dataLocalizationRegion: string | null } }>('{ channel(id: "channel-002") { dataLocalizationRegion } }');
     expect(before.body.data?.channel.dataLocalizationRegion).toBe('DE');
-    const { body } = await harness.graphql('mutation { disableLocalStorage(clientId: "client-001", channelId: "channel-002") { success httpCode message } }');
+    const { body } = await harness.execute('mutation { disableLocalStorage(clientId: "client-001", channelId: "channel-002") { success httpCode message } }');
     expect(body.errors).toBeUndefined();
     expect(body.data).toMatchObject({ disableLocalStorage: { success: true, httpCode: 200 } });
     const [post, ...more] = writes();
     expect(more).toHaveLength(0);
     expect(post).toMatchObject({ method: 'POST', path: `${ROOT}/clients/client-001/channels/channel-002/control/disable_local_storage` });
     expect(post.body).toBeUndefined();
-    const after = await harness.graphql<{ channel: { dataLocalizationRegion: string | null } }>('{ channel(id: "channel-002") { dataLocalizationRegion } }');
+    const after = await harness.execute<{ channel: { dataLocalizationRegion: string | null } }>('{ channel(id: "channel-002") { dataLocalizationRegion } }');
     expect(after.body.data?.channel.dataLocalizationRegion).toBeNull();
   });
 
   it('A12 sets the partner default region', async () => {
-    const { body } = await harness.graphql('mutation { setDefaultDataLocalizationRegion(region: CH) }');
+    const { body } = await harness.execute('mutation { setDefaultDataLocalizationRegion(region: CH) }');
     expect(body.errors).toBeUndefined();
     expect(body.data).toEqual({ setDefaultDataLocalizationRegion: 'CH' });
     expect(writes()).toEqual([
@@ -245,7 +245,7 @@ describe('partner operations (A7–A12) and no stale read after a write', () => 
   });
 
   it('maps an upstream refusal of a write to the contract error, sent once', async () => {
-    const { body } = await harness.graphql('mutation { requestChannelCancellation(clientId: "client-002", channelId: "channel-008") { id } }');
+    const { body } = await harness.execute('mutation { requestChannelCancellation(clientId: "client-002", channelId: "channel-008") { id } }');
     expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'UPSTREAM_ERROR', upstream: { endpoint: 'A8', status: 400 } });
     expect(writes()).toHaveLength(1);
   });

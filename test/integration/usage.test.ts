@@ -103,7 +103,7 @@ describe('usage and balance (A2, A3)', () => {
   it('maps the whole daily record of a client and sends the dates as UNIX seconds', async () => {
     const from = midnight(10);
     const to = midnight(3);
-    const { body } = await harness.graphql<{ client: { usage: UsageAnswer } }>(
+    const { body } = await harness.execute<{ client: { usage: UsageAnswer } }>(
       `query ($from: DateTime, $to: DateTime) { client(id: "client-001") { usage(from: $from, to: $to, granularity: DAY) ${USAGE} } }`,
       { from, to },
     );
@@ -133,7 +133,7 @@ describe('usage and balance (A2, A3)', () => {
   });
 
   it('asks MONTH by default and sums each month', async () => {
-    const { body } = await harness.graphql<{ client: { usage: UsageAnswer } }>(`{ client(id: "client-002") { usage ${USAGE} } }`);
+    const { body } = await harness.execute<{ client: { usage: UsageAnswer } }>(`{ client(id: "client-002") { usage ${USAGE} } }`);
     expect(body.errors).toBeUndefined();
     const usage = body.data!.client.usage;
     expect(usage.granularity).toBe('MONTH');
@@ -149,7 +149,7 @@ describe('usage and balance (A2, A3)', () => {
   });
 
   it('sends A2 app ids as a repeated app_id parameter (sorted, de-duplicated)', async () => {
-    const { body } = await harness.graphql<{ client: { usage: UsageAnswer } }>(
+    const { body } = await harness.execute<{ client: { usage: UsageAnswer } }>(
       `{ client(id: "client-001") { usage(granularity: DAY, appIds: ["app-channel-002", "app-channel-001", "app-channel-002"]) { totals { quantity } } } }`,
     );
     expect(body.errors).toBeUndefined();
@@ -162,7 +162,7 @@ describe('usage and balance (A2, A3)', () => {
 
   it('reads A3 under the channel owner, app ids comma-separated', async () => {
     const from = midnight(5);
-    const { body } = await harness.graphql<{ channel: { usage: UsageAnswer } }>(
+    const { body } = await harness.execute<{ channel: { usage: UsageAnswer } }>(
       `query ($from: DateTime) { channel(id: "channel-006") { usage(from: $from, granularity: DAY, appIds: ["app-channel-006", "other"]) ${USAGE} } }`,
       { from },
     );
@@ -188,7 +188,7 @@ describe('usage and balance (A2, A3)', () => {
       b: usage(granularity: DAY) { periods { periodDate } }
       c: usage(granularity: MONTH) { totals { quantity } }
     } }`;
-    const first = await harness.graphql<{ client: { a: { totals: { quantity: number } }; c: { totals: { quantity: number } } } }>(query);
+    const first = await harness.execute<{ client: { a: { totals: { quantity: number } }; c: { totals: { quantity: number } } } }>(query);
     expect(first.body.errors).toBeUndefined();
     expect(first.body.data!.client.a.totals.quantity).toBe(first.body.data!.client.c.totals.quantity);
     expect(
@@ -197,11 +197,11 @@ describe('usage and balance (A2, A3)', () => {
         .sort(),
     ).toEqual(['DAY', 'MONTH']);
     harness.simulator.recorder.clear();
-    const again = await harness.graphql(query);
+    const again = await harness.execute(query);
     expect(again.body).toEqual(first.body);
     expect(a2Calls()).toHaveLength(0);
     // The cache key holds the client: another client's identical request is its own call.
-    await harness.graphql(`{ client(id: "client-004") { usage(granularity: DAY) { totals { quantity } } } }`);
+    await harness.execute(`{ client(id: "client-004") { usage(granularity: DAY) { totals { quantity } } } }`);
     expect(a2Calls().map((call) => call.path)).toEqual([`${ROOT}/clients/client-004/info/balance`]);
   });
 
@@ -213,7 +213,7 @@ describe('usage and balance (A2, A3)', () => {
       [`{ channel(id: "channel-001") { usage(appIds: ["a,b"]) { balance } } }`, 'appIds.0'],
     ];
     for (const [query, field] of cases) {
-      const { body } = await harness.graphql(query);
+      const { body } = await harness.execute(query);
       expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
     }
     expect(a2Calls()).toHaveLength(0);

@@ -2,8 +2,10 @@ import { Writable } from 'node:stream';
 import type { GraphQLResponse } from '@apollo/server';
 import { afterAll, beforeAll, beforeEach, expect } from '@jest/globals';
 import { loadConfig, upstreamUrlEnv, type Config } from '../../src/config.js';
+import { createContext } from '../../src/context.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { createGateway, type Gateway } from '../../src/http/server.js';
+import { shareKeyOf } from '../../src/store/fair-share.js';
 import { SIM_PARTNERS } from '../../simulator/seed.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator/server.js';
 
@@ -32,18 +34,30 @@ export const allLogLines: string[] = [];
  */
 export const ROOM_FOR_REFUSALS = { MAX_COST_PER_SECOND_PER_CALLER: '100000000' };
 
+/** An operation's answer: its HTTP status and its body as JSON. */
+export interface GraphQLAnswer<T> {
+  status: number;
+  body: { data?: T | null; errors?: Array<{ message: string; path?: unknown[]; extensions?: Record<string, unknown> }> };
+}
+
 export interface TestGateway {
   gateway: Gateway;
   simulator: Simulator;
   config: Config;
   logs: LogCapture;
   url: string;
-  /** POST /graphql over real HTTP. */
-  graphql<T = Record<string, unknown>>(
-    query: string,
-    variables?: Record<string, unknown>,
-    headers?: Record<string, string>,
-  ): Promise<{ status: number; body: { data?: T | null; errors?: Array<{ message: string; path?: unknown[]; extensions?: Record<string, unknown> }> } }>;
+  /** POST /graphql over real HTTP: for tests of what the HTTP edge decides (statuses, headers, limits, CORS). */
+  graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GraphQLAnswer<T>>;
+  /**
+   * The same operation in process, for tests of what it answers: `executeOperation` on the gateway's Apollo server
+   * (its plugins, error formatting and schema) with a context built as the /graphql handler builds it —
+   * `createContext` from the request headers (the caller's identity, tokens and partner id come through the same
+   * `identifyCaller`) and the fair share of a caller on 127.0.0.1 — over the gateway's own data sources, store and
+   * cache; the upstream is still the simulator over real HTTP. `status` is the one Apollo's pipeline sets, which
+   * /graphql answers unless its edge refuses first (body limits, the fair share's door, CORS); the body is
+   * serialized as JSON, as a client reads it. A caller the context refuses (a bad token) rejects: that is HTTP's.
+   */
+  execute<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GraphQLAnswer<T>>;
   close(): Promise<void>;
 }
 
@@ -100,6 +114,16 @@ export async function startTestGateway(
         body: JSON.stringify({ query, variables }),
       });
       return { status: response.status, body: (await response.json()) as never };
+    },
+    async execute(query, variables, headers = {}) {
+      // Node hands the handler its headers with lower-case names.
+      const requestHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+      const contextValue = createContext(gateway.services, {
+        headers: requestHeaders,
+        shareKey: shareKeyOf(config, requestHeaders, '127.0.0.1'),
+      });
+      const response = await gateway.apollo.executeOperation({ query, variables }, { contextValue });
+      return { status: response.http.status ?? 200, body: JSON.parse(JSON.stringify(singleResult(response))) as never };
     },
     async close() {
       await gateway.stop();
