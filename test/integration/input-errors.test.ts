@@ -16,7 +16,7 @@ describe('every broken rule of an input at once', () => {
   /** The mutation's errors as (field, code) pairs, and the upstream writes it caused. */
   async function refusals(query: string) {
     harness.simulator.recorder.clear();
-    const { body } = await harness.graphql(query);
+    const { body } = await harness.execute(query);
     const writes = harness.simulator.recorder.requests.filter((request) => request.method !== 'GET');
     return { fields: body.errors?.map((error) => [error.extensions?.field, error.extensions?.code]), writes, errors: body.errors ?? [] };
   }

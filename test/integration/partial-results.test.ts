@@ -36,7 +36,7 @@ describe('a failed upstream call nulls only the field that needed it (contract "
 
   it('a 500 on one client usage (A2) leaves the other clients, and every name, standing', async () => {
     await injectFault(harness, { path: A2_OF_CLIENT_002, method: 'GET', status: 500 });
-    const { status, body } = await harness.graphql<{ partner: { clients: { nodes: ClientRow[] } | null } }>(
+    const { status, body } = await harness.execute<{ partner: { clients: { nodes: ClientRow[] } | null } }>(
       '{ partner { clients(limit: 3) { nodes { id name usage { balance } } } } }',
     );
     expect(status).toBe(200);
@@ -52,7 +52,7 @@ describe('a failed upstream call nulls only the field that needed it (contract "
 
   it('a failed client listing (A1) nulls partner.clients; the partner and its channels stand', async () => {
     await injectFault(harness, { path: A1, method: 'GET', status: 503 });
-    const { body } = await harness.graphql<{ partner: { id: string; clients: unknown; channels: { total: number } | null } }>(
+    const { body } = await harness.execute<{ partner: { id: string; clients: unknown; channels: { total: number } | null } }>(
       '{ partner { id clients { total } channels(limit: 1) { total } } }',
     );
     expect(body.data?.partner).toEqual({ id: ACME.id, clients: null, channels: { total: 14 } });
@@ -61,7 +61,7 @@ describe('a failed upstream call nulls only the field that needed it (contract "
 
   it("a failed lookup of a channel's client nulls channel.client; the channel's own record stands", async () => {
     await injectFault(harness, { path: A1, method: 'GET', status: 503 });
-    const { body } = await harness.graphql<{ channel: { id: string; clientId: string; client: unknown } | null }>(
+    const { body } = await harness.execute<{ channel: { id: string; clientId: string; client: unknown } | null }>(
       '{ channel(id: "channel-001") { id clientId client { name } } }',
     );
     expect(body.data?.channel).toEqual({ id: 'channel-001', clientId: 'client-001', client: null });

@@ -20,7 +20,7 @@ describe('a write whose cache invalidation fails', () => {
   it("answers the write's data with an error saying other instances may be stale, never a retry invitation instead", async () => {
     failInvalidations();
     const payload = `stale-${Date.now()}`;
-    const { status, body } = await harness.graphql<{ updateClient: { id: string; partnerPayload: string } }>(
+    const { status, body } = await harness.execute<{ updateClient: { id: string; partnerPayload: string } }>(
       `mutation { updateClient(clientId: "client-001", input: { partnerPayload: "${payload}" }) { id partnerPayload } }`,
     );
     expect(status).toBe(200);
@@ -34,7 +34,7 @@ describe('a write whose cache invalidation fails', () => {
 
   it("keeps a failed write's own error (the invalidation's does not replace it)", async () => {
     failInvalidations();
-    const { body } = await harness.graphql('mutation { updateClient(clientId: "no-such-client", input: { partnerPayload: "x" }) { id } }');
+    const { body } = await harness.execute('mutation { updateClient(clientId: "no-such-client", input: { partnerPayload: "x" }) { id } }');
     expect(body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 });
