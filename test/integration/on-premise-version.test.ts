@@ -29,11 +29,11 @@ function onPremiseSuite(storeEnv: () => Record<string, string>) {
   });
 
   const channel = async (id: string) => {
-    const { body } = await harness.graphql<{ channel: Record<string, unknown> }>(CHANNEL, { id });
+    const { body } = await harness.execute<{ channel: Record<string, unknown> }>(CHANNEL, { id });
     expect(body.errors).toBeUndefined();
     return body.data!.channel;
   };
-  const send = async (input: Record<string, unknown>) => (await harness.graphql<{ sendMessage: { id: string } }>(SEND, { channelId: ONPREM, input })).body;
+  const send = async (input: Record<string, unknown>) => (await harness.execute<{ sendMessage: { id: string } }>(SEND, { channelId: ONPREM, input })).body;
 
   it('serves the end of on-premise support, and null on cloud', async () => {
     expect(await channel(CLOUD)).toEqual({ hosting: 'CLOUD', onPremiseVersion: null, hostingSupportEndsAt: null });
@@ -71,7 +71,7 @@ function onPremiseSuite(storeEnv: () => Record<string, string>) {
 
   it('logs one warning per on-premise channel used, once per process; cloud channels none', async () => {
     for (const channelId of [ONPREM, ONPREM, CLOUD, ONPREM_OTHER, ONPREM, ONPREM_OTHER]) {
-      const { body } = await harness.graphql(SEND, { channelId, input: { to: '4915112345678', text: { body: 'hi' } } });
+      const { body } = await harness.execute(SEND, { channelId, input: { to: '4915112345678', text: { body: 'hi' } } });
       expect(body.errors).toBeUndefined();
     }
     const warnings = harness.logs.entries().filter((entry) => String(entry.msg).includes('on-premise hosting'));

@@ -19,7 +19,7 @@ describe('no duplicate upstream calls within one operation', () => {
   const harness = useTestGateway({ CACHE_TTL_LISTING_MS: '0' });
 
   it('makes each distinct request once when a query asks the same thing several ways', async () => {
-    const { body } = await harness.graphql(`{
+    const { body } = await harness.execute(`{
       a: client(id: "client-001") { id name }
       b: client(id: "client-001") { organisation }
       partner {
@@ -50,7 +50,7 @@ describe('no duplicate upstream calls within one operation', () => {
   });
 
   it('looks the owning client up once for N channels of the same client', async () => {
-    const { body } = await harness.graphql<{ partner: { channels: { nodes: Array<{ client: { name: string } }> } } }>(
+    const { body } = await harness.execute<{ partner: { channels: { nodes: Array<{ client: { name: string } }> } } }>(
       '{ partner { channels(filter: { clientId: "client-001" }) { nodes { id client { name } } } } }',
     );
     expect(body.errors).toBeUndefined();
@@ -61,7 +61,7 @@ describe('no duplicate upstream calls within one operation', () => {
   });
 
   it('batches the client lookups of a whole listing: one per distinct client, not one per channel', async () => {
-    const { body } = await harness.graphql<{ partner: { channels: { nodes: Array<{ id: string; client: { id: string } }> } } }>(
+    const { body } = await harness.execute<{ partner: { channels: { nodes: Array<{ id: string; client: { id: string } }> } } }>(
       '{ partner { channels { nodes { id client { id } } } } }',
     );
     expect(body.errors).toBeUndefined();
@@ -75,7 +75,7 @@ describe('no duplicate upstream calls within one operation', () => {
   });
 
   it('sends the same listing once when two aliases ask for it', async () => {
-    const { body } = await harness.graphql('{ partner { clients { nodes { id } } } later: partner { clients { nodes { id } } } }');
+    const { body } = await harness.execute('{ partner { clients { nodes { id } } } later: partner { clients { nodes { id } } } }');
     expect(body.errors).toBeUndefined();
     expect(harness.simulator.recorder.requests).toHaveLength(1);
   });
@@ -90,11 +90,11 @@ describe('tenant-isolated response cache', () => {
 
   it('serves a second identical query from the cache: zero upstream calls', async () => {
     harness = await startTestGateway({ CACHE_TTL_LISTING_MS: '60000' });
-    const first = await harness.graphql(`${CLIENTS.slice(0, -1)} channel(id: "channel-001") { id hosting } }`);
+    const first = await harness.execute(`${CLIENTS.slice(0, -1)} channel(id: "channel-001") { id hosting } }`);
     expect(first.body.errors).toBeUndefined();
     expect(harness.simulator.recorder.requests.length).toBeGreaterThan(0);
     harness.simulator.recorder.clear();
-    const second = await harness.graphql(`${CLIENTS.slice(0, -1)} channel(id: "channel-001") { id hosting } }`);
+    const second = await harness.execute(`${CLIENTS.slice(0, -1)} channel(id: "channel-001") { id hosting } }`);
     expect(second.body).toEqual(first.body);
     expect(harness.simulator.recorder.requests).toEqual([]);
   });
@@ -110,8 +110,8 @@ describe('tenant-isolated response cache', () => {
     });
     expect(slow.status).toBe(201);
     const answers = await Promise.all([
-      ...Array.from({ length: 8 }, () => harness.graphql(CLIENTS, undefined, as(ACME.token, ACME.id))),
-      ...Array.from({ length: 3 }, () => harness.graphql(CLIENTS, undefined, as(GLOBEX.token, ACME.id))),
+      ...Array.from({ length: 8 }, () => harness.execute(CLIENTS, undefined, as(ACME.token, ACME.id))),
+      ...Array.from({ length: 3 }, () => harness.execute(CLIENTS, undefined, as(GLOBEX.token, ACME.id))),
     ]);
     const [first] = answers;
     expect(first.body.errors).toBeUndefined();
@@ -128,7 +128,7 @@ describe('tenant-isolated response cache', () => {
   it('stores listings for CACHE_TTL_LISTING_MS', async () => {
     harness = await startTestGateway({ CACHE_TTL_LISTING_MS: '45000' });
     const before = Date.now();
-    await harness.graphql(CLIENTS);
+    await harness.execute(CLIENTS);
     const memory = harness.gateway.services.store.store as BoundedMemoryStore;
     const expiries: number[] = [];
     for (const [, raw] of memory.responseEntries()) {
@@ -142,9 +142,9 @@ describe('tenant-isolated response cache', () => {
 
   it('does not cache at all with CACHE_TTL_LISTING_MS=0', async () => {
     harness = await startTestGateway({ CACHE_TTL_LISTING_MS: '0' });
-    await harness.graphql(CLIENTS);
+    await harness.execute(CLIENTS);
     harness.simulator.recorder.clear();
-    await harness.graphql(CLIENTS);
+    await harness.execute(CLIENTS);
     expect(harness.simulator.recorder.matching(`${ROOT}/clients`, 'GET')).toHaveLength(1);
   });
 
@@ -152,13 +152,13 @@ describe('tenant-isolated response cache', () => {
     harness = await startTestGateway({ PARTNER_TOKEN: undefined, PARTNER_ID: undefined, CACHE_TTL_LISTING_MS: '60000' });
     const as = (token: string, partnerId: string) => ({ authorization: `Bearer ${token}`, 'x-partner-id': partnerId });
 
-    const acme = await harness.graphql<{ partner: { clients: { total: number } } }>(CLIENTS, undefined, as(ACME.token, ACME.id));
+    const acme = await harness.execute<{ partner: { clients: { total: number } } }>(CLIENTS, undefined, as(ACME.token, ACME.id));
     expect(acme.body.data?.partner.clients.total).toBe(6);
     expect(harness.simulator.recorder.requests.map((request) => request.headers.authorization)).toEqual([`Bearer ${ACME.token}`]);
 
     // Same partner and request, other credential: must go upstream with that credential (and is refused there).
     harness.simulator.recorder.clear();
-    const intruder = await harness.graphql(CLIENTS, undefined, as(GLOBEX.token, ACME.id));
+    const intruder = await harness.execute(CLIENTS, undefined, as(GLOBEX.token, ACME.id));
     expect(intruder.body.data).toEqual({ partner: { clients: null } });
     expect(intruder.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
     expect(harness.simulator.recorder.requests.map((request) => [request.path, request.headers.authorization])).toEqual([
@@ -167,7 +167,7 @@ describe('tenant-isolated response cache', () => {
 
     // Another partner with its own credential gets its own data, fetched upstream.
     harness.simulator.recorder.clear();
-    const globex = await harness.graphql<{ partner: { clients: { total: number; nodes: Array<{ id: string }> } } }>(
+    const globex = await harness.execute<{ partner: { clients: { total: number; nodes: Array<{ id: string }> } } }>(
       CLIENTS,
       undefined,
       as(GLOBEX.token, GLOBEX.id),
@@ -177,7 +177,7 @@ describe('tenant-isolated response cache', () => {
 
     // The first caller is still served from its own cache entry.
     harness.simulator.recorder.clear();
-    const again = await harness.graphql(CLIENTS, undefined, as(ACME.token, ACME.id));
+    const again = await harness.execute(CLIENTS, undefined, as(ACME.token, ACME.id));
     expect(again.body).toEqual(acme.body);
     expect(harness.simulator.recorder.requests).toEqual([]);
   });

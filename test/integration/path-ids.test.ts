@@ -69,6 +69,10 @@ const OPERATIONS: Array<{ argument: string; query: string; variables: Record<str
   { argument: 'clientId', query: 'mutation ($id: ID!) { exportInsightsContacts(clientId: $id) }', variables: {} },
 ];
 
+/**
+ * The operations' arguments are checked in process (`execute`); the X-Partner-Id header, refused with a 400 by the
+ * HTTP edge, and a subscription's argument over WebSocket go through their own edges.
+ */
 describe('ids as upstream path segments', () => {
   let harness: TestGateway;
   let multiTenant: TestGateway;
@@ -86,7 +90,7 @@ describe('ids as upstream path segments', () => {
       '%s (%s) is BAD_USER_INPUT naming the argument, nothing sent',
       async (_field, argument, operation) => {
         harness.simulator.recorder.clear();
-        const { body } = await harness.graphql(operation.query, { ...operation.variables, id: badId });
+        const { body } = await harness.execute(operation.query, { ...operation.variables, id: badId });
         const refusal = body.errors?.[0];
         expect(refusal?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: argument });
         // The parent's listing may be served from the response cache; nothing else may go out.
@@ -98,7 +102,7 @@ describe('ids as upstream path segments', () => {
   it.each(BAD_PHONES)('a phone number with %s is BAD_USER_INPUT naming phoneNumber, nothing sent', async (_kind, phone) => {
     harness.simulator.recorder.clear();
     for (const mutation of ['blockContact', 'unblockContact', 'reportContact']) {
-      const { body } = await harness.graphql(`mutation ($phone: String!) { ${mutation}(channelId: "${ONPREM}", phoneNumber: $phone) { success } }`, { phone });
+      const { body } = await harness.execute(`mutation ($phone: String!) { ${mutation}(channelId: "${ONPREM}", phoneNumber: $phone) { success } }`, { phone });
       expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'phoneNumber' });
     }
     expect(harness.simulator.recorder.requests).toEqual([]);
@@ -106,14 +110,14 @@ describe('ids as upstream path segments', () => {
 
   it('ids inside inputs and id lists are bounded and well-formed, naming their path', async () => {
     harness.simulator.recorder.clear();
-    const filtered = await harness.graphql('query ($id: ID) { partner { clients(filter: { id: $id }) { total } } }', { id: 'x'.repeat(129) });
+    const filtered = await harness.execute('query ($id: ID) { partner { clients(filter: { id: $id }) { total } } }', { id: 'x'.repeat(129) });
     expect(filtered.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'filter.id' });
-    const reply = await harness.graphql(
+    const reply = await harness.execute(
       `mutation ($id: ID) { sendMessage(channelId: "${CLOUD}", input: { to: "4930123", text: { body: "hi" }, replyTo: $id }) { id } }`,
       { id: 'wamid.\udc00' },
     );
     expect(reply.body.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.replyTo' });
-    const listed = await harness.graphql(
+    const listed = await harness.execute(
       'query ($ids: [ID!]!) { client(id: "client-001") { insights { actions(sourceIds: $ids, dateFrom: "2026-01-01T00:00:00Z", dateTo: "2026-01-02T00:00:00Z") { totalCount } } } }',
       { ids: ['s1', '..'] },
     );
@@ -123,7 +127,7 @@ describe('ids as upstream path segments', () => {
   });
 
   it('a message id is not a path segment: a wamid with "=" and "/" goes through', async () => {
-    const { body } = await harness.graphql(
+    const { body } = await harness.execute(
       `mutation { reportContact(channelId: "${ONPREM}", phoneNumber: "+4930123", messageId: "wamid.HBgN/OTE5+ODc2==") { success } }`,
     );
     expect(body.errors?.[0]?.extensions?.field).toBeUndefined();
