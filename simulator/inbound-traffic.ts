@@ -140,7 +140,10 @@ const kindInputs = z.discriminatedUnion(
         .min(1)
         .optional(),
     }),
-    /** The contact changed its number to `newWaId`, or (cloud) its business-scoped user id `userId` to `newUserId`. */
+    /**
+     * The contact changed its number to `newWaId` (on cloud with its new business-scoped user id in `newUserId`, its
+     * previous one in `userId`), or (cloud) its business-scoped user id `userId` to `newUserId`.
+     */
     z.strictObject({ ...sender, kind: z.literal('system'), newWaId: phone.optional(), newUserId: userId.optional() }),
     z.strictObject({ ...sender, kind: z.literal('unsupported') }),
     /** The business wrote `text` to the contact (`from`/`userId`) from its phone app. */
@@ -164,18 +167,22 @@ export const inboundInput = z
     message: 'give timestamp or hoursAgo, not both',
     path: ['hoursAgo'],
   })
-  .refine((input) => input.kind !== 'system' || (input.newWaId === undefined) !== (input.newUserId === undefined), {
-    message: 'a system notice is a number change (newWaId) or a user id change (newUserId): give one of them',
+  .refine((input) => input.kind !== 'system' || input.newWaId !== undefined || input.newUserId !== undefined, {
+    message: 'a system notice is a number change (newWaId) or a user id change (newUserId): give one of them (a number change may name the new user id too)',
     path: ['newWaId'],
   })
   .refine((input) => input.kind !== 'system' || input.newWaId === undefined || input.from !== undefined, {
     message: 'a number change needs the old number in from',
     path: ['from'],
   })
-  .refine((input) => input.kind !== 'system' || input.newUserId === undefined || (input.userId !== undefined && input.from === undefined), {
-    message: 'a user id change names the user by its old user id (userId) and no phone number (from)',
-    path: ['userId'],
-  })
+  .refine(
+    (input) =>
+      input.kind !== 'system' || input.newUserId === undefined || input.newWaId !== undefined || (input.userId !== undefined && input.from === undefined),
+    {
+      message: 'a user id change names the user by its old user id (userId) and no phone number (from)',
+      path: ['userId'],
+    },
+  )
   .refine((input) => input.kind !== 'preference' || input.from !== undefined, {
     message: 'a preference change names the contact by its phone number (from)',
     path: ['from'],
@@ -339,17 +346,25 @@ function content(input: InboundInput, context: BuildContext): Record<string, unk
       };
     case 'system': {
       // Cloud's user id change (user_changed_user_id): the new id in user_id, the old in previous_user_id.
-      if (input.newUserId !== undefined) {
+      if (input.newWaId === undefined) {
         const body = `User ${context.name} changed from ${input.userId} to ${input.newUserId}`;
         return { type: 'system', system: { body, user_id: input.newUserId, previous_user_id: input.userId, type: 'user_changed_user_id' } };
       }
       const body = `User ${context.name} changed from ${input.from} to ${input.newWaId}`;
-      // Cloud: wa_id and user_changed_number; on-premise: new_wa_id and customer_changed_number.
+      // Cloud: wa_id and user_changed_number, since 2026 with the new user id (a new number comes with a new one) in user_id
+      // and the previous in previous_user_id (the platform's system messages reference); on-premise: new_wa_id and
+      // customer_changed_number.
       return {
         type: 'system',
         system:
           hosting === 'cloud'
-            ? { body, wa_id: input.newWaId, type: 'user_changed_number' }
+            ? {
+                body,
+                wa_id: input.newWaId,
+                ...(input.newUserId && { user_id: input.newUserId }),
+                ...(input.newUserId && input.userId && { previous_user_id: input.userId }),
+                type: 'user_changed_number',
+              }
             : { body, new_wa_id: input.newWaId, type: 'customer_changed_number' },
       };
     }

@@ -117,7 +117,9 @@ export class WebhookDelivery {
           ? `kind ${input.kind} exists only on cloud numbers (${input.channelId} is on-premise)`
           : input.userId !== undefined || input.parentUserId !== undefined || input.username !== undefined
             ? `userId, parentUserId and username exist only on cloud numbers (${input.channelId} is on-premise)`
-            : undefined;
+            : input.kind === 'system' && input.newUserId !== undefined
+              ? `newUserId exists only on cloud numbers (${input.channelId} is on-premise: its number changes name no user id)`
+              : undefined;
         if (refusal) {
           response.status(400).json({ error: { code: 400, message: refusal } });
           return;

@@ -32,7 +32,9 @@
 -- when an alias is not what it read or assumed the script changes nothing and returns { -1 }: the
 -- caller resolves again (reading every alias) and retries. An item of keys only
 -- (`ko`: a preference, a message in a group) starts no conversation and moves no time; a
--- conversation already kept takes its keys. A reaction, edit or revoke that changes a message of
+-- conversation already kept takes its keys. A number change naming the new user id is followed by an item of
+-- its own (`linked`, keys only, for the new number's conversation) that links that user id to the new number, applied
+-- only when the notice before it was appended. A reaction, edit or revoke that changes a message of
 -- another conversation (one before a number change) tells that conversation's subscribers too.
 -- ARGV[1] retention ms (0: nothing kept, the stream only numbers events), ARGV[2] dedup TTL ms,
 -- ARGV[3] pub/sub channel, ARGV[4] sequence TTL ms, ARGV[5] conversation TTL ms, ARGV[6] window
@@ -195,7 +197,9 @@ for i = 1, count do
   local operation, messageId = m.op, text(m.id)
   local k = 4 + (i - 1) * 9
   local record, conversation, thread = KEYS[k + 2], KEYS[k + 3], KEYS[k + 4]
-  if m.lk then
+  -- A number change's link of its new user id to the new number (`linked`) follows its notice, and only an appended one.
+  local applies = operation ~= 'linked' or type(results[i - 1]) == 'string'
+  if m.lk and applies then
     redis.call('SET', KEYS[k + 6], m.c, 'PX', conversationTtl)
     if m.ls then redis.call('SET', KEYS[k + 9], m.c, 'PX', conversationTtl) end
   end
@@ -205,6 +209,12 @@ for i = 1, count do
     results[i] = operation
   elseif operation == 'closed' then
     touch(conversation, thread, m, '')
+    results[i] = operation
+  elseif operation == 'linked' then
+    if applies then
+      if m.ls then merge(KEYS[k + 7], KEYS[k + 8], conversation, thread, m.c, m.ls) end
+      touch(conversation, thread, m, '')
+    end
     results[i] = operation
   elseif redis.call('SET', KEYS[k + 1], '1', 'NX', 'PX', ARGV[2]) then
     local id

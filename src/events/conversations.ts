@@ -130,6 +130,11 @@ export interface ConversationChange {
   /** After a user id change (`user_changed_user_id`): the contact's new business-scoped user id, which names it from now on. */
   newUserId: string | null;
   /**
+   * After a number change that names the user's new business-scoped user id (`user_changed_number` with `system.user_id`:
+   * a new number comes with a new user id): that user id, which names the new number's conversation (`movedTo`) from now on.
+   */
+  movedUserId: string | null;
+  /**
    * The item only tells the contact's keys (a preference, a message in a group): it links them, and a conversation
    * already kept takes them, but it starts no conversation, joins no thread and moves no time.
    */
@@ -150,7 +155,7 @@ const timeOf = (timestamp: string | null, now: number): number => {
 /** A whole-second time placed at its arrival when that falls within the second, else at the second's end (never earlier than the time itself). */
 export const orderWithinSecond = (atMs: number, now: number): number => (atMs % 1000 === 0 ? Math.max(atMs, Math.min(now, atMs + 999)) : atMs);
 
-const NO_KEYS = { phone: null, userId: null, username: null, movedTo: null, newUserId: null, keysOnly: false };
+const NO_KEYS = { phone: null, userId: null, username: null, movedTo: null, newUserId: null, movedUserId: null, keysOnly: false };
 
 /** Message types that change the message they name instead of joining the thread. */
 const CHANGING_TYPES = new Set(['reaction', 'edit', 'revoke']);
@@ -166,6 +171,39 @@ export function newNumberOf(raw: unknown): string | null {
   if (!isRecord(raw) || raw.type !== 'system' || !isRecord(raw.system) || !NUMBER_CHANGES.has(String(raw.system.type))) return null;
   const next = raw.system.new_wa_id ?? raw.system.wa_id;
   return typeof next === 'string' ? waIdOf(next) : null;
+}
+
+/**
+ * The new user id a number change names beside the new number (cloud `user_changed_number`: `system.user_id`, since the
+ * platform's 2026 changelog; the previous one in `previous_user_id`); null for any other item, or a notice without one.
+ */
+export function movedUserIdOf(raw: unknown): string | null {
+  if (newNumberOf(raw) === null) return null;
+  const system = (raw as { system: Record<string, unknown> }).system;
+  return typeof system.user_id === 'string' ? userIdOf(system.user_id) : null;
+}
+
+/**
+ * The keys-only change a number change naming the new user id makes besides its own: the new user id is linked to the
+ * new number's conversation, as an item naming both keys links them (a conversation kept under the new user id merges
+ * into the new number's, one held under the new number takes the user id; none is started). Null for any other change.
+ */
+export function linkOfMove(change: ConversationChange): ConversationChange | null {
+  if (change.movedTo === null || change.movedUserId === null) return null;
+  return {
+    ...NO_KEYS,
+    contact: change.movedTo,
+    atMs: change.atMs,
+    orderMs: change.orderMs,
+    messageId: null,
+    inbound: false,
+    name: null,
+    text: null,
+    closesWindow: false,
+    phone: change.movedTo,
+    userId: change.movedUserId,
+    keysOnly: true,
+  };
 }
 
 /** The new user id a user id change names (cloud `user_changed_user_id`: `system.user_id`, the old one `previous_user_id`); null for any other item. */
@@ -230,6 +268,7 @@ export function changeOfEvent(event: ChannelEvent, now: number): ConversationCha
         username: username ?? null,
         movedTo: newNumberOf(raw),
         newUserId: newUserIdOf(raw),
+        movedUserId: movedUserIdOf(raw),
         keysOnly: false,
       };
     }
@@ -252,6 +291,7 @@ export function changeOfEvent(event: ChannelEvent, now: number): ConversationCha
         username: null,
         movedTo: null,
         newUserId: null,
+        movedUserId: null,
         keysOnly: false,
       };
     }

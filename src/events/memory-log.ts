@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { compareLogIds, type LogId } from './cursor.js';
-import { changeOfEvent, changeOfSend, changeOfVerdict, type ConversationChange, type ConversationDto, type ListPosition } from './conversations.js';
+import { changeOfEvent, changeOfSend, changeOfVerdict, linkOfMove, type ConversationChange, type ConversationDto, type ListPosition } from './conversations.js';
 import { MemoryDedupStore } from './dedup.js';
 import {
   ACCEPTED_STATUS,
@@ -96,6 +96,12 @@ export class MemoryEventLog implements EventLog {
         if (change !== null && !change.keysOnly && changedIn !== null && changedIn !== change.contact && changedIn !== change.userId) updated.push(changedIn);
       }
       if (change && this.conversationState.apply(channelId, change, now)) updated.push(change.contact);
+      // A number change naming the new user id links it to the new number's conversation, in the same step.
+      const moved = change && linkOfMove(change);
+      if (moved) {
+        const link = this.resolved(channelId, moved, now);
+        if (this.conversationState.apply(channelId, link, now)) updated.push(link.contact);
+      }
       result.appended.push(logged);
     }
     this.evict(now);

@@ -13,6 +13,7 @@ import {
   conversationTtlMs,
   isUserId,
   linkedUserIdOf,
+  linkOfMove,
   SERVICE_WINDOW_MS,
   type ConversationChange,
   type ConversationDto,
@@ -70,7 +71,8 @@ interface Publication {
 
 /**
  * What one item of the append script does, as the script reads it (short names: it is sent per
- * item): `op` message | status | error | echo | preference | other | sent | closed; `id` the message
+ * item): `op` message | status | error | echo | preference | other | sent | closed | linked (the keys-only link a number
+ * change naming the new user id makes, applied only when the item before it, the notice, was appended); `id` the message
  * id; `st` the status; `rc` the record's contact; `ty` type; `tx` text; then the conversation
  * change (absent when none): `c` contact key, `at` event time ms, `ord` its place in time order ms,
  * `inb` a user's message (moves the last inbound time), `n` profile name, `cl` closes the window,
@@ -288,11 +290,30 @@ export class RedisEventLog implements EventLog {
     const now = Date.now();
     const serialized = events.map(serializeEvent);
     const records = events.map((event) => recordOfEvent(event, now));
+    // An item per event, and after a number change naming the new user id, the keys-only item linking it to the new number.
+    const changes: Array<ConversationChange | null> = [];
+    const itemOfEvent: number[] = [];
+    const eventOfItem: Array<number | null> = [];
+    events.forEach((event, index) => {
+      const change = changeOfEvent(event, now);
+      itemOfEvent.push(changes.length);
+      eventOfItem.push(index);
+      changes.push(change);
+      const moved = change && linkOfMove(change);
+      if (moved) {
+        eventOfItem.push(null);
+        changes.push(moved);
+      }
+    });
     const build = (resolved: ResolvedChange[]) =>
-      events.map((event, index): ScriptItem => {
+      changes.map((_change, position): ScriptItem => {
+        const index = eventOfItem[position];
+        // Applied only when the notice before it was appended (a re-delivery changes nothing).
+        if (index === null) return this.item(channelId, resolved[position], { op: 'linked', messageId: null, recordContact: null });
+        const event = events[index];
         const record = records[index];
-        const { change } = resolved[index];
-        const item = this.item(channelId, resolved[index], {
+        const { change } = resolved[position];
+        const item = this.item(channelId, resolved[position], {
           op: event.kind,
           dedupKey: event.dedupKey,
           event: serialized[index],
@@ -312,18 +333,14 @@ export class RedisEventLog implements EventLog {
         }
         return item;
       });
-    const results = await this.runResolved(
-      channelId,
-      events.map((event) => changeOfEvent(event, now)),
-      build,
-      true,
-    );
+    const results = await this.runResolved(channelId, changes, build, true);
     if (results[0] === -1) throw new Error('events: a contact alias kept changing during the append; the notification is refused for a retry');
     // Also after a duplicate: a re-delivery is acknowledged only once what the first delivery appended is replicated.
     if (this.options.waitReplicas) await this.redis.waitForReplicas(this.channelKey(channelId, 'log'), this.options.waitReplicas);
     const appended: LoggedEvent[] = [];
-    results.forEach((result, index) => {
-      const logged = typeof result === 'string' ? toLogged(result, { k: events[index].kind, p: events[index].payload }, serialized[index].length) : null;
+    events.forEach((event, index) => {
+      const result = results[itemOfEvent[index]];
+      const logged = typeof result === 'string' ? toLogged(result, { k: event.kind, p: event.payload }, serialized[index].length) : null;
       if (logged) appended.push(logged);
     });
     return { appended, duplicates: events.length - appended.length };

@@ -304,6 +304,48 @@ function conversationChangesSuite(label: string, env: () => Record<string, strin
       expect(contacts).toContain(previous);
       expect(contacts).not.toContain(next);
     });
+
+    it('a user_changed_number notice naming the new user id links it to the new number: a conversation under that id merges into the new number’s, later messages by the id continue it', async () => {
+      const [oldNumber, newNumber] = [contact(8), contact(9)];
+      const [previous, next] = label === 'memory' ? ['US.4917400000018', 'US.4917400000019'] : ['US.4917500000018', 'US.4917500000019'];
+      const wroteAt = secondsAgo(60);
+      await postUpdated(cloudMessage('text', { id: `wamid.before-number-change-${label}`, seconds: wroteAt, from: oldNumber }));
+      // The new user id wrote before the notice came: a conversation of its own, until the notice links it.
+      await postUpdated(fromUserIdOnly(`wamid.new-id-early-${label}`, wroteAt + 5, next));
+
+      const notice = cloudMessage('system-user-changed-number-user-id', {
+        id: `wamid.number-change-with-user-id-${label}`,
+        seconds: wroteAt + 10,
+        from: oldNumber,
+        adjust: (item) =>
+          Object.assign(item.system as Item, {
+            body: `User changed from ${oldNumber} to ${newNumber}`,
+            wa_id: newNumber,
+            user_id: next,
+            previous_user_id: previous,
+          }),
+      });
+      expect(await postUpdated(notice, 2)).toMatchObject([
+        { contact: oldNumber, movedTo: newNumber, lastInboundAt: iso(wroteAt), lastMessage: { id: `wamid.number-change-with-user-id-${label}` } },
+        { contact: newNumber, movedTo: null, lastInboundAt: iso(wroteAt + 5), lastMessage: { id: `wamid.new-id-early-${label}` } },
+      ]);
+      expect(await postUpdated(fromUserIdOnly(`wamid.new-id-${label}`, wroteAt + 20, next))).toMatchObject([
+        { contact: newNumber, lastInboundAt: iso(wroteAt + 20), lastMessage: { id: `wamid.new-id-${label}` } },
+      ]);
+
+      for (const key of [next, newNumber]) {
+        const { conversation } = await read<{ conversation: Item }>(CONVERSATION, { contact: key });
+        expect(conversation).toMatchObject({ id: `${CHANNEL}:${newNumber}`, contact: newNumber, contactPhone: newNumber, contactUserId: next });
+        expect(await threadOf(key)).toEqual([`wamid.new-id-${label}`, `wamid.new-id-early-${label}`]);
+      }
+      // The previous user id names the old number's conversation, which the notice ends.
+      const { conversation: old } = await read<{ conversation: Item }>(CONVERSATION, { contact: previous });
+      expect(old).toMatchObject({ contact: oldNumber, contactPhone: oldNumber, contactUserId: previous });
+      expect(await threadOf(oldNumber)).toEqual([`wamid.number-change-with-user-id-${label}`, `wamid.before-number-change-${label}`]);
+      const contacts = (await read<{ conversations: { nodes: Item[] } }>(CONVERSATIONS, {})).conversations.nodes.map((node) => node.contact);
+      expect(contacts).toEqual(expect.arrayContaining([oldNumber, newNumber]));
+      expect(contacts).not.toContain(next);
+    });
   });
 }
 

@@ -648,6 +648,28 @@ const CLOUD: Acceptance[] = [
       thread: 'entry',
     },
   },
+  // Last of the cloud rows: it names Sheena's user id (USER_ID, linked to her number above) as the previous one.
+  message(
+    'cloud',
+    'system-user-changed-number-user-id',
+    {
+      type: 'system',
+      preview: 'User Sheena Nelson changed from 16505551234 to 16505559876',
+      content: system({
+        systemType: 'user_changed_number',
+        noticeBody: 'User Sheena Nelson changed from 16505551234 to 16505559876',
+        newWaId: '16505559876',
+        newUserId: 'US.13491208655302758888',
+      }),
+    },
+    // The notice names the user by the old number and the previous user id; it moves the conversation to the new number
+    // (whose conversation the new user id names from now on) and leaves the window where the user's messages put it.
+    {
+      sender: { ...sheenaWithoutProfile, fromUserId: USER_ID },
+      at: '2025-06-08T20:59:50.000Z',
+      conversation: { movedTo: '16505559876', lastInboundAt: USER_ID_ONLY_AT },
+    },
+  ),
 ];
 
 const ON_PREMISE: Acceptance[] = [

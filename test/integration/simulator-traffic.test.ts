@@ -375,6 +375,36 @@ describe('simulator: /_control/inbound speaks real traffic', () => {
       ]);
     });
 
+    it('a number change naming the new user id: user_changed_number with the new id in user_id and the previous in previous_user_id', async () => {
+      const next = 'US.13491208655302758888';
+      const { answer, notification } = await deliver({
+        channelId: CLOUD,
+        from: CONTACT,
+        userId: USER_ID,
+        kind: 'system',
+        newWaId: '4915187654321',
+        newUserId: next,
+      });
+      const value = cloudValue(notification, 'messages');
+      expect(value.contacts).toBeUndefined();
+      expect(value.messages).toEqual([
+        {
+          from: CONTACT,
+          from_user_id: USER_ID,
+          id: answer.messageId,
+          timestamp: String(answer.timestamp),
+          type: 'system',
+          system: {
+            body: `User Mia Schneider changed from ${CONTACT} to 4915187654321`,
+            wa_id: '4915187654321',
+            user_id: next,
+            previous_user_id: USER_ID,
+            type: 'user_changed_number',
+          },
+        },
+      ]);
+    });
+
     it('edit names the original message and carries the new content', async () => {
       const { message } = await cloudMessage({ kind: 'edit', messageId: 'wamid.ORIGINAL=', text: 'Corrected: 3 boxes' });
       expect(message).toMatchObject({
@@ -451,6 +481,7 @@ describe('simulator: /_control/inbound speaks real traffic', () => {
       [{ kind: 'echo', text: 'x' }, 'kind echo exists only on cloud numbers'],
       [{ kind: 'preference' }, 'kind preference exists only on cloud numbers'],
       [{ text: 'x', userId: USER_ID }, 'userId, parentUserId and username exist only on cloud numbers'],
+      [{ kind: 'system', newWaId: '4915187654321', newUserId: USER_ID }, 'newUserId exists only on cloud numbers'],
     ])('on-premise refuses %j with 400, delivering nothing', async (body, message) => {
       const answer = await post({ channelId: ON_PREMISE, from: CONTACT, ...body });
       expect(answer).toEqual({ status: 400, body: { error: { code: 400, message: expect.stringContaining(message) } } });

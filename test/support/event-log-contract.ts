@@ -70,6 +70,21 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
       type: 'system',
       system: { body: `User changed from ${previous} to ${next}`, user_id: next, previous_user_id: previous, type: 'user_changed_user_id' },
     });
+  /**
+   * The platform's notice that a user changed its number (named by the old one, and by its previous user id when it has
+   * one); since 2026 it names the user's new user id beside the new number.
+   */
+  const numberChange = (channelId: string, id: string, before: { waId: string; userId: string }, after: { waId: string; userId: string }, atMs: number) =>
+    message(channelId, id, { from: before.waId, fromPhone: before.waId, fromUserId: before.userId }, atMs, {
+      type: 'system',
+      system: {
+        body: `User changed from ${before.waId} to ${after.waId}`,
+        wa_id: after.waId,
+        user_id: after.userId,
+        previous_user_id: before.userId,
+        type: 'user_changed_number',
+      },
+    });
   /** An item of smb_message_echoes: sent by the business (its number `from`) from its phone app to `to`. */
   const echo = (channelId: string, id: string, to: string, atMs: number, raw: Record<string, unknown>): ChannelEvent => ({
     kind: 'echo',
@@ -561,6 +576,54 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
       expect(await log.conversation(channelId, knownNext)).toMatchObject({ contact: known, contactUserId: knownNext, lastInboundMs: recent(10) });
       expect(await log.conversation(channelId, knownPrevious)).toMatchObject({ contact: known });
       expect(await threadIds(log, channelId, knownNext)).toEqual(['wamid.known-next', 'wamid.known-change', 'wamid.known']);
+    });
+
+    it('a number change naming the new user id links it to the new number in its append: a conversation kept under it merges, a held one takes it, a re-delivery changes nothing', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const recent = timesBefore(Date.now());
+      const announced = await listen(log, channelId);
+      const listed = async () => (await log.conversations(channelId, null, 10)).map((conversation) => conversation.contact);
+
+      // The new number has no conversation yet, the new user id one of its own (a message that came before the notice).
+      const [before, after] = [
+        { waId: '4917000000041', userId: userId(41) },
+        { waId: '4917000000042', userId: userId(42) },
+      ];
+      await appendAnnounced(log, channelId, announced, [text(channelId, 'wamid.old-number', { from: before.waId, fromPhone: before.waId }, recent(60))], 1);
+      await appendAnnounced(
+        log,
+        channelId,
+        announced,
+        [text(channelId, 'wamid.new-id-early', { from: after.userId, fromUserId: after.userId }, recent(55))],
+        1,
+      );
+      const notice = numberChange(channelId, 'wamid.number-change', before, after, recent(50));
+      expect(await appendAnnounced(log, channelId, announced, [notice], 2)).toEqual([before.waId, after.waId]);
+      expect(await log.conversation(channelId, before.waId)).toMatchObject({ movedTo: after.waId, contactPhone: before.waId, contactUserId: before.userId });
+      const moved = await log.conversation(channelId, after.waId);
+      expect(moved).toMatchObject({ contact: after.waId, contactPhone: after.waId, contactUserId: after.userId, movedTo: null, lastInboundMs: recent(55) });
+      expect(await log.conversation(channelId, after.userId)).toEqual(moved);
+      expect(await listed()).toEqual([before.waId, after.waId]);
+      // The notice is the old conversation's; the new id's messages continue in the new number's.
+      await appendAnnounced(log, channelId, announced, [text(channelId, 'wamid.new-id', { from: after.userId, fromUserId: after.userId }, recent(40))], 1);
+      expect(await threadIds(log, channelId, after.userId)).toEqual(['wamid.new-id', 'wamid.new-id-early']);
+      expect(await threadIds(log, channelId, before.waId)).toEqual(['wamid.number-change', 'wamid.old-number']);
+
+      const again = await log.append(channelId, [notice]);
+      expect(again).toEqual({ appended: [], duplicates: 1 });
+      expect(await log.conversation(channelId, after.waId)).toMatchObject({ contact: after.waId, contactUserId: after.userId, lastInboundMs: recent(40) });
+
+      // The user wrote from the new number before the notice came: that conversation takes the new user id.
+      const [early, late] = [
+        { waId: '4917000000043', userId: userId(43) },
+        { waId: '4917000000044', userId: userId(44) },
+      ];
+      await appendAnnounced(log, channelId, announced, [text(channelId, 'wamid.late-number', { from: late.waId, fromPhone: late.waId }, recent(30))], 1);
+      const lateNotice = numberChange(channelId, 'wamid.late-change', early, late, recent(20));
+      expect(await appendAnnounced(log, channelId, announced, [lateNotice], 2)).toEqual([early.waId, late.waId]);
+      expect(await log.conversation(channelId, late.userId)).toMatchObject({ contact: late.waId, contactUserId: late.userId, lastInboundMs: recent(30) });
+      expect(await log.conversation(channelId, early.waId)).toMatchObject({ movedTo: late.waId, contactUserId: early.userId, lastInboundMs: null });
     });
 
     it('merges within one notification too, and a conversation only under the user id becomes the wa_id’s', async () => {

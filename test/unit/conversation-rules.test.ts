@@ -6,6 +6,8 @@ import {
   compareNewestFirst,
   decodeListCursor,
   encodeListCursor,
+  linkOfMove,
+  movedUserIdOf,
   SERVICE_WINDOW_MS,
   serviceWindow,
   waIdOf,
@@ -30,6 +32,7 @@ const change = (overrides: Partial<ConversationChange>): ConversationChange => (
   username: null,
   movedTo: null,
   newUserId: null,
+  movedUserId: null,
   keysOnly: false,
   ...overrides,
 });
@@ -170,6 +173,49 @@ describe('conversation rules', () => {
     });
   });
 
+  it('a number change naming the new user id links it to the new number: a keys-only change of the new number, besides the move of the old one', () => {
+    const notice = (system: Record<string, unknown>): ChannelEvent => ({
+      kind: 'message',
+      dedupKey: 'k',
+      payload: {
+        channelId: 'c',
+        id: 'n1',
+        from: '4915',
+        fromPhone: '4915',
+        fromUserId: 'DE.before1',
+        timestamp: new Date(NOW).toISOString(),
+        type: 'system',
+        text: null,
+        raw: { type: 'system', system },
+        contactName: null,
+        displayPhoneNumber: null,
+      },
+    });
+    const moved = changeOfEvent(notice({ type: 'user_changed_number', wa_id: '+49 16', user_id: ' DE.after1 ', previous_user_id: 'DE.before1' }), NOW)!;
+    expect(moved).toMatchObject({
+      contact: '4915',
+      phone: '4915',
+      userId: 'DE.before1',
+      movedTo: '4916',
+      movedUserId: 'DE.after1',
+      newUserId: null,
+      inbound: false,
+    });
+    expect(linkOfMove(moved)).toEqual(change({ contact: '4916', atMs: NOW, orderMs: moved.orderMs, phone: '4916', userId: 'DE.after1', keysOnly: true }));
+    // A notice without a new user id (or with one that is none), and a user id change, link nothing to a new number.
+    for (const system of [
+      { type: 'user_changed_number', wa_id: '4916' },
+      { type: 'user_changed_number', wa_id: '4916', user_id: 'not a user id' },
+      { type: 'user_changed_user_id', user_id: 'DE.after1', previous_user_id: 'DE.before1' },
+    ]) {
+      const other = changeOfEvent(notice(system), NOW)!;
+      expect(other.movedUserId).toBeNull();
+      expect(linkOfMove(other)).toBeNull();
+    }
+    // A user id without a new number moves nothing.
+    expect(movedUserIdOf({ type: 'system', system: { type: 'user_changed_number', user_id: 'DE.after1' } })).toBeNull();
+  });
+
   it('reads statuses: none for no recipient, a window verdict when any error is 131047 on a failed one', () => {
     expect(changeOfEvent(status(null, 'failed', [131047]), NOW)).toBeNull();
     expect(changeOfEvent(status('49', 'failed', [131026, 131047]), NOW)).toMatchObject({ closesWindow: true, inbound: false, contact: '49', messageId: 'm' });
@@ -193,6 +239,7 @@ describe('conversation rules', () => {
       username: null,
       movedTo: null,
       newUserId: null,
+      movedUserId: null,
       keysOnly: false,
     });
     expect(changeOfVerdict('49', NOW)).toEqual({
@@ -209,6 +256,7 @@ describe('conversation rules', () => {
       username: null,
       movedTo: null,
       newUserId: null,
+      movedUserId: null,
       keysOnly: false,
     });
   });

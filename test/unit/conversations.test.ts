@@ -91,6 +91,7 @@ describe('changeOfEvent', () => {
       username: null,
       movedTo: null,
       newUserId: null,
+      movedUserId: null,
       keysOnly: false,
     });
     expect(message(null)?.atMs).toBe(NOW);
@@ -161,6 +162,7 @@ describe('MemoryConversations', () => {
     username: null,
     movedTo: null,
     newUserId: null,
+    movedUserId: null,
     keysOnly: false,
   });
 
