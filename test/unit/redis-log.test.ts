@@ -726,7 +726,10 @@ describeWithRedis('RedisEventLog: watched channels', () => {
 describeWithRedis('RedisEventLog: fan-out', () => {
   it('delivers appended events and changed conversations to every listener, in order, from any instance', async () => {
     const channelId = newChannel();
-    const [reader, writer] = [eventLog(), eventLog({ on: connection() })];
+    // Another instance's connection, ready before it writes: a cluster client has no slot map to route by until then.
+    const other = connection();
+    await waitUntil(() => other.isReady, 'the second connection');
+    const [reader, writer] = [eventLog(), eventLog({ on: other })];
     const [first, second] = [recorder(), recorder()];
     const unsubscribeFirst = await reader.tail(channelId, first.listener);
     const unsubscribeSecond = await reader.tail(channelId, second.listener);
