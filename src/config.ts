@@ -359,6 +359,10 @@ const variables = z.object({
     description:
       'query cost (as MAX_QUERY_COST measures it) one caller may spend per second, shared by every instance through Redis when configured; past it RATE_LIMITED with `retryAfterSeconds`, before execution',
   }),
+  UPSTREAM_CALL_COST: documented(nonNegativeInt.default(250), {
+    description:
+      "cost charged to the caller's MAX_COST_PER_SECOND_PER_CALLER budget, after an operation ran, for each upstream call it made (a cache miss): about 80 such calls a second per caller with the defaults; 0 charges the estimate alone",
+  }),
   MAX_QUERY_TOKENS: documented(positiveInt.default(2_000), { description: 'most tokens the parser accepts in one document' }),
   CIRCUIT_BREAKER_THRESHOLD: documented(positiveInt.default(5), { description: "consecutive upstream failures that open a root's circuit" }),
   CIRCUIT_BREAKER_COOLDOWN_MS: documented(positiveInt.default(10_000), { description: 'how long an open circuit fails fast before a trial call' }),
@@ -561,7 +565,11 @@ const configSchema = variables
       maxTokens: values.MAX_QUERY_TOKENS,
     },
     /** Each caller's share: operations in flight per instance, query cost per second. */
-    fairShare: { maxInFlight: values.MAX_OPERATIONS_IN_FLIGHT_PER_CALLER, costPerSecond: values.MAX_COST_PER_SECOND_PER_CALLER },
+    fairShare: {
+      maxInFlight: values.MAX_OPERATIONS_IN_FLIGHT_PER_CALLER,
+      costPerSecond: values.MAX_COST_PER_SECOND_PER_CALLER,
+      upstreamCallCost: values.UPSTREAM_CALL_COST,
+    },
     /** Structure a `/graphql` JSON body may hold (MAX_BODY_VALUES, MAX_BODY_DEPTH), checked before it is parsed. */
     bodyShape: { maxValues: values.MAX_BODY_VALUES, maxDepth: values.MAX_BODY_DEPTH },
     circuitBreaker: { threshold: values.CIRCUIT_BREAKER_THRESHOLD, cooldownMs: values.CIRCUIT_BREAKER_COOLDOWN_MS },

@@ -169,7 +169,10 @@ export function webSocketEndpoint(options: {
         } catch (error) {
           return { errors: [error instanceof GraphQLError ? error : new GraphQLError('Internal server error')] };
         }
-        return execute(args);
+        const result = await execute(args);
+        const context = args.contextValue as Context;
+        void services.fairShare.chargeUpstreamCalls(context.shareKey, context.callBudget?.taken ?? 0);
+        return result;
       },
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors ? { ...result, errors: result.errors.map((error) => formatGraphQLError(error.toJSON(), error)) } : undefined,

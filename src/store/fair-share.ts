@@ -10,6 +10,8 @@ export interface FairShareLimits {
   maxInFlight: number;
   /** Query cost (MAX_QUERY_COST's measure) one caller may spend per second, across instances with Redis. */
   costPerSecond: number;
+  /** Cost charged, after an operation ran, for each upstream call it made (a cache miss). */
+  upstreamCallCost: number;
 }
 
 /**
@@ -123,10 +125,25 @@ export class FairShare {
    * refusals a second, the rest refused at the door.
    */
   async chargeRefused(key: string, cost: number): Promise<void> {
+    await this.chargeWithoutRefusing(key, cost);
+  }
+
+  /**
+   * Charges the upstream calls an operation made (its cache misses), UPSTREAM_CALL_COST each, once
+   * it has run: a read the cache answers costs its estimate alone; one that reaches the upstream
+   * costs what it took of the gateway and of the partner's upstream allowance, which every caller
+   * shares. The operation that ran is not refused; its caller's next ones meet the door once the
+   * budget is used up.
+   */
+  async chargeUpstreamCalls(key: string, calls: number): Promise<void> {
+    await this.chargeWithoutRefusing(key, calls * this.limits.upstreamCallCost);
+  }
+
+  private async chargeWithoutRefusing(key: string, cost: number): Promise<void> {
     try {
       await this.spend(key, cost);
     } catch (error) {
-      // The operation's own refusal is what its caller gets.
+      // The work was done (or refused for its own reason): what its caller gets stands.
       if (!(error instanceof ShareUsedUpError)) throw error;
     }
   }

@@ -32,6 +32,8 @@ describe('fair share: a caller over its share is refused alone', () => {
     MAX_OPERATIONS_IN_FLIGHT_PER_CALLER: '2',
     MAX_COST_PER_SECOND_PER_CALLER: '100',
     CACHE_TTL_LISTING_MS: '0',
+    // The estimate alone: the charge for upstream calls made has a block of its own below.
+    UPSTREAM_CALL_COST: '0',
   });
 
   it('refuses operations past the in-flight bound with RATE_LIMITED (429) before reading them, while another caller is served', async () => {
@@ -261,6 +263,37 @@ describe('fair share: refusals held until the budget refills are bounded per cal
     // Two wait for the refill and keep their connections (their small bodies are discarded); the third does not wait.
     expect(doors.filter((door) => door.connection === 'close')).toHaveLength(1);
     expect((await post(harness.url, POLITE, '{ partner { id } }')).body.errors).toBeUndefined();
+  }, 60_000);
+});
+
+describe('fair share: the upstream calls an operation made are charged to its caller, cache hits are not', () => {
+  const harness = useTestGateway({
+    GATEWAY_TOKENS: 'hostile-caller-token,polite-caller-token',
+    MAX_COST_PER_SECOND_PER_CALLER: '100',
+    UPSTREAM_CALL_COST: '100',
+  });
+
+  it('a read that reached the upstream uses up the budget (11 + 100): the next operation meets the door; the same read from the cache is charged its estimate alone', async () => {
+    let listing = '';
+    let next: Answer | undefined;
+    for (let attempt = 1; attempt <= 5 && next?.status !== 429; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      // A page not read yet: one A1 call.
+      listing = `{ partner { clients(limit: ${attempt}) { total } } }`;
+      const before = harness.simulator.recorder.requests.length;
+      expect((await post(harness.url, HOSTILE, listing)).body.errors).toBeUndefined();
+      expect(harness.simulator.recorder.requests.length - before).toBe(1);
+      next = await post(harness.url, HOSTILE, '{ partner { id } }');
+    }
+    expect(next?.status).toBe(429);
+    expect(next?.body.errors?.[0]?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
+    expect((await post(harness.url, POLITE, '{ partner { id } }')).body.errors).toBeUndefined();
+
+    // From the cache: 11 each, three of them within one budget of 100, nothing sent.
+    const before = harness.simulator.recorder.requests.length;
+    const cached = [await post(harness.url, HOSTILE, listing), await post(harness.url, HOSTILE, listing), await post(harness.url, HOSTILE, listing)];
+    expect(cached.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(harness.simulator.recorder.requests.length).toBe(before);
   }, 60_000);
 });
 

@@ -8,7 +8,7 @@ import { waitUntil } from '../support/events.js';
 
 /** One caller's share on one instance (no Redis): the in-flight bound and the cost budget of each second. */
 
-const LIMITS = { maxInFlight: 2, costPerSecond: 100 };
+const LIMITS = { maxInFlight: 2, costPerSecond: 100, upstreamCallCost: 25 };
 
 async function refusal(work: Promise<unknown> | (() => unknown)): Promise<ShareUsedUpError> {
   try {
@@ -116,6 +116,31 @@ describe('FairShare: query cost per second', () => {
     await refusal(share.spend('a', 60));
     await expect(share.chargeRefused('a', 60)).resolves.toBeUndefined();
     await refusal(() => share.enter('a'));
+  });
+
+  it('charges the upstream calls an operation made, UPSTREAM_CALL_COST each, without refusing the operation that made them', async () => {
+    const share = new FairShare(LIMITS, null);
+    // Two calls at 25: half the budget of 100; two more use it up, so the caller's next operation meets the door.
+    await share.chargeUpstreamCalls('a', 2);
+    await expect(share.spend('a', 50)).resolves.toBeUndefined();
+    await expect(share.chargeUpstreamCalls('a', 2)).resolves.toBeUndefined();
+    const atTheDoor = await refusal(() => share.enter('a'));
+    expect(atTheDoor.budgetRefillsInMs).toBeGreaterThan(0);
+    expect(atTheDoor.budgetRefillsInMs).toBeLessThanOrEqual(1_000);
+    expect(() => share.enter('b')).not.toThrow();
+  });
+
+  it('charges nothing for an operation the cache answered whole', async () => {
+    const share = new FairShare(LIMITS, null);
+    await share.chargeUpstreamCalls('a', 0);
+    await expect(share.spend('a', 100)).resolves.toBeUndefined();
+  });
+
+  it('answers a refusal for operations in flight at once: it names no refill', async () => {
+    const share = new FairShare(LIMITS, null);
+    share.enter('a');
+    share.enter('a');
+    expect((await refusal(() => share.enter('a'))).budgetRefillsInMs).toBeUndefined();
   });
 });
 

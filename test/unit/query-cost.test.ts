@@ -334,7 +334,7 @@ describe("refusing and spending an operation's cost", () => {
     afterEach(() => {
       jest.useRealTimers();
     });
-    const share = () => new FairShare({ maxInFlight: 10, costPerSecond: 100 }, null);
+    const share = () => new FairShare({ maxInFlight: 10, costPerSecond: 100, upstreamCallCost: 25 }, null);
 
     it('spends an accepted estimate', async () => {
       const fairShare = share();

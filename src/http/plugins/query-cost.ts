@@ -14,8 +14,9 @@ function costRequested(extensions: Readonly<Record<string, unknown>> | undefined
  * known), before any resolver runs; over the limit it is refused with GRAPHQL_VALIDATION_FAILED and
  * `extensions.cost {estimated, max}`. After execution the answer's actual cost and the upstream
  * calls it took are observed as metrics, and returned in `extensions.cost` when the request asked.
- * An accepted estimate is spent from the caller's fair share (RATE_LIMITED once used up); an
- * operation refused for its syntax, a validation rule or its cost is charged MAX_QUERY_COST.
+ * An accepted estimate is spent from the caller's fair share (RATE_LIMITED once used up), and the
+ * upstream calls it made are charged once it ran; an operation refused for its syntax, a validation
+ * rule or its cost is charged MAX_QUERY_COST.
  */
 export function queryCostPlugin(max: number, metrics: Metrics, fairShare: FairShare): ApolloServerPlugin<Context> {
   return {
@@ -42,10 +43,13 @@ export function queryCostPlugin(max: number, metrics: Metrics, fairShare: FairSh
           estimated = cost;
         },
         async willSendResponse({ schema, document, operation, response, request, contextValue }) {
-          if (estimated === undefined || !document || !operation || response.body.kind !== 'single') return;
+          if (estimated === undefined) return;
+          const upstreamCalls = contextValue.callBudget?.taken ?? 0;
+          // Not awaited: the charge is for the caller's next operations, not a reason to hold this answer.
+          void fairShare.chargeUpstreamCalls(contextValue.shareKey, upstreamCalls);
+          if (!document || !operation || response.body.kind !== 'single') return;
           const result = response.body.singleResult;
           const actual = actualQueryCost(schema, document, operation, result.data);
-          const upstreamCalls = contextValue.callBudget?.taken ?? 0;
           metrics.operationCost.observe({ measure: 'actual' }, actual);
           metrics.operationUpstreamCalls.observe(upstreamCalls);
           if (costRequested(request.extensions)) result.extensions = { ...result.extensions, cost: { estimated, actual, max, upstreamCalls } };
