@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { graphqlBodyLimit } from '../../src/http/media-route.js';
+import { connectWs } from '../support/events.js';
 import { ACME, startTestGateway, useTestGateway, type TestGateway } from '../support/gateway.js';
 import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from '../support/redis.js';
 
@@ -294,6 +295,27 @@ describe('fair share: the upstream calls an operation made are charged to its ca
     const cached = [await post(harness.url, HOSTILE, listing), await post(harness.url, HOSTILE, listing), await post(harness.url, HOSTILE, listing)];
     expect(cached.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(harness.simulator.recorder.requests.length).toBe(before);
+  }, 60_000);
+
+  it('charges a query over WebSocket for its upstream calls the same way: the next request of its caller over HTTP meets the door', async () => {
+    let next: Answer | undefined;
+    for (let attempt = 1; attempt <= 5 && next?.status !== 429; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const connection = connectWs(harness.url, { authorization: HOSTILE });
+      const before = harness.simulator.recorder.requests.length;
+      const result = await new Promise<{ errors?: unknown }>((resolve, reject) => {
+        connection.client.subscribe(
+          { query: `{ partner { channels(limit: ${attempt}) { total } } }` },
+          { next: resolve, error: reject, complete: () => undefined },
+        );
+      });
+      await connection.dispose();
+      expect(result.errors).toBeUndefined();
+      expect(harness.simulator.recorder.requests.length - before).toBe(1);
+      next = await post(harness.url, HOSTILE, '{ partner { id } }');
+    }
+    expect(next?.status).toBe(429);
+    expect(next?.body.errors?.[0]?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
   }, 60_000);
 });
 
