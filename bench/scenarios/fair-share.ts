@@ -3,7 +3,8 @@ import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { webhookAuthorization } from '../../src/events/credentials.js';
 import type { BenchContext } from '../support/context.js';
-import { BENCH_KEYSTORE_SECRET, cpuTimeOf, freePort, memoryOf, startGatewayProcess } from '../support/gateway-process.js';
+import { seedState } from '../../simulator/seed.js';
+import { BENCH_KEYSTORE_SECRET, cpuTimeOf, freePort, memoryOf, startGatewayProcess, startSimulatorProcess } from '../support/gateway-process.js';
 import { firstError, graphql, graphqlBody, send } from '../support/http.js';
 import { notAvailableSection, type Section } from '../support/report.js';
 import { mb, ms, percentile, verdict } from '../support/stats.js';
@@ -149,7 +150,7 @@ const probeCells = (samples: ProbeSamples) => [
 
 export async function hostileCallers(context: BenchContext): Promise<Section> {
   const intro = [
-    `One gateway process (no Redis: the in-process store, \`CACHE_MEMORY_MAX_MB=${STORE_MAX_MB}\`, \`DOCUMENT_CACHE_MAX_MB=${DOCUMENT_CACHE_MAX_MB}\`, listings cached ${LISTING_TTL_MS / 1000} s; otherwise the defaults, GATEWAY_TOKENS naming each caller).`,
+    `One gateway process and the simulator in another (no Redis: the in-process store, \`CACHE_MEMORY_MAX_MB=${STORE_MAX_MB}\`, \`DOCUMENT_CACHE_MAX_MB=${DOCUMENT_CACHE_MAX_MB}\`, listings cached ${LISTING_TTL_MS / 1000} s; otherwise the defaults, GATEWAY_TOKENS naming each caller).`,
     `The well-behaved caller sends \`${WELL_BEHAVED.query}\` (cached, cost 21) at ${WELL_BEHAVED.rate} requests/s over ${WELL_BEHAVED.connections} connections (autocannon, its own token).`,
     `Each hostile pattern runs for ${PHASE_S} s beside it, right after ${PHASE_S} s of the well-behaved caller alone (its baseline for that pattern); p99 from unrounded answer times.`,
     'Throughout, a probe loops over GET /healthz, a webhook notification to the receiver and its delivery to a graphql-ws subscriber of `messageReceived`.',
@@ -157,7 +158,8 @@ export async function hostileCallers(context: BenchContext): Promise<Section> {
     `after distinct-key reads and the TTLs, the gateway's RSS (and heap, after a GC forced through its inspector) grown by no more than the bounds of what those reads fill, the store's and the parsed documents' (${STORE_MAX_MB} + ${DOCUMENT_CACHE_MAX_MB} MiB).`,
   ];
   const inspectorPort = await freePort();
-  const gateway = await startGatewayProcess(context.simulator, {
+  const upstream = await startSimulatorProcess(context.options.latencyMs);
+  const gateway = await startGatewayProcess(upstream, {
     env: {
       GATEWAY_TOKENS: [WELL_BEHAVED.token, ...HEAVY_TENANTS, HOSTILE, ...DISTINCT_READERS, SUBSCRIBER].join(','),
       CACHE_MEMORY_MAX_MB: String(STORE_MAX_MB),
@@ -165,6 +167,9 @@ export async function hostileCallers(context: BenchContext): Promise<Section> {
       CACHE_TTL_LISTING_MS: String(LISTING_TTL_MS),
     },
     execArgv: [`--inspect=127.0.0.1:${inspectorPort}`, ...context.gatewayExecArgv('fair-share')],
+  }).catch(async (error: unknown) => {
+    await upstream.stop();
+    throw error;
   });
   let probe: Awaited<ReturnType<typeof startProbe>> | undefined;
   try {
@@ -180,7 +185,7 @@ export async function hostileCallers(context: BenchContext): Promise<Section> {
       await check(OVER_COST_QUERY, 'GRAPHQL_VALIDATION_FAILED');
       // The channel's upstream webhook points at this gateway, so its events are served to subscribers.
       await check(`mutation { connectWebhookToGateway(channelId: "${CHANNEL}") { url } }`);
-      probe = await startProbe(gateway.baseUrl, context.simulator.state.channels.get(CHANNEL)?.setup_info?.phone_number ?? '');
+      probe = await startProbe(gateway.baseUrl, seedState().channels.get(CHANNEL)?.setup_info?.phone_number ?? '');
     } catch (error) {
       return notAvailableSection(TITLE, intro, (error as Error).message);
     }
@@ -265,15 +270,17 @@ export async function hostileCallers(context: BenchContext): Promise<Section> {
       ],
       notes: [
         ...(context.options.patterns.size > 0 ? [`Only the patterns numbered ${[...context.options.patterns].join(', ')} (BENCH_PATTERNS) ran.`] : []),
-        "Each hostile pattern runs in a process of its own (bench/scenarios/hostile-patterns.ts) at the lowest CPU priority (nice 19), so building and sending its bodies never holds the bench process that times the well-behaved caller and the probe and runs the simulator, and the ratio measures what the gateway spends on the hostile caller rather than the CPU its load generator takes on the same two cores (a remote attacker's machine would not take the gateway's); the kernel's share of moving its bytes over loopback is still the gateway's host's.",
+        "Each hostile pattern runs in a process of its own (bench/scenarios/hostile-patterns.ts) at the lowest CPU priority (nice 19), so building and sending its bodies never holds the bench process that times the well-behaved caller and the probe, and the ratio measures what the gateway spends on the hostile caller rather than the CPU its load generator takes on the same two cores (a remote attacker's machine would not take the gateway's); the kernel's share of moving its bytes over loopback is still the gateway's host's.",
         "The heavy queries' listings come from the cache after the first: their cost is in the gateway's own work (five pages mapped, 70 channel nodes completed per answer), and each tenant's budget (MAX_COST_PER_SECOND_PER_CALLER, 20,000) accepts four of them a second; the rest are RATE_LIMITED (429).",
-        "Distinct-key reads each miss the cache and make one upstream call (the simulated latency); each tenant is held to its cost budget (11 per read), which at a few hundred reads a second never bites: what they cost the well-behaved caller is the CPU of the machine they fill (the gateway spends about as much per read as per cached listing). The inline half also fill Apollo's parsed-document cache as the listings fill the store: the memory target is the sum of both bounds.",
+        "Distinct-key reads each miss the cache and make one upstream call (the simulated latency); each is charged its estimate (11) and, once it ran, UPSTREAM_CALL_COST (250) for that call, so each caller's budget (20,000 a second) holds it to about 76 reads a second, the rest RATE_LIMITED (429) and held at the door until the budget refills. The inline half also fill Apollo's parsed-document cache as the listings fill the store: the memory target is the sum of both bounds.",
+        "The simulator runs in a process of its own here (`npm run simulator`, same seed and latency), as a real upstream would not share the bench process that times the well-behaved caller: before, the hostile reads' upstream calls were answered on that process's event loop.",
         "The gateway's CPU (user and system time from /proc, per second of each phase) is what the well-behaved caller and the probe cost it alone, and with the hostile traffic beside them: unlike the p99 ratio, it hardly moves with what else runs on the machine.",
-        "Refused input is charged to the hostile caller's budget (MAX_QUERY_COST, and as much again per MiB of body read past the first), so it gets a few refusals a second (413, 400) and is otherwise refused at the door: 429 from its headers alone, its body unread and, when larger than 64 KiB or chunked, its connection closed after the answer (the 'connection errors' and 'cut without an answer' are those closings seen while it was still sending).",
+        "Refused input is charged to the hostile caller's budget (MAX_QUERY_COST, and as much again per MiB of body read past the first), so it gets a few refusals a second (413, 400) and is otherwise refused at the door: 429 from its headers alone, held until its budget refills (so one answer per connection a second), its body unread and, when larger than 64 KiB or chunked, its connection closed after the answer (the 'connection errors' and 'cut without an answer' are those closings seen while it was still sending).",
       ],
     };
   } finally {
     await probe?.stop();
     await gateway.stop();
+    await upstream.stop();
   }
 }

@@ -5,11 +5,15 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { upstreamUrlEnv } from '../../src/config.js';
-import { SIM_PARTNERS } from '../../simulator/seed.js';
-import type { Simulator } from '../../simulator/server.js';
+import { SIM_PARTNERS, seedState } from '../../simulator/seed.js';
+import { SIM_ROOTS, type Simulator } from '../../simulator/server.js';
 import type { RecordedOperation } from './upstream.js';
 
 const MAIN = fileURLToPath(new URL('../../src/main.js', import.meta.url));
+const SIMULATOR_MAIN = fileURLToPath(new URL('../../simulator/main.js', import.meta.url));
+
+/** What a gateway process needs of its upstream: the bench's in-process simulator, or one in a process of its own. */
+export type Upstream = Pick<Simulator, 'urls' | 'credentials'>;
 
 /** A gateway in its own process (as `npm start` runs it), pointed at the bench's simulator. */
 export interface GatewayProcess {
@@ -41,11 +45,9 @@ export interface GatewayProcessOptions {
   execArgv?: string[];
 }
 
-export async function startGatewayProcess(simulator: Simulator, options: GatewayProcessOptions = {}): Promise<GatewayProcess> {
+export async function startGatewayProcess(upstream: Upstream, options: GatewayProcessOptions = {}): Promise<GatewayProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const channelKeys = Object.fromEntries([...simulator.state.apiKeys].map(([key, channelId]) => [channelId, key]));
-  const partner = SIM_PARTNERS[0];
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',
@@ -53,10 +55,10 @@ export async function startGatewayProcess(simulator: Simulator, options: Gateway
     HOST: '127.0.0.1',
     // Where the upstream would reach the gateway through a front proxy: cloud webhooks refuse explicit ports (§4.2 B6).
     PUBLIC_URL: 'https://hubgraph-bench.example',
-    ...upstreamUrlEnv(simulator.urls),
-    PARTNER_ID: partner.id,
-    PARTNER_TOKEN: partner.token,
-    CHANNEL_API_KEYS: JSON.stringify(channelKeys),
+    ...upstreamUrlEnv(upstream.urls),
+    PARTNER_ID: upstream.credentials.partnerId,
+    PARTNER_TOKEN: upstream.credentials.partnerToken,
+    CHANNEL_API_KEYS: JSON.stringify(upstream.credentials.channelApiKeys),
     KEYSTORE_SECRET: BENCH_KEYSTORE_SECRET,
     ...options.env,
   };
@@ -111,6 +113,38 @@ async function startNodeProcess(script: string, env: Record<string, string>, exe
         });
         child.kill('SIGTERM');
       }),
+  };
+}
+
+/**
+ * The simulator in a process of its own (`npm run simulator`), seeded as the in-process one is: for a
+ * scenario whose upstream calls would otherwise take the event loop that times its answers (a real
+ * upstream's CPU is not on the gateway's machine).
+ */
+export async function startSimulatorProcess(latencyMs: number): Promise<NodeProcess & Upstream> {
+  const port = await freePort();
+  const service = await startNodeProcess(
+    SIMULATOR_MAIN,
+    { PATH: process.env.PATH ?? '', NODE_ENV: 'production', SIMULATOR_PORT: String(port), SIMULATOR_LATENCY_MS: String(latencyMs) },
+    [],
+    'hubgraph upstream simulator listening on',
+    'simulator',
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const seed = seedState();
+  return {
+    ...service,
+    urls: {
+      partner: `${baseUrl}${SIM_ROOTS.partner}`,
+      cloud: `${baseUrl}${SIM_ROOTS.cloud}`,
+      onPremise: `${baseUrl}${SIM_ROOTS.onPremise}`,
+      insights: `${baseUrl}${SIM_ROOTS.insights}`,
+    },
+    credentials: {
+      partnerId: SIM_PARTNERS[0].id,
+      partnerToken: SIM_PARTNERS[0].token,
+      channelApiKeys: Object.fromEntries([...seed.apiKeys].map(([key, channelId]) => [channelId, key])),
+    },
   };
 }
 
