@@ -19,16 +19,18 @@
 -- Every key carries the hash tag `{channelId}` and is passed in KEYS (Cluster-ready).
 --
 -- KEYS[1] stream, KEYS[2] fan-out sequence, KEYS[3] conversations (sorted set), KEYS[4] watch
--- mark, then per item i: KEYS[9i+5] dedup key, KEYS[9i+6] record, KEYS[9i+7] conversation,
--- KEYS[9i+8] thread (sorted set), KEYS[9i+9] the alias of the user id an item naming only a user
--- id was resolved from, KEYS[9i+10] the alias of the user id the item links (`lk`), KEYS[9i+11],
--- KEYS[9i+12] and KEYS[9i+13] the conversation, thread and alias of the key whose conversation
--- merges (`ls`) — for i counted from 0. An alias names the contact key of a user id's conversation:
+-- mark, then per item i: KEYS[10i+5] dedup key, KEYS[10i+6] record, KEYS[10i+7] conversation,
+-- KEYS[10i+8] thread (sorted set), KEYS[10i+9] the alias of the user id an item naming only a user
+-- id was resolved from, KEYS[10i+10] the alias of the user id the item links (`lk`), KEYS[10i+11],
+-- KEYS[10i+12] and KEYS[10i+13] the conversation, thread and alias of the key whose conversation
+-- merges (`ls`), KEYS[10i+14] the alias of the user id the first alias named, when the caller followed
+-- it (`ey`: a user id linked to an older one whose conversation merged since; ALIAS_HOPS in
+-- conversations.ts) — for i counted from 0. An alias names the contact key of a user id's conversation:
 -- the wa_id seen beside it, or the older user id a user id change continued. An item linking a user
 -- id (it names both keys of a contact, or is a user id change) writes its alias, and merges a
 -- conversation kept under `ls` into its contact's, `ls` then naming the contact too (as
 -- MemoryConversations.link in memory-conversations.ts). The caller resolved every user id it read
--- (`ex`, `lx`: the alias it read, '' for none; without `lx` it assumed the alias names no user id);
+-- (`ex`, `ey`, `lx`: the alias it read, '' for none; without `lx` it assumed the alias names no user id);
 -- when an alias is not what it read or assumed the script changes nothing and returns { -1 }: the
 -- caller resolves again (reading every alias) and retries. An item of keys only
 -- (`ko`: a preference, a message in a group) starts no conversation and moves no time; a
@@ -179,8 +181,9 @@ end
 for i = 1, count do
   local m = cjson.decode(ARGV[7 + (i - 1) * 2 + 1])
   metas[i] = m
-  local k = 4 + (i - 1) * 9
+  local k = 4 + (i - 1) * 10
   if m.ex and aliasOf(KEYS[k + 5]) ~= m.ex then return { -1 } end
+  if m.ey and aliasOf(KEYS[k + 10]) ~= m.ey then return { -1 } end
   if m.lk then
     -- Without `lx` the caller did not read the alias and assumed it names no user id (a user id has a dot).
     local held = aliasOf(KEYS[k + 6])
@@ -195,7 +198,7 @@ for i = 1, count do
   local m = metas[i]
   local event = ARGV[7 + (i - 1) * 2 + 2]
   local operation, messageId = m.op, text(m.id)
-  local k = 4 + (i - 1) * 9
+  local k = 4 + (i - 1) * 10
   local record, conversation, thread = KEYS[k + 2], KEYS[k + 3], KEYS[k + 4]
   -- A number change's link of its new user id to the new number (`linked`) follows its notice, and only an appended one.
   local applies = operation ~= 'linked' or type(results[i - 1]) == 'string'

@@ -142,6 +142,14 @@ export interface ConversationChange {
 }
 
 /**
+ * Aliases followed to resolve a user id: its own, then that of the user id it names. A conversation kept under a user id
+ * carries the user id changes that continued it (their aliases name it); when it merges into a wa_id's, its own alias
+ * names the wa_id, so an id two changes old reaches the wa_id in two steps (the one before the merge in one). The Redis
+ * append script has a key for each alias an item was resolved through (append.lua, `ex` and `ey`), so it checks two.
+ */
+export const ALIAS_HOPS = 2;
+
+/**
  * The user id a change links to its contact: the new one of a user id change, or the user id of an item naming both
  * keys (it joins the wa_id's conversation); null when it links none.
  */

@@ -1,4 +1,5 @@
 import {
+  ALIAS_HOPS,
   compareNewestFirst,
   conversationTtlMs,
   isUserId,
@@ -80,10 +81,25 @@ export class MemoryConversations {
     return watch && watch.lastMs > now - SERVICE_WINDOW_MS ? watch.sinceMs : null;
   }
 
-  /** The contact key a user id stands for: the conversation it was linked to, or the user id itself; any other key as it is. */
+  /**
+   * The contact key a user id stands for: the conversation it was linked to (followed at most ALIAS_HOPS aliases, so an
+   * id linked to a user id whose conversation merged since reaches the merged one), or the user id itself; any other key
+   * as it is. Mirrored by RedisEventLog (resolve, resolveContact) and checked by its script.
+   */
   resolve(channelId: string, contact: string, now: number): string {
-    const alias = this.aliases.get(`${channelId}\n${contact}`);
-    return alias && alias.touchedMs > now - conversationTtlMs(this.limits.retentionMs) ? alias.contact : contact;
+    let key = contact;
+    for (let hop = 0; hop < ALIAS_HOPS; hop += 1) {
+      const next = this.aliasOf(channelId, key, now);
+      if (next === null) break;
+      key = next;
+    }
+    return key;
+  }
+
+  /** The contact key a user id's own alias names; null when it has none. */
+  private aliasOf(channelId: string, userId: string, now: number): string | null {
+    const alias = this.aliases.get(`${channelId}\n${userId}`);
+    return alias && alias.touchedMs > now - conversationTtlMs(this.limits.retentionMs) ? alias.contact : null;
   }
 
   /**
@@ -95,7 +111,8 @@ export class MemoryConversations {
   link(channelId: string, change: ConversationChange, now: number): void {
     const linked = linkedUserIdOf(change);
     if (linked === null || linked === change.contact) return;
-    const named = this.resolve(channelId, linked, now);
+    // Its own alias only (as the Redis script checks it): the key whose conversation it names, if any.
+    const named = this.aliasOf(channelId, linked, now) ?? linked;
     const source = isUserId(named) ? named : linked;
     this.setAlias(channelId, linked, change.contact, now);
     if (source === change.contact) return;

@@ -11,6 +11,7 @@ import {
   changeOfVerdict,
   compareNewestFirst,
   conversationTtlMs,
+  ALIAS_HOPS,
   isUserId,
   linkedUserIdOf,
   linkOfMove,
@@ -80,7 +81,7 @@ interface Publication {
  * the message's JSON (what its content is read from); for a reaction, edit or revoke `tk` its kind
  * (then `id` and the record key name the message it changes, which is changed only when held),
  * `rf` the reacting contact, `re` the emoji ('' removes it); `ex` what the caller resolved a user id
- * to ('' when to itself); `ko` the item only tells the contact's keys (it starts no conversation, moves no time);
+ * to ('' when to itself), `ey` when that was a user id, what its own alias held ('' none; the item went where it names); `ko` the item only tells the contact's keys (it starts no conversation, moves no time);
  * `lk` a user id the item links to its contact `c` (`u` is then the contact's current user id), `lx` what `lk`'s alias
  * held when read ('' none; absent when not read: any alias naming no user id will do), `ls` the key whose conversation
  * merges into `c`'s (and then names `c` too).
@@ -107,6 +108,7 @@ interface ScriptMeta {
   rf?: string;
   re?: string;
   ex?: string;
+  ey?: string;
   ko?: boolean;
   lk?: string;
   lx?: string;
@@ -125,6 +127,7 @@ interface ScriptItem {
     sourceConversation: string,
     sourceThread: string,
     sourceAlias: string,
+    furtherAlias: string,
   ];
   meta: ScriptMeta;
   event: string;
@@ -134,6 +137,8 @@ interface ScriptItem {
 interface ResolvedChange {
   change: ConversationChange | null;
   expected?: string;
+  /** When the alias read named a user id: that user id and what its own alias held when read ('' none). */
+  further?: { userId: string; expected: string };
   link?: ContactLink;
 }
 
@@ -248,14 +253,24 @@ export class RedisEventLog implements EventLog {
     const lookups = [
       ...new Set([...changes.filter(userOnly).map((change) => change.contact), ...(readLinks ? linked.filter((userId) => userId !== null) : [])]),
     ];
-    const found = lookups.length === 0 ? [] : await this.command<Array<string | null>>(['MGET', ...lookups.map((userId) => this.aliasKey(channelId, userId))]);
-    const known = new Map(lookups.map((userId, index) => [userId, found[index] ?? null]));
+    const known = new Map<string, string | null>();
+    await this.readAliases(channelId, lookups, known);
+    // The second of ALIAS_HOPS: a user id named alone whose alias names another user id (linked to it, whose conversation
+    // may have merged since) goes where that one's alias names.
+    await this.readAliases(
+      channelId,
+      changes.filter(userOnly).map((change) => known.get(change.contact) ?? null),
+      known,
+    );
     return changes.map((change, index): ResolvedChange => {
       if (change === null) return { change };
       const resolved: ResolvedChange = { change };
       if (userOnly(change)) {
         const named = known.get(change.contact) ?? null;
-        Object.assign(resolved, { change: { ...change, contact: named ?? change.contact, userId: change.contact }, expected: named ?? '' });
+        // undefined: not read (named by an earlier change of the batch, which resolved it already).
+        const next = named !== null && isUserId(named) ? known.get(named) : undefined;
+        Object.assign(resolved, { change: { ...change, contact: next ?? named ?? change.contact, userId: change.contact }, expected: named ?? '' });
+        if (named !== null && next !== undefined) resolved.further = { userId: named, expected: next ?? '' };
       }
       const contact = resolved.change!.contact;
       const userId = linked[index];
@@ -269,6 +284,14 @@ export class RedisEventLog implements EventLog {
       }
       return resolved;
     });
+  }
+
+  /** Reads the aliases of the user ids among `keys` that `known` lacks into it (null: none). */
+  private async readAliases(channelId: string, keys: Array<string | null>, known: Map<string, string | null>): Promise<void> {
+    const missing = [...new Set(keys.filter((key): key is string => key !== null && isUserId(key) && !known.has(key)))];
+    if (missing.length === 0) return;
+    const found = await this.command<Array<string | null>>(['MGET', ...missing.map((userId) => this.aliasKey(channelId, userId))]);
+    missing.forEach((userId, index) => known.set(userId, found[index] ?? null));
   }
 
   /** Runs items built from freshly resolved contacts; again when an alias changed in between (a few times at most). */
@@ -365,16 +388,24 @@ export class RedisEventLog implements EventLog {
     ]);
   }
 
-  /** The contact key a user id stands for on this channel: the wa_id seen beside it, else itself. */
+  /**
+   * The contact key a user id stands for on this channel: the conversation it was linked to (followed at most ALIAS_HOPS
+   * aliases, as MemoryConversations.resolve), else itself.
+   */
   private async resolveContact(channelId: string, contact: string): Promise<string> {
-    if (!isUserId(contact)) return contact;
-    return (await this.command<string | null>(['GET', this.aliasKey(channelId, contact)])) ?? contact;
+    let key = contact;
+    for (let hop = 0; hop < ALIAS_HOPS && isUserId(key); hop += 1) {
+      const next = await this.command<string | null>(['GET', this.aliasKey(channelId, key)]);
+      if (next === null) break;
+      key = next;
+    }
+    return key;
   }
 
   /** The keys and meta of one script item; items that touch no record or conversation name the stream in their place. */
   private item(
     channelId: string,
-    { change, expected, link }: ResolvedChange,
+    { change, expected, further, link }: ResolvedChange,
     fields: {
       op: string;
       dedupKey?: string;
@@ -409,6 +440,7 @@ export class RedisEventLog implements EventLog {
       if (change.movedTo !== null) meta.mv = change.movedTo;
     }
     if (expected !== undefined) meta.ex = expected;
+    if (further) meta.ey = further.expected;
     if (link) {
       meta.lk = link.userId;
       if (link.expected !== null) meta.lx = link.expected;
@@ -427,6 +459,7 @@ export class RedisEventLog implements EventLog {
         source === null ? placeholder : this.channelKey(channelId, `conversation:${source}`),
         source === null ? placeholder : this.channelKey(channelId, `thread:${source}`),
         source === null ? placeholder : this.aliasKey(channelId, source),
+        further ? this.aliasKey(channelId, further.userId) : placeholder,
       ],
       meta,
       event: fields.event ?? '',

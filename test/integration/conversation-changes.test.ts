@@ -305,6 +305,33 @@ function conversationChangesSuite(label: string, env: () => Record<string, strin
       expect(contacts).not.toContain(next);
     });
 
+    it('a user id two changes old finds the conversation after it joined the wa_id’s', async () => {
+      const [first, second, third] = [1, 2, 3].map((index) => `US.${label === 'memory' ? '4917400001' : '4917500001'}${index}`);
+      const waId = contact(10);
+      const wroteAt = secondsAgo(60);
+      await postUpdated(fromUserIdOnly(`wamid.by-first-${label}`, wroteAt, first));
+      const change = (index: number, previous: string, next: string) =>
+        cloudMessage('system-user-changed-user-id', {
+          id: `wamid.id-change-${index}-${label}`,
+          seconds: wroteAt + index,
+          adjust: (item) => {
+            item.from_user_id = previous;
+            Object.assign(item.system as Item, { body: `User changed from ${previous} to ${next}`, user_id: next, previous_user_id: previous });
+          },
+        });
+      await postUpdated(change(1, first, second));
+      await postUpdated(change(2, second, third));
+      // The wa_id beside the newest id: the conversation kept under the first id joins the wa_id's.
+      const both = cloudMessage('text', { id: `wamid.with-wa-id-${label}`, seconds: wroteAt + 3, from: waId, adjust: (item) => (item.from_user_id = third) });
+      (notificationValue('cloud', both).contacts as Item[])[0].user_id = third;
+      await postUpdated(both);
+
+      for (const key of [first, second, third, waId]) {
+        const { conversation } = await read<{ conversation: Item | null }>(CONVERSATION, { contact: key });
+        expect(conversation).toMatchObject({ id: `${CHANNEL}:${waId}`, contact: waId, contactUserId: third, lastMessage: { id: `wamid.with-wa-id-${label}` } });
+      }
+    });
+
     it('a user_changed_number notice naming the new user id links it to the new number: a conversation under that id merges into the new number’s, later messages by the id continue it', async () => {
       const [oldNumber, newNumber] = [contact(8), contact(9)];
       const [previous, next] = label === 'memory' ? ['US.4917400000018', 'US.4917400000019'] : ['US.4917500000018', 'US.4917500000019'];

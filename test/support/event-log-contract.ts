@@ -578,6 +578,38 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
       expect(await threadIds(log, channelId, knownNext)).toEqual(['wamid.known-next', 'wamid.known-change', 'wamid.known']);
     });
 
+    it('a user id two changes old still finds the contact after its conversation merged into a wa_id’s, and its late message joins that one', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const recent = timesBefore(Date.now());
+      const [first, second, third, waId] = [userId(51), userId(52), userId(53), '4917000000051'];
+      const announced = await listen(log, channelId);
+      await appendAnnounced(log, channelId, announced, [text(channelId, 'wamid.by-first', { from: first, fromUserId: first }, recent(60))], 1);
+      await appendAnnounced(log, channelId, announced, [userIdChange(channelId, 'wamid.first-to-second', first, second, recent(55))], 1);
+      await appendAnnounced(log, channelId, announced, [userIdChange(channelId, 'wamid.second-to-third', second, third, recent(50))], 1);
+      // The wa_id named beside the newest id: the conversation kept under the first id merges into the wa_id's.
+      await appendAnnounced(log, channelId, announced, [statusNaming(channelId, 'wamid.reply-51', waId, third, recent(45))], 1);
+      const merged = await log.conversation(channelId, waId);
+      expect(merged).toMatchObject({ contact: waId, contactPhone: waId, contactUserId: third });
+      for (const key of [first, second, third]) expect(await log.conversation(channelId, key)).toEqual(merged);
+      const ids = ['wamid.reply-51', 'wamid.second-to-third', 'wamid.first-to-second', 'wamid.by-first'];
+      expect(await threadIds(log, channelId, second)).toEqual(ids);
+
+      // A message under the id two changes old, delivered late: it joins the wa_id's conversation, no other is started.
+      expect(
+        await appendAnnounced(log, channelId, announced, [text(channelId, 'wamid.late-by-second', { from: second, fromUserId: second }, recent(52))], 1),
+      ).toEqual([waId]);
+      expect(await threadIds(log, channelId, waId)).toEqual([
+        'wamid.reply-51',
+        'wamid.second-to-third',
+        'wamid.late-by-second',
+        'wamid.first-to-second',
+        'wamid.by-first',
+      ]);
+      expect((await log.conversations(channelId, null, 10)).map((conversation) => conversation.contact)).toEqual([waId]);
+      expect((await log.message(channelId, 'wamid.late-by-second'))!.contact).toBe(waId);
+    });
+
     it('a number change naming the new user id links it to the new number in its append: a conversation kept under it merges, a held one takes it, a re-delivery changes nothing', async () => {
       const log = newLog();
       const channelId = newChannel();

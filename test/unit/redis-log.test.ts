@@ -586,15 +586,14 @@ describeWithRedis('RedisEventLog: contact aliases', () => {
   }
 
   /**
-   * A log that lets another writer set `userId`'s alias to `contact` right after the log read the aliases (its MGET),
-   * before its script runs: what an append on another instance in between does.
+   * A log that lets another writer set `userId`'s alias to `contact` right after the log read the aliases (its MGET, or
+   * the `reads`th one), before its script runs: what an append on another instance in between does.
    */
-  function logRacedOn(channelId: string, userId: string, contact: string): RedisEventLog {
-    let raced = false;
+  function logRacedOn(channelId: string, userId: string, contact: string, reads = 1): RedisEventLog {
+    let seen = 0;
     return logWithCommands(async (routing, args) => {
       const reply = await redis.command(routing, args);
-      if (args[0] === 'MGET' && !raced) {
-        raced = true;
+      if (args[0] === 'MGET' && (seen += 1) === reads) {
         await redis.command(routing, ['SET', key(channelId, `alias:${userId}`), contact]);
       }
       return reply;
@@ -610,6 +609,20 @@ describeWithRedis('RedisEventLog: contact aliases', () => {
     expect(await log.conversation(channelId, userId)).toMatchObject({ contact: waId, contactUserId: userId, lastMessageId: 'wamid.raced' });
     expect(await redis.client.exists(key(channelId, `conversation:${userId}`))).toBe(0);
     expect(await log.read(channelId, null, 10)).toHaveLength(1);
+  });
+
+  it('the alias of a user id two changes old, changed between its read and the script: read again, the item joins the conversation it names now', async () => {
+    const channelId = newChannel();
+    const [first, second, waId, otherWaId] = ['DE.raced5', 'DE.raced6', '4917000000044', '4917000000045'];
+    // `second` continued `first`, whose conversation merged into the wa_id's; while this append reads the aliases,
+    // another instance links `first` elsewhere.
+    await redis.client.set(key(channelId, `alias:${second}`), first);
+    await redis.client.set(key(channelId, `alias:${first}`), waId);
+    const log = logRacedOn(channelId, first, otherWaId, 2);
+    const { appended } = await log.append(channelId, [fromUser(channelId, 'wamid.raced-second', second, recent(20))]);
+    expect(appended).toHaveLength(1);
+    expect(await log.conversation(channelId, second)).toMatchObject({ contact: otherWaId, lastMessageId: 'wamid.raced-second' });
+    expect(await redis.client.exists(key(channelId, `conversation:${waId}`))).toBe(0);
   });
 
   it('an item naming both keys reads no alias before its script: the script checks the alias names no other user id', async () => {
