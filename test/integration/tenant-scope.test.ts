@@ -15,7 +15,9 @@ const SEND = `mutation Send($channelId: ID!, $input: SendMessageInput!) { sendMe
 /**
  * Every store entry that holds caller data is scoped to its partner (and channel where it has
  * one): the same input from another partner or channel never reaches the first one's entry.
- * One multi-tenant gateway: each caller's own credential goes upstream.
+ * One multi-tenant gateway: each caller's own credential goes upstream. The operations run in process
+ * (`execute`), each caller named by its own Authorization and X-Partner-Id headers as over HTTP; the webhook
+ * dedup goes through the webhook route and a subscription.
  */
 describe('tenant scope of the stores: the same input from another partner or channel', () => {
   let harness: TestGateway;
@@ -44,7 +46,7 @@ describe('tenant scope of the stores: the same input from another partner or cha
       [GLOBEX_CHANNEL, asGlobex],
       [ACME_CHANNEL, asAcme],
     ] as const) {
-      const { body } = await harness.graphql<{ sendMessage: { id: string } }>(SEND, { channelId, input }, headers);
+      const { body } = await harness.execute<{ sendMessage: { id: string } }>(SEND, { channelId, input }, headers);
       expect(body.errors).toBeUndefined();
       ids.push(body.data!.sendMessage.id);
     }
@@ -57,8 +59,8 @@ describe('tenant scope of the stores: the same input from another partner or cha
   it('cache: the same query from another partner is answered from its own upstream call', async () => {
     const query = '{ partner { clients(limit: 10) { total nodes { id } } } }';
     harness.simulator.recorder.clear();
-    const acme = await harness.graphql<{ partner: { clients: { total: number; nodes: Array<{ id: string }> } } }>(query, {}, asAcme);
-    const globex = await harness.graphql<{ partner: { clients: { total: number; nodes: Array<{ id: string }> } } }>(query, {}, asGlobex);
+    const acme = await harness.execute<{ partner: { clients: { total: number; nodes: Array<{ id: string }> } } }>(query, {}, asAcme);
+    const globex = await harness.execute<{ partner: { clients: { total: number; nodes: Array<{ id: string }> } } }>(query, {}, asGlobex);
     expect(acme.body.data?.partner.clients.total).toBe(6);
     expect(globex.body.data?.partner.clients).toEqual({ total: 2, nodes: [{ id: 'client-007' }, { id: 'client-008' }] });
     const listings = harness.simulator.recorder.matching(/\/clients$/, 'GET');
@@ -68,8 +70,8 @@ describe('tenant scope of the stores: the same input from another partner or cha
   it('cache: the same messaging read on another channel is answered from its own upstream call', async () => {
     const profile = (channelId: string) => `{ channel(id: "${channelId}") { businessProfile { email } } }`;
     harness.simulator.recorder.clear();
-    const first = await harness.graphql<{ channel: { businessProfile: { email: string } } }>(profile(ACME_CHANNEL), {}, asAcme);
-    const other = await harness.graphql<{ channel: { businessProfile: { email: string } } }>(profile(ACME_OTHER_CHANNEL), {}, asAcme);
+    const first = await harness.execute<{ channel: { businessProfile: { email: string } } }>(profile(ACME_CHANNEL), {}, asAcme);
+    const other = await harness.execute<{ channel: { businessProfile: { email: string } } }>(profile(ACME_OTHER_CHANNEL), {}, asAcme);
     expect(first.body.errors).toBeUndefined();
     expect(other.body.errors).toBeUndefined();
     const reads = harness.simulator.recorder.requests.filter((request) => request.path.includes('business_profile'));
@@ -78,10 +80,10 @@ describe('tenant scope of the stores: the same input from another partner or cha
 
   it('limiter: one partner spending its A2 budget leaves another partner its own', async () => {
     const usage = (clientId: string) => `{ client(id: "${clientId}") { usage(from: "2026-01-01T00:00:00Z", granularity: DAY) { balance } } }`;
-    expect((await harness.graphql(usage('client-002'), {}, asAcme)).body.errors).toBeUndefined();
-    const acmeAgain = await harness.graphql(usage('client-003'), {}, asAcme);
+    expect((await harness.execute(usage('client-002'), {}, asAcme)).body.errors).toBeUndefined();
+    const acmeAgain = await harness.execute(usage('client-003'), {}, asAcme);
     expect(acmeAgain.body.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
-    const globex = await harness.graphql(usage('client-007'), {}, asGlobex);
+    const globex = await harness.execute(usage('client-007'), {}, asGlobex);
     expect(globex.body.errors).toBeUndefined();
   });
 
