@@ -23,7 +23,7 @@ import type { Services } from '../services.js';
 import { refuseWriteWhileStoreStalled } from '../store/store-guard.js';
 import { refuseOverEstimate } from '../datasources/call-budget.js';
 import { refuseOverCost, spendQueryCost } from './query-cost.js';
-import { shareKeyOf } from '../store/fair-share.js';
+import { shareKeyOf, ShareUsedUpError } from '../store/fair-share.js';
 
 export interface WebSocketEndpoint {
   /** Closes every open subscription with 1001 Going Away (server shutdown). */
@@ -131,6 +131,9 @@ export function webSocketEndpoint(options: {
   });
 
   const allRules = [...validationRules];
+  const persistedOnSubscribe = persistedOperations?.onSubscribe(schema, validationRules, metrics);
+  const shareKeyOfConnection = ({ connectionParams, extra }: { connectionParams?: Readonly<Record<string, unknown>>; extra: { request: IncomingMessage } }) =>
+    shareKeyOf(config, connectionHeaders(connectionParams), extra.request.socket.remoteAddress);
   const subscriptions = useServer<Record<string, unknown>>(
     {
       schema,
@@ -144,14 +147,23 @@ export function webSocketEndpoint(options: {
           return false;
         }
       },
-      context: ({ connectionParams, extra }, _id, _payload, args) =>
+      context: (connection, _id, _payload, args) =>
         createContext(services, {
-          headers: connectionHeaders(connectionParams),
+          headers: connectionHeaders(connection.connectionParams),
           requestId: randomUUID(),
-          shareKey: shareKeyOf(config, connectionHeaders(connectionParams), extra.request.socket.remoteAddress),
+          shareKey: shareKeyOfConnection(connection),
           ...(getOperationAST(args.document, args.operationName)?.operation === OperationTypeNode.SUBSCRIPTION && { upstreamCallLimit: null }),
         }),
-      ...(persistedOperations && { onSubscribe: persistedOperations.onSubscribe(schema, validationRules, metrics) }),
+      // As at HTTP's door: a caller whose budget is used up is refused before its document is parsed or validated.
+      onSubscribe: (connection, id, payload) => {
+        try {
+          services.fairShare.refuseIfUsedUp(shareKeyOfConnection(connection));
+        } catch (error) {
+          if (error instanceof ShareUsedUpError) return [error];
+          throw error;
+        }
+        return persistedOnSubscribe?.(connection, id, payload);
+      },
       // As over HTTP: an operation whose cost is over MAX_QUERY_COST or estimated over MAX_UPSTREAM_CALLS_PER_OPERATION is refused, and the one
       // store guard of HTTP and WebSocket refuses a write before it is sent while Redis is stalled.
       execute: async (args: ExecutionArgs) => {
@@ -176,11 +188,16 @@ export function webSocketEndpoint(options: {
       },
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors ? { ...result, errors: result.errors.map((error) => formatGraphQLError(error.toJSON(), error)) } : undefined,
-      // Errors before execution (parse, validation) carry no code from graphql-ws: given Apollo's over HTTP.
-      onError: (_ctx, _id, _payload, errors) =>
-        errors.map((error) =>
+      // Errors before execution (parse, validation) carry no code from graphql-ws: given Apollo's over HTTP. A document
+      // refused there is charged MAX_QUERY_COST to its caller, as over HTTP; a refusal at the door is not charged again.
+      onError: (connection, _id, _payload, errors) => {
+        if (!errors.some((error) => error instanceof ShareUsedUpError)) {
+          void services.fairShare.chargeRefused(shareKeyOfConnection(connection), config.queryLimits.maxCost);
+        }
+        return errors.map((error) =>
           error.extensions.code ? formatGraphQLError(error.toJSON(), error) : { ...error.toJSON(), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } },
-        ),
+        );
+      },
     },
     wsServer,
   );

@@ -74,14 +74,18 @@ export class FairShare {
     this.bounded = redis ? (command) => redis.withTimeout(command) : (command) => command;
   }
 
+  /** Throws RATE_LIMITED while this instance knows the caller's budget used up, until it refills: before anything of its request is parsed. */
+  refuseIfUsedUp(key: string): void {
+    const usedUpUntil = this.usedUpUntil.get(key);
+    if (usedUpUntil === undefined) return;
+    const msLeft = usedUpUntil - Date.now();
+    if (msLeft > 0) throw this.budgetUsedUp(msLeft);
+    this.usedUpUntil.delete(key);
+  }
+
   /** Takes one of the caller's in-flight slots; the returned function gives it back (once). Throws RATE_LIMITED when none is free. */
   enter(key: string): () => void {
-    const usedUpUntil = this.usedUpUntil.get(key);
-    if (usedUpUntil !== undefined) {
-      const msLeft = usedUpUntil - Date.now();
-      if (msLeft > 0) throw this.budgetUsedUp(msLeft);
-      this.usedUpUntil.delete(key);
-    }
+    this.refuseIfUsedUp(key);
     const held = this.inFlight.get(key) ?? 0;
     if (held >= this.limits.maxInFlight) {
       throw new ShareUsedUpError(

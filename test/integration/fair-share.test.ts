@@ -184,6 +184,35 @@ describe('fair share: a caller out of budget costs next to nothing', () => {
     expect((await post(harness.url, POLITE, '{ partner { id } }')).body.errors).toBeUndefined();
   });
 
+  it('over WebSocket, a document refused by validation is charged to its caller, and a caller out of budget is refused before its document is parsed', async () => {
+    const over = (connection: ReturnType<typeof connectWs>, query: string) =>
+      new Promise<{ extensions?: Record<string, unknown> } | undefined>((resolve) => {
+        connection.client.subscribe(
+          { query },
+          {
+            next: (value) => resolve(value.errors?.[0] as never),
+            error: (failure) => resolve((Array.isArray(failure) ? failure[0] : failure) as never),
+            complete: () => resolve(undefined),
+          },
+        );
+      });
+    let next: Answer | undefined;
+    let connection = connectWs(harness.url, { authorization: HOSTILE });
+    for (let attempt = 0; attempt < 5 && next?.status !== 429; attempt += 1) {
+      await nextSecond();
+      await connection.dispose();
+      connection = connectWs(harness.url, { authorization: HOSTILE });
+      expect((await over(connection, '{ partner { noSuchField } }'))?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      next = await post(harness.url, HOSTILE, '{ partner { id } }');
+    }
+    expect(next?.status).toBe(429);
+    // Still within the refill the held 429 waited for? Spend it again, then a document that does not even parse.
+    await over(connection, '{ partner { noSuchField } }');
+    expect((await over(connection, '{ partner {'))?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
+    await connection.dispose();
+    expect(harness.simulator.recorder.requests).toHaveLength(0);
+  }, 60_000);
+
   it('a caller at the door who declares a large body is answered 429 with Retry-After from its headers, and its connection closed instead of reading the body', async () => {
     const spendAll = '{ partner { channels(limit: 1000) { nodes { id } } } }';
     let door: HeadersOnlyAnswer | undefined;
