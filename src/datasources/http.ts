@@ -31,6 +31,7 @@ const RETRY_CODES = new Set([
   'EAI_AGAIN',
   // undici's "other side closed": a keep-alive connection the upstream dropped.
   'UND_ERR_SOCKET',
+  // No certificate failure (upstream-errors.ts): it is not transient, and would fail every attempt alike.
 ]);
 /** Characters no header value may hold (they would split the request): refused before sending. */
 const UNSENDABLE_HEADER_VALUE = /[\r\n\0]/;

@@ -28,8 +28,53 @@ const REFUSED_BEFORE_WRITING_CODES = new Set([
 ]);
 
 /**
- * Failures before any byte of the request was written: the connection was never made, or the request was
- * refused before writing. Only after these is a write known not to have happened. A send is not idempotent
+ * A server certificate that failed verification: Node's X509 certificate error codes (the tls
+ * docs' full list) and checkServerIdentity's ERR_TLS_CERT_ALTNAME_INVALID, each on the error undici
+ * rejects with (`error.code`). Node verifies the certificate once, when the first handshake ends,
+ * and destroys the socket before 'secureConnect' on a failure; undici writes a request only on a
+ * socket that emitted 'secureConnect'. So each of these comes before any byte of the request.
+ * TLS alerts and other ERR_SSL_* failures are left out: they can also break a connection mid-request.
+ *
+ * Such a failure counts toward the credential's circuit, as a refused connection does: the upstream
+ * cannot be reached over a trusted connection, every call would fail alike, and the circuit's trial
+ * call after its cool-down notices a renewed certificate. It is never retried (not in http.ts's
+ * RETRY_CODES): a certificate is not renewed, nor a clock corrected, within a backoff of seconds.
+ */
+const CERTIFICATE_FAILURE_CODES = [
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_CRL',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'UNABLE_TO_DECRYPT_CRL_SIGNATURE',
+  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+  'CERT_SIGNATURE_FAILURE',
+  'CRL_SIGNATURE_FAILURE',
+  'CERT_NOT_YET_VALID',
+  'CERT_HAS_EXPIRED',
+  'CRL_NOT_YET_VALID',
+  'CRL_HAS_EXPIRED',
+  'ERROR_IN_CERT_NOT_BEFORE_FIELD',
+  'ERROR_IN_CERT_NOT_AFTER_FIELD',
+  'ERROR_IN_CRL_LAST_UPDATE_FIELD',
+  'ERROR_IN_CRL_NEXT_UPDATE_FIELD',
+  'OUT_OF_MEM',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'CERT_CHAIN_TOO_LONG',
+  'CERT_REVOKED',
+  'INVALID_CA',
+  'PATH_LENGTH_EXCEEDED',
+  'INVALID_PURPOSE',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'HOSTNAME_MISMATCH',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+];
+
+/**
+ * Failures before any byte of the request was written: the connection was never made (or never trusted), or the
+ * request was refused before writing. Only after these is a write known not to have happened. A send is not idempotent
  * and an accepted one may fail later only by webhook (service interface, B1), so every other failure of a
  * write (a reset, a timeout, an unreadable answer) may have reached the upstream: its outcome is unknown.
  */
@@ -40,6 +85,7 @@ const NOT_SENT_CODES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
   'UND_ERR_CONNECT_TIMEOUT',
+  ...CERTIFICATE_FAILURE_CODES,
   ...REFUSED_BEFORE_WRITING_CODES,
 ]);
 

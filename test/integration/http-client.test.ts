@@ -1,5 +1,14 @@
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FaultInput } from '../../simulator/control-routes.js';
+import { UpstreamClient } from '../../src/datasources/http.js';
+import { toGraphQLError, UpstreamRequestError } from '../../src/datasources/upstream-errors.js';
 import { upstreamPath } from '../../src/datasources/upstream-path.js';
 import { ACME, startTestGateway, type TestGateway, useTestGateway } from '../support/gateway.js';
 
@@ -145,5 +154,79 @@ describe('upstream timeouts and credentials', () => {
     } finally {
       await harness.close();
     }
+  });
+});
+
+describe('an HTTPS upstream whose certificate fails verification (self-signed for 127.0.0.1, made by openssl for this run)', () => {
+  let dir: string;
+  let server: HttpsServer;
+  let root: string;
+  /** TCP connections the server accepted: the client did reach it. */
+  let connections = 0;
+  /** Requests the server read: none may arrive over a connection the client does not trust. */
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'hubgraph-untrusted-upstream-'));
+    const [cert, key] = [join(dir, 'upstream.pem'), join(dir, 'upstream.key')];
+    await promisify(execFile)('openssl', [
+      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1'],
+      ...['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert],
+    ]);
+    server = createHttpsServer({ cert: await readFile(cert), key: await readFile(key) }, (request, response) => {
+      requests.push(`${request.method} ${request.url}`);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"messages":[{"id":"wamid.never"}]}');
+    });
+    server.on('connection', () => {
+      connections += 1;
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    root = `https://127.0.0.1:${(server.address() as AddressInfo).port}/v1/`;
+  });
+
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** The gateway's upstream client for the root, as a send (B1) or a read uses it: the failure it throws. */
+  async function failure(method: 'POST' | 'GET', retries: number): Promise<unknown> {
+    const client = new UpstreamClient({ upstream: 'cloud', prefixUrl: root, timeoutMs: 5_000, retries });
+    try {
+      return await client
+        .json({
+          method,
+          endpoint: 'B1',
+          path: upstreamPath`messages`,
+          headers: { authorization: 'Bearer untrusted-upstream-token' },
+          ...(method === 'POST' && { json: { to: '15550001111', type: 'text', text: { body: 'hello' } } }),
+        })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+    } finally {
+      await client.close();
+    }
+  }
+
+  it('a send fails in the handshake: nothing was sent (no unknown outcome), and no request reached the server', async () => {
+    const error = await failure('POST', 0);
+    expect(error).toBeInstanceOf(UpstreamRequestError);
+    expect(error).toMatchObject({ code: 'DEPTH_ZERO_SELF_SIGNED_CERT', sent: false });
+    const reported = toGraphQLError(error, 'B1', { write: true });
+    expect(reported.extensions).toEqual({ code: 'UPSTREAM_UNAVAILABLE', endpoint: 'B1' });
+    expect(reported.message).toBe('The upstream is unavailable (B1 failed (DEPTH_ZERO_SELF_SIGNED_CERT))');
+    expect(connections).toBe(1);
+    expect(requests).toEqual([]);
+  });
+
+  it('a read is not retried: a certificate does not get trusted within a backoff', async () => {
+    const before = connections;
+    expect(await failure('GET', 2)).toMatchObject({ code: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
+    expect(connections - before).toBe(1);
+    expect(requests).toEqual([]);
   });
 });

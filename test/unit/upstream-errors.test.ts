@@ -291,6 +291,39 @@ describe('toGraphQLError: writes that never reached the upstream', () => {
   });
 });
 
+/** Node's X509 certificate error codes (the tls docs' list) and checkServerIdentity's: all fail the handshake, before the request is written. */
+const CERTIFICATE_FAILURES = [
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_CRL',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'UNABLE_TO_DECRYPT_CRL_SIGNATURE',
+  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+  'CERT_SIGNATURE_FAILURE',
+  'CRL_SIGNATURE_FAILURE',
+  'CERT_NOT_YET_VALID',
+  'CERT_HAS_EXPIRED',
+  'CRL_NOT_YET_VALID',
+  'CRL_HAS_EXPIRED',
+  'ERROR_IN_CERT_NOT_BEFORE_FIELD',
+  'ERROR_IN_CERT_NOT_AFTER_FIELD',
+  'ERROR_IN_CRL_LAST_UPDATE_FIELD',
+  'ERROR_IN_CRL_NEXT_UPDATE_FIELD',
+  'OUT_OF_MEM',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'CERT_CHAIN_TOO_LONG',
+  'CERT_REVOKED',
+  'INVALID_CA',
+  'PATH_LENGTH_EXCEEDED',
+  'INVALID_PURPOSE',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'HOSTNAME_MISMATCH',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+];
+
 describe('was it sent? one verdict, carried on the failure', () => {
   it.each(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'ERR_INVALID_ARG_TYPE', 'ERR_INVALID_CHAR', 'ERR_INVALID_HTTP_TOKEN'])(
     '%s, refused before writing: the gateway’s fault, and a write with it reports nothing sent, never an unknown outcome',
@@ -315,7 +348,28 @@ describe('was it sent? one verdict, carried on the failure', () => {
     },
   );
 
-  it.each(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ERR_BODY_PARSE_FAILURE', 'ERR_UPSTREAM_REQUEST'])('%s may have reached the upstream', (code) => {
+  it.each(CERTIFICATE_FAILURES)(
+    '%s, a server certificate refused in the handshake: the upstream’s failure (it counts toward the circuit), and a write with it reports nothing sent',
+    (code) => {
+      const failure = requestFailure(code, 'certificate refused');
+      expect(failure).toBeInstanceOf(UpstreamRequestError);
+      expect((failure as UpstreamRequestError).sent).toBe(false);
+      const error = toGraphQLError(failure, 'B1', { write: true });
+      expect(error.extensions).toEqual({ code: 'UPSTREAM_UNAVAILABLE', endpoint: 'B1' });
+      expect(error.message).toBe(`The upstream is unavailable (B1 failed (${code}))`);
+    },
+  );
+
+  it.each([
+    'ECONNRESET',
+    'EPIPE',
+    'UND_ERR_SOCKET',
+    'ERR_BODY_PARSE_FAILURE',
+    'ERR_UPSTREAM_REQUEST',
+    // A TLS record or alert failure can break an established connection mid-request: not a certificate's.
+    'ERR_SSL_DECRYPTION_FAILED_OR_BAD_RECORD_MAC',
+    'ERR_SSL_SSLV3_ALERT_BAD_RECORD_MAC',
+  ])('%s may have reached the upstream', (code) => {
     const failure = requestFailure(code, 'broken off');
     expect(failure).toBeInstanceOf(UpstreamRequestError);
     expect((failure as UpstreamRequestError).sent).toBe(true);
