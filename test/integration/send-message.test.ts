@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { createContext } from '../../src/context.js';
-import { areaBRequests, singleResult, useTestGateway } from '../support/gateway.js';
+import { areaBRequests, useTestGateway } from '../support/gateway.js';
 
 const CLOUD = 'channel-001';
 const KEYS = { [CLOUD]: `sim-key-${CLOUD}` };
@@ -19,11 +18,7 @@ const WINDOW = `query Window($channelId: ID!, $contact: String!) {
 /** sendMessage's resolver in process: the operation runs on the gateway's Apollo server with no HTTP in front of it. */
 describe('sendMessage (executeOperation)', () => {
   const harness = useTestGateway({ CHANNEL_API_KEYS: JSON.stringify(KEYS) });
-
-  async function execute(query: string, variables: Record<string, unknown>) {
-    const contextValue = createContext(harness.gateway.services, { headers: {}, requestId: 'send-message' });
-    return singleResult(await harness.gateway.apollo.executeOperation({ query, variables }, { contextValue }));
-  }
+  const execute = (query: string, variables: Record<string, unknown>) => harness.execute(query, variables).then((answer) => answer.body);
 
   it('answers with the sent message, the record the send left and the conversation it belongs to', async () => {
     const result = await execute(SEND, { channelId: CLOUD, input: { to: '+4915100000301', text: { body: 'hello' } } });
