@@ -34,7 +34,8 @@
 -- when an alias is not what it read or assumed the script changes nothing and returns { -1 }: the
 -- caller resolves again (reading every alias) and retries. An item of keys only
 -- (`ko`: a preference, a message in a group) starts no conversation and moves no time; a
--- conversation already kept takes its keys. A number change naming the new user id is followed by an item of
+-- conversation already kept takes its keys, and is published only when a key of it changed or a conversation merged
+-- into it (a repeated preference tells no one). A number change naming the new user id is followed by an item of
 -- its own (`linked`, keys only, for the new number's conversation) that links that user id to the new number, applied
 -- only when the notice before it was appended. A reaction, edit or revoke that changes a message of
 -- another conversation (one before a number change) tells that conversation's subscribers too.
@@ -62,22 +63,30 @@ local function text(value)
   return ''
 end
 local changed = {}
-local function takeKeys(conversation, m)
-  if text(m.ph) ~= '' then redis.call('HSET', conversation, 'p', m.ph) end
-  if text(m.u) ~= '' then redis.call('HSET', conversation, 'u', m.u) end
-  if text(m.un) ~= '' then redis.call('HSET', conversation, 'un', m.un) end
+local KEY_FIELDS = { 'p', 'u', 'un' }
+-- The contact's keys the item names, over those `held` (the conversation's p, u, un); true when one of them changed.
+local function takeKeys(conversation, m, held)
+  local took = false
+  for index, value in ipairs({ text(m.ph), text(m.u), text(m.un) }) do
+    if value ~= '' and value ~= held[index] then
+      redis.call('HSET', conversation, KEY_FIELDS[index], value)
+      took = true
+    end
+  end
+  return took
 end
-local function touch(conversation, thread, m, messageId)
+-- `merged`: the item's link merged a conversation into this one (it changed, whatever keys the item names).
+local function touch(conversation, thread, m, messageId, merged)
   local contact = text(m.c)
   if contact == '' then return end
   if m.ko then
     if redis.call('EXISTS', conversation) == 0 then return end
-    takeKeys(conversation, m)
-    changed[#changed + 1] = contact
+    -- Keys only: its subscribers are told only when a key or a merged conversation changed it.
+    if takeKeys(conversation, m, redis.call('HMGET', conversation, 'p', 'u', 'un')) or merged then changed[#changed + 1] = contact end
     return
   end
   local at, order = m.at or now, m.ord or m.at or now
-  local current = redis.call('HMGET', conversation, 'la', 'li', 'lt', 'cl')
+  local current = redis.call('HMGET', conversation, 'la', 'li', 'lt', 'cl', 'p', 'u', 'un')
   local activity = tonumber(current[1])
   if not activity or order > activity then activity = order end
   redis.call('HSET', conversation, 'c', contact, 'la', activity)
@@ -86,7 +95,7 @@ local function touch(conversation, thread, m, messageId)
     redis.call('HSET', conversation, 'li', at)
     if text(m.n) ~= '' then redis.call('HSET', conversation, 'n', m.n) end
   end
-  takeKeys(conversation, m)
+  takeKeys(conversation, m, { current[5], current[6], current[7] })
   if text(m.mv) ~= '' then redis.call('HSET', conversation, 'mv', m.mv) end
   local closedAt = tonumber(current[4])
   if m.cl and (not closedAt or at > closedAt) then redis.call('HSET', conversation, 'cl', at) end
@@ -119,7 +128,7 @@ end
 local function merge(from, fromThread, into, intoThread, contact, fromContact)
   local source = redis.call('HMGET', from, 'la', 'li', 'n', 'cl', 'lm', 'lt', 'u', 'un', 'mv')
   local la = tonumber(source[1])
-  if not la then return end
+  if not la then return false end
   local target = redis.call('HMGET', into, 'la', 'li', 'cl', 'lt', 'u', 'un', 'mv')
   local activity = max(tonumber(target[1]), la)
   redis.call('HSET', into, 'c', contact, 'la', activity)
@@ -143,6 +152,7 @@ local function merge(from, fromThread, into, intoThread, contact, fromContact)
   redis.call('ZREM', KEYS[3], fromContact)
   redis.call('ZADD', KEYS[3], activity, contact)
   redis.call('PEXPIRE', into, conversationTtl)
+  return true
 end
 local function change(record, m)
   if redis.call('EXISTS', record) == 0 then return end
@@ -215,8 +225,8 @@ for i = 1, count do
     results[i] = operation
   elseif operation == 'linked' then
     if applies then
-      if m.ls then merge(KEYS[k + 7], KEYS[k + 8], conversation, thread, m.c, m.ls) end
-      touch(conversation, thread, m, '')
+      local merged = m.ls and merge(KEYS[k + 7], KEYS[k + 8], conversation, thread, m.c, m.ls)
+      touch(conversation, thread, m, '', merged)
     end
     results[i] = operation
   elseif redis.call('SET', KEYS[k + 1], '1', 'NX', 'PX', ARGV[2]) then
@@ -240,8 +250,8 @@ for i = 1, count do
       id = redis.call('XADD', KEYS[1], 'MAXLEN', '0', '*', 'e', '')
     end
     if m.tk then messageId = '' end
-    if m.ls then merge(KEYS[k + 7], KEYS[k + 8], conversation, thread, m.c, m.ls) end
-    touch(conversation, thread, m, messageId)
+    local merged = m.ls and merge(KEYS[k + 7], KEYS[k + 8], conversation, thread, m.c, m.ls)
+    touch(conversation, thread, m, messageId, merged)
     results[i] = id
     published[#published + 1] = '{"id":"' .. id .. '","e":' .. event .. '}'
   else

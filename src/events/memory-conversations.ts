@@ -106,18 +106,18 @@ export class MemoryConversations {
    * A change (its contact resolved) that links a user id to its contact: an item naming both keys, or a user id change.
    * The user id names the contact's conversation from now on; a conversation kept under the key it named before (itself,
    * or the older user id it continued) merges into the contact's, and that key names the contact's too. Mirrored in the
-   * Redis script (append.lua).
+   * Redis script (append.lua). True when a conversation merged into the contact's (which changed it).
    */
-  link(channelId: string, change: ConversationChange, now: number): void {
+  link(channelId: string, change: ConversationChange, now: number): boolean {
     const linked = linkedUserIdOf(change);
-    if (linked === null || linked === change.contact) return;
+    if (linked === null || linked === change.contact) return false;
     // Its own alias only (as the Redis script checks it): the key whose conversation it names, if any.
     const named = this.aliasOf(channelId, linked, now) ?? linked;
     const source = isUserId(named) ? named : linked;
     this.setAlias(channelId, linked, change.contact, now);
-    if (source === change.contact) return;
+    if (source === change.contact) return false;
     if (source !== linked) this.setAlias(channelId, source, change.contact, now);
-    this.merge(channelId, source, change.contact, now);
+    return this.merge(channelId, source, change.contact, now);
   }
 
   private setAlias(channelId: string, userId: string, contact: string, now: number): void {
@@ -133,13 +133,13 @@ export class MemoryConversations {
   /**
    * The conversation kept under `from` (a user id) joins `into`'s: its thread entries at their own places, the newer of
    * each time (its last inbound time with its name), the keys `into`'s lacks; then it is gone.
-   * Mirrored in the Redis script (merge in append.lua).
+   * Mirrored in the Redis script (merge in append.lua). False when no live conversation was kept under `from`.
    */
-  private merge(channelId: string, from: string, into: string, now: number): void {
+  private merge(channelId: string, from: string, into: string, now: number): boolean {
     const source = this.byChannel.get(channelId)?.states.get(from);
-    if (!source) return;
+    if (!source) return false;
     this.drop(source);
-    if (!this.alive(source, now)) return;
+    if (!this.alive(source, now)) return false;
     const target = this.touch(channelId, into, now);
     if (source.lastActivityMs > target.lastActivityMs) {
       target.lastActivityMs = source.lastActivityMs;
@@ -163,18 +163,19 @@ export class MemoryConversations {
       target.lastMessageId = source.lastMessageId;
       target.lastMessageMs = source.lastMessageMs;
     }
+    return true;
   }
 
   /**
-   * Applies a change; false when it changed no conversation (a change of keys only, of a contact without one). Times only
-   * move forward, so a late or repeated event never moves anything back.
+   * Applies a change; false when it changed no conversation: a change of keys only, of a contact without one or naming
+   * no key its conversation lacks (a conversation merged into it by the change's link is the caller's to count). Times
+   * only move forward, so a late or repeated event never moves anything back.
    */
   apply(channelId: string, change: ConversationChange, now: number): boolean {
     if (change.keysOnly) {
       const held = this.byChannel.get(channelId)?.states.get(change.contact);
       if (!held || !this.alive(held, now)) return false;
-      this.takeKeys(held, change);
-      return true;
+      return this.takeKeys(held, change);
     }
     const state = this.touch(channelId, change.contact, now);
     if (change.orderMs > state.lastActivityMs) {
@@ -203,12 +204,14 @@ export class MemoryConversations {
     return true;
   }
 
-  /** The contact's keys as the change names them (after a user id change, the new user id). */
-  private takeKeys(state: ConversationState, change: ConversationChange): void {
+  /** The contact's keys as the change names them (after a user id change, the new user id); true when one of them changed. */
+  private takeKeys(state: ConversationState, change: ConversationChange): boolean {
     const userId = change.newUserId ?? change.userId;
+    const before = [state.contactPhone, state.contactUserId, state.contactUsername];
     if (change.phone !== null) state.contactPhone = change.phone;
     if (userId !== null) state.contactUserId = userId;
     if (change.username !== null) state.contactUsername = change.username;
+    return state.contactPhone !== before[0] || state.contactUserId !== before[1] || state.contactUsername !== before[2];
   }
 
   get(channelId: string, contact: string, now: number): ConversationDto | null {

@@ -87,7 +87,8 @@ export class MemoryEventLog implements EventLog {
       }
       const logged = { id: this.nextId(channelId, now), kind: event.kind, payload: event.payload, size: serializeEvent(event).length } as LoggedEvent;
       const eventChange = changeOfEvent(event, now);
-      const change = eventChange && this.resolved(channelId, eventChange, now);
+      const linked = eventChange && this.linked(channelId, eventChange, now);
+      const change = linked?.change ?? null;
       if (this.retains) {
         this.channelLog(channelId).events.push(logged);
         this.appendOrder.push(channelId);
@@ -95,12 +96,13 @@ export class MemoryEventLog implements EventLog {
         // The message a reaction, edit or revoke changed may be in another conversation (one before a number change).
         if (change !== null && !change.keysOnly && changedIn !== null && changedIn !== change.contact && changedIn !== change.userId) updated.push(changedIn);
       }
-      if (change && this.conversationState.apply(channelId, change, now)) updated.push(change.contact);
+      // A change of keys only tells the subscribers when it changed the conversation: took a key, or merged one into it.
+      if (linked && (this.conversationState.apply(channelId, linked.change, now) || linked.merged)) updated.push(linked.change.contact);
       // A number change naming the new user id links it to the new number's conversation, in the same step.
       const moved = change && linkOfMove(change);
       if (moved) {
-        const link = this.resolved(channelId, moved, now);
-        if (this.conversationState.apply(channelId, link, now)) updated.push(link.contact);
+        const link = this.linked(channelId, moved, now);
+        if (this.conversationState.apply(channelId, link.change, now) || link.merged) updated.push(link.change.contact);
       }
       result.appended.push(logged);
     }
@@ -143,9 +145,13 @@ export class MemoryEventLog implements EventLog {
 
   /** The change with its contact resolved (a user id goes to the conversation it was linked to), the user id it links remembered. */
   private resolved(channelId: string, change: ConversationChange, now: number): ConversationChange {
+    return this.linked(channelId, change, now).change;
+  }
+
+  /** `resolved`, and whether its link merged a conversation into its contact's. */
+  private linked(channelId: string, change: ConversationChange, now: number): { change: ConversationChange; merged: boolean } {
     const resolved = { ...change, contact: this.conversationState.resolve(channelId, change.contact, now) };
-    this.conversationState.link(channelId, resolved, now);
-    return resolved;
+    return { change: resolved, merged: this.conversationState.link(channelId, resolved, now) };
   }
 
   async read(channelId: string, after: LogId | null, limit: number): Promise<LoggedEvent[]> {

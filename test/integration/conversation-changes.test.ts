@@ -274,6 +274,44 @@ function conversationChangesSuite(label: string, env: () => Record<string, strin
       }
     });
 
+    it('a preference or a message in a group that links nothing new and changes no keys publishes no conversationUpdated', async () => {
+      const [waId, other] = [contact(11), contact(12)];
+      const userId = `US.${label === 'memory' ? '4917400000011' : '4917500000011'}`;
+      const wroteAt = secondsAgo(60);
+      await postUpdated(cloudMessage('text', { id: `wamid.before-repeats-${label}`, seconds: wroteAt, from: waId }));
+      const preference = (seconds: number, value: string) => {
+        const notification = addressedTo(loadNotification('cloud', 'user-preferences'), CHANNEL_001_NUMBER);
+        const item = notificationValue('cloud', notification);
+        (item.contacts as Item[])[0].wa_id = waId;
+        Object.assign((item.user_preferences as Item[])[0], { wa_id: waId, user_id: userId, value, timestamp: seconds });
+        return notification;
+      };
+      // The first links the user id: the conversation takes it.
+      expect(await postUpdated(preference(wroteAt + 5, 'stop'))).toEqual([expect.objectContaining({ contact: waId, lastInboundAt: iso(wroteAt) })]);
+      expect((await read<{ conversation: Item }>(CONVERSATION, { contact: waId })).conversation).toMatchObject({ contactUserId: userId });
+
+      // The same keys again, by another preference and by a message in a group: nothing changes, nothing is published.
+      const before = updates.items.length;
+      await post(preference(wroteAt + 6, 'resume'));
+      await post(
+        cloudMessage('text', {
+          id: `wamid.in-group-${label}`,
+          seconds: wroteAt + 7,
+          from: waId,
+          adjust: (item) => Object.assign(item, { group_id: `group-${label}`, from_user_id: userId }),
+        }),
+      );
+      // A later change of another conversation is published next: the two before it published nothing.
+      await post(cloudMessage('text', { id: `wamid.after-repeats-${label}`, seconds: wroteAt + 8, from: other }));
+      expect((await updates.atLeast(before + 1)).slice(before)).toEqual([expect.objectContaining({ contact: other })]);
+      expect((await read<{ conversation: Item }>(CONVERSATION, { contact: userId })).conversation).toMatchObject({
+        contact: waId,
+        contactUserId: userId,
+        lastInboundAt: iso(wroteAt),
+        lastMessage: { id: `wamid.before-repeats-${label}` },
+      });
+    });
+
     it('after a user_changed_user_id notice the new user id writes into the same conversation, found by the new and the old id', async () => {
       const [previous, next] = label === 'memory' ? ['US.4917400000007', 'US.4917400000008'] : ['US.4917500000007', 'US.4917500000008'];
       const wroteAt = secondsAgo(60);
