@@ -9,8 +9,12 @@ export const SIM_CONTACTS: ReadonlyArray<{ waId?: string; userId?: string; usern
   { userId: 'DE.1650555123456789', username: '@lena.k', name: 'Lena Krause' },
 ];
 
-/** A contact whose number change the live traffic announces (so no conversation of the others moves). */
-const NUMBER_CHANGER = { waId: '4917612345000', newWaId: '4917612345001', name: 'Jonas Weber' };
+/**
+ * A contact whose number change the live traffic announces (so no conversation of the others moves). On cloud the new
+ * number comes with a new business-scoped user id, named beside it with the one before, as the platform sends it since
+ * its 2026 changelog (docs/decisions.md, the new user id of a number change).
+ */
+const NUMBER_CHANGER = { waId: '4917612345000', newWaId: '4917612345001', userId: 'DE.1761234500001', newUserId: 'DE.1761234500002', name: 'Jonas Weber' };
 
 const LIVE_TEXTS = ['Hi, is my order on its way?', 'Can I change my appointment?', 'Thanks for the quick help!', 'What are your opening hours?'];
 
@@ -90,8 +94,11 @@ export function liveInput(tick: number, channelId: string, hosting: SimHosting, 
       return { ...base, kind, messageId: last!.id };
     case 'echo':
       return { ...base, kind, text: 'Thanks, we are on it! (sent from the phone app)' };
-    case 'system':
-      return { channelId, kind, from: NUMBER_CHANGER.waId, name: NUMBER_CHANGER.name, newWaId: NUMBER_CHANGER.newWaId };
+    case 'system': {
+      const { waId, newWaId, userId, newUserId, name } = NUMBER_CHANGER;
+      // On-premise numbers have no user ids.
+      return { channelId, kind, from: waId, name, newWaId, ...(hosting === 'cloud' && { userId, newUserId }) };
+    }
     default:
       return { ...base, kind };
   }

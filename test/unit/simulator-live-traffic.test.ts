@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { INBOUND_KINDS } from '../../simulator/inbound-traffic.js';
+import { buildInbound, INBOUND_KINDS, inboundInput } from '../../simulator/inbound-traffic.js';
 import { LIVE_CYCLE, liveInput, type LiveLastMessage } from '../../simulator/live-traffic.js';
 
 const CYCLE = 60;
@@ -42,5 +42,50 @@ describe('the live traffic cycle', () => {
   it('a preference change always names a phone number', () => {
     const tick = LIVE_CYCLE.indexOf('preference');
     for (let offset = 0; offset < 4; offset += 1) expect(liveInput(tick + CYCLE * offset, 'c', 'cloud', undefined).from).toMatch(/^\d+$/);
+  });
+
+  it('a number change on cloud names the new user id beside the new number, and the previous one, as /_control/inbound takes them; on-premise neither', () => {
+    const tick = LIVE_CYCLE.indexOf('system');
+    const cloud = liveInput(tick, 'c', 'cloud', undefined);
+    expect(cloud).toEqual({
+      channelId: 'c',
+      kind: 'system',
+      from: '4917612345000',
+      name: 'Jonas Weber',
+      newWaId: '4917612345001',
+      userId: 'DE.1761234500001',
+      newUserId: 'DE.1761234500002',
+    });
+    expect(inboundInput.safeParse(cloud).success).toBe(true);
+    const built = buildInbound(cloud, {
+      hosting: 'cloud',
+      name: 'Jonas Weber',
+      timestamp: 1_790_000_000,
+      id: 'wamid.LIVE=',
+      businessNumber: '15550783881',
+      media: () => {
+        throw new Error('a number change carries no media');
+      },
+    });
+    expect(built.items).toEqual({
+      messages: [
+        expect.objectContaining({
+          from: '4917612345000',
+          from_user_id: 'DE.1761234500001',
+          type: 'system',
+          system: {
+            body: expect.any(String),
+            wa_id: '4917612345001',
+            user_id: 'DE.1761234500002',
+            previous_user_id: 'DE.1761234500001',
+            type: 'user_changed_number',
+          },
+        }),
+      ],
+    });
+
+    const onPremise = liveInput(tick, 'c', 'onPremise', undefined);
+    expect(onPremise).toEqual({ channelId: 'c', kind: 'system', from: '4917612345000', name: 'Jonas Weber', newWaId: '4917612345001' });
+    expect(inboundInput.safeParse(onPremise).success).toBe(true);
   });
 });
