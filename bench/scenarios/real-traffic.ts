@@ -46,7 +46,8 @@ function template(name: string, notification: Json): string {
 
 /** The reference samples' business number, and CHANNEL's as notifications name it: the gateway routes by that number. */
 const FIXTURE_BUSINESS_NUMBER = '"15550783881"';
-const CHANNEL_NUMBER = '"49305550000"';
+const CHANNEL_DIGITS = '49305550000';
+const CHANNEL_NUMBER = `"${CHANNEL_DIGITS}"`;
 
 const loadFixtures = (): Array<[string, Json]> =>
   readdirSync(FIXTURES)
@@ -122,7 +123,8 @@ export async function realTraffic(context: BenchContext): Promise<Section> {
       if (probe.status !== 200)
         return notAvailableSection(title, intro, `${fixtures[index][0]}.json: the receiver answered HTTP ${probe.status} (is Redis at ${target.redisUrl}?)`);
     }
-    const [textHead, textTail] = notification(`wamid.bench-text-${run}-${ID_MARK}`, '').split(ID_MARK);
+    // Named by its business number as the mix (and every real notification) is: the gateway routes both alike.
+    const [textHead, textTail] = notification(`wamid.bench-text-${run}-${ID_MARK}`, CHANNEL_DIGITS).split(ID_MARK);
     const textBody = (n: number) => `${textHead}${n}${textTail}`;
     // Offset past the probes' id 0; request n takes the fixture after request n - 1's.
     const mixBody = (n: number) => mix[n % mix.length].join(String(n + 1));
