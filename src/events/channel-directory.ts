@@ -26,6 +26,15 @@ export const DIRECTORY_LOOKUP_MIN_INTERVAL_MS = 60_000;
 const REMEMBERED_DIRECTORIES_MAX = 10_000;
 
 /**
+ * How long this process routes by a directory it read or wrote without reading the store again, while that directory
+ * names every number a notification names: a store read (a Redis GET) per channel a second instead of one per
+ * notification, which cost about as much gateway CPU as the rest of an acknowledgement (bench scenario 10). A number
+ * it lacks is read from the store at once, where another instance may have put it; a number moved to another channel
+ * of the account is seen up to this late.
+ */
+export const DIRECTORY_READ_REUSE_MS = 1_000;
+
+/**
  * Which channel each business number of a cloud notification belongs to (docs/events.md, "One URL for a business
  * account"). Per path channel, the partner's channels on its business account by number, kept in the store (Redis
  * when configured, so every instance routes alike; in process otherwise) without expiry: written whenever a listing
@@ -38,6 +47,8 @@ export class ChannelDirectory {
   private readonly lookedUpAt = new Map<string, number>();
   private readonly lookups = new Map<string, Promise<ChannelNumbers | null>>();
   private readonly remembered = new Map<string, string[]>();
+  /** The last directory of each channel this process read or wrote, and until when it is routed by without a read. */
+  private readonly lastRead = new Map<string, { entry: ChannelNumbers; reuseUntil: number }>();
 
   constructor(
     private readonly store: Keyv,
@@ -77,7 +88,7 @@ export class ChannelDirectory {
    */
   async routes(channelId: string, numbers: readonly string[]): Promise<NumberRoutes> {
     if (numbers.length === 0) return new Map();
-    let known = await this.read(channelId);
+    let known = this.reusable(channelId, numbers) ?? (await this.read(channelId));
     if (this.lookup && numbers.some((number) => !known?.numbers[number]) && this.mayLookUp(channelId, known)) {
       known = (await this.lookUp(channelId, this.lookup)) ?? known;
     }
@@ -109,9 +120,19 @@ export class ChannelDirectory {
     return work;
   }
 
+  /** The directory last read or written for the channel, while it may be reused and names every number. */
+  private reusable(channelId: string, numbers: readonly string[]): ChannelNumbers | null {
+    const last = this.lastRead.get(channelId);
+    if (!last || last.reuseUntil <= this.now() || numbers.some((number) => !last.entry.numbers[number])) return null;
+    return last.entry;
+  }
+
   private remember(channelId: string, entry: ChannelNumbers): void {
     this.remembered.delete(channelId);
     this.remembered.set(channelId, [...new Set([channelId, ...Object.values(entry.numbers)])]);
     if (this.remembered.size > REMEMBERED_DIRECTORIES_MAX) this.remembered.delete(this.remembered.keys().next().value!);
+    this.lastRead.delete(channelId);
+    this.lastRead.set(channelId, { entry, reuseUntil: this.now() + DIRECTORY_READ_REUSE_MS });
+    if (this.lastRead.size > REMEMBERED_DIRECTORIES_MAX) this.lastRead.delete(this.lastRead.keys().next().value!);
   }
 }

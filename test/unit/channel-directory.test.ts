@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import Keyv from 'keyv';
-import { ChannelDirectory, DIRECTORY_LOOKUP_MIN_INTERVAL_MS, type DirectoryLookup } from '../../src/events/channel-directory.js';
+import { ChannelDirectory, DIRECTORY_LOOKUP_MIN_INTERVAL_MS, DIRECTORY_READ_REUSE_MS, type DirectoryLookup } from '../../src/events/channel-directory.js';
 import { numbersNamed, parseNotification } from '../../src/events/parse.js';
 
 const PATH = 'channel-005';
@@ -97,6 +97,30 @@ describe('ChannelDirectory', () => {
     await expect(directory.routes(PATH, ['49305550006'])).rejects.toThrow('A4 unavailable');
     lookup.mockResolvedValueOnce({ partnerId: 'partner-acme', channels: ACCOUNT });
     expect(await directory.routes(PATH, ['49305550006'])).toEqual(new Map([['49305550006', SIBLING]]));
+  });
+
+  it('reads the store once per DIRECTORY_READ_REUSE_MS for a channel while what it read names every number, not once per notification', async () => {
+    let now = 1_000_000;
+    const store = new Keyv();
+    await new ChannelDirectory(store, null).record(PATH, 'partner-acme', ACCOUNT);
+    const reads = jest.spyOn(store, 'get');
+    const directory = new ChannelDirectory(store, null, () => now);
+    for (let notification = 0; notification < 3; notification += 1) {
+      expect(await directory.routes(PATH, ['49305550006'])).toEqual(new Map([['49305550006', SIBLING]]));
+    }
+    expect(reads).toHaveBeenCalledTimes(1);
+    now += DIRECTORY_READ_REUSE_MS;
+    await directory.routes(PATH, ['49305550006']);
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads the store at once for a number what it read lacks: another instance may have recorded it', async () => {
+    const store = new Keyv();
+    const directory = new ChannelDirectory(store, null);
+    await directory.record(PATH, 'partner-acme', ACCOUNT);
+    expect(await directory.routes(PATH, ['49305550006'])).toEqual(new Map([['49305550006', SIBLING]]));
+    await new ChannelDirectory(store, null).record(PATH, 'partner-acme', [...ACCOUNT, { id: 'channel-new', phoneNumber: '+1 555 078 3881' }]);
+    expect(await directory.routes(PATH, ['15550783881'])).toEqual(new Map([['15550783881', 'channel-new']]));
   });
 
   it('without a credential of its own routes by what callers recorded, and leaves the numbers unchecked when nothing is', async () => {
