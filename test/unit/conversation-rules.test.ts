@@ -3,11 +3,14 @@ import {
   changeOfEvent,
   changeOfSend,
   changeOfVerdict,
+  checkContactKey,
   compareNewestFirst,
   decodeListCursor,
   encodeListCursor,
+  isoOrNull,
   linkOfMove,
   movedUserIdOf,
+  newUserIdOf,
   SERVICE_WINDOW_MS,
   serviceWindow,
   waIdOf,
@@ -270,6 +273,51 @@ describe('conversation rules', () => {
     expect(compareNewestFirst({ ms: 1, member: 'b' }, { ms: 1, member: 'a' })).toBe(-1);
     expect(compareNewestFirst({ ms: 1, member: 'a' }, { ms: 1, member: 'b' })).toBe(1);
     expect(compareNewestFirst({ ms: 1, member: 'a' }, { ms: 1, member: 'a' })).toBe(0);
+  });
+
+  it('reads the new user id of a user id change only', () => {
+    const change = (system: unknown, type = 'system') => ({ type, system });
+    expect(newUserIdOf(change({ type: 'user_changed_user_id', user_id: ' DE.after1 ', previous_user_id: 'DE.before1' }))).toBe('DE.after1');
+    for (const raw of [
+      null,
+      ['system'],
+      change({ type: 'user_changed_user_id', user_id: 'DE.after1' }, 'text'),
+      { type: 'system' },
+      change(['user_changed_user_id']),
+      change({ type: 'user_changed_number', wa_id: '4916', user_id: 'DE.after1' }),
+      change({ type: 'user_changed_user_id', user_id: 7 }),
+      change({ type: 'user_changed_user_id', user_id: 'not a user id' }),
+    ]) {
+      expect(newUserIdOf(raw)).toBeNull();
+    }
+  });
+
+  it('takes a contact key in any phone format or a business-scoped user id, of at most 128 characters, and refuses anything else naming the field', () => {
+    expect(checkContactKey('+49 (151) 1234-5678', 'to')).toBe('4915112345678');
+    expect(checkContactKey(' US.13491208655302741918 ', 'contact')).toBe('US.13491208655302741918');
+    expect(checkContactKey(`4${' '.repeat(126)}9`, 'to')).toBe('49');
+    for (const value of [`4${' '.repeat(127)}9`, 'Ada', '+49 151 ****']) {
+      expect(() => checkContactKey(value, 'to')).toThrow(
+        expect.objectContaining({
+          message: expect.stringMatching(
+            /^to must be a contact key: a phone number in any format .* or a business-scoped user id such as US\.13491208655302741918$/,
+          ),
+          extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'to' }),
+        }),
+      );
+    }
+  });
+
+  it('serves a kept time as ISO 8601 and none as null', () => {
+    expect(isoOrNull(NOW)).toBe(new Date(NOW).toISOString());
+    expect(isoOrNull(0)).toBe('1970-01-01T00:00:00.000Z');
+    expect(isoOrNull(null)).toBeNull();
+  });
+
+  it('closes the window exactly 24 hours after the last inbound message', () => {
+    const lastInboundMs = NOW - SERVICE_WINDOW_MS;
+    expect(serviceWindow({ lastInboundMs, closedMs: null }, null, NOW - 1)).toEqual({ state: 'OPEN', closesAtMs: NOW, lastInboundMs });
+    expect(serviceWindow({ lastInboundMs, closedMs: null }, null, NOW)).toEqual({ state: 'CLOSED', closesAtMs: null, lastInboundMs });
   });
 
   it('accepts only whole phone numbers as recipients', () => {
