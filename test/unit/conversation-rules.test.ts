@@ -119,6 +119,66 @@ describe('MemoryConversations.apply', () => {
     expect(conversations.list('a', null, 10, NOW).map((conversation) => conversation.contact)).toEqual(['3']);
   });
 
+  it("merges a user id's conversation into its wa_id's when a change links them: the newer of each time, the keys the wa_id's lacks, both threads", () => {
+    const conversations = store();
+    conversations.apply('c', change({ contact: '4915', phone: '4915', inbound: true, atMs: NOW, orderMs: NOW, name: 'Old', messageId: 'm-phone' }), NOW);
+    const byUserId = { contact: 'US.ada1', userId: 'US.ada1', username: 'ada' };
+    conversations.apply('c', change({ ...byUserId, inbound: true, atMs: NOW + 30, orderMs: NOW + 30, name: 'Ada', messageId: 'm-user' }), NOW);
+    conversations.apply('c', change({ ...byUserId, closesWindow: true, atMs: NOW + 40, orderMs: NOW + 40 }), NOW);
+    expect(conversations.link('c', change({ contact: '4915', phone: '4915', userId: 'US.ada1' }), NOW + 50)).toBe(true);
+    expect(conversations.get('c', '4915', NOW + 50)).toEqual({
+      channelId: 'c',
+      contact: '4915',
+      contactPhone: '4915',
+      contactUserId: 'US.ada1',
+      contactUsername: 'ada',
+      movedTo: null,
+      name: 'Ada',
+      lastInboundMs: NOW + 30,
+      lastActivityMs: NOW + 40,
+      closedMs: NOW + 40,
+      lastMessageId: 'm-user',
+    });
+    expect(conversations.thread('c', '4915', null, 10, NOW + 50).map((position) => position.member)).toEqual(['m-user', 'm-phone']);
+    expect(conversations.get('c', 'US.ada1', NOW + 50)).toBeNull();
+    expect(conversations.resolve('c', 'US.ada1', NOW + 50)).toBe('4915');
+    // Linked again, nothing is left to merge.
+    expect(conversations.link('c', change({ contact: '4915', phone: '4915', userId: 'US.ada1' }), NOW + 60)).toBe(false);
+  });
+
+  it("keeps the wa_id conversation's own newer times, name, keys and last message when an older one merges into it", () => {
+    const conversations = store();
+    conversations.apply('c', change({ contact: 'US.ada1', userId: 'US.ada1', inbound: true, atMs: NOW, orderMs: NOW, name: 'Old', messageId: 'm-user' }), NOW);
+    conversations.apply('c', change({ contact: 'US.ada1', closesWindow: true, atMs: NOW + 5, orderMs: NOW + 5 }), NOW);
+    conversations.apply(
+      'c',
+      change({
+        contact: '4915',
+        phone: '4915',
+        userId: 'US.other',
+        username: 'ada',
+        inbound: true,
+        atMs: NOW + 30,
+        orderMs: NOW + 30,
+        name: 'Ada',
+        messageId: 'm-phone',
+      }),
+      NOW,
+    );
+    conversations.apply('c', change({ contact: '4915', closesWindow: true, atMs: NOW + 40, orderMs: NOW + 40 }), NOW);
+    expect(conversations.link('c', change({ contact: '4915', phone: '4915', userId: 'US.ada1' }), NOW + 50)).toBe(true);
+    expect(conversations.get('c', '4915', NOW + 50)).toMatchObject({
+      contactUserId: 'US.other',
+      contactUsername: 'ada',
+      name: 'Ada',
+      lastInboundMs: NOW + 30,
+      lastActivityMs: NOW + 40,
+      closedMs: NOW + 40,
+      lastMessageId: 'm-phone',
+    });
+    expect(conversations.thread('c', '4915', null, 10, NOW + 50).map((position) => position.member)).toEqual(['m-phone', 'm-user']);
+  });
+
   it('counts a pause of exactly one window as a break in watching', () => {
     const conversations = store();
     conversations.noteNotification('c', NOW);
