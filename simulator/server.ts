@@ -73,6 +73,25 @@ export interface Simulator extends SimulatorContext {
   close(): Promise<void>;
 }
 
+/** The four API roots of a simulator listening at `baseUrl`. */
+export function simulatorUrls(baseUrl: string): SimulatorUrls {
+  return {
+    partner: `${baseUrl}${SIM_ROOTS.partner}`,
+    cloud: `${baseUrl}${SIM_ROOTS.cloud}`,
+    onPremise: `${baseUrl}${SIM_ROOTS.onPremise}`,
+    insights: `${baseUrl}${SIM_ROOTS.insights}`,
+  };
+}
+
+/** The credentials a gateway needs against a simulator holding `state`: the first seeded partner and each channel's API key. */
+export function simulatorCredentials(state: SimState): SimulatorCredentials {
+  return {
+    partnerId: SIM_PARTNERS[0].id,
+    partnerToken: SIM_PARTNERS[0].token,
+    channelApiKeys: Object.fromEntries([...state.apiKeys].map(([key, channelId]) => [channelId, key])),
+  };
+}
+
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const state = options.state ?? seedState();
   if (options.initialWebhook) {
@@ -124,17 +143,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     server,
     faults,
     webhookDelivery,
-    credentials: {
-      partnerId: SIM_PARTNERS[0].id,
-      partnerToken: SIM_PARTNERS[0].token,
-      channelApiKeys: Object.fromEntries([...state.apiKeys].map(([key, channelId]) => [channelId, key])),
-    },
-    urls: {
-      partner: `${baseUrl}${SIM_ROOTS.partner}`,
-      cloud: `${baseUrl}${SIM_ROOTS.cloud}`,
-      onPremise: `${baseUrl}${SIM_ROOTS.onPremise}`,
-      insights: `${baseUrl}${SIM_ROOTS.insights}`,
-    },
+    credentials: simulatorCredentials(state),
+    urls: simulatorUrls(baseUrl),
     close: async () => {
       await webhookDelivery.close();
       await new Promise<void>((resolve, reject) => {

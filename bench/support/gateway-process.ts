@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { upstreamUrlEnv } from '../../src/config.js';
-import { SIM_PARTNERS, seedState } from '../../simulator/seed.js';
-import { SIM_ROOTS, type Simulator } from '../../simulator/server.js';
+import { seedState } from '../../simulator/seed.js';
+import { simulatorCredentials, simulatorUrls, type Simulator } from '../../simulator/server.js';
 import type { RecordedOperation } from './upstream.js';
 
 const MAIN = fileURLToPath(new URL('../../src/main.js', import.meta.url));
@@ -130,22 +130,7 @@ export async function startSimulatorProcess(latencyMs: number): Promise<NodeProc
     'hubgraph upstream simulator listening on',
     'simulator',
   );
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const seed = seedState();
-  return {
-    ...service,
-    urls: {
-      partner: `${baseUrl}${SIM_ROOTS.partner}`,
-      cloud: `${baseUrl}${SIM_ROOTS.cloud}`,
-      onPremise: `${baseUrl}${SIM_ROOTS.onPremise}`,
-      insights: `${baseUrl}${SIM_ROOTS.insights}`,
-    },
-    credentials: {
-      partnerId: SIM_PARTNERS[0].id,
-      partnerToken: SIM_PARTNERS[0].token,
-      channelApiKeys: Object.fromEntries([...seed.apiKeys].map(([key, channelId]) => [channelId, key])),
-    },
-  };
+  return { ...service, urls: simulatorUrls(`http://127.0.0.1:${port}`), credentials: simulatorCredentials(seedState()) };
 }
 
 /** A floor process of bench/floor/ (see there) on a free port. */

@@ -122,8 +122,12 @@ export function graphqlHttpHandler<TContext extends BaseContext>(
    */
   const holdUntilRefill = (request: IncomingMessage, response: ServerResponse, error: ShareUsedUpError, shareKey: string) => {
     const waiting = held.get(shareKey) ?? 0;
-    if (error.budgetRefillsInMs === undefined || waiting >= options.maxHeldRefusalsPerCaller) {
-      if (error.budgetRefillsInMs !== undefined) response.shouldKeepAlive = false;
+    if (error.budgetRefillsInMs === undefined) {
+      refuseAtDoor(request, response, error);
+      return;
+    }
+    if (waiting >= options.maxHeldRefusalsPerCaller) {
+      response.shouldKeepAlive = false;
       refuseAtDoor(request, response, error);
       return;
     }

@@ -132,8 +132,16 @@ export function webSocketEndpoint(options: {
 
   const allRules = [...validationRules];
   const persistedOnSubscribe = persistedOperations?.onSubscribe(schema, validationRules, metrics);
-  const shareKeyOfConnection = ({ connectionParams, extra }: { connectionParams?: Readonly<Record<string, unknown>>; extra: { request: IncomingMessage } }) =>
-    shareKeyOf(config, connectionHeaders(connectionParams), extra.request.socket.remoteAddress);
+  // A connection's credentials and address do not change: its share key is worked out (a fingerprint) once, not per operation.
+  const shareKeys = new WeakMap<object, string>();
+  const shareKeyOfConnection = (connection: { connectionParams?: Readonly<Record<string, unknown>>; extra: { request: IncomingMessage } }) => {
+    let key = shareKeys.get(connection);
+    if (key === undefined) {
+      key = shareKeyOf(config, connectionHeaders(connection.connectionParams), connection.extra.request.socket.remoteAddress);
+      shareKeys.set(connection, key);
+    }
+    return key;
+  };
   const subscriptions = useServer<Record<string, unknown>>(
     {
       schema,
