@@ -76,14 +76,16 @@ const REFUSED_CALLER_DISCARD_LIMIT_BYTES = 64 * 1024;
 const REFILL_MARGIN_MS = 5;
 
 /**
- * Each MiB of a refused body read past the first is charged as one more refusal: reading and
- * holding a body costs the gateway by its size, and one read to the 7 MB limit (default
- * MEDIA_INLINE_MAX_BYTES) takes a default budget (MAX_COST_PER_SECOND_PER_CALLER) whole.
+ * Each MiB of a refused body past the first is charged as one more refusal: reading and holding a
+ * body costs the gateway by its size, and one read to the 7 MB limit (default MEDIA_INLINE_MAX_BYTES)
+ * takes a default budget (MAX_COST_PER_SECOND_PER_CALLER) whole. A body refused by its Content-Length
+ * costs as much as the same body chunked, read to the limit: it is not read, but its connection closes
+ * after the answer, and each new one a sender of such bodies opens takes in a buffer-full of it.
  */
 const CHARGED_BYTES_PER_REFUSAL = 1024 * 1024;
 
-function refusalsCharged(bytesRead: number): number {
-  return Math.max(1, Math.ceil(bytesRead / CHARGED_BYTES_PER_REFUSAL));
+function refusalsCharged(bytes: number): number {
+  return Math.max(1, Math.ceil(bytes / CHARGED_BYTES_PER_REFUSAL));
 }
 
 function refuse(response: ServerResponse, status: number, message: string, bodyUnread = false): void {
@@ -170,7 +172,7 @@ export function graphqlHttpHandler<TContext extends BaseContext>(
     } catch (error) {
       if (error instanceof HttpRefusal) {
         // Charged before the answer: a caller flooding refused bodies meets the door on its next request.
-        await options.chargeRefused(shareKey, refusalsCharged(error.bytesRead));
+        await options.chargeRefused(shareKey, refusalsCharged(error.bytesRefused));
         refuse(response, error.status, error.message, error.bodyUnread);
       } else {
         options.onUnexpectedError(error, requestId);

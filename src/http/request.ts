@@ -14,12 +14,17 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** A request refused for its body (size, encoding, charset, syntax), with the status to answer and how much of the body was read. */
+/**
+ * A request refused for its body (size, encoding, charset, syntax), with the status to answer, how much of the body was
+ * read, and how large the refusal knows it to be: what was read, or, for a body refused by its Content-Length before any
+ * of it was read, the limit (as far as the same body sent chunked is read before its refusal).
+ */
 export class HttpRefusal extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly bytesRead = 0,
+    readonly bytesRefused = bytesRead,
   ) {
     super(message);
   }
@@ -46,7 +51,7 @@ function decoded(request: IncomingMessage): Readable {
  */
 export async function readBody(request: IncomingMessage, limit: number, shape?: JsonShapeLimits): Promise<string> {
   const declared = Number(request.headers['content-length']);
-  if (declared > limit) throw new HttpRefusal(413, `The request body is larger than ${limit} bytes`);
+  if (declared > limit) throw new HttpRefusal(413, `The request body is larger than ${limit} bytes`, 0, limit);
   const scanner = shape && new JsonShapeScanner(shape);
   const chunks: Buffer[] = [];
   let size = 0;

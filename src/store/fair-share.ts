@@ -124,7 +124,8 @@ export class FairShare {
   /**
    * Charges refused input (an operation over MAX_QUERY_COST or refused by validation, a body
    * refused for its size or structure) `cost`: MAX_QUERY_COST, as an operation at the limit, and
-   * as much again for each further MiB of body read. It was read, and maybe parsed or priced, for
+   * as much again for each further MiB of body read (or, refused by its Content-Length, as far as it
+   * would have been read). It was read, and maybe parsed or priced, for
    * its caller, and a caller repeating it is held to about MAX_COST_PER_SECOND_PER_CALLER / cost
    * refusals a second, the rest refused at the door.
    */

@@ -436,3 +436,29 @@ describe('fair share: a refused body is charged by the bytes read', () => {
     expect((await post(harness.url, POLITE, cheap)).body.errors).toBeUndefined();
   }, 60_000);
 });
+
+describe('fair share: a body refused by its Content-Length is charged as one read to the limit', () => {
+  // A byte limit of 3,065,536 bytes (three MiB begun): refused unread, such a body is charged three times MAX_QUERY_COST
+  // (5,000), as the same body sent chunked is once read to the limit; two of them pass the default budget (20,000).
+  const harness = useTestGateway({ GATEWAY_TOKENS: 'hostile-caller-token,polite-caller-token', MEDIA_INLINE_MAX_BYTES: '2250000' });
+  const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+
+  it('two bodies refused by their Content-Length use up the budget, where two small refusals leave most of it', async () => {
+    const limit = graphqlBodyLimit(harness.config.media.inlineMaxBytes);
+    expect(Math.ceil(limit / (1024 * 1024))).toBe(3);
+    let afterRefusals: Answer | undefined;
+    for (let attempt = 0; attempt < 5 && afterRefusals?.status !== 429; attempt += 1) {
+      await nextSecond();
+      for (let refusal = 0; refusal < 2; refusal += 1) {
+        const answer = await headersOnly(harness.url, HOSTILE, limit + 1);
+        answer.close();
+        expect(answer.status).toBe(413);
+      }
+      afterRefusals = await post(harness.url, HOSTILE, '{ partner { id } }');
+    }
+    expect(afterRefusals?.status).toBe(429);
+    expect(afterRefusals?.body.errors?.[0]?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
+    expect(harness.simulator.recorder.requests).toHaveLength(0);
+    expect((await post(harness.url, POLITE, '{ partner { id } }')).body.errors).toBeUndefined();
+  }, 60_000);
+});
