@@ -24,6 +24,8 @@ export interface GraphQLHttpOptions<TContext extends BaseContext> {
    */
   chargeRefused(shareKey: string, operations: number): Promise<void>;
   context(request: IncomingMessage, requestId: string, shareKey: string): Promise<TContext>;
+  /** Counts a request refused before Apollo saw it (hubgraph_graphql_http_refusals_total). */
+  countRefusal(reason: 'budget' | 'budget_at_once' | 'in_flight' | 'body', status: number): void;
   /** A failure outside Apollo's own handling (a bug): the caller gets a bare 500. */
   onUnexpectedError(error: unknown, requestId: string): void;
 }
@@ -125,14 +127,17 @@ export function graphqlHttpHandler<TContext extends BaseContext>(
   const holdUntilRefill = (request: IncomingMessage, response: ServerResponse, error: ShareUsedUpError, shareKey: string) => {
     const waiting = held.get(shareKey) ?? 0;
     if (error.budgetRefillsInMs === undefined) {
+      options.countRefusal('in_flight', 429);
       refuseAtDoor(request, response, error);
       return;
     }
     if (waiting >= options.maxHeldRefusalsPerCaller) {
+      options.countRefusal('budget_at_once', 429);
       response.shouldKeepAlive = false;
       refuseAtDoor(request, response, error);
       return;
     }
+    options.countRefusal('budget', 429);
     held.set(shareKey, waiting + 1);
     let released = false;
     const release = () => {
@@ -172,6 +177,7 @@ export function graphqlHttpHandler<TContext extends BaseContext>(
     } catch (error) {
       if (error instanceof HttpRefusal) {
         // Charged before the answer: a caller flooding refused bodies meets the door on its next request.
+        options.countRefusal('body', error.status);
         await options.chargeRefused(shareKey, refusalsCharged(error.bytesRefused));
         refuse(response, error.status, error.message, error.bodyUnread);
       } else {

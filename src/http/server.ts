@@ -77,6 +77,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     maxHeldRefusalsPerCaller: config.fairShare.maxInFlight,
     chargeRefused: (shareKey, operations) => services.fairShare.chargeRefused(shareKey, operations * config.queryLimits.maxCost),
     context: async (request, requestId, shareKey) => createContext(services, { headers: request.headers, requestId, shareKey }),
+    countRefusal: (reason, status) => services.metrics.graphqlRefusals.inc({ reason, status: String(status) }),
     onUnexpectedError: (error, requestId) => logger.error({ err: error, requestId }, 'unexpected error serving /graphql'),
   });
   const webhooks = webhookReceiver({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { graphqlBodyLimit } from '../../src/http/media-route.js';
 import { connectWs } from '../support/events.js';
-import { ACME, startTestGateway, useTestGateway, type TestGateway } from '../support/gateway.js';
+import { ACME, metricValue, startTestGateway, useTestGateway, type TestGateway } from '../support/gateway.js';
 import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from '../support/redis.js';
 
 /** Each caller's share (MAX_OPERATIONS_IN_FLIGHT_PER_CALLER, MAX_COST_PER_SECOND_PER_CALLER), through real HTTP. */
@@ -293,6 +293,9 @@ describe('fair share: refusals held until the budget refills are bounded per cal
     // Two wait for the refill and keep their connections (their small bodies are discarded); the third does not wait.
     expect(doors.filter((door) => door.connection === 'close')).toHaveLength(1);
     expect((await post(harness.url, POLITE, '{ partner { id } }')).body.errors).toBeUndefined();
+    // Counted by how they were answered (the attempts before the last may have added some of either).
+    expect(await metricValue(harness, 'hubgraph_graphql_http_refusals_total{reason="budget",status="429"}')).toBeGreaterThanOrEqual(2);
+    expect(await metricValue(harness, 'hubgraph_graphql_http_refusals_total{reason="budget_at_once",status="429"}')).toBeGreaterThanOrEqual(1);
   }, 60_000);
 });
 
@@ -458,6 +461,7 @@ describe('fair share: a body refused by its Content-Length is charged as one rea
     }
     expect(afterRefusals?.status).toBe(429);
     expect(afterRefusals?.body.errors?.[0]?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
+    expect(await metricValue(harness, 'hubgraph_graphql_http_refusals_total{reason="body",status="413"}')).toBeGreaterThanOrEqual(2);
     expect(harness.simulator.recorder.requests).toHaveLength(0);
     expect((await post(harness.url, POLITE, '{ partner { id } }')).body.errors).toBeUndefined();
   }, 60_000);

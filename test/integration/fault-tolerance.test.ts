@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ACME, type TestGateway, useTestGateway } from '../support/gateway.js';
+import { ACME, metricValue, useTestGateway } from '../support/gateway.js';
 
 const A1 = `^/api/v2/partners/${ACME.id}/clients$`;
 const A4 = `^/api/v2/partners/${ACME.id}/channels$`;
@@ -8,12 +8,6 @@ const A7 = `^/api/v2/partners/${ACME.id}/clients/client-001$`;
 
 const TWO_ROOTS = '{ client(id: "client-001") { id name } channel(id: "channel-001") { id } }';
 const UPDATE_CLIENT = 'mutation { updateClient(clientId: "client-001", input: { partnerPayload: "p" }) { id } }';
-
-async function metricValue(harness: TestGateway, series: string): Promise<number> {
-  const text = await (await fetch(new URL('/metrics', harness.url))).text();
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
-  return line ? Number(line.slice(series.length + 1)) : 0;
-}
 
 describe('upstream faults: bounded read retries, field-level failure, writes sent once', () => {
   // Caching off so every query reaches the simulator; a short timeout for the slow-upstream case.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import WebSocket from 'ws';
 import { connectWs, waitUntil } from '../support/events.js';
 import { StallingProxy, describeWithRedis, uniqueNamespace } from '../support/redis.js';
-import { ACME, ROOM_FOR_REFUSALS, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { ACME, metricValue, ROOM_FOR_REFUSALS, startTestGateway, type TestGateway } from '../support/gateway.js';
 
 /**
  * Hostile input replayed against the real server: each case costs only its sender. Bodies are
@@ -289,12 +289,6 @@ function openSocket(httpUrl: string, localAddress = '127.0.0.1'): Promise<{ sock
   });
 }
 
-async function metric(harness: TestGateway, line: string): Promise<number> {
-  const text = await (await fetch(new URL('/metrics', harness.url))).text();
-  const found = text.split('\n').find((entry) => entry.startsWith(`${line} `));
-  return found ? Number(found.slice(line.length + 1)) : 0;
-}
-
 describe('hostile input: WebSocket bounds', () => {
   let harness: TestGateway;
   beforeAll(async () => {
@@ -310,7 +304,7 @@ describe('hostile input: WebSocket bounds', () => {
     const closed = new Promise<number>((resolve) => opened.socket.once('close', (code) => resolve(code)));
     opened.socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: 'x'.repeat(256 * 1024) } }));
     expect(await closed).toBe(1009);
-    await waitUntil(async () => (await metric(harness, 'hubgraph_websocket_refusals_total{reason="payload"}')) === 1);
+    await waitUntil(async () => (await metricValue(harness, 'hubgraph_websocket_refusals_total{reason="payload"}')) === 1);
   });
 
   it('caps connections per remote address (429) and per process (503), and frees the slots of closed ones', async () => {
@@ -321,11 +315,11 @@ describe('hostile input: WebSocket bounds', () => {
     const third = await openSocket(harness.url, '127.0.0.2');
     expect('socket' in third).toBe(true);
     expect(await openSocket(harness.url, '127.0.0.3')).toEqual({ refused: 503 });
-    expect(await metric(harness, 'hubgraph_websocket_connections')).toBe(3);
-    expect(await metric(harness, 'hubgraph_websocket_refusals_total{reason="address"}')).toBe(1);
-    expect(await metric(harness, 'hubgraph_websocket_refusals_total{reason="process"}')).toBe(1);
+    expect(await metricValue(harness, 'hubgraph_websocket_connections')).toBe(3);
+    expect(await metricValue(harness, 'hubgraph_websocket_refusals_total{reason="address"}')).toBe(1);
+    expect(await metricValue(harness, 'hubgraph_websocket_refusals_total{reason="process"}')).toBe(1);
     for (const opened of [first, second, third]) if ('socket' in opened) opened.socket.close();
-    await waitUntil(async () => (await metric(harness, 'hubgraph_websocket_connections')) === 0);
+    await waitUntil(async () => (await metricValue(harness, 'hubgraph_websocket_connections')) === 0);
     const again = await openSocket(harness.url);
     expect('socket' in again).toBe(true);
     if ('socket' in again) again.socket.close();

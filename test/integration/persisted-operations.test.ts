@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { createGateway } from '../../src/http/server.js';
 import { connectWs } from '../support/events.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { metricValue, startTestGateway, type TestGateway } from '../support/gateway.js';
 
 const CLIENTS = 'query Clients { partner { clients(limit: 1) { total } } }';
 const CHANNEL = 'query Channel($id: ID!) { channel(id: $id) { id } }';
@@ -57,11 +57,7 @@ async function overWebSocket(harness: TestGateway, payload: { query: string; var
   }
 }
 
-async function metric(harness: TestGateway, outcome: string): Promise<number> {
-  const text = await (await fetch(new URL('/metrics', harness.url))).text();
-  const line = text.split('\n').find((entry) => entry.startsWith(`hubgraph_persisted_operations_total{outcome="${outcome}"}`));
-  return line ? Number(line.split(' ').pop()) : 0;
-}
+const persistedOutcomes = (harness: TestGateway, outcome: string) => metricValue(harness, `hubgraph_persisted_operations_total{outcome="${outcome}"}`);
 
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
@@ -100,13 +96,13 @@ describe('trusted documents: PERSISTED_OPERATIONS with PERSISTED_OPERATIONS_ONLY
     ],
   ])('refuses %s before execution: PERSISTED_QUERY_NOT_IN_LIST, nothing upstream', async (_case, payload) => {
     harness.simulator.recorder.clear();
-    const before = await metric(harness, 'refused');
+    const before = await persistedOutcomes(harness, 'refused');
     const { status, body } = await post(harness, payload);
     expect(status).toBe(400);
     expect(body.data).toBeUndefined();
     expect(body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_IN_LIST');
     expect(harness.simulator.recorder.requests).toEqual([]);
-    expect(await metric(harness, 'refused')).toBe(before + 1);
+    expect(await persistedOutcomes(harness, 'refused')).toBe(before + 1);
   });
 
   it('answers an unknown id PERSISTED_QUERY_NOT_FOUND, also one whose text a client tried to register', async () => {
@@ -114,14 +110,14 @@ describe('trusted documents: PERSISTED_OPERATIONS with PERSISTED_OPERATIONS_ONLY
     const text = '{ partner { channels(limit: 3) { total } } }';
     const hash = createHash('sha256').update(text).digest('hex');
     await post(harness, { query: text, ...byId(hash) });
-    const before = await metric(harness, 'unknown');
+    const before = await persistedOutcomes(harness, 'unknown');
     for (const id of ['f'.repeat(64), hash]) {
       const { body } = await post(harness, byId(id));
       expect(body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
     }
     expect(harness.simulator.recorder.requests).toEqual([]);
-    expect(await metric(harness, 'unknown')).toBe(before + 2);
-    expect(await metric(harness, 'listed')).toBeGreaterThan(0);
+    expect(await persistedOutcomes(harness, 'unknown')).toBe(before + 2);
+    expect(await persistedOutcomes(harness, 'listed')).toBeGreaterThan(0);
   });
 
   it('holds over WebSocket: listed by id runs, free-form is refused, an unknown id is not found', async () => {
@@ -150,10 +146,10 @@ describe('PERSISTED_OPERATIONS without ONLY', () => {
 
   it('runs listed operations by id and other operations as sent, counting both', async () => {
     expect((await post(harness, byId(CHANNEL_ID, { id: 'channel-001' }))).body).toEqual({ data: { channel: { id: 'channel-001' } } });
-    const before = await metric(harness, 'unlisted');
+    const before = await persistedOutcomes(harness, 'unlisted');
     const free = await post(harness, { query: '{ partner { clients(limit: 1) { count } } }' });
     expect(free.body.errors).toBeUndefined();
-    expect(await metric(harness, 'unlisted')).toBe(before + 1);
+    expect(await persistedOutcomes(harness, 'unlisted')).toBe(before + 1);
   });
 });
 

@@ -153,6 +153,13 @@ export function useTestGateway(env: Record<string, string | undefined> = {}, sim
 }
 
 /** The single result of an executeOperation call (no incremental delivery in these tests). */
+/** The value of one series of the gateway's /metrics (its name with labels, as Prometheus prints it); 0 while it has none. */
+export async function metricValue(harness: Pick<TestGateway, 'url'>, series: string): Promise<number> {
+  const text = await (await fetch(new URL('/metrics', harness.url))).text();
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
 export function singleResult<T = Record<string, unknown>>(response: GraphQLResponse<T>) {
   expect(response.body.kind).toBe('single');
   if (response.body.kind !== 'single') throw new Error('expected a single result');
