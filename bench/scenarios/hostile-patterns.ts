@@ -26,8 +26,6 @@ export const HEAVY_QUERY = `{ partner { ${[1000, 1000, 1000, 1000, 940]
 /** 15 aliases of the 1,000-channel listing: 15,166, refused before execution. */
 export const OVER_COST_QUERY = `{ partner { ${Array.from({ length: 15 }, (_, index) => `a${index}: channels(limit: 1000) { nodes { id } }`).join(' ')} } }`;
 const IDS_QUERY = 'query ($ids: [ID!]) { partner { clients(filter: { ids: $ids }) { total } } }';
-/** 10 MB of base64-like text: one JSON value, so only the byte limit (about 7 MB) refuses it. */
-const overSizeBody = () => `{"query":"{ partner { id } }","variables":{"blob":"${'A'.repeat(10_000_000)}"}}`;
 
 export type Statuses = Record<string, number>;
 
@@ -69,15 +67,22 @@ async function load(
   return statusesOf(await autocannon({ url, method: 'POST', requests, connections, duration: seconds }));
 }
 
-/** POSTs `bytes` of JSON in 64 KiB chunks without Content-Length, from `workers` connections, until each is answered or cut, for `seconds`. */
-async function chunkedBodies(url: string, seconds: number, workers: number, bytes: number): Promise<Statuses> {
+/**
+ * POSTs `body` in 64 KiB slices from exactly `workers` connections, each request on a new one until it
+ * is answered or cut, for `seconds`: chunked, or with its Content-Length declared up front; writing
+ * stops once it is answered. autocannon is not used for these: when the gateway closes a connection it
+ * is still writing a body to, it opens another without closing the first, and its 10 connections grew
+ * to hundreds within 10 s, a flood of connections rather than of large bodies.
+ */
+async function largeBodies(url: string, seconds: number, workers: number, body: Buffer, framing: 'chunked' | 'content-length'): Promise<Statuses> {
   const statuses: Statuses = {};
   const count = (status: string) => (statuses[status] = (statuses[status] ?? 0) + 1);
-  const chunk = Buffer.alloc(64 * 1024, 'A');
+  const slice = 64 * 1024;
   const until = Date.now() + seconds * 1000;
+  const length = framing === 'chunked' ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(body.length) };
   const one = () =>
     new Promise<void>((resolve) => {
-      const request = httpRequest(url, { method: 'POST', headers: { ...bearer(HOSTILE), 'transfer-encoding': 'chunked' }, agent: false });
+      const request = httpRequest(url, { method: 'POST', headers: { ...bearer(HOSTILE), ...length }, agent: false });
       let answered = false;
       request.on('response', (response) => {
         answered = true;
@@ -90,14 +95,14 @@ async function chunkedBodies(url: string, seconds: number, workers: number, byte
         resolve();
       });
       request.on('error', () => undefined);
-      const prefix = Buffer.from('{"query":"{ partner { id } }","variables":{"blob":"');
       let written = 0;
       const write = () => {
-        while (!answered && !request.destroyed && written < bytes) {
-          written += chunk.length;
-          if (!request.write(written === chunk.length ? Buffer.concat([prefix, chunk]) : chunk)) return void request.once('drain', write);
+        while (!answered && !request.destroyed && written < body.length) {
+          const next = body.subarray(written, written + slice);
+          written += next.length;
+          if (!request.write(next)) return void request.once('drain', write);
         }
-        if (!answered && !request.destroyed) request.end('"}}');
+        if (!answered && !request.destroyed) request.end();
       };
       write();
     });
@@ -108,6 +113,9 @@ async function chunkedBodies(url: string, seconds: number, workers: number, byte
   );
   return statuses;
 }
+
+/** 10 MB of base64-like text: one JSON value, so only the byte limit (about 7 MB) refuses it. */
+const overSizeBody = () => Buffer.from(`{"query":"{ partner { id } }","variables":{"blob":"${'A'.repeat(10_000_000)}"}}`);
 
 export const PATTERNS: Pattern[] = [
   {
@@ -127,7 +135,13 @@ export const PATTERNS: Pattern[] = [
     label: 'refused structure: variables of 390,000 small values (6.6 MB), 10 connections',
     accepted: false,
     run: (url, seconds) =>
-      load(url, seconds, 10, [HOSTILE], graphqlBody(IDS_QUERY, { ids: Array.from({ length: 390_000 }, (_, index) => `c${String(index).padStart(6, '0')}`) })),
+      largeBodies(
+        url,
+        seconds,
+        10,
+        Buffer.from(graphqlBody(IDS_QUERY, { ids: Array.from({ length: 390_000 }, (_, index) => `c${String(index).padStart(6, '0')}`) })),
+        'content-length',
+      ),
   },
   {
     name: 'refused: 5,000 levels',
@@ -139,13 +153,13 @@ export const PATTERNS: Pattern[] = [
     name: 'refused: 10 MB by Content-Length',
     label: 'refused size by Content-Length: 10 MB bodies, 10 connections',
     accepted: false,
-    run: (url, seconds) => load(url, seconds, 10, [HOSTILE], overSizeBody()),
+    run: (url, seconds) => largeBodies(url, seconds, 10, overSizeBody(), 'content-length'),
   },
   {
     name: 'refused: 10 MB chunked',
     label: 'refused size, chunked: 10 MB bodies without Content-Length, 10 connections',
     accepted: false,
-    run: (url, seconds) => chunkedBodies(url, seconds, 10, 10_000_000),
+    run: (url, seconds) => largeBodies(url, seconds, 10, overSizeBody(), 'chunked'),
   },
   {
     name: 'distinct-key reads',
