@@ -7,7 +7,7 @@ import { seedState } from '../../simulator/seed.js';
 import { BENCH_KEYSTORE_SECRET, cpuTimeOf, freePort, memoryOf, startGatewayProcess, startSimulatorProcess } from '../support/gateway-process.js';
 import { firstError, graphql, graphqlBody, send } from '../support/http.js';
 import { notAvailableSection, type Section } from '../support/report.js';
-import { mb, ms, percentile, verdict } from '../support/stats.js';
+import { mb, median, ms, percentile, verdict } from '../support/stats.js';
 import {
   bearer,
   DISTINCT_READERS,
@@ -88,7 +88,6 @@ interface Round {
   ratio: number;
 }
 
-const median = (values: number[]): number => percentile(values, 50);
 const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);
 
 /**

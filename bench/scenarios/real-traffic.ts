@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { BenchContext } from '../support/context.js';
 import { firstError, graphql, send } from '../support/http.js';
 import { notAvailableSection, type Section } from '../support/report.js';
-import { ms, percentile, rate, verdict } from '../support/stats.js';
+import { median, ms, percentile, rate, verdict } from '../support/stats.js';
 import { CONVERSATIONS_QUERY } from './conversations.js';
 import { CHANNEL, ID_MARK, measureIngest, notification, withRedisLogGateway, type IngestMeasurement } from './webhooks.js';
 
@@ -75,8 +75,6 @@ function seeded(notification: Json, contact: string, id: string): string {
   for (const message of value.messages as Json[]) Object.assign(message, { from: contact, id, timestamp: String(Math.floor(Date.now() / 1000)) });
   return JSON.stringify(copy);
 }
-
-const median = (values: number[]): number => percentile(values, 50);
 
 /** Sequential p50 of one query after 3 warm-up runs; a wrong answer ends it with the problem instead. */
 async function timeQuery(url: string, iterations: number, query: string, check: (data: Json) => string | null): Promise<number[] | string> {

@@ -6,6 +6,9 @@ export function percentile(samples: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
 }
 
+/** The median (nearest-rank 50th percentile) of unsorted samples. */
+export const median = (samples: readonly number[]): number => percentile(samples, 50);
+
 export function ms(value: number, digits = 1): string {
   return Number.isFinite(value) ? `${value.toFixed(digits)} ms` : 'n/a';
 }

@@ -10,6 +10,8 @@ import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from 
 
 const HOSTILE = 'Bearer hostile-caller-token';
 const POLITE = 'Bearer polite-caller-token';
+/** Past the fair-share budget's one-second window: the caller's budget is whole again. */
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_100));
 const A1 = `^/api/v2/partners/${ACME.id}/clients$`;
 
 type Answer = {
@@ -133,7 +135,6 @@ describe('fair share: a caller out of budget costs next to nothing', () => {
     // A body that never comes is answered 408 after this: only a refusal at the door answers sooner.
     HTTP_REQUEST_TIMEOUT_MS: '3000',
   });
-  const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_100));
 
   it('is refused at the door (429, RATE_LIMITED, Retry-After) before its body is read, until its budget refills', async () => {
     // 1 + 10 + 1,000 = 1,011: takes the whole budget of 100 for its second; the next operation is refused by the budget.
@@ -284,7 +285,7 @@ describe('fair share: refusals held until the budget refills are bounded per cal
     const spendAll = '{ partner { channels(limit: 1000) { nodes { id } } } }';
     let doors: HeadersOnlyAnswer[] = [];
     for (let attempt = 0; attempt < 5 && (doors.length === 0 || !doors.every((door) => door.status === 429)); attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await nextSecond();
       expect((await post(harness.url, HOSTILE, spendAll)).body.errors).toBeUndefined();
       doors = await Promise.all(Array.from({ length: 3 }, () => headersOnly(harness.url, HOSTILE)));
       for (const door of doors) door.close();
@@ -310,7 +311,7 @@ describe('fair share: the upstream calls an operation made are charged to its ca
     let listing = '';
     let next: Answer | undefined;
     for (let attempt = 1; attempt <= 5 && next?.status !== 429; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await nextSecond();
       // A page not read yet: one A1 call.
       listing = `{ partner { clients(limit: ${attempt}) { total } } }`;
       const before = harness.simulator.recorder.requests.length;
@@ -332,7 +333,7 @@ describe('fair share: the upstream calls an operation made are charged to its ca
   it('charges a query over WebSocket for its upstream calls the same way: the next request of its caller over HTTP meets the door', async () => {
     let next: Answer | undefined;
     for (let attempt = 1; attempt <= 5 && next?.status !== 429; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await nextSecond();
       const connection = connectWs(harness.url, { authorization: HOSTILE });
       const before = harness.simulator.recorder.requests.length;
       const result = await new Promise<{ errors?: unknown }>((resolve, reject) => {
@@ -417,7 +418,6 @@ function chunkedPast(url: string, authorization: string, bytes: number): Promise
 describe('fair share: a refused body is charged by the bytes read', () => {
   // A byte limit of 1 MiB, the default budget (20,000) and MAX_QUERY_COST (5,000): four refusals of small bodies a second.
   const harness = useTestGateway({ GATEWAY_TOKENS: 'hostile-caller-token,polite-caller-token', MEDIA_INLINE_MAX_BYTES: '1024' });
-  const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_100));
 
   it('a chunked body read past the limit is charged once more for each MiB read past the first: two of them use up what four small refusals would', async () => {
     const limit = graphqlBodyLimit(harness.config.media.inlineMaxBytes);
@@ -444,7 +444,6 @@ describe('fair share: a body refused by its Content-Length is charged as one rea
   // A byte limit of 3,065,536 bytes (three MiB begun): refused unread, such a body is charged three times MAX_QUERY_COST
   // (5,000), as the same body sent chunked is once read to the limit; two of them pass the default budget (20,000).
   const harness = useTestGateway({ GATEWAY_TOKENS: 'hostile-caller-token,polite-caller-token', MEDIA_INLINE_MAX_BYTES: '2250000' });
-  const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_100));
 
   it('two bodies refused by their Content-Length use up the budget, where two small refusals leave most of it', async () => {
     const limit = graphqlBodyLimit(harness.config.media.inlineMaxBytes);
