@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { projectRoot } from '../lib/project-root.js';
 import type { Logger } from '../observability/logger.js';
 import type { RedisConnection } from '../store/redis.js';
@@ -156,6 +157,13 @@ interface ContactLink {
 /** Runs of the append script while a contact's alias keeps changing under it (each retry reads it anew). */
 const ALIAS_ATTEMPTS = 3;
 
+/**
+ * Aliases an instance remembers (what it last read or wrote of each, across channels): about 2 MB at most. A first
+ * attempt resolves through them without a round trip; the script checks every alias it was resolved through, so one
+ * that changed since (another instance linked it, it expired) costs a retry that reads it anew, never a wrong conversation.
+ */
+const REMEMBERED_ALIASES = 10_000;
+
 /** Members of a sorted set fetched beyond a page when its cursor's member moved: enough to step over ties at the cursor's time. */
 const MOVED_CURSOR_SLACK = 256;
 
@@ -215,6 +223,8 @@ export class RedisEventLog implements EventLog {
   private readonly subscriptions: RedisSubscriptions;
   private readonly tails = new Map<string, ChannelTail>();
   private readonly script: { text: string; sha: string };
+  /** Alias key → the contact key it named when last read or written here, '' for none. */
+  private readonly aliases = new LRUCache<string, string>({ max: REMEMBERED_ALIASES });
 
   constructor(
     private readonly redis: RedisConnection,
@@ -244,24 +254,22 @@ export class RedisEventLog implements EventLog {
    * conversation it was linked to (held, or linked by an earlier change of the same batch); a change
    * linking a user id (naming both keys, or a user id change) says which conversation merges into its
    * contact's. Each says what it read, so the script can refuse a resolution an append in between made stale.
-   * The aliases of linked user ids are read only when `readLinks`: almost always a linked id names no other user
-   * id's conversation, so a first attempt assumes so (the script refuses it otherwise) and saves a round trip.
+   * A first attempt takes the aliases this instance remembers and reads only the others; a retry (`fresh`) reads every
+   * alias, those of linked user ids included: almost always a linked id names no other user id's conversation, so a
+   * first attempt assumes so (the script refuses it otherwise) and saves a round trip.
    */
-  private async resolve(channelId: string, changes: Array<ConversationChange | null>, readLinks: boolean): Promise<ResolvedChange[]> {
+  private async resolve(channelId: string, changes: Array<ConversationChange | null>, fresh: boolean): Promise<ResolvedChange[]> {
     const userOnly = (change: ConversationChange | null): change is ConversationChange => change !== null && change.phone === null && isUserId(change.contact);
     const linked = changes.map((change) => (change === null ? null : linkedUserIdOf(change)));
-    const lookups = [
-      ...new Set([...changes.filter(userOnly).map((change) => change.contact), ...(readLinks ? linked.filter((userId) => userId !== null) : [])]),
-    ];
+    const lookups = [...new Set([...changes.filter(userOnly).map((change) => change.contact), ...(fresh ? linked.filter((userId) => userId !== null) : [])])];
     const known = new Map<string, string | null>();
+    if (!fresh) this.recallAliases(channelId, lookups, known);
     await this.readAliases(channelId, lookups, known);
     // The second of ALIAS_HOPS: a user id named alone whose alias names another user id (linked to it, whose conversation
     // may have merged since) goes where that one's alias names.
-    await this.readAliases(
-      channelId,
-      changes.filter(userOnly).map((change) => known.get(change.contact) ?? null),
-      known,
-    );
+    const further = changes.filter(userOnly).map((change) => known.get(change.contact) ?? null);
+    if (!fresh) this.recallAliases(channelId, further, known);
+    await this.readAliases(channelId, further, known);
     return changes.map((change, index): ResolvedChange => {
       if (change === null) return { change };
       const resolved: ResolvedChange = { change };
@@ -286,12 +294,46 @@ export class RedisEventLog implements EventLog {
     });
   }
 
-  /** Reads the aliases of the user ids among `keys` that `known` lacks into it (null: none). */
+  /** The user ids among `keys` that `known` lacks. */
+  private static unknownUserIds(keys: Array<string | null>, known: Map<string, string | null>): string[] {
+    return [...new Set(keys.filter((key): key is string => key !== null && isUserId(key) && !known.has(key)))];
+  }
+
+  /** Puts the aliases this instance remembers of the user ids among `keys` that `known` lacks into it (null: none). */
+  private recallAliases(channelId: string, keys: Array<string | null>, known: Map<string, string | null>): void {
+    for (const userId of RedisEventLog.unknownUserIds(keys, known)) {
+      const remembered = this.aliases.get(this.aliasKey(channelId, userId));
+      if (remembered !== undefined) known.set(userId, remembered || null);
+    }
+  }
+
+  /** Reads the aliases of the user ids among `keys` that `known` lacks into it (null: none), and remembers them. */
   private async readAliases(channelId: string, keys: Array<string | null>, known: Map<string, string | null>): Promise<void> {
-    const missing = [...new Set(keys.filter((key): key is string => key !== null && isUserId(key) && !known.has(key)))];
+    const missing = RedisEventLog.unknownUserIds(keys, known);
     if (missing.length === 0) return;
-    const found = await this.command<Array<string | null>>(['MGET', ...missing.map((userId) => this.aliasKey(channelId, userId))]);
-    missing.forEach((userId, index) => known.set(userId, found[index] ?? null));
+    const aliasKeys = missing.map((userId) => this.aliasKey(channelId, userId));
+    const found = await this.command<Array<string | null>>(['MGET', ...aliasKeys]);
+    missing.forEach((userId, index) => {
+      known.set(userId, found[index] ?? null);
+      this.aliases.set(aliasKeys[index], found[index] ?? '');
+    });
+  }
+
+  /**
+   * Remembers the aliases a run of the script wrote: an item's link names its contact from then on, and so does the key
+   * whose conversation merged (see append.lua); a number change's link that was not applied (its notice was a
+   * duplicate) leaves them unknown.
+   */
+  private rememberLinks(channelId: string, resolved: ResolvedChange[], items: ScriptItem[], results: unknown[]): void {
+    resolved.forEach(({ change, link }, position) => {
+      if (!change || !link) return;
+      const applied = items[position].meta.op !== 'linked' || typeof results[position - 1] === 'string';
+      for (const userId of link.source === null ? [link.userId] : [link.userId, link.source]) {
+        const key = this.aliasKey(channelId, userId);
+        if (applied) this.aliases.set(key, change.contact);
+        else this.aliases.delete(key);
+      }
+    });
   }
 
   /** Runs items built from freshly resolved contacts; again when an alias changed in between (a few times at most). */
@@ -302,8 +344,10 @@ export class RedisEventLog implements EventLog {
     fromNotification = false,
   ): Promise<unknown[]> {
     for (let attempt = 1; ; attempt += 1) {
-      const items = build(await this.resolve(channelId, changes, attempt > 1));
+      const resolved = await this.resolve(channelId, changes, attempt > 1);
+      const items = build(resolved);
       const results = await this.run(channelId, items, fromNotification);
+      if (results[0] !== -1) this.rememberLinks(channelId, resolved, items, results);
       if (results[0] !== -1 || attempt === ALIAS_ATTEMPTS) return results;
     }
   }

@@ -637,6 +637,62 @@ describeWithRedis('RedisEventLog: contact aliases', () => {
     expect(await eventLog().conversation(channelId, 'DE.counted1')).toMatchObject({ contact: '4917000000043' });
   });
 
+  /** A log that records the verb of every command it sends. */
+  function countingLog(verbs: string[]): RedisEventLog {
+    return logWithCommands((routing, args) => {
+      verbs.push(args[0]);
+      return redis.command(routing, args);
+    });
+  }
+
+  it('an alias the log read or wrote once is remembered: a later item naming only that user id costs one round trip, the script', async () => {
+    const channelId = newChannel();
+    const [linkedHere, linkedElsewhere, waId, otherWaId] = ['DE.remembered1', 'DE.remembered2', '4917000000046', '4917000000047'];
+    const verbs: string[] = [];
+    const log = countingLog(verbs);
+    await log.append(channelId, [fromUser(channelId, 'wamid.both-keys-here', linkedHere, recent(40), waId)]);
+    await redis.client.set(key(channelId, `alias:${linkedElsewhere}`), otherWaId);
+    await log.append(channelId, [fromUser(channelId, 'wamid.read-once', linkedElsewhere, recent(35))]);
+    expect(verbs.filter((verb) => verb === 'MGET')).toHaveLength(1);
+
+    verbs.length = 0;
+    await log.append(channelId, [
+      fromUser(channelId, 'wamid.alone-here', linkedHere, recent(30)),
+      fromUser(channelId, 'wamid.alone-elsewhere', linkedElsewhere, recent(25)),
+    ]);
+    expect(verbs.filter((verb) => !verb.startsWith('EVAL'))).toEqual([]);
+    expect(await log.conversation(channelId, waId)).toMatchObject({ lastMessageId: 'wamid.alone-here' });
+    expect(await log.conversation(channelId, otherWaId)).toMatchObject({ lastMessageId: 'wamid.alone-elsewhere' });
+  });
+
+  it('a remembered alias another instance changed, or that expired: the script changes nothing, the log reads again and the item joins the conversation it names now', async () => {
+    const channelId = newChannel();
+    const [moved, expired, waId, otherWaId, thirdWaId] = ['DE.remembered3', 'DE.remembered4', '4917000000048', '4917000000049', '4917000000050'];
+    const verbs: string[] = [];
+    const log = countingLog(verbs);
+    await log.append(channelId, [
+      fromUser(channelId, 'wamid.moved-first', moved, recent(50), waId),
+      fromUser(channelId, 'wamid.expired-first', expired, recent(45), thirdWaId),
+    ]);
+    // Another instance links `moved` to another number; `expired`'s alias is gone (its TTL).
+    await eventLog().append(channelId, [fromUser(channelId, 'wamid.moved-elsewhere', moved, recent(40), otherWaId)]);
+    await redis.client.del(key(channelId, `alias:${expired}`));
+
+    verbs.length = 0;
+    await log.append(channelId, [fromUser(channelId, 'wamid.named-alone', moved, recent(30))]);
+    // The first script refused what the log remembered; the second ran on what it read.
+    expect(verbs).toEqual(['EVALSHA', 'MGET', 'EVALSHA']);
+    await log.append(channelId, [
+      fromUser(channelId, 'wamid.named-alone-again', moved, recent(25)),
+      fromUser(channelId, 'wamid.expired-alone', expired, recent(20)),
+    ]);
+    expect(await log.conversation(channelId, otherWaId)).toMatchObject({ contact: otherWaId, lastMessageId: 'wamid.named-alone-again' });
+    expect(await log.conversation(channelId, waId)).toMatchObject({ lastMessageId: 'wamid.moved-first' });
+    expect(await log.conversation(channelId, expired)).toMatchObject({ contact: expired, lastMessageId: 'wamid.expired-alone' });
+    expect(await log.conversation(channelId, thirdWaId)).toMatchObject({ lastMessageId: 'wamid.expired-first' });
+    expect(await log.read(channelId, null, 10)).toHaveLength(6);
+  });
+
   it('a link whose alias changed between its read and its script: read again, the conversation the user id names now merges into the wa_id’s', async () => {
     const channelId = newChannel();
     const [previous, other, next, waId] = ['DE.raced2', 'DE.raced3', 'DE.raced4', '4917000000042'];
