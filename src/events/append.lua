@@ -4,11 +4,11 @@
 -- The one atomic step of ingestion, per notification and channel: for every event, the dedup
 -- claim (SET NX PX); for a new one, the append to the channel's stream (XADD, trimmed by MINID to
 -- the retention window), the update of its message record (a hash: direction, contact, type, at,
--- status by lifecycle, text, thread time `ts`, who sent it `o`, one `s:<id>` field per status
--- event) and of its contact's conversation (a hash, its place in the channel's conversations by
--- last activity and the message's place in the contact's thread); then one PUBLISH (SPUBLISH on a
--- cluster) of everything
--- appended and of the conversations changed, numbered by a per-channel sequence so a subscriber
+-- status by lifecycle, text, thread time `ts`, who sent it `o`, what its message is read from (`ev`
+-- the event of a message, echo or edit, `b` a send's body), one `s:<id>` field per status event) and
+-- of its contact's conversation (a hash, its place in the channel's conversations by last activity
+-- and the message's place in the contact's thread); then one PUBLISH (SPUBLISH on a cluster) of
+-- everything appended and of the conversations changed, numbered by a per-channel sequence so a subscriber
 -- can tell it missed a publication. A send accepted by the upstream (`sent`) updates its record
 -- and conversation, a window verdict (`closed`) only the conversation. Nothing of a notification
 -- is applied unless all of it is, so no crash between steps can lose an event or count it twice,
@@ -114,10 +114,17 @@ local function touch(conversation, thread, m, messageId, merged)
   redis.call('ZADD', KEYS[3], activity, contact)
   changed[#changed + 1] = contact
 end
-local function outbound(record, m, origin, status)
+-- What a record's message is read from: a send's request body (`b`), or the event it came in (`ev`, for a message,
+-- echo or edit: its item is not sent twice); the one written last holds.
+local function version(record, field, value)
+  redis.call('HSET', record, field, value)
+  redis.call('HDEL', record, field == 'b' and 'ev' or 'b')
+end
+local function outbound(record, m, origin, status, field, value)
   local current = redis.call('HMGET', record, 'status', 'ts')
   redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', text(m.rc), 'type', text(m.ty), 'at', now, 'status', current[1] or status,
-    'text', text(m.tx), 'ts', current[2] or (m.ord or now), 'o', origin, 'b', text(m.b))
+    'text', text(m.tx), 'ts', current[2] or (m.ord or now), 'o', origin)
+  version(record, field, value)
   redis.call('PEXPIRE', record, retention)
 end
 local function max(a, b)
@@ -154,7 +161,13 @@ local function merge(from, fromThread, into, intoThread, contact, fromContact)
   redis.call('PEXPIRE', into, conversationTtl)
   return true
 end
-local function change(record, m)
+-- Appends `value` to the JSON array in `field`.
+local function push(record, field, value)
+  local list = cjson.decode(redis.call('HGET', record, field) or '[]')
+  list[#list + 1] = value
+  redis.call('HSET', record, field, cjson.encode(list))
+end
+local function change(record, m, event)
   if redis.call('EXISTS', record) == 0 then return end
   local at = m.at or now
   if m.tk == 'reaction' then
@@ -163,13 +176,11 @@ local function change(record, m)
     if held and cjson.decode(held).at > at then return end
     if text(m.re) == '' then redis.call('HDEL', record, field) else redis.call('HSET', record, field, cjson.encode({ e = m.re, at = at })) end
   elseif m.tk == 'edit' then
-    local previous = redis.call('HGET', record, 'b')
-    if previous and previous ~= '' then
-      local history = cjson.decode(redis.call('HGET', record, 'h') or '[]')
-      history[#history + 1] = previous
-      redis.call('HSET', record, 'h', cjson.encode(history))
-    end
-    redis.call('HSET', record, 'b', text(m.b), 'text', text(m.tx), 'ea', at)
+    -- The version it replaces joins the history: bodies in `h`, events in `hv` (every body came before the first event).
+    local previous = redis.call('HMGET', record, 'b', 'ev')
+    if text(previous[1]) ~= '' then push(record, 'h', previous[1]) elseif previous[2] then push(record, 'hv', previous[2]) end
+    version(record, 'ev', event)
+    redis.call('HSET', record, 'text', text(m.tx), 'ea', at)
   elseif m.tk == 'revoke' then
     redis.call('HSET', record, 'ra', at)
   end
@@ -217,7 +228,7 @@ for i = 1, count do
     if m.ls then redis.call('SET', KEYS[k + 9], m.c, 'PX', conversationTtl) end
   end
   if operation == 'sent' then
-    if retention > 0 then outbound(record, m, 'API', 'accepted') end
+    if retention > 0 then outbound(record, m, 'API', 'accepted', 'b', text(m.b)) end
     touch(conversation, thread, m, messageId)
     results[i] = operation
   elseif operation == 'closed' then
@@ -234,12 +245,13 @@ for i = 1, count do
     if retention > 0 then
       id = redis.call('XADD', KEYS[1], 'MINID', math.max(now - retention, 0), '*', 'e', event)
       if m.tk then
-        change(record, m)
+        change(record, m, event)
       elseif operation == 'message' then
-        redis.call('HSET', record, 'direction', 'INBOUND', 'contact', text(m.rc), 'type', text(m.ty), 'at', now, 'status', 'received', 'text', text(m.tx), 'ts', m.ord or now, 'b', text(m.b))
+        -- A new record (a message id is claimed once), never a send's: no body to drop.
+        redis.call('HSET', record, 'direction', 'INBOUND', 'contact', text(m.rc), 'type', text(m.ty), 'at', now, 'status', 'received', 'text', text(m.tx), 'ts', m.ord or now, 'ev', event)
         redis.call('PEXPIRE', record, retention)
       elseif operation == 'echo' then
-        outbound(record, m, 'BUSINESS_APP', 'sent')
+        outbound(record, m, 'BUSINESS_APP', 'sent', 'ev', event)
       elseif operation == 'status' then
         local current = redis.call('HGET', record, 'status')
         if not current then redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', text(m.rc), 'at', now, 'ts', m.ord or now) end

@@ -83,16 +83,16 @@ export const ACCEPTED_STATUS = 'accepted';
 /** How an item changes the message it names (a reaction, an edit, a revoke; inbound or echoed) instead of being a message of its own. */
 export type MessageChange =
   | { kind: 'reaction'; target: string; from: string; emoji: string | null; atMs: number }
-  | { kind: 'edit'; target: string; body: string; text: string | null; atMs: number }
+  | { kind: 'edit'; target: string; item: unknown; text: string | null; atMs: number }
   | { kind: 'revoke'; target: string; atMs: number };
 
-/** What an event does to a message record: its own (message id, contact, type, text, body as JSON), or a change to the one it names. */
+/** What an event does to a message record: its own (message id, contact, type, text, the item as received), or a change to the one it names. */
 export interface RecordWrite {
   messageId: string;
   contact: string | null;
   type: string | undefined;
   text: string | null;
-  body: string | null;
+  body: unknown;
   change: MessageChange | null;
 }
 
@@ -112,7 +112,7 @@ function changeOfItem(raw: unknown, reactor: string, atMs: number): MessageChang
   if (edited !== null) {
     const version = isJson(raw.edit) && isJson(raw.edit.message) ? raw.edit.message : {};
     const text = isJson(version.text) && typeof version.text.body === 'string' ? version.text.body : null;
-    return { kind: 'edit', target: edited, body: JSON.stringify(raw), text, atMs };
+    return { kind: 'edit', target: edited, item: raw, text, atMs };
   }
   const revoked = revokedMessageIdOf(raw);
   return revoked === null ? null : { kind: 'revoke', target: revoked, atMs };
@@ -140,14 +140,14 @@ export function recordOfEvent(event: KindAndPayload, now: number): RecordWrite |
       const { id, from, type, text, raw, timestamp } = event.payload;
       const change = changeOfItem(raw, from, eventTime(timestamp, now));
       if (change) return { messageId: change.target, contact: from, type: undefined, text: null, body: null, change };
-      return { messageId: id, contact: from, type, text, body: JSON.stringify(raw), change: null };
+      return { messageId: id, contact: from, type, text, body: raw, change: null };
     }
     case 'echo': {
       const { id, to, type, text, raw, timestamp } = event.payload;
       // The business reacting from its phone app changes the message it names, as a user's reaction does.
       const change = changeOfItem(raw, businessReactor(event.payload), eventTime(timestamp, now));
       if (change) return { messageId: change.target, contact: to, type: undefined, text: null, body: null, change };
-      return { messageId: id, contact: to, type, text, body: JSON.stringify(raw), change: null };
+      return { messageId: id, contact: to, type, text, body: raw, change: null };
     }
     case 'status':
       return { messageId: event.payload.messageId, contact: event.payload.recipientId, type: undefined, text: null, body: null, change: null };
@@ -155,9 +155,6 @@ export function recordOfEvent(event: KindAndPayload, now: number): RecordWrite |
       return null;
   }
 }
-
-/** The JSON of a send's body, null when the send was recorded without it. */
-export const sentBody = (send: AcceptedSend): string | null => (send.body === undefined ? null : JSON.stringify(send.body));
 
 /** The JSON stored in the log for an event (its id and size are not part of it). */
 export const serializeEvent = (event: ChannelEvent): string => JSON.stringify({ k: event.kind, p: event.payload });

@@ -8,7 +8,6 @@ import {
   RECEIVED_STATUS,
   recordOfEvent,
   retentionCutoff,
-  sentBody,
   serializeEvent,
   type AppendResult,
   type EventLog,
@@ -131,7 +130,7 @@ export class MemoryEventLog implements EventLog {
         atMs: now,
         text: send.text,
         sentFrom: 'API',
-        body: sentBody(send),
+        body: send.body ?? null,
       });
       this.evict(now);
     }
@@ -299,7 +298,7 @@ export class MemoryEventLog implements EventLog {
         break;
       case 'edit':
         if (record.body !== null) record.history.push(record.body);
-        Object.assign(record, { body: change.body, text: change.text, editedAtMs: change.atMs });
+        Object.assign(record, { body: change.item, text: change.text, editedAtMs: change.atMs });
         break;
       case 'revoke':
         record.revokedAtMs = change.atMs;

@@ -24,7 +24,6 @@ import {
 import {
   recordOfEvent,
   retentionCutoff,
-  sentBody,
   serializeEvent,
   type AppendResult,
   type EventLog,
@@ -79,7 +78,8 @@ interface Publication {
  * change (absent when none): `c` contact key, `at` event time ms, `ord` its place in time order ms,
  * `inb` a user's message (moves the last inbound time), `n` profile name, `cl` closes the window,
  * `ph` wa_id, `u` user id, `un` username, `mv` the contact key a number change moves it to; `b`
- * the message's JSON (what its content is read from); for a reaction, edit or revoke `tk` its kind
+ * a send's request body as JSON (what its content is read from; a message, echo or edit keeps its event's JSON in its
+ * record instead, read from the event's argument); for a reaction, edit or revoke `tk` its kind
  * (then `id` and the record key name the message it changes, which is changed only when held),
  * `rf` the reacting contact, `re` the emoji ('' removes it); `ex` what the caller resolved a user id
  * to ('' when to itself), `ey` when that was a user id, what its own alias held ('' none; the item went where it names); `ko` the item only tells the contact's keys (it starts no conversation, moves no time);
@@ -179,7 +179,19 @@ function parseReaction(from: string, value: string): MessageReactionDto | null {
   }
 }
 
-/** The earlier versions of an edited message (a JSON array of bodies); empty when none or unreadable. */
+/** A JSON value stored as text; null when unreadable. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** The item a message, echo or edit event kept in a record (`ev`, its JSON in the log) was read from; null when unreadable. */
+const itemOfEvent = (text: string): unknown => (parseJson(text) as Partial<StoredEvent> | null)?.p?.raw ?? null;
+
+/** The earlier versions of an edited message (a JSON array of bodies, or of events for `hv`); empty when none or unreadable. */
 function parseHistory(value: string | undefined): string[] {
   if (!value) return [];
   try {
@@ -390,13 +402,12 @@ export class RedisEventLog implements EventLog {
           recordContact: (change !== null && !record?.change ? change.contact : record?.contact) ?? null,
           type: record?.type ?? undefined,
           text: record?.text ?? undefined,
-          body: record?.body ?? undefined,
         });
         const recordChange = record?.change;
         if (recordChange) {
           Object.assign(item.meta, { tk: recordChange.kind, at: recordChange.atMs });
           if (recordChange.kind === 'reaction') Object.assign(item.meta, { rf: recordChange.from, re: recordChange.emoji ?? '' });
-          if (recordChange.kind === 'edit') Object.assign(item.meta, { b: recordChange.body, tx: recordChange.text ?? '' });
+          if (recordChange.kind === 'edit') item.meta.tx = recordChange.text ?? '';
         }
         return item;
       });
@@ -421,7 +432,7 @@ export class RedisEventLog implements EventLog {
         recordContact: resolved.change?.contact ?? send.contact,
         type: send.type,
         text: send.text ?? undefined,
-        body: sentBody(send) ?? undefined,
+        body: send.body === undefined ? undefined : JSON.stringify(send.body),
       }),
     ]);
   }
@@ -601,8 +612,9 @@ export class RedisEventLog implements EventLog {
       text: record.text || null,
       threadMs: optionalNumber(record.ts) ?? Number(record.at),
       sentFrom: record.o === 'API' || record.o === 'BUSINESS_APP' ? record.o : null,
-      body: record.b || null,
-      history: parseHistory(record.h),
+      body: record.b ? parseJson(record.b) : record.ev ? itemOfEvent(record.ev) : null,
+      // Versions kept as bodies (a send's, or any written before records kept their event) came before those kept as events.
+      history: [...parseHistory(record.h).map(parseJson), ...parseHistory(record.hv).map(itemOfEvent)].filter((version) => version !== null),
       editedAtMs: optionalNumber(record.ea),
       revokedAtMs: optionalNumber(record.ra),
       reactions,

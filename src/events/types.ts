@@ -154,10 +154,10 @@ export interface MessageRecordDto {
   threadMs: number;
   /** Outbound: who sent it; null inbound and for a message known only from statuses. */
   sentFrom: MessageOrigin | null;
-  /** The message as received (the notification's item) or sent (the request body), JSON; what its content is read from. Null when known only from statuses. */
-  body: string | null;
+  /** The message as received (the notification's item) or sent (the request body); what its content is read from. Null when known only from statuses. */
+  body: unknown;
   /** Earlier versions of an edited message, oldest first, as `body` held them. */
-  history: string[];
+  history: unknown[];
   editedAtMs: number | null;
   revokedAtMs: number | null;
   /** The latest reaction of each contact that reacted, in the order they came. */

@@ -77,27 +77,10 @@ function failureOf(record: MessageRecordDto): { code: number | null; title: stri
 /** What a record's message carries: read from the item received (inbound, echoes) or the body sent (sends through the gateway). */
 function contentOfRecord(record: MessageRecordDto): MessageContentDto | null {
   if (record.body === null) return null;
-  let body: unknown;
-  try {
-    body = JSON.parse(record.body);
-  } catch {
-    return null;
-  }
-  return record.sentFrom === 'API' ? contentOfSentBody(body) : contentOfMessage(record.channelId, body);
+  return record.sentFrom === 'API' ? contentOfSentBody(record.body) : contentOfMessage(record.channelId, record.body);
 }
 
 const isoOf = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-/** Earlier versions as delivered; one that is no longer readable JSON is left out. */
-function versionsOf(history: string[]): unknown[] {
-  return history.flatMap((version) => {
-    try {
-      return [JSON.parse(version) as unknown];
-    } catch {
-      return [];
-    }
-  });
-}
 
 export function toGraphRecord(record: MessageRecordDto): MessageRecord {
   const cursor = recordCursor(record);
@@ -110,7 +93,7 @@ export function toGraphRecord(record: MessageRecordDto): MessageRecord {
     editedAt: isoOf(record.editedAtMs),
     revokedAt: isoOf(record.revokedAtMs),
     reactions: record.reactions.map((reaction) => ({ emoji: reaction.emoji, from: reaction.from, at: new Date(reaction.atMs).toISOString() })),
-    previousVersions: versionsOf(record.history),
+    previousVersions: record.history,
     cursor,
     text: record.text,
     error: record.status === 'failed' ? failureOf(record) : null,

@@ -229,7 +229,7 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
         text: 'text of wamid.in',
         threadMs: recent(10),
         sentFrom: null,
-        body: JSON.stringify({ id: 'wamid.in', type: 'text', text: { body: 'text of wamid.in' } }),
+        body: { id: 'wamid.in', type: 'text', text: { body: 'text of wamid.in' } },
         history: [],
         editedAtMs: null,
         revokedAtMs: null,
@@ -362,6 +362,42 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
       expect(await threadIds(log, channelId, ada.from)).toEqual(['wamid.m1']);
       // A reaction and an edit are the user's own (they open the window), a revoke is not.
       expect(await log.conversation(channelId, ada.from)).toMatchObject({ lastInboundMs: recent(30), lastMessageId: 'wamid.m1' });
+    });
+
+    it('an edit keeps what the message said before, oldest first: a user’s message edited twice, a send and an echo edited from the phone app', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const recent = timesBefore(Date.now());
+      const ada = { from: '491' };
+      await log.append(channelId, [text(channelId, 'wamid.m1', ada, recent(50))]);
+      await log.append(channelId, [edit(channelId, 'wamid.e1', ada, recent(40), 'wamid.m1')]);
+      await log.append(channelId, [edit(channelId, 'wamid.e2', ada, recent(30), 'wamid.m1')]);
+      const edited = await log.message(channelId, 'wamid.m1');
+      const itemOf = (event: ChannelEvent) => event.payload.raw;
+      expect(edited).toMatchObject({
+        text: 'edited',
+        editedAtMs: recent(30),
+        body: itemOf(edit(channelId, 'wamid.e2', ada, recent(30), 'wamid.m1')),
+        history: [itemOf(text(channelId, 'wamid.m1', ada, recent(50))), itemOf(edit(channelId, 'wamid.e1', ada, recent(40), 'wamid.m1'))],
+      });
+
+      const sentBody = { messaging_product: 'whatsapp', to: '491', type: 'text', text: { body: 'sent' } };
+      await log.recordSend(channelId, { messageId: 'wamid.sent', contact: '491', type: 'text', text: 'sent', body: sentBody });
+      await log.append(channelId, [echo(channelId, 'wamid.phone', '491', recent(20), { type: 'text', text: { body: 'from the phone' } })]);
+      const phoneEdit = (id: string, target: string, atMs: number) =>
+        echo(channelId, id, '491', atMs, { type: 'edit', edit: { original_message_id: target, message: { type: 'text', text: { body: 'edited' } } } });
+      await log.append(channelId, [phoneEdit('wamid.edit-sent', 'wamid.sent', recent(10)), phoneEdit('wamid.edit-phone', 'wamid.phone', recent(9))]);
+      await log.append(channelId, [phoneEdit('wamid.edit-sent-again', 'wamid.sent', recent(8))]);
+      expect(await log.message(channelId, 'wamid.sent')).toMatchObject({
+        sentFrom: 'API',
+        body: itemOf(phoneEdit('wamid.edit-sent-again', 'wamid.sent', recent(8))),
+        history: [sentBody, itemOf(phoneEdit('wamid.edit-sent', 'wamid.sent', recent(10)))],
+      });
+      expect(await log.message(channelId, 'wamid.phone')).toMatchObject({
+        sentFrom: 'BUSINESS_APP',
+        body: itemOf(phoneEdit('wamid.edit-phone', 'wamid.phone', recent(9))),
+        history: [{ from: BUSINESS, to: '491', id: 'wamid.phone', type: 'text', text: { body: 'from the phone' } }],
+      });
     });
 
     it("the business's reaction from its phone app (an echo) changes the message it names, a removal clears it: no thread entry, the last inbound time stays", async () => {

@@ -402,6 +402,47 @@ describeWithRedis('RedisEventLog: message records', () => {
     await redis.client.hSet(record, { ts: '1700000000500' });
     expect((await log.message(channelId, 'wamid.bare'))?.threadMs).toBe(1700000000500);
   });
+
+  it('an inbound message keeps its event once, as its log entry has it, and is read from it', async () => {
+    const channelId = newChannel();
+    const event = inbound(channelId, 'wamid.once', '491', recent());
+    await eventLog().append(channelId, [event]);
+    const [[, fields]] = await redis.command<Array<[string, string[]]>>(key(channelId, 'log'), ['XRANGE', key(channelId, 'log'), '-', '+']);
+    const stored = await redis.client.hGetAll(key(channelId, 'message:wamid.once'));
+    expect(stored).toMatchObject({ ev: fields[1] });
+    expect(stored).not.toHaveProperty('b');
+    expect((await eventLog().message(channelId, 'wamid.once'))?.body).toEqual(event.payload.raw);
+  });
+
+  it('reads a record whose versions were kept as bodies (written before records kept their event); an edit moves the body into the history', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const record = key(channelId, 'message:wamid.older');
+    const [first, second] = [
+      { id: 'wamid.older', type: 'text', text: { body: 'first' } },
+      { id: 'wamid.older', type: 'text', text: { body: 'second' } },
+    ];
+    await redis.client.hSet(record, {
+      direction: 'INBOUND',
+      contact: '491',
+      type: 'text',
+      at: String(recent()),
+      status: 'received',
+      text: 'second',
+      b: JSON.stringify(second),
+      h: JSON.stringify([JSON.stringify(first), 'not JSON']),
+    });
+    expect(await log.message(channelId, 'wamid.older')).toMatchObject({ body: second, history: [first] });
+
+    const edit = inbound(channelId, 'wamid.edit', '491', recent(), { type: 'edit', text: null });
+    const editItem = { id: 'wamid.edit', type: 'edit', edit: { original_message_id: 'wamid.older', message: { type: 'text', text: { body: 'third' } } } };
+    Object.assign(edit.payload, { raw: editItem });
+    await log.append(channelId, [edit]);
+    expect(await log.message(channelId, 'wamid.older')).toMatchObject({ text: 'third', body: editItem, history: [first, second] });
+    expect(await redis.client.hGetAll(record)).not.toHaveProperty('b');
+    await redis.client.hSet(record, { ev: 'not JSON' });
+    expect(await log.message(channelId, 'wamid.older')).toMatchObject({ body: null });
+  });
 });
 
 describeWithRedis('RedisEventLog: conversations', () => {
