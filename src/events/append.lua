@@ -4,12 +4,12 @@
 -- The one atomic step of ingestion, per notification and channel: for every event, the dedup
 -- claim (SET NX PX); for a new one, the append to the channel's stream (XADD, trimmed by MINID to
 -- the retention window), the update of its message record (a hash: direction, contact, type, at,
--- status by lifecycle, text, thread time `ts`, who sent it `o`, what its message is read from (`ev`
--- the event of a message, echo or edit, `b` a send's body), one `s:<id>` field per status event) and
+-- status by lifecycle, text, thread time `ts`, who sent it `o`, its body `b` (a send's request body, or
+-- the item of a message, echo or edit, cut out of its event), one `s:<id>` field per status event) and
 -- of its contact's conversation (a hash, its place in the channel's conversations by last activity
 -- and the message's place in the contact's thread); then one PUBLISH (SPUBLISH on a cluster) of
--- everything appended and of the conversations changed, numbered by a per-channel sequence so a subscriber
--- can tell it missed a publication. A send accepted by the upstream (`sent`) updates its record
+-- everything appended and of the conversations changed, numbered by a per-channel sequence so a
+-- subscriber can tell it missed a publication. A send accepted by the upstream (`sent`) updates its record
 -- and conversation, a window verdict (`closed`) only the conversation. Nothing of a notification
 -- is applied unless all of it is, so no crash between steps can lose an event or count it twice,
 -- and a re-delivered notification (a dedup hit) changes nothing. Conversation times only move
@@ -114,17 +114,16 @@ local function touch(conversation, thread, m, messageId, merged)
   redis.call('ZADD', KEYS[3], activity, contact)
   changed[#changed + 1] = contact
 end
--- What a record's message is read from: a send's request body (`b`), or the event it came in (`ev`, for a message,
--- echo or edit: its item is not sent twice); the one written last holds.
-local function version(record, field, value)
-  redis.call('HSET', record, field, value)
-  redis.call('HDEL', record, field == 'b' and 'ev' or 'b')
+-- The item of a message, echo or edit: its event's JSON from `bo` bytes on, to the event's closing `}}` (serializeEvent
+-- in log.ts puts it last), so the gateway sends it once; '' for any other item.
+local function itemOf(m, event)
+  if m.bo then return string.sub(event, m.bo + 1, -3) end
+  return ''
 end
-local function outbound(record, m, origin, status, field, value)
+local function outbound(record, m, origin, status, body)
   local current = redis.call('HMGET', record, 'status', 'ts')
   redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', text(m.rc), 'type', text(m.ty), 'at', now, 'status', current[1] or status,
-    'text', text(m.tx), 'ts', current[2] or (m.ord or now), 'o', origin)
-  version(record, field, value)
+    'text', text(m.tx), 'ts', current[2] or (m.ord or now), 'o', origin, 'b', body)
   redis.call('PEXPIRE', record, retention)
 end
 local function max(a, b)
@@ -161,12 +160,6 @@ local function merge(from, fromThread, into, intoThread, contact, fromContact)
   redis.call('PEXPIRE', into, conversationTtl)
   return true
 end
--- Appends `value` to the JSON array in `field`.
-local function push(record, field, value)
-  local list = cjson.decode(redis.call('HGET', record, field) or '[]')
-  list[#list + 1] = value
-  redis.call('HSET', record, field, cjson.encode(list))
-end
 local function change(record, m, event)
   if redis.call('EXISTS', record) == 0 then return end
   local at = m.at or now
@@ -176,11 +169,13 @@ local function change(record, m, event)
     if held and cjson.decode(held).at > at then return end
     if text(m.re) == '' then redis.call('HDEL', record, field) else redis.call('HSET', record, field, cjson.encode({ e = m.re, at = at })) end
   elseif m.tk == 'edit' then
-    -- The version it replaces joins the history: bodies in `h`, events in `hv` (every body came before the first event).
-    local previous = redis.call('HMGET', record, 'b', 'ev')
-    if text(previous[1]) ~= '' then push(record, 'h', previous[1]) elseif previous[2] then push(record, 'hv', previous[2]) end
-    version(record, 'ev', event)
-    redis.call('HSET', record, 'text', text(m.tx), 'ea', at)
+    local previous = redis.call('HGET', record, 'b')
+    if previous and previous ~= '' then
+      local history = cjson.decode(redis.call('HGET', record, 'h') or '[]')
+      history[#history + 1] = previous
+      redis.call('HSET', record, 'h', cjson.encode(history))
+    end
+    redis.call('HSET', record, 'b', itemOf(m, event), 'text', text(m.tx), 'ea', at)
   elseif m.tk == 'revoke' then
     redis.call('HSET', record, 'ra', at)
   end
@@ -228,7 +223,7 @@ for i = 1, count do
     if m.ls then redis.call('SET', KEYS[k + 9], m.c, 'PX', conversationTtl) end
   end
   if operation == 'sent' then
-    if retention > 0 then outbound(record, m, 'API', 'accepted', 'b', text(m.b)) end
+    if retention > 0 then outbound(record, m, 'API', 'accepted', text(m.b)) end
     touch(conversation, thread, m, messageId)
     results[i] = operation
   elseif operation == 'closed' then
@@ -247,11 +242,10 @@ for i = 1, count do
       if m.tk then
         change(record, m, event)
       elseif operation == 'message' then
-        -- A new record (a message id is claimed once), never a send's: no body to drop.
-        redis.call('HSET', record, 'direction', 'INBOUND', 'contact', text(m.rc), 'type', text(m.ty), 'at', now, 'status', 'received', 'text', text(m.tx), 'ts', m.ord or now, 'ev', event)
+        redis.call('HSET', record, 'direction', 'INBOUND', 'contact', text(m.rc), 'type', text(m.ty), 'at', now, 'status', 'received', 'text', text(m.tx), 'ts', m.ord or now, 'b', itemOf(m, event))
         redis.call('PEXPIRE', record, retention)
       elseif operation == 'echo' then
-        outbound(record, m, 'BUSINESS_APP', 'sent', 'ev', event)
+        outbound(record, m, 'BUSINESS_APP', 'sent', itemOf(m, event))
       elseif operation == 'status' then
         local current = redis.call('HGET', record, 'status')
         if not current then redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', text(m.rc), 'at', now, 'ts', m.ord or now) end

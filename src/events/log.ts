@@ -156,8 +156,24 @@ export function recordOfEvent(event: KindAndPayload, now: number): RecordWrite |
   }
 }
 
-/** The JSON stored in the log for an event (its id and size are not part of it). */
-export const serializeEvent = (event: ChannelEvent): string => JSON.stringify({ k: event.kind, p: event.payload });
+/** An event's JSON as the log stores it, and where its item is in it. */
+export interface SerializedEvent {
+  json: string;
+  /** UTF-8 bytes before the payload's `raw` in `json` (it runs to the closing `}}`); null when the payload has none. */
+  itemOffset: number | null;
+}
+
+/**
+ * The JSON stored in the log for an event (its id and size are not part of it), the payload's `raw` last: the Redis
+ * append script cuts that item out as its message record's body, so the item is serialised and sent to Redis once.
+ */
+export function serializeEvent(event: ChannelEvent): SerializedEvent {
+  const { raw, ...rest } = event.payload;
+  const head = JSON.stringify({ k: event.kind, p: rest });
+  if (raw === undefined) return { json: head, itemOffset: null };
+  const prefix = `${head.slice(0, -2)},"raw":`;
+  return { json: `${prefix}${JSON.stringify(raw)}}}`, itemOffset: Buffer.byteLength(prefix) };
+}
 
 /** Oldest instant still retained. */
 export const retentionCutoff = (retentionMs: number, now: number): number => now - retentionMs;

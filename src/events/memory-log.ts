@@ -84,7 +84,7 @@ export class MemoryEventLog implements EventLog {
         result.duplicates += 1;
         continue;
       }
-      const logged = { id: this.nextId(channelId, now), kind: event.kind, payload: event.payload, size: serializeEvent(event).length } as LoggedEvent;
+      const logged = { id: this.nextId(channelId, now), kind: event.kind, payload: event.payload, size: serializeEvent(event).json.length } as LoggedEvent;
       const eventChange = changeOfEvent(event, now);
       const linked = eventChange && this.linked(channelId, eventChange, now);
       const change = linked?.change ?? null;

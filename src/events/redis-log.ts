@@ -78,8 +78,9 @@ interface Publication {
  * change (absent when none): `c` contact key, `at` event time ms, `ord` its place in time order ms,
  * `inb` a user's message (moves the last inbound time), `n` profile name, `cl` closes the window,
  * `ph` wa_id, `u` user id, `un` username, `mv` the contact key a number change moves it to; `b`
- * a send's request body as JSON (what its content is read from; a message, echo or edit keeps its event's JSON in its
- * record instead, read from the event's argument); for a reaction, edit or revoke `tk` its kind
+ * a send's request body as JSON, `bo` for a message, echo or edit the UTF-8 bytes of its event's JSON before its item
+ * (the script cuts the record's body out of the event: the item is not sent twice; see serializeEvent) — the record's
+ * body is what its content is read from; for a reaction, edit or revoke `tk` its kind
  * (then `id` and the record key name the message it changes, which is changed only when held),
  * `rf` the reacting contact, `re` the emoji ('' removes it); `ex` what the caller resolved a user id
  * to ('' when to itself), `ey` when that was a user id, what its own alias held ('' none; the item went where it names); `ko` the item only tells the contact's keys (it starts no conversation, moves no time);
@@ -105,6 +106,7 @@ interface ScriptMeta {
   un?: string;
   mv?: string;
   b?: string;
+  bo?: number;
   tk?: string;
   rf?: string;
   re?: string;
@@ -188,10 +190,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The item a message, echo or edit event kept in a record (`ev`, its JSON in the log) was read from; null when unreadable. */
-const itemOfEvent = (text: string): unknown => (parseJson(text) as Partial<StoredEvent> | null)?.p?.raw ?? null;
-
-/** The earlier versions of an edited message (a JSON array of bodies, or of events for `hv`); empty when none or unreadable. */
+/** The earlier versions of an edited message (a JSON array of bodies); empty when none or unreadable. */
 function parseHistory(value: string | undefined): string[] {
   if (!value) return [];
   try {
@@ -395,7 +394,7 @@ export class RedisEventLog implements EventLog {
         const item = this.item(channelId, resolved[position], {
           op: event.kind,
           dedupKey: event.dedupKey,
-          event: serialized[index],
+          event: serialized[index].json,
           messageId: record?.messageId ?? null,
           status: event.kind === 'status' ? event.payload.status : undefined,
           // The record belongs to the conversation it joins, so its cursor pages that thread.
@@ -403,6 +402,9 @@ export class RedisEventLog implements EventLog {
           type: record?.type ?? undefined,
           text: record?.text ?? undefined,
         });
+        // A message's, echo's or edit's body: its item, which the script cuts out of the event.
+        const itemOffset = serialized[index].itemOffset;
+        if (itemOffset !== null && (record?.change ? record.change.kind === 'edit' : record?.body != null)) item.meta.bo = itemOffset;
         const recordChange = record?.change;
         if (recordChange) {
           Object.assign(item.meta, { tk: recordChange.kind, at: recordChange.atMs });
@@ -418,7 +420,7 @@ export class RedisEventLog implements EventLog {
     const appended: LoggedEvent[] = [];
     events.forEach((event, index) => {
       const result = results[itemOfEvent[index]];
-      const logged = typeof result === 'string' ? toLogged(result, { k: event.kind, p: event.payload }, serialized[index].length) : null;
+      const logged = typeof result === 'string' ? toLogged(result, { k: event.kind, p: event.payload }, serialized[index].json.length) : null;
       if (logged) appended.push(logged);
     });
     return { appended, duplicates: events.length - appended.length };
@@ -612,9 +614,10 @@ export class RedisEventLog implements EventLog {
       text: record.text || null,
       threadMs: optionalNumber(record.ts) ?? Number(record.at),
       sentFrom: record.o === 'API' || record.o === 'BUSINESS_APP' ? record.o : null,
-      body: record.b ? parseJson(record.b) : record.ev ? itemOfEvent(record.ev) : null,
-      // Versions kept as bodies (a send's, or any written before records kept their event) came before those kept as events.
-      history: [...parseHistory(record.h).map(parseJson), ...parseHistory(record.hv).map(itemOfEvent)].filter((version) => version !== null),
+      body: record.b ? parseJson(record.b) : null,
+      history: parseHistory(record.h)
+        .map(parseJson)
+        .filter((version) => version !== null),
       editedAtMs: optionalNumber(record.ea),
       revokedAtMs: optionalNumber(record.ra),
       reactions,

@@ -151,7 +151,7 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
       const first = await log.append(channelId, [once, once]);
       expect(idsOf(first.appended)).toEqual(['wamid.once']);
       expect(first.duplicates).toBe(1);
-      expect(first.appended[0].size).toBe(serializeEvent(once).length);
+      expect(first.appended[0].size).toBe(serializeEvent(once).json.length);
       const again = await log.append(channelId, [once, text(channelId, 'wamid.next', { from: '491' }, recent(5))]);
       expect({ ids: idsOf(again.appended), duplicates: again.duplicates }).toEqual({ ids: ['wamid.next'], duplicates: 1 });
       expect(compareLogIds(again.appended[0].id, first.appended[0].id)).toBeGreaterThan(0);

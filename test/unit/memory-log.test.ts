@@ -86,8 +86,21 @@ describe('nextStatus', () => {
 describe('log helpers', () => {
   it('serializes an event as its kind and payload only, and cuts retention from now', () => {
     const event = channelError('e1');
-    expect(JSON.parse(serializeEvent(event))).toEqual({ k: 'error', p: event.payload });
+    expect(JSON.parse(serializeEvent(event).json)).toEqual({ k: 'error', p: event.payload });
     expect(retentionCutoff(60_000, START_MS)).toBe(START_MS - 60_000);
+  });
+
+  it('puts the item last and says where it starts in UTF-8 bytes, whatever the fields before it hold', () => {
+    const event = inbound('wamid.ü');
+    Object.assign(event.payload, { contactName: 'Zoë 👩🏽‍💻', raw: { id: 'wamid.ü', type: 'text', text: { body: 'Grüße 🌵' } } });
+    const { json, itemOffset } = serializeEvent(event);
+    expect(JSON.parse(json)).toEqual({ k: 'message', p: event.payload });
+    const bytes = Buffer.from(json);
+    expect(bytes.subarray(itemOffset!, bytes.length - 2).toString()).toBe(JSON.stringify(event.payload.raw));
+    // A payload without an item (none of the gateway's) is stored as it is.
+    const withoutItem = channelError('e2');
+    delete (withoutItem.payload as { raw?: unknown }).raw;
+    expect(serializeEvent(withoutItem)).toEqual({ json: JSON.stringify({ k: 'error', p: withoutItem.payload }), itemOffset: null });
   });
 });
 
@@ -106,7 +119,7 @@ describe('MemoryEventLog', () => {
       { ms: START_MS, seq: 0 },
       { ms: START_MS, seq: 1 },
     ]);
-    expect(first.appended[0].size).toBe(serializeEvent(inbound('wamid.1')).length);
+    expect(first.appended[0].size).toBe(serializeEvent(inbound('wamid.1')).json.length);
     expect(first.appended[0]).toMatchObject({ kind: 'message', payload: { id: 'wamid.1', text: 'hi' } });
 
     // The clock going back never makes an id go back.

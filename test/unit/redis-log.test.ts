@@ -403,45 +403,38 @@ describeWithRedis('RedisEventLog: message records', () => {
     expect((await log.message(channelId, 'wamid.bare'))?.threadMs).toBe(1700000000500);
   });
 
-  it('an inbound message keeps its event once, as its log entry has it, and is read from it', async () => {
-    const channelId = newChannel();
-    const event = inbound(channelId, 'wamid.once', '491', recent());
-    await eventLog().append(channelId, [event]);
-    const [[, fields]] = await redis.command<Array<[string, string[]]>>(key(channelId, 'log'), ['XRANGE', key(channelId, 'log'), '-', '+']);
-    const stored = await redis.client.hGetAll(key(channelId, 'message:wamid.once'));
-    expect(stored).toMatchObject({ ev: fields[1] });
-    expect(stored).not.toHaveProperty('b');
-    expect((await eventLog().message(channelId, 'wamid.once'))?.body).toEqual(event.payload.raw);
-  });
-
-  it('reads a record whose versions were kept as bodies (written before records kept their event); an edit moves the body into the history', async () => {
+  it("a message's, an echo's and an edit's body is its item as received, cut out of the event the script got, byte for byte after any text", async () => {
     const channelId = newChannel();
     const log = eventLog();
-    const record = key(channelId, 'message:wamid.older');
-    const [first, second] = [
-      { id: 'wamid.older', type: 'text', text: { body: 'first' } },
-      { id: 'wamid.older', type: 'text', text: { body: 'second' } },
-    ];
-    await redis.client.hSet(record, {
-      direction: 'INBOUND',
-      contact: '491',
-      type: 'text',
-      at: String(recent()),
-      status: 'received',
-      text: 'second',
-      b: JSON.stringify(second),
-      h: JSON.stringify([JSON.stringify(first), 'not JSON']),
-    });
-    expect(await log.message(channelId, 'wamid.older')).toMatchObject({ body: second, history: [first] });
-
-    const edit = inbound(channelId, 'wamid.edit', '491', recent(), { type: 'edit', text: null });
-    const editItem = { id: 'wamid.edit', type: 'edit', edit: { original_message_id: 'wamid.older', message: { type: 'text', text: { body: 'third' } } } };
+    const item = { id: 'wamid.once', type: 'text', text: { body: 'Grüße aus Köln 🌵' } };
+    const event = inbound(channelId, 'wamid.once', '491', recent(), { text: 'Grüße aus Köln 🌵', contactName: 'Zoë 👩🏽‍💻' });
+    Object.assign(event.payload, { raw: item });
+    const echoItem = { from: '15550783881', to: '491', id: 'wamid.echo', type: 'text', text: { body: 'Danke 🙏' } };
+    const echo: ChannelEvent = {
+      kind: 'echo',
+      dedupKey: 'echo:wamid.echo',
+      payload: { channelId, id: 'wamid.echo', to: '491', timestamp: iso(recent()), type: 'text', text: 'Danke 🙏', raw: echoItem },
+    };
+    const editItem = { id: 'wamid.edit', type: 'edit', edit: { original_message_id: 'wamid.once', message: { type: 'text', text: { body: 'Grüße ✏️' } } } };
+    const edit = inbound(channelId, 'wamid.edit', '491', recent(), { type: 'edit', text: null, contactName: 'Zoë 👩🏽‍💻' });
     Object.assign(edit.payload, { raw: editItem });
+    await log.append(channelId, [event, echo]);
+    expect(await redis.client.hGet(key(channelId, 'message:wamid.once'), 'b')).toBe(JSON.stringify(item));
+    expect(await redis.client.hGet(key(channelId, 'message:wamid.echo'), 'b')).toBe(JSON.stringify(echoItem));
     await log.append(channelId, [edit]);
-    expect(await log.message(channelId, 'wamid.older')).toMatchObject({ text: 'third', body: editItem, history: [first, second] });
-    expect(await redis.client.hGetAll(record)).not.toHaveProperty('b');
-    await redis.client.hSet(record, { ev: 'not JSON' });
-    expect(await log.message(channelId, 'wamid.older')).toMatchObject({ body: null });
+    expect(await redis.client.hGetAll(key(channelId, 'message:wamid.once'))).toMatchObject({
+      b: JSON.stringify(editItem),
+      h: JSON.stringify([JSON.stringify(item)]),
+    });
+    expect(await log.message(channelId, 'wamid.once')).toMatchObject({ body: editItem, history: [item] });
+  });
+
+  it('reads bodies as stored: an unreadable body is none, an unreadable earlier version is left out', async () => {
+    const channelId = newChannel();
+    const record = key(channelId, 'message:wamid.stored');
+    const first = { id: 'wamid.stored', type: 'text', text: { body: 'first' } };
+    await redis.client.hSet(record, { direction: 'INBOUND', at: String(recent()), b: 'not JSON', h: JSON.stringify([JSON.stringify(first), 'not JSON']) });
+    expect(await eventLog().message(channelId, 'wamid.stored')).toMatchObject({ body: null, history: [first] });
   });
 });
 
