@@ -115,7 +115,7 @@ local function touch(conversation, thread, m, messageId, merged)
   changed[#changed + 1] = contact
 end
 -- The item of a message, echo or edit: its event's JSON from `bo` bytes on, to the event's closing `}}` (serializeEvent
--- in log.ts puts it last), so the gateway sends it once; '' for any other item.
+-- in log.ts puts it last), so the gateway sends it once; '' for an event without an item.
 local function itemOf(m, event)
   if m.bo then return string.sub(event, m.bo + 1, -3) end
   return ''

@@ -78,9 +78,9 @@ interface Publication {
  * change (absent when none): `c` contact key, `at` event time ms, `ord` its place in time order ms,
  * `inb` a user's message (moves the last inbound time), `n` profile name, `cl` closes the window,
  * `ph` wa_id, `u` user id, `un` username, `mv` the contact key a number change moves it to; `b`
- * a send's request body as JSON, `bo` for a message, echo or edit the UTF-8 bytes of its event's JSON before its item
- * (the script cuts the record's body out of the event: the item is not sent twice; see serializeEvent) — the record's
- * body is what its content is read from; for a reaction, edit or revoke `tk` its kind
+ * a send's request body as JSON, `bo` the UTF-8 bytes of the event's JSON before its item (the script cuts a message's,
+ * echo's or edit's record body out of the event: the item is not sent twice; see serializeEvent) — the record's body
+ * is what its content is read from; for a reaction, edit or revoke `tk` its kind
  * (then `id` and the record key name the message it changes, which is changed only when held),
  * `rf` the reacting contact, `re` the emoji ('' removes it); `ex` what the caller resolved a user id
  * to ('' when to itself), `ey` when that was a user id, what its own alias held ('' none; the item went where it names); `ko` the item only tells the contact's keys (it starts no conversation, moves no time);
@@ -171,16 +171,6 @@ const MOVED_CURSOR_SLACK = 256;
 
 const optionalNumber = (value: string | undefined): number | null => (value === undefined || value === '' ? null : Number(value));
 
-/** A reaction field (`r:<contact>` → `{"e": emoji, "at": ms}`); null when unreadable. */
-function parseReaction(from: string, value: string): MessageReactionDto | null {
-  try {
-    const parsed = JSON.parse(value) as { e?: unknown; at?: unknown };
-    return typeof parsed.e === 'string' && typeof parsed.at === 'number' ? { emoji: parsed.e, from, atMs: parsed.at } : null;
-  } catch {
-    return null;
-  }
-}
-
 /** A JSON value stored as text; null when unreadable. */
 function parseJson(text: string): unknown {
   try {
@@ -190,15 +180,17 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The earlier versions of an edited message (a JSON array of bodies); empty when none or unreadable. */
-function parseHistory(value: string | undefined): string[] {
-  if (!value) return [];
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed.filter((entry): entry is string => typeof entry === 'string') : [];
-  } catch {
-    return [];
-  }
+/** A reaction field (`r:<contact>` → `{"e": emoji, "at": ms}`); null when unreadable. */
+function parseReaction(from: string, value: string): MessageReactionDto | null {
+  const parsed = parseJson(value) as { e?: unknown; at?: unknown } | null;
+  return typeof parsed?.e === 'string' && typeof parsed.at === 'number' ? { emoji: parsed.e, from, atMs: parsed.at } : null;
+}
+
+/** The earlier versions of an edited message (a JSON array of bodies as JSON), parsed; an unreadable one is left out. */
+function parseHistory(value: string | undefined): unknown[] {
+  const parsed = value ? parseJson(value) : null;
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((entry: unknown) => (typeof entry === 'string' ? [parseJson(entry)] : [])).filter((version) => version !== null);
 }
 
 const toLogged = (id: string, stored: StoredEvent, size: number): LoggedEvent | null => {
@@ -402,9 +394,9 @@ export class RedisEventLog implements EventLog {
           type: record?.type ?? undefined,
           text: record?.text ?? undefined,
         });
-        // A message's, echo's or edit's body: its item, which the script cuts out of the event.
+        // Where the item is in the event: the script cuts a message's, echo's or edit's body out of it.
         const itemOffset = serialized[index].itemOffset;
-        if (itemOffset !== null && (record?.change ? record.change.kind === 'edit' : record?.body != null)) item.meta.bo = itemOffset;
+        if (itemOffset !== null) item.meta.bo = itemOffset;
         const recordChange = record?.change;
         if (recordChange) {
           Object.assign(item.meta, { tk: recordChange.kind, at: recordChange.atMs });
@@ -615,9 +607,7 @@ export class RedisEventLog implements EventLog {
       threadMs: optionalNumber(record.ts) ?? Number(record.at),
       sentFrom: record.o === 'API' || record.o === 'BUSINESS_APP' ? record.o : null,
       body: record.b ? parseJson(record.b) : null,
-      history: parseHistory(record.h)
-        .map(parseJson)
-        .filter((version) => version !== null),
+      history: parseHistory(record.h),
       editedAtMs: optionalNumber(record.ea),
       revokedAtMs: optionalNumber(record.ra),
       reactions,
