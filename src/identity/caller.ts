@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import { GraphQLError } from 'graphql';
 import { checkPathId } from '../datasources/upstream-path.js';
 import { BadUserInputError, UnauthenticatedError } from '../errors.js';
+import { serviceActor, type Actor } from './actor.js';
 
 /** Who is calling and with which credential the gateway speaks to areas A and C for them. */
 export interface Caller {
@@ -13,6 +14,8 @@ export interface Caller {
   /** Authorization header value sent upstream to areas A and C. */
   upstreamAuthorization: string;
   credentialFingerprint: string;
+  /** Who is named on what this caller does (Viewer.actor, sentBy, the audit trail). */
+  actor: Actor;
 }
 
 /** What an HTTP header value may hold: visible ASCII, spaces and tabs. */
@@ -27,6 +30,14 @@ function bearer(header: string | undefined): string | null {
 export function presentsBearerToken(header: string | undefined, tokens: readonly string[]): boolean {
   const presented = bearer(header);
   return presented !== null && tokens.some((token) => safeEqual(token, presented));
+}
+
+/** Which of GATEWAY_TOKENS the Authorization header presents, by position (`gateway-token-2`): a name that is no secret. */
+function gatewayTokenLabel(header: string | undefined, tokens: readonly string[]): string | null {
+  const presented = bearer(header);
+  if (presented === null) return null;
+  const index = tokens.findIndex((token) => safeEqual(token, presented));
+  return index < 0 ? null : `gateway-token-${index + 1}`;
 }
 
 /** The gateway's own token is the same for every request: fingerprinted once per token. */
@@ -48,7 +59,7 @@ export function identifyCaller(config: Config, headers: IncomingHttpHeaders): Ca
 
   if (config.partnerToken) {
     if (config.gatewayTokens.length > 0) {
-      if (!presentsBearerToken(authorization, config.gatewayTokens)) {
+      if (gatewayTokenLabel(authorization, config.gatewayTokens) === null) {
         throw new UnauthenticatedError('A valid gateway token is required: Authorization: Bearer <token>');
       }
     }
@@ -56,16 +67,19 @@ export function identifyCaller(config: Config, headers: IncomingHttpHeaders): Ca
       partnerId: config.partnerId,
       upstreamAuthorization: `Bearer ${config.partnerToken}`,
       credentialFingerprint: partnerTokenFingerprint(config.partnerToken),
+      actor: serviceActor(gatewayTokenLabel(authorization, config.gatewayTokens)),
     };
   }
   if (!authorization) throw new UnauthenticatedError();
   // A value that could never be sent as a header (connectionParams of a WebSocket can hold anything):
   // refused here, so it reaches no upstream and no circuit.
   if (!HEADER_VALUE.test(authorization)) throw new UnauthenticatedError('The Authorization value must be printable ASCII on one line');
+  const credentialFingerprint = fingerprint(authorization);
   return {
     partnerId: requestedPartner ? partnerIdHeader(requestedPartner) : config.partnerId,
     upstreamAuthorization: authorization,
-    credentialFingerprint: fingerprint(authorization),
+    credentialFingerprint,
+    actor: serviceActor(`credential-${credentialFingerprint.slice(0, 12)}`),
   };
 }
 

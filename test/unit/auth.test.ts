@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { GraphQLError } from 'graphql';
 import { loadConfig } from '../../src/config.js';
 import { BadUserInputError, UnauthenticatedError } from '../../src/errors.js';
+import { serviceActor } from '../../src/identity/actor.js';
 import { identifyCaller, presentsBearerToken, requirePartnerId, tenantOf, type Caller } from '../../src/identity/caller.js';
 import { safeEqual } from '../../src/lib/secrets.js';
 import { fingerprint } from '../../src/lib/secrets.js';
@@ -49,7 +50,11 @@ describe('bearer tokens', () => {
 describe('identifyCaller', () => {
   it('with PARTNER_TOKEN speaks upstream with it, for PARTNER_ID, once a gateway token is presented', () => {
     const caller = identifyCaller(singleTenant, { authorization: ' Bearer gw-b ', 'x-partner-id': 'partner-other' });
-    expect(caller).toEqual({ partnerId: 'partner-1', upstreamAuthorization: 'Bearer partner-token', credentialFingerprint: fingerprint('partner-token') });
+    expect(caller).toMatchObject({
+      partnerId: 'partner-1',
+      upstreamAuthorization: 'Bearer partner-token',
+      credentialFingerprint: fingerprint('partner-token'),
+    });
     expect(refusal(singleTenant, { authorization: 'Bearer gw-c' })).toMatchObject({
       message: 'A valid gateway token is required: Authorization: Bearer <token>',
       extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
@@ -58,7 +63,7 @@ describe('identifyCaller', () => {
   });
 
   it('with PARTNER_TOKEN and no GATEWAY_TOKENS asks callers for nothing', () => {
-    expect(identifyCaller(openSingleTenant, {})).toEqual({
+    expect(identifyCaller(openSingleTenant, {})).toMatchObject({
       partnerId: 'partner-1',
       upstreamAuthorization: 'Bearer partner-token',
       credentialFingerprint: fingerprint('partner-token'),
@@ -69,7 +74,7 @@ describe('identifyCaller', () => {
   });
 
   it("without PARTNER_TOKEN forwards the caller's trimmed Authorization, for the partner of X-Partner-Id or the default", () => {
-    expect(identifyCaller(multiTenant, { authorization: '  Bearer caller-1 ', 'x-partner-id': ' partner-9 ' })).toEqual({
+    expect(identifyCaller(multiTenant, { authorization: '  Bearer caller-1 ', 'x-partner-id': ' partner-9 ' })).toMatchObject({
       partnerId: 'partner-9',
       upstreamAuthorization: 'Bearer caller-1',
       credentialFingerprint: fingerprint('Bearer caller-1'),
@@ -102,7 +107,7 @@ describe('identifyCaller', () => {
 });
 
 describe('tenant and partner of a caller', () => {
-  const caller: Caller = { partnerId: 'partner-default', upstreamAuthorization: 'Bearer x', credentialFingerprint: 'fp-1' };
+  const caller: Caller = { partnerId: 'partner-default', upstreamAuthorization: 'Bearer x', credentialFingerprint: 'fp-1', actor: serviceActor(null) };
 
   it('scopes a tenant to the partner acted for and the credential used', () => {
     expect(tenantOf(caller, 'partner-2')).toEqual({ partnerId: 'partner-2', credentialFingerprint: 'fp-1' });
@@ -121,5 +126,15 @@ describe('tenant and partner of a caller', () => {
     expect(refused).toBeInstanceOf(BadUserInputError);
     expect(refused).toMatchObject({ message: 'No partner id: pass one, set PARTNER_ID, or send an X-Partner-Id header', field: 'id' });
     expect(() => requirePartnerId(caller, '')).toThrow(BadUserInputError);
+  });
+});
+
+describe('the actor a caller is named as', () => {
+  it('names a gateway token by its position and a forwarded credential by its fingerprint, never the secret', () => {
+    expect(identifyCaller(singleTenant, { authorization: 'Bearer gw-b' }).actor).toEqual({ kind: 'SERVICE', subject: 'gateway-token-2', name: null });
+    expect(identifyCaller(openSingleTenant, {}).actor).toEqual({ kind: 'SERVICE', subject: 'gateway', name: null });
+    const forwarded = identifyCaller(multiTenant, { authorization: 'Bearer caller-secret', 'x-partner-id': 'p1' }).actor;
+    expect(forwarded).toEqual({ kind: 'SERVICE', subject: `credential-${fingerprint('Bearer caller-secret').slice(0, 12)}`, name: null });
+    expect(JSON.stringify(forwarded)).not.toContain('caller-secret');
   });
 });

@@ -1,0 +1,18 @@
+/** Someone who did something through, or beside, the gateway (the schema's `Actor`). */
+export interface Actor {
+  kind: 'PERSON' | 'SERVICE' | 'BUSINESS_APP';
+  /** A person's `sub` (unique with the issuer); a service's credential label; null for the phone app. */
+  subject: string | null;
+  /** A person's display name from the token; null otherwise. */
+  name: string | null;
+}
+
+/**
+ * A back-end: named by which gateway token it presents, by the fingerprint of a forwarded partner credential, or
+ * (no GATEWAY_TOKENS, the simulator) as the gateway itself; never by the secret.
+ */
+export function serviceActor(label: string | null): Actor {
+  return { kind: 'SERVICE', subject: label ?? 'gateway', name: null };
+}
+
+export const BUSINESS_APP_ACTOR: Actor = { kind: 'BUSINESS_APP', subject: null, name: null };
