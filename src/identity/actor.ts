@@ -16,3 +16,13 @@ export function serviceActor(label: string | null): Actor {
 }
 
 export const BUSINESS_APP_ACTOR: Actor = { kind: 'BUSINESS_APP', subject: null, name: null };
+
+/** The scopes of the contract's table, from least to most. */
+export const SCOPES = ['hubgraph:read', 'hubgraph:send', 'hubgraph:manage', 'hubgraph:admin'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** Which clients of the partner a caller may see and act for. */
+export type ClientGrant = { allClients: true } | { allClients: false; clientIds: ReadonlySet<string> };
+
+export const ALL_CLIENTS: ClientGrant = { allClients: true };
+export const ALL_SCOPES: ReadonlySet<Scope> = new Set(SCOPES);

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import { GraphQLError } from 'graphql';
 import { checkPathId } from '../datasources/upstream-path.js';
 import { BadUserInputError, UnauthenticatedError } from '../errors.js';
-import { serviceActor, type Actor } from './actor.js';
+import { ALL_CLIENTS, ALL_SCOPES, serviceActor, type Actor, type ClientGrant, type Scope } from './actor.js';
 
 /** Who is calling and with which credential the gateway speaks to areas A and C for them. */
 export interface Caller {
@@ -16,6 +16,10 @@ export interface Caller {
   credentialFingerprint: string;
   /** Who is named on what this caller does (Viewer.actor, sentBy, the audit trail). */
   actor: Actor;
+  /** The scopes the caller holds; a service holds every one. */
+  scopes: ReadonlySet<Scope>;
+  /** The clients the caller may see and act for; a service may act for every one. */
+  grant: ClientGrant;
 }
 
 /** What an HTTP header value may hold: visible ASCII, spaces and tabs. */
@@ -68,6 +72,8 @@ export function identifyCaller(config: Config, headers: IncomingHttpHeaders): Ca
       upstreamAuthorization: `Bearer ${config.partnerToken}`,
       credentialFingerprint: partnerTokenFingerprint(config.partnerToken),
       actor: serviceActor(gatewayTokenLabel(authorization, config.gatewayTokens)),
+      scopes: ALL_SCOPES,
+      grant: ALL_CLIENTS,
     };
   }
   if (!authorization) throw new UnauthenticatedError();
@@ -80,6 +86,8 @@ export function identifyCaller(config: Config, headers: IncomingHttpHeaders): Ca
     upstreamAuthorization: authorization,
     credentialFingerprint,
     actor: serviceActor(`credential-${credentialFingerprint.slice(0, 12)}`),
+    scopes: ALL_SCOPES,
+    grant: ALL_CLIENTS,
   };
 }
 

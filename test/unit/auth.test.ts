@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { GraphQLError } from 'graphql';
 import { loadConfig } from '../../src/config.js';
 import { BadUserInputError, UnauthenticatedError } from '../../src/errors.js';
-import { serviceActor } from '../../src/identity/actor.js';
+import { ALL_CLIENTS, ALL_SCOPES, serviceActor } from '../../src/identity/actor.js';
 import { identifyCaller, presentsBearerToken, requirePartnerId, tenantOf, type Caller } from '../../src/identity/caller.js';
 import { safeEqual } from '../../src/lib/secrets.js';
 import { fingerprint } from '../../src/lib/secrets.js';
@@ -107,7 +107,14 @@ describe('identifyCaller', () => {
 });
 
 describe('tenant and partner of a caller', () => {
-  const caller: Caller = { partnerId: 'partner-default', upstreamAuthorization: 'Bearer x', credentialFingerprint: 'fp-1', actor: serviceActor(null) };
+  const caller: Caller = {
+    partnerId: 'partner-default',
+    upstreamAuthorization: 'Bearer x',
+    credentialFingerprint: 'fp-1',
+    actor: serviceActor(null),
+    scopes: ALL_SCOPES,
+    grant: ALL_CLIENTS,
+  };
 
   it('scopes a tenant to the partner acted for and the credential used', () => {
     expect(tenantOf(caller, 'partner-2')).toEqual({ partnerId: 'partner-2', credentialFingerprint: 'fp-1' });
