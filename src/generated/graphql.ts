@@ -1585,10 +1585,15 @@ export type InteractiveReplyContent = {
   description?: Maybe<Scalars['String']['output']>;
   /** Answers of a flow: its response_json parsed into JSON (the form's fields and the flow token). Null for buttons and rows, and when the response is absent or not valid JSON. */
   flowResponse?: Maybe<Scalars['JSON']['output']>;
-  /** What the user answered: a button, a list row or a flow. */
+  /**
+   * What the user answered: a button, a list row or a flow (the same value as `replyKind`).
+   * @deprecated Use `replyKind`: `kind` clashes with `MediaContent.kind` (another type) when a client selects every member of MessageContent.
+   */
   kind: InteractiveReplyKind;
   /** The id the business gave the button or row when it sent the message; null for a flow. */
   replyId?: Maybe<Scalars['String']['output']>;
+  /** What the user answered: a button, a list row or a flow. */
+  replyKind: InteractiveReplyKind;
   /** The button's or row's title as the user saw it; for a flow, the text of the user's reply bubble (often "Sent"). Null when absent. */
   title?: Maybe<Scalars['String']['output']>;
 };
@@ -1751,7 +1756,7 @@ export type MediaType =
   /** Video: MP4 or 3GP (H.264 video, AAC audio), at most 16 MB. */
   | 'VIDEO';
 
-/** What a message carries, typed by its kind: the same types for inbound messages of both hostings and for the gateway's own sends. Tell the members apart with __typename; a kind the gateway cannot type is UnsupportedContent (the message's `type` and `raw` still say what arrived). A selection of several members must alias the fields whose types differ between members (`kind`, `body`, `name`, `text`), e.g. `... on SystemContent { noticeBody: body }`: GraphQL refuses one response name with two types. */
+/** What a message carries, typed by its kind: the same types for inbound messages of both hostings and for the gateway's own sends. Tell the members apart with __typename; a kind the gateway cannot type is UnsupportedContent (the message's `type` and `raw` still say what arrived). Members agree on the names they share (a shared name has one type across members), so one selection can name every member without aliases. */
 export type MessageContent = ButtonReplyContent | ContactsContent | InteractiveReplyContent | LocationContent | MediaContent | OrderContent | ReactionContent | SystemContent | TemplateContent | TextContent | UnsupportedContent;
 
 /** What the notification says about the message a user's message answers or came from. */
@@ -2156,6 +2161,11 @@ export type OrderContent = {
   /** The ordered products; an item without a product id is left out. */
   items: Array<OrderItem>;
   /** Note the user wrote with the order; null when none. */
+  orderText?: Maybe<Scalars['String']['output']>;
+  /**
+   * Note the user wrote with the order (the same value as `orderText`); null when none.
+   * @deprecated Use `orderText`: `text` clashes with `ButtonReplyContent.text` (another type) when a client selects every member of MessageContent.
+   */
   text?: Maybe<Scalars['String']['output']>;
 };
 
@@ -2445,12 +2455,17 @@ export type SubscriptionMessageStatusChangedArgs = {
 /** Notices about the contact: a changed number, a changed identity. */
 export type SystemContent = {
   __typename?: 'SystemContent';
-  /** The notice as the upstream words it (for example "User A changed from … to …"); null when absent. */
+  /**
+   * The notice as the upstream words it (the same value as `systemBody`); null when absent.
+   * @deprecated Use `systemBody`: `body` clashes with `TextContent.body` (another type) when a client selects every member of MessageContent.
+   */
   body?: Maybe<Scalars['String']['output']>;
   /** The contact's new business-scoped user id after a change, when the notice gives one; null otherwise. */
   newUserId?: Maybe<Scalars['String']['output']>;
   /** The contact's new wa_id after a number change; null for other notices. */
   newWaId?: Maybe<Scalars['String']['output']>;
+  /** The notice as the upstream words it (for example "User A changed from … to …"); null when absent. */
+  systemBody?: Maybe<Scalars['String']['output']>;
   /** Upstream system type as notified, e.g. user_changed_number, customer_changed_number (on-premise), user_changed_user_id, customer_identity_changed. */
   systemType: Scalars['String']['output'];
 };
@@ -2471,8 +2486,13 @@ export type TemplateContent = {
   __typename?: 'TemplateContent';
   /** The language code it was sent in (for example en_US). */
   language: Scalars['String']['output'];
-  /** The template's name. */
+  /**
+   * The template's name (the same value as `templateName`).
+   * @deprecated Use `templateName`: `name` clashes with `LocationContent.name` (another type) when a client selects every member of MessageContent.
+   */
   name: Scalars['String']['output'];
+  /** The template's name. */
+  templateName: Scalars['String']['output'];
 };
 
 /** Approved template to send, with the values for its variables. Use the typed fields, or `components` for kinds not modelled here, never both. */
@@ -3534,6 +3554,7 @@ export type InteractiveReplyContentResolvers<ContextType = Context, ParentType e
   flowResponse?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['InteractiveReplyKind'], ParentType, ContextType>;
   replyId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  replyKind?: Resolver<ResolversTypes['InteractiveReplyKind'], ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
@@ -3696,6 +3717,7 @@ export type OnBehalfOfBusinessInfoResolvers<ContextType = Context, ParentType ex
 export type OrderContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['OrderContent'] = ResolversParentTypes['OrderContent']> = ResolversObject<{
   catalogId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   items?: Resolver<Array<ResolversTypes['OrderItem']>, ParentType, ContextType>;
+  orderText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
@@ -3782,6 +3804,7 @@ export type SystemContentResolvers<ContextType = Context, ParentType extends Res
   body?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   newUserId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   newWaId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  systemBody?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   systemType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
@@ -3795,6 +3818,7 @@ export type TemplateResolvers<ContextType = Context, ParentType extends Resolver
 export type TemplateContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TemplateContent'] = ResolversParentTypes['TemplateContent']> = ResolversObject<{
   language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  templateName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
