@@ -110,7 +110,15 @@ export default tseslint.config(
     rules: {
       ...graphql.configs['flat/schema-recommended'].rules,
       // A client selects every member of a union (or implementation of an interface) in one fragment, without aliases.
-      'hubgraph/shared-names-agree': 'error',
+      'hubgraph/shared-names-agree': [
+        'error',
+        {
+          // The public contract (v5 "Template reviews") fixes TemplateUpdateEvent.status and .reason as nullable
+          // Strings (null for quality and category changes), beside MessageStatusEvent.status: String! and
+          // OtherNotificationEvent.reason: String!; a ChannelEvent selection of both aliases one side.
+          allow: ['TemplateUpdateEvent.status', 'TemplateUpdateEvent.reason'],
+        },
+      ],
       '@graphql-eslint/require-description': [
         'error',
         {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { sendVariantError } from './http.js';
 import { simulatedMessageId } from './message-ids.js';
@@ -60,11 +59,49 @@ export type SimTemplateStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
 export interface SimTemplate {
   id: string;
   wabaId: string;
+  /** The channel whose key created it: its webhook receives the review (none for the seeded templates). */
+  channelId?: string;
+  /** Why the review rejected it (the platform's reason codes, e.g. INVALID_FORMAT); absent otherwise. */
+  rejectionReason?: string;
   name: string;
   language: string;
   category: string;
   status: SimTemplateStatus;
   components: unknown[];
+}
+
+/** SIMULATOR_TEMPLATE_REVIEW_MS's default: a created template is reviewed this long after its creation. */
+export const SIM_TEMPLATE_REVIEW_MS = 10_000;
+
+/** A created template whose name starts with this is rejected by the simulated review (INVALID_FORMAT), any other approved. */
+export const SIM_REJECTED_TEMPLATE_PREFIX = 'reject_';
+
+/**
+ * Decides a created template's review if it is still PENDING (the control route may have decided it first): approved,
+ * or rejected with INVALID_FORMAT when its name starts with `reject_`. Returns the template when this call decided it.
+ */
+export function reviewPendingTemplate(state: SimState, templateId: string): SimTemplate | null {
+  const template = messagingState(state).templates.find((candidate) => candidate.id === templateId);
+  if (template?.status !== 'PENDING') return null;
+  decideReview(template, template.name.startsWith(SIM_REJECTED_TEMPLATE_PREFIX) ? 'REJECTED' : 'APPROVED');
+  return template;
+}
+
+function decideReview(template: SimTemplate, status: 'APPROVED' | 'REJECTED'): void {
+  template.status = status;
+  if (status === 'REJECTED') template.rejectionReason = 'INVALID_FORMAT';
+  else delete template.rejectionReason;
+}
+
+/**
+ * A template's id as the platform gives it: digits (a Graph object id), a string in the create answer and a number in
+ * webhook notifications. Made of the clock and a counter so two templates created in one millisecond differ; it stays
+ * below 2^53, so the number a notification carries is exact.
+ */
+let templateSequence = 0;
+function newTemplateId(): string {
+  templateSequence = (templateSequence + 1) % 1000;
+  return `${Date.now()}${String(templateSequence).padStart(3, '0')}`;
 }
 
 /** Approved at seed time on every business account: the templates tests and demos send. */
@@ -259,7 +296,7 @@ export function messagingRoutes(context: SimulatorContext, options: MessagingRou
   return {
     cloud: variantRouter(context, 'cloud', options),
     onPremise: variantRouter(context, 'onPremise', options),
-    control: messagingControlRouter(context.state),
+    control: messagingControlRouter(context),
   };
 }
 
@@ -326,8 +363,9 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
       const problem = templateProblem(body);
       if (problem) return fail(response, hosting, 400, 100, problem);
       const template: SimTemplate = {
-        id: `tpl-${randomBytes(8).toString('hex')}`,
+        id: newTemplateId(),
         wabaId: wabaOf(state, channelOf(response)),
+        channelId: channelOf(response),
         name: String(body.name),
         language: String(body.language),
         category: 'MARKETING',
@@ -335,6 +373,8 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
         components: body.components as unknown[],
       };
       messaging.templates.push(template);
+      // Webhook delivery reviews it after SIMULATOR_TEMPLATE_REVIEW_MS and notifies the channel's webhook.
+      context.events.emit('template-created', { templateId: template.id });
       response.json({ id: template.id, status: template.status, category: template.category });
     });
 
@@ -461,9 +501,11 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
  * `/_control/messaging/engage` {channelId, waId, hoursAgo?}: the contact's last message is set to hoursAgo before now (default
  * 0; it may move back in time). Simulator state only, nothing is delivered: `/_control/inbound` with `hoursAgo` or `timestamp`
  * also delivers the message to the gateway.
- * `/_control/messaging/templates/:id` {status: APPROVED | REJECTED}: the review of a created template.
+ * `/_control/messaging/templates/:id` {status: APPROVED | REJECTED}: the review of a created template, decided before its
+ * SIMULATOR_TEMPLATE_REVIEW_MS is up (or changed later), and notified to the creating channel's webhook as the timed review is.
  */
-function messagingControlRouter(state: SimState): Router {
+function messagingControlRouter(context: SimulatorContext): Router {
+  const { state } = context;
   const router = Router();
   router.post('/messaging/engage', (request: Request, response: Response) => {
     const { channelId, waId, hoursAgo } = (request.body ?? {}) as Record<string, unknown>;
@@ -486,7 +528,9 @@ function messagingControlRouter(state: SimState): Router {
       response.status(400).json({ error: { code: 400, message: 'body must be {status: APPROVED | REJECTED}' } });
       return;
     }
-    template.status = status;
+    decideReview(template, status);
+    // Decided here, the review is notified as the timed one would be (and the timer then finds nothing pending).
+    context.events.emit('template-reviewed', { templateId: template.id });
     response.json({ id: template.id, status: template.status, category: template.category });
   });
   return router;

@@ -397,7 +397,7 @@ export type ChannelErrorEvent = {
 };
 
 /** One event of a channel's log: an inbound message, a status change, an error, a message sent from the business's phone app, a contact's marketing preference, or a notification the gateway keeps untyped (tell them apart with __typename). No item of an acknowledged notification is dropped. */
-export type ChannelEvent = ChannelErrorEvent | ContactPreferenceEvent | InboundMessage | MessageEchoEvent | MessageStatusEvent | OtherNotificationEvent;
+export type ChannelEvent = ChannelErrorEvent | ContactPreferenceEvent | InboundMessage | MessageEchoEvent | MessageStatusEvent | OtherNotificationEvent | TemplateUpdateEvent;
 
 /** Kinds of channel events, to filter Channel.events. */
 export type ChannelEventKind =
@@ -412,7 +412,9 @@ export type ChannelEventKind =
   /** Contacts stopping or resuming marketing messages (ContactPreferenceEvent). */
   | 'PREFERENCE'
   /** Status changes of sent messages (MessageStatusEvent). */
-  | 'STATUS';
+  | 'STATUS'
+  /** Template reviews, quality and category changes (TemplateUpdateEvent). */
+  | 'TEMPLATE';
 
 /** One page of a channel's retained events, oldest first. */
 export type ChannelEventPage = {
@@ -2416,6 +2418,8 @@ export type Subscription = {
   messageReceived: InboundMessage;
   /** Status changes (sent, delivered, read, failed) of messages the channel sent. */
   messageStatusChanged: MessageStatusEvent;
+  /** Reviews, quality and category changes of the templates of the channel's business account (cloud), as notified to the channel's webhook. */
+  templateUpdated: TemplateUpdateEvent;
 };
 
 
@@ -2452,6 +2456,12 @@ export type SubscriptionMessageStatusChangedArgs = {
   channelId: Scalars['ID']['input'];
 };
 
+
+/** Events from the webhook notifications this gateway receives (over graphql-ws); a channel's events reach it only once its webhook points here (connectWebhookToGateway). Each event is published once however often the upstream re-delivers it. Events are kept for the retention window (EVENT_RETENTION_MS, default 7 days; 0 keeps nothing and `after` is then always CURSOR_EXPIRED). `after` takes the `cursor` of the last event a subscriber saw: the retained events after it are delivered first, in order, then live ones, with none twice and none skipped. Errors: NOT_FOUND for a channel of another partner, BAD_USER_INPUT for a malformed cursor or one of another channel, CURSOR_EXPIRED for a cursor older than the retention window (resynchronise from Channel.events without `after`). */
+export type SubscriptionTemplateUpdatedArgs = {
+  channelId: Scalars['ID']['input'];
+};
+
 /** Notices about the contact: a changed number, a changed identity. */
 export type SystemContent = {
   __typename?: 'SystemContent';
@@ -2480,6 +2490,15 @@ export type Template = {
   /** Review status, as the upstream spells it: `PENDING` right after creation; only approved templates can be sent. */
   status: Scalars['String']['output'];
 };
+
+/** What a template notification changed. */
+export type TemplateChange =
+  /** The category changed, or is about to (template_category_update). */
+  | 'CATEGORY'
+  /** The quality score moved (message_template_quality_update). */
+  | 'QUALITY'
+  /** The review status moved (message_template_status_update): approved, rejected, paused, disabled … */
+  | 'STATUS';
 
 /** Template the gateway sent (outbound records only). */
 export type TemplateContent = {
@@ -2519,6 +2538,37 @@ export type TemplateMessageInput = {
   urlButtonIndex?: InputMaybe<Scalars['Int']['input']>;
   /** Text for the url button's variable; goes with urlButtonIndex. */
   urlButtonParameter?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Review, quality or category change of a template of the channel's business account, as the upstream notified it (cloud only: templates are a cloud feature). A template created with createLimitedTimeOfferTemplate is PENDING until its STATUS notification says APPROVED; only then can it be sent. */
+export type TemplateUpdateEvent = {
+  __typename?: 'TemplateUpdateEvent';
+  /** What changed: STATUS, QUALITY or CATEGORY. */
+  change: TemplateChange;
+  /** The channel whose webhook received the notification (templates belong to its business account). */
+  channelId: Scalars['ID']['output'];
+  /** Position in the channel's event log; opaque. Pass it as `after` to resume after this event. */
+  cursor: Scalars['String']['output'];
+  /** The template's language code as notified (`message_template_language`, e.g. `en_US` or `en-US`); null when absent. */
+  language?: Maybe<Scalars['String']['output']>;
+  /** CATEGORY: the category after the change (`new_category`; for a notice of a change to come, `correct_category`, the one it will take); null for other changes. */
+  newCategory?: Maybe<Scalars['String']['output']>;
+  /** CATEGORY: the category before the change (`previous_category`; for a notice of a change to come, the current category); null for other changes. */
+  previousCategory?: Maybe<Scalars['String']['output']>;
+  /** QUALITY: the new quality score (`new_quality_score`: GREEN, YELLOW, RED or UNKNOWN); null for other changes. */
+  quality?: Maybe<Scalars['String']['output']>;
+  /** The change's value as delivered. */
+  raw: Scalars['JSON']['output'];
+  /** STATUS: the reason given (`reason`, e.g. INVALID_FORMAT, ABUSIVE_CONTENT); null when the upstream gives none or says NONE, and for other changes. */
+  reason?: Maybe<Scalars['String']['output']>;
+  /** When the gateway accepted the notification (its log time). */
+  receivedAt: Scalars['DateTime']['output'];
+  /** STATUS: the new review status as notified (`event`: APPROVED, REJECTED, PAUSED, DISABLED, FLAGGED, REINSTATED …); null for other changes. */
+  status?: Maybe<Scalars['String']['output']>;
+  /** The template's upstream id (`message_template_id`), as the id createLimitedTimeOfferTemplate answered; null when the notification has none. */
+  templateId?: Maybe<Scalars['ID']['output']>;
+  /** The template's name (`message_template_name`). */
+  templateName: Scalars['String']['output'];
 };
 
 /** Text message. */
@@ -2864,6 +2914,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = Reso
     | ( Omit<MessageEchoEvent, 'content'> & { content: _RefType['MessageContent'] } )
     | ( MessageStatusEvent )
     | ( OtherNotificationEvent )
+    | ( TemplateUpdateEvent )
   ;
   MessageContent:
     | ( ButtonReplyContent )
@@ -3004,8 +3055,10 @@ export type ResolversTypes = ResolversObject<{
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   SystemContent: ResolverTypeWrapper<SystemContent>;
   Template: ResolverTypeWrapper<Template>;
+  TemplateChange: TemplateChange;
   TemplateContent: ResolverTypeWrapper<TemplateContent>;
   TemplateMessageInput: TemplateMessageInput;
+  TemplateUpdateEvent: ResolverTypeWrapper<TemplateUpdateEvent>;
   TextContent: ResolverTypeWrapper<TextContent>;
   TextMessageInput: TextMessageInput;
   UnsupportedContent: ResolverTypeWrapper<UnsupportedContent>;
@@ -3134,6 +3187,7 @@ export type ResolversParentTypes = ResolversObject<{
   Template: Template;
   TemplateContent: TemplateContent;
   TemplateMessageInput: TemplateMessageInput;
+  TemplateUpdateEvent: TemplateUpdateEvent;
   TextContent: TextContent;
   TextMessageInput: TextMessageInput;
   UnsupportedContent: UnsupportedContent;
@@ -3268,7 +3322,7 @@ export type ChannelErrorEventResolvers<ContextType = Context, ParentType extends
 }>;
 
 export type ChannelEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChannelEvent'] = ResolversParentTypes['ChannelEvent']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'ChannelErrorEvent' | 'ContactPreferenceEvent' | 'InboundMessage' | 'MessageEchoEvent' | 'MessageStatusEvent' | 'OtherNotificationEvent', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'ChannelErrorEvent' | 'ContactPreferenceEvent' | 'InboundMessage' | 'MessageEchoEvent' | 'MessageStatusEvent' | 'OtherNotificationEvent' | 'TemplateUpdateEvent', ParentType, ContextType>;
 }>;
 
 export type ChannelEventPageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChannelEventPage'] = ResolversParentTypes['ChannelEventPage']> = ResolversObject<{
@@ -3798,6 +3852,7 @@ export type SubscriptionResolvers<ContextType = Context, ParentType extends Reso
   conversationUpdated?: SubscriptionResolver<ResolversTypes['Conversation'], "conversationUpdated", ParentType, ContextType, RequireFields<SubscriptionConversationUpdatedArgs, 'channelId'>>;
   messageReceived?: SubscriptionResolver<ResolversTypes['InboundMessage'], "messageReceived", ParentType, ContextType, RequireFields<SubscriptionMessageReceivedArgs, 'channelId'>>;
   messageStatusChanged?: SubscriptionResolver<ResolversTypes['MessageStatusEvent'], "messageStatusChanged", ParentType, ContextType, RequireFields<SubscriptionMessageStatusChangedArgs, 'channelId'>>;
+  templateUpdated?: SubscriptionResolver<ResolversTypes['TemplateUpdateEvent'], "templateUpdated", ParentType, ContextType, RequireFields<SubscriptionTemplateUpdatedArgs, 'channelId'>>;
 }>;
 
 export type SystemContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SystemContent'] = ResolversParentTypes['SystemContent']> = ResolversObject<{
@@ -3818,6 +3873,23 @@ export type TemplateResolvers<ContextType = Context, ParentType extends Resolver
 export type TemplateContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TemplateContent'] = ResolversParentTypes['TemplateContent']> = ResolversObject<{
   language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  templateName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type TemplateUpdateEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TemplateUpdateEvent'] = ResolversParentTypes['TemplateUpdateEvent']> = ResolversObject<{
+  change?: Resolver<ResolversTypes['TemplateChange'], ParentType, ContextType>;
+  channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  language?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  newCategory?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  previousCategory?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  quality?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  raw?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  receivedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  templateId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   templateName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
@@ -3983,6 +4055,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   SystemContent?: SystemContentResolvers<ContextType>;
   Template?: TemplateResolvers<ContextType>;
   TemplateContent?: TemplateContentResolvers<ContextType>;
+  TemplateUpdateEvent?: TemplateUpdateEventResolvers<ContextType>;
   TextContent?: TextContentResolvers<ContextType>;
   UnsupportedContent?: UnsupportedContentResolvers<ContextType>;
   Usage?: UsageResolvers<ContextType>;
