@@ -1,6 +1,7 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { sendVariantError } from './http.js';
 import { simulatedMessageId } from './message-ids.js';
+import { contentProblem, limitedTimeOfferSendProblem } from './send-rules.js';
 import type { SimulatorContext } from './context.js';
 import { extension, isOnPremise, type SimHosting, type SimState, type SimWebhook } from './state.js';
 
@@ -28,6 +29,35 @@ const ONPREMISE_VERTICALS = new Set([
   'Travel and Transportation',
   'Restaurant',
   'Other',
+]);
+
+/**
+ * The cloud profile's industries as the platform's business-profile reference lists them. UNDEFINED is what a profile
+ * without one reads as: it cannot be set (a reset to it is refused).
+ */
+const CLOUD_VERTICALS = new Set([
+  'OTHER',
+  'AUTO',
+  'BEAUTY',
+  'APPAREL',
+  'EDU',
+  'ENTERTAIN',
+  'EVENT_PLAN',
+  'FINANCE',
+  'GROCERY',
+  'GOVT',
+  'HOTEL',
+  'HEALTH',
+  'NONPROFIT',
+  'PROF_SERVICES',
+  'RETAIL',
+  'TRAVEL',
+  'RESTAURANT',
+  'NOT_A_BIZ',
+  'ALCOHOL',
+  'ONLINE_GAMBLING',
+  'PHYSICAL_GAMBLING',
+  'OTC_DRUGS',
 ]);
 
 /** Contacts that wrote to every channel at seed time (the webhook simulator's contacts among them). */
@@ -272,7 +302,7 @@ function sendProblem(body: Record<string, unknown>, hosting: SimHosting, messagi
     const location = content as Record<string, unknown>;
     if (!['latitude', 'longitude', 'name', 'address'].every((field) => field in location)) return 'location needs latitude, longitude, name and address';
   }
-  return null;
+  return contentProblem(type, content, hosting);
 }
 
 export interface MessagingRouterOptions {
@@ -562,7 +592,11 @@ function templateRefusal(state: SimState, messaging: MessagingState, channelId: 
   const found = messaging.templates.find(
     (candidate) => candidate.wabaId === wabaOf(state, channelId) && candidate.name === name && candidate.language === language,
   );
-  if (found?.status === 'APPROVED') return null;
+  if (found?.status === 'APPROVED') {
+    // A created template's send must carry what it was created with (B2); the seeded ones were created elsewhere.
+    const missing = limitedTimeOfferSendProblem(found.components, template.components);
+    return missing && { code: 132000, title: 'Number of parameters does not match the expected number of params', details: missing };
+  }
   const details = found ? `template ${name} (${language}) is ${found.status}, not APPROVED` : `template ${name} does not exist in ${language}`;
   return hosting === 'cloud'
     ? { code: 132001, title: 'Template name does not exist in the translation', details }
@@ -604,8 +638,24 @@ function webhookProblem(body: Record<string, unknown>, hosting: SimHosting): str
     if (url.hostname.includes('_') || (url.port !== '' && !loopback)) {
       return 'url must not contain an underscore in its domain or an explicit port';
     }
+    const header = Object.entries((body.headers ?? {}) as Record<string, string>).find(([, value]) => namesForbiddenHost(value));
+    if (header) return `header ${header[0]} must not name a host with an underscore in its domain or an explicit port`;
   }
   return null;
+}
+
+/**
+ * B6: cloud header values, like the URL, must not contain an underscore in a (sub)domain name or an explicit port. A
+ * value names a host when it is a URL (`https://my_host.example/…`) or starts with a domain (`hooks.example:8443`,
+ * `my_host.example.com/path`); anything else (a Basic credential, a token) names none.
+ */
+function namesForbiddenHost(value: string): boolean {
+  const trimmed = value.trim();
+  const withScheme = /^[a-z][a-z\d+.-]*:\/\//i.test(trimmed) ? parsedUrl(trimmed) : null;
+  const authority = withScheme ? withScheme.host : (/^([\w-]+(?:\.[\w-]+)+)(:\d+)?(?=$|[/?#])/.exec(trimmed)?.[0] ?? null);
+  if (authority === null) return false;
+  const [hostname, port] = authority.split(':');
+  return hostname.includes('_') || (port !== undefined && port !== '');
 }
 
 function templateProblem(body: Record<string, unknown>): string | null {
@@ -643,6 +693,8 @@ function profileProblem(body: Record<string, unknown>, hosting: SimHosting): str
   if (body.vertical !== undefined) {
     if (typeof body.vertical !== 'string' || body.vertical === '') return 'vertical cannot be reset to empty';
     if (hosting === 'onPremise' && !ONPREMISE_VERTICALS.has(body.vertical)) return 'vertical must be one of the display names';
+    if (hosting === 'cloud' && body.vertical === 'UNDEFINED') return 'vertical cannot be reset to UNDEFINED';
+    if (hosting === 'cloud' && !CLOUD_VERTICALS.has(body.vertical)) return `vertical ${body.vertical} is not one of the industries`;
   }
   if (hosting === 'onPremise' && 'profile_picture_handle' in body) return 'profile_picture_handle is not a parameter of this API';
   return null;
