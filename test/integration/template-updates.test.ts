@@ -173,10 +173,12 @@ describe('the simulator reviews a created template after SIMULATOR_TEMPLATE_REVI
 
   beforeAll(async () => {
     const port = await freePort();
-    gateway = await startTestGateway(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, CHANNEL_API_KEYS: JSON.stringify({ [CHANNEL]: `sim-key-${CHANNEL}` }) },
-      { templateReviewMs: REVIEW_MS },
-    );
+    gateway = await startTestGateway({
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      CHANNEL_API_KEYS: JSON.stringify({ [CHANNEL]: `sim-key-${CHANNEL}` }),
+      SIMULATOR_TEMPLATE_REVIEW_MS: String(REVIEW_MS),
+    });
     gateway.simulator.state.webhooks.set(CHANNEL, gatewayWebhook(gateway.config, CHANNEL));
     ws = connectWs(gateway.url);
   });
