@@ -226,7 +226,7 @@ export type Channel = {
   dataLocalizationRegion?: Maybe<DataRegion>;
   /** The name shown to users for this number; null when absent. */
   displayName?: Maybe<Scalars['String']['output']>;
-  /** The channel's retained events, oldest first after `after`; `first` (default 50) is capped at 200; `kinds` keeps those kinds; `contact` keeps the events of one contact (errors and untyped notifications name no contact and are left out). BAD_USER_INPUT for a malformed cursor, CURSOR_EXPIRED for one older than the retention window. Empty when EVENT_RETENTION_MS is 0. */
+  /** The channel's retained events, oldest first after `after`; `first` (default 50) is capped at 200; `kinds` keeps those kinds; `contact` keeps the events of one contact (errors, template updates and untyped notifications name no contact and are left out). BAD_USER_INPUT for a malformed cursor, CURSOR_EXPIRED for one older than the retention window. Empty when EVENT_RETENTION_MS is 0. */
   events: ChannelEventPage;
   /** Cloud or on-premise hosting, which decides the messaging calls and limits that apply. */
   hosting: Hosting;
@@ -396,7 +396,7 @@ export type ChannelErrorEvent = {
   title?: Maybe<Scalars['String']['output']>;
 };
 
-/** One event of a channel's log: an inbound message, a status change, an error, a message sent from the business's phone app, a contact's marketing preference, or a notification the gateway keeps untyped (tell them apart with __typename). No item of an acknowledged notification is dropped. */
+/** One event of a channel's log: an inbound message, a status change, an error, a message sent from the business's phone app, a contact's marketing preference, a template's review, quality or category change, or a notification the gateway keeps untyped (tell them apart with __typename). No item of an acknowledged notification is dropped. */
 export type ChannelEvent = ChannelErrorEvent | ContactPreferenceEvent | InboundMessage | MessageEchoEvent | MessageStatusEvent | OtherNotificationEvent | TemplateUpdateEvent;
 
 /** Kinds of channel events, to filter Channel.events. */
@@ -2184,7 +2184,7 @@ export type OrderItem = {
   quantity?: Maybe<Scalars['Int']['output']>;
 };
 
-/** Notification of the channel the gateway does not type, kept whole so nothing acknowledged is lost: a `field` other than messages, user_preferences and smb_message_echoes, or an item it could not read, such as a message naming no contact. */
+/** Notification of the channel the gateway does not type, kept whole so nothing acknowledged is lost: a `field` other than messages, user_preferences, smb_message_echoes and the three template fields (TemplateUpdateEvent), or an item it could not read, such as a message naming no contact. */
 export type OtherNotificationEvent = {
   __typename?: 'OtherNotificationEvent';
   /** The channel the notification was delivered for. */
