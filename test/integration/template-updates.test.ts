@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { gatewayWebhook, webhookAuthorization } from '../../src/events/credentials.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from '../support/redis.js';
 import { collect, connectWs, freePort, postAcknowledged, startReceivingGateway, waitUntil, type Collected, type WsConnection } from '../support/events.js';
 
 const CHANNEL = 'channel-001';
@@ -88,12 +89,13 @@ const EXPECTED: Array<[string, Record<string, unknown>]> = [
   ],
 ];
 
-describe('template notifications through POST /webhooks/:channelId', () => {
+/** The same notifications on either event log: in memory and on Redis. */
+function notificationSuite(env: () => Record<string, string>) {
   let gateway: TestGateway;
   let ws: WsConnection;
 
   beforeAll(async () => {
-    gateway = await startReceivingGateway([CHANNEL]);
+    gateway = await startReceivingGateway([CHANNEL], env());
     ws = connectWs(gateway.url);
   });
 
@@ -164,6 +166,16 @@ describe('template notifications through POST /webhooks/:channelId', () => {
     ]);
     expect(nodes.filter((node) => node.__typename === 'TemplateUpdateEvent')).toHaveLength(EXPECTED.length);
   });
+}
+
+describe('template notifications through POST /webhooks/:channelId, in memory', () => {
+  notificationSuite(() => ({}));
+});
+
+describeWithRedis('template notifications through POST /webhooks/:channelId, on Redis', () => {
+  const namespace = uniqueNamespace('template-updates');
+  afterAll(() => dropNamespace(namespace));
+  notificationSuite(() => testRedisEnv(namespace));
 });
 
 describe('the simulator reviews a created template after SIMULATOR_TEMPLATE_REVIEW_MS and notifies it', () => {
