@@ -8,6 +8,7 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import jest from 'eslint-plugin-jest';
 import graphql from '@graphql-eslint/eslint-plugin';
+import { sharedNamesAgree } from './lint/shared-names-agree.js';
 
 /** The layer below resolvers: upstream clients, shared state, webhook events, area-B rules and caller identity. */
 const MIDDLE_LAYER = ['./src/datasources', './src/store', './src/events', './src/messaging', './src/identity'];
@@ -105,9 +106,19 @@ export default tseslint.config(
       parser: graphql.parser,
       parserOptions: { graphQLConfig: { schema: ['schema/**/*.graphql', 'lint/federation.graphql'] } },
     },
-    plugins: { '@graphql-eslint': graphql },
+    plugins: { '@graphql-eslint': graphql, hubgraph: { rules: { 'shared-names-agree': sharedNamesAgree } } },
     rules: {
       ...graphql.configs['flat/schema-recommended'].rules,
+      // A client selects every member of a union (or implementation of an interface) in one fragment, without aliases.
+      'hubgraph/shared-names-agree': [
+        'error',
+        {
+          // The public contract (v5 "Template reviews") fixes TemplateUpdateEvent.status and .reason as nullable
+          // Strings (null for quality and category changes), beside MessageStatusEvent.status: String! and
+          // OtherNotificationEvent.reason: String!; a ChannelEvent selection of both aliases one side.
+          allow: ['TemplateUpdateEvent.status', 'TemplateUpdateEvent.reason'],
+        },
+      ],
       '@graphql-eslint/require-description': [
         'error',
         {

@@ -16,4 +16,6 @@ export interface SimulatorContext {
   baseUrl: () => string;
   /** How long after it is set a business-account webhook takes effect (0: at once). */
   wabaWebhookDelayMs: number;
+  /** How long after its creation a template is reviewed (approved, or rejected when its name starts with `reject_`). */
+  templateReviewMs: number;
 }

@@ -10,6 +10,7 @@ const environment = z.object({
   SIMULATOR_LATENCY_MS: milliseconds.default(0),
   SIMULATOR_LIVE_EVENTS_MS: milliseconds.default(0),
   SIMULATOR_WABA_WEBHOOK_DELAY_MS: milliseconds.default(15_000),
+  SIMULATOR_TEMPLATE_REVIEW_MS: milliseconds.default(10_000),
 });
 
 function exitWith(lines: string[]): never {
@@ -17,7 +18,7 @@ function exitWith(lines: string[]): never {
   process.exit(1);
 }
 
-/** `npm run simulator`: the upstream simulator alone (SIMULATOR_PORT, SIMULATOR_LATENCY_MS, SIMULATOR_LIVE_EVENTS_MS, SIMULATOR_WABA_WEBHOOK_DELAY_MS). */
+/** `npm run simulator`: the upstream simulator alone (SIMULATOR_PORT, SIMULATOR_LATENCY_MS, SIMULATOR_LIVE_EVENTS_MS, SIMULATOR_WABA_WEBHOOK_DELAY_MS, SIMULATOR_TEMPLATE_REVIEW_MS). */
 async function main() {
   // An empty value counts as unset; every wrong variable is named, one line each.
   const parsed = environment.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== undefined && value !== '')));
@@ -29,6 +30,7 @@ async function main() {
     latencyMs: env.SIMULATOR_LATENCY_MS,
     webhooks: { liveEventsMs: env.SIMULATOR_LIVE_EVENTS_MS },
     wabaWebhookDelayMs: env.SIMULATOR_WABA_WEBHOOK_DELAY_MS,
+    templateReviewMs: env.SIMULATOR_TEMPLATE_REVIEW_MS,
   });
   const partner = SIM_PARTNERS[0];
   process.stdout.write(

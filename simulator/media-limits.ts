@@ -90,6 +90,52 @@ export function uploadLimit(hosting: SimHosting, contentType: string): UploadLim
   return { ok: true, kind: found, maxBytes: Math.min(limits.kinds[found].maxBytes, limits.uploadMaxBytes) };
 }
 
+/** How many leading bytes of a file `contentRefusal` reads. */
+export const CONTENT_HEAD_BYTES = 32;
+
+const PNG_SIGNATURE = Buffer.from('89504e470d0a1a0a', 'hex');
+/** IHDR colour types 2 (truecolour, RGB) and 6 (truecolour with alpha, RGBA). */
+const PNG_RGB_OR_RGBA = new Set([2, 6]);
+const STATIC_STICKER_MAX_BYTES = 100 * KB;
+
+/** A WebP whose VP8X header sets the animation flag (an animated sticker). */
+function isAnimatedWebp(head: Buffer): boolean {
+  return (
+    head.toString('latin1', 0, 4) === 'RIFF' &&
+    head.toString('latin1', 8, 12) === 'WEBP' &&
+    head.toString('latin1', 12, 16) === 'VP8X' &&
+    (head[20] & 0x02) !== 0
+  );
+}
+
+/**
+ * What B3 rules of a file's content refuse, read from its first CONTENT_HEAD_BYTES: an image/png must be 8-bit RGB or
+ * RGBA (its IHDR chunk says so when the file has one); a sticker is static up to 100 KB and animated up to 500 KB on
+ * cloud, and on-premise takes no animated sticker (its 100 KB limit already applies by type). Null when acceptable.
+ */
+export function contentRefusal(
+  hosting: SimHosting,
+  mimeType: string,
+  kind: UploadKind,
+  head: Buffer,
+  size: number,
+): { status: 400 | 413; problem: string } | null {
+  const type = mimeType.split(';')[0].trim().toLowerCase();
+  if (type === 'image/png' && head.subarray(0, 8).equals(PNG_SIGNATURE) && head.toString('latin1', 12, 16) === 'IHDR') {
+    const bitDepth = head[24];
+    const colourType = head[25];
+    if (bitDepth !== 8 || !PNG_RGB_OR_RGBA.has(colourType)) {
+      return { status: 400, problem: `image/png must be 8-bit RGB or RGBA (this one: ${bitDepth}-bit, colour type ${colourType})` };
+    }
+  }
+  if (kind === 'sticker') {
+    const animated = isAnimatedWebp(head);
+    if (animated && hosting === 'onPremise') return { status: 400, problem: 'animated stickers are not supported on-premise' };
+    if (!animated && size > STATIC_STICKER_MAX_BYTES) return { status: 413, problem: `static stickers are limited to ${sizeText(STATIC_STICKER_MAX_BYTES)}` };
+  }
+  return null;
+}
+
 export function tooLarge(kind: UploadKind, maxBytes: number): string {
   return `${kind} files are limited to ${sizeText(maxBytes)}`;
 }

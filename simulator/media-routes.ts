@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { unlink } from 'node:fs/promises';
+import { open, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -11,7 +11,7 @@ import { Router, type Request, type Response } from 'express';
 import { sendVariantError } from './http.js';
 import type { InboundMediaKind } from './inbound-traffic.js';
 import { untilAnswerDue } from './latency.js';
-import { tooLarge, uploadLimit } from './media-limits.js';
+import { CONTENT_HEAD_BYTES, contentRefusal, tooLarge, uploadLimit } from './media-limits.js';
 import { channelForKey } from './messaging-routes.js';
 import type { SimulatorContext } from './context.js';
 import { extension, type SimHosting, type SimState } from './state.js';
@@ -188,6 +188,18 @@ class Meter extends Transform {
   }
 }
 
+/** The first bytes of a stored file, what its content rules read. */
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(CONTENT_HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, CONTENT_HEAD_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * B3 of both variants, statefully: uploads streamed to temporary files within the spec's limits,
  * cloud records with a 5-minute signed link on a fake CDN host served below the cloud root (308
@@ -256,6 +268,14 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting): Router {
         upload.status = 413;
         fail(response, hosting, 413, tooLarge(limit.kind, max));
       }
+      return null;
+    }
+    const refusal = contentRefusal(hosting, described.mimeType, limit.kind, await readHead(file), meter.size);
+    if (refusal) {
+      void unlink(file).catch(() => undefined);
+      upload.chunks = meter.chunks;
+      upload.status = refusal.status;
+      fail(response, hosting, refusal.status, refusal.problem);
       return null;
     }
     const stored: SimMedia = {

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { sendVariantError } from './http.js';
 import { simulatedMessageId } from './message-ids.js';
+import { contentProblem, limitedTimeOfferSendProblem } from './send-rules.js';
 import type { SimulatorContext } from './context.js';
 import { extension, isOnPremise, type SimHosting, type SimState, type SimWebhook } from './state.js';
 
@@ -29,6 +29,35 @@ const ONPREMISE_VERTICALS = new Set([
   'Travel and Transportation',
   'Restaurant',
   'Other',
+]);
+
+/**
+ * The cloud profile's industries as the platform's business-profile reference lists them. UNDEFINED is what a profile
+ * without one reads as: it cannot be set (a reset to it is refused).
+ */
+const CLOUD_VERTICALS = new Set([
+  'OTHER',
+  'AUTO',
+  'BEAUTY',
+  'APPAREL',
+  'EDU',
+  'ENTERTAIN',
+  'EVENT_PLAN',
+  'FINANCE',
+  'GROCERY',
+  'GOVT',
+  'HOTEL',
+  'HEALTH',
+  'NONPROFIT',
+  'PROF_SERVICES',
+  'RETAIL',
+  'TRAVEL',
+  'RESTAURANT',
+  'NOT_A_BIZ',
+  'ALCOHOL',
+  'ONLINE_GAMBLING',
+  'PHYSICAL_GAMBLING',
+  'OTC_DRUGS',
 ]);
 
 /** Contacts that wrote to every channel at seed time (the webhook simulator's contacts among them). */
@@ -60,11 +89,49 @@ export type SimTemplateStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
 export interface SimTemplate {
   id: string;
   wabaId: string;
+  /** The channel whose key created it: its webhook receives the review (none for the seeded templates). */
+  channelId?: string;
+  /** Why the review rejected it (the platform's reason codes, e.g. INVALID_FORMAT); absent otherwise. */
+  rejectionReason?: string;
   name: string;
   language: string;
   category: string;
   status: SimTemplateStatus;
   components: unknown[];
+}
+
+/** SIMULATOR_TEMPLATE_REVIEW_MS's default: a created template is reviewed this long after its creation. */
+export const SIM_TEMPLATE_REVIEW_MS = 10_000;
+
+/** A created template whose name starts with this is rejected by the simulated review (INVALID_FORMAT), any other approved. */
+export const SIM_REJECTED_TEMPLATE_PREFIX = 'reject_';
+
+/**
+ * Decides a created template's review if it is still PENDING (the control route may have decided it first): approved,
+ * or rejected with INVALID_FORMAT when its name starts with `reject_`. Returns the template when this call decided it.
+ */
+export function reviewPendingTemplate(state: SimState, templateId: string): SimTemplate | null {
+  const template = messagingState(state).templates.find((candidate) => candidate.id === templateId);
+  if (template?.status !== 'PENDING') return null;
+  decideReview(template, template.name.startsWith(SIM_REJECTED_TEMPLATE_PREFIX) ? 'REJECTED' : 'APPROVED');
+  return template;
+}
+
+function decideReview(template: SimTemplate, status: 'APPROVED' | 'REJECTED'): void {
+  template.status = status;
+  if (status === 'REJECTED') template.rejectionReason = 'INVALID_FORMAT';
+  else delete template.rejectionReason;
+}
+
+/**
+ * A template's id as the platform gives it: digits (a Graph object id), a string in the create answer and a number in
+ * webhook notifications. Made of the clock and a counter so two templates created in one millisecond differ; it stays
+ * below 2^53, so the number a notification carries is exact.
+ */
+let templateSequence = 0;
+function newTemplateId(): string {
+  templateSequence = (templateSequence + 1) % 1000;
+  return `${Date.now()}${String(templateSequence).padStart(3, '0')}`;
 }
 
 /** Approved at seed time on every business account: the templates tests and demos send. */
@@ -235,7 +302,7 @@ function sendProblem(body: Record<string, unknown>, hosting: SimHosting, messagi
     const location = content as Record<string, unknown>;
     if (!['latitude', 'longitude', 'name', 'address'].every((field) => field in location)) return 'location needs latitude, longitude, name and address';
   }
-  return null;
+  return contentProblem(type, content, hosting);
 }
 
 export interface MessagingRouterOptions {
@@ -259,7 +326,7 @@ export function messagingRoutes(context: SimulatorContext, options: MessagingRou
   return {
     cloud: variantRouter(context, 'cloud', options),
     onPremise: variantRouter(context, 'onPremise', options),
-    control: messagingControlRouter(context.state),
+    control: messagingControlRouter(context),
   };
 }
 
@@ -326,8 +393,9 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
       const problem = templateProblem(body);
       if (problem) return fail(response, hosting, 400, 100, problem);
       const template: SimTemplate = {
-        id: `tpl-${randomBytes(8).toString('hex')}`,
+        id: newTemplateId(),
         wabaId: wabaOf(state, channelOf(response)),
+        channelId: channelOf(response),
         name: String(body.name),
         language: String(body.language),
         category: 'MARKETING',
@@ -335,6 +403,8 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
         components: body.components as unknown[],
       };
       messaging.templates.push(template);
+      // Webhook delivery reviews it after SIMULATOR_TEMPLATE_REVIEW_MS and notifies the channel's webhook.
+      context.events.emit('template-created', { templateId: template.id });
       response.json({ id: template.id, status: template.status, category: template.category });
     });
 
@@ -461,9 +531,11 @@ function variantRouter(context: SimulatorContext, hosting: SimHosting, options: 
  * `/_control/messaging/engage` {channelId, waId, hoursAgo?}: the contact's last message is set to hoursAgo before now (default
  * 0; it may move back in time). Simulator state only, nothing is delivered: `/_control/inbound` with `hoursAgo` or `timestamp`
  * also delivers the message to the gateway.
- * `/_control/messaging/templates/:id` {status: APPROVED | REJECTED}: the review of a created template.
+ * `/_control/messaging/templates/:id` {status: APPROVED | REJECTED}: the review of a created template, decided before its
+ * SIMULATOR_TEMPLATE_REVIEW_MS is up (or changed later), and notified to the creating channel's webhook as the timed review is.
  */
-function messagingControlRouter(state: SimState): Router {
+function messagingControlRouter(context: SimulatorContext): Router {
+  const { state } = context;
   const router = Router();
   router.post('/messaging/engage', (request: Request, response: Response) => {
     const { channelId, waId, hoursAgo } = (request.body ?? {}) as Record<string, unknown>;
@@ -486,7 +558,9 @@ function messagingControlRouter(state: SimState): Router {
       response.status(400).json({ error: { code: 400, message: 'body must be {status: APPROVED | REJECTED}' } });
       return;
     }
-    template.status = status;
+    decideReview(template, status);
+    // Decided here, the review is notified as the timed one would be (and the timer then finds nothing pending).
+    context.events.emit('template-reviewed', { templateId: template.id });
     response.json({ id: template.id, status: template.status, category: template.category });
   });
   return router;
@@ -518,7 +592,11 @@ function templateRefusal(state: SimState, messaging: MessagingState, channelId: 
   const found = messaging.templates.find(
     (candidate) => candidate.wabaId === wabaOf(state, channelId) && candidate.name === name && candidate.language === language,
   );
-  if (found?.status === 'APPROVED') return null;
+  if (found?.status === 'APPROVED') {
+    // A created template's send must carry what it was created with (B2); the seeded ones were created elsewhere.
+    const missing = limitedTimeOfferSendProblem(found.components, template.components);
+    return missing && { code: 132000, title: 'Number of parameters does not match the expected number of params', details: missing };
+  }
   const details = found ? `template ${name} (${language}) is ${found.status}, not APPROVED` : `template ${name} does not exist in ${language}`;
   return hosting === 'cloud'
     ? { code: 132001, title: 'Template name does not exist in the translation', details }
@@ -560,8 +638,24 @@ function webhookProblem(body: Record<string, unknown>, hosting: SimHosting): str
     if (url.hostname.includes('_') || (url.port !== '' && !loopback)) {
       return 'url must not contain an underscore in its domain or an explicit port';
     }
+    const header = Object.entries((body.headers ?? {}) as Record<string, string>).find(([, value]) => namesForbiddenHost(value));
+    if (header) return `header ${header[0]} must not name a host with an underscore in its domain or an explicit port`;
   }
   return null;
+}
+
+/**
+ * B6: cloud header values, like the URL, must not contain an underscore in a (sub)domain name or an explicit port. A
+ * value names a host when it is a URL (`https://my_host.example/…`) or starts with a domain (`hooks.example:8443`,
+ * `my_host.example.com/path`); anything else (a Basic credential, a token) names none.
+ */
+function namesForbiddenHost(value: string): boolean {
+  const trimmed = value.trim();
+  const withScheme = /^[a-z][a-z\d+.-]*:\/\//i.test(trimmed) ? parsedUrl(trimmed) : null;
+  const authority = withScheme ? withScheme.host : (/^([\w-]+(?:\.[\w-]+)+)(:\d+)?(?=$|[/?#])/.exec(trimmed)?.[0] ?? null);
+  if (authority === null) return false;
+  const [hostname, port] = authority.split(':');
+  return hostname.includes('_') || (port !== undefined && port !== '');
 }
 
 function templateProblem(body: Record<string, unknown>): string | null {
@@ -599,6 +693,8 @@ function profileProblem(body: Record<string, unknown>, hosting: SimHosting): str
   if (body.vertical !== undefined) {
     if (typeof body.vertical !== 'string' || body.vertical === '') return 'vertical cannot be reset to empty';
     if (hosting === 'onPremise' && !ONPREMISE_VERTICALS.has(body.vertical)) return 'vertical must be one of the display names';
+    if (hosting === 'cloud' && body.vertical === 'UNDEFINED') return 'vertical cannot be reset to UNDEFINED';
+    if (hosting === 'cloud' && !CLOUD_VERTICALS.has(body.vertical)) return `vertical ${body.vertical} is not one of the industries`;
   }
   if (hosting === 'onPremise' && 'profile_picture_handle' in body) return 'profile_picture_handle is not a parameter of this API';
   return null;

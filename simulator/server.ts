@@ -6,7 +6,7 @@ import type { SimulatorContext } from './context.js';
 import { controlRouter, FaultInjector } from './control-routes.js';
 import { latencyMiddleware } from './latency.js';
 import { mediaRoutes, mediaSimState } from './media-routes.js';
-import { messagingRoutes } from './messaging-routes.js';
+import { messagingRoutes, SIM_TEMPLATE_REVIEW_MS } from './messaging-routes.js';
 import { insightsRouter } from './insights-routes.js';
 import { partnerOperationsRouter, type BalanceRateLimit } from './partner-ops-routes.js';
 import { partnerRouter } from './partner-routes.js';
@@ -37,6 +37,11 @@ export interface SimulatorOptions {
    * for tests that do not need the delay.
    */
   wabaWebhookDelayMs?: number;
+  /**
+   * How long after its creation a template is reviewed and the review notified to the creating channel's webhook
+   * (SIMULATOR_TEMPLATE_REVIEW_MS, default 10000 here too: a test that wants the review sooner says so).
+   */
+  templateReviewMs?: number;
   /** A2's upstream limit; the spec's 5 per 30 s unless a test shortens the window. */
   balanceRateLimit?: BalanceRateLimit;
   /**
@@ -108,6 +113,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     events: new EventEmitter(),
     baseUrl: () => baseUrl,
     wabaWebhookDelayMs: options.wabaWebhookDelayMs ?? 0,
+    templateReviewMs: options.templateReviewMs ?? SIM_TEMPLATE_REVIEW_MS,
   };
 
   // First, so a request's arrival is stamped before anything else is done with it.

@@ -4,7 +4,7 @@ import { buildInbound, CLOUD_ONLY_KINDS, describeIssues, inboundInput, type Inbo
 import { liveInput, nameOf, type LiveLastMessage } from './live-traffic.js';
 import { storeIncomingMedia } from './media-routes.js';
 import { simulatedMessageId } from './message-ids.js';
-import { effectiveWebhook } from './messaging-routes.js';
+import { effectiveWebhook, messagingState, reviewPendingTemplate, type SimTemplate } from './messaging-routes.js';
 import { isOnPremise, type SimHosting } from './state.js';
 
 export interface WebhookDeliveryOptions {
@@ -82,6 +82,8 @@ export class WebhookDelivery {
       failingRecipient: options.failingRecipient ?? SIM_FAILING_RECIPIENT,
     };
     context.events.on('message-accepted', this.onAccepted);
+    context.events.on('template-created', this.onTemplateCreated);
+    context.events.on('template-reviewed', this.onTemplateReviewed);
     if (options.liveEventsMs && options.liveEventsMs > 0) {
       const timer = setInterval(() => this.liveEvents(), options.liveEventsMs);
       timer.unref();
@@ -218,6 +220,51 @@ export class WebhookDelivery {
     this.track(this.statusSequence(event.channelId, event.messageId, event.to, event.error));
   };
 
+  /** A created template is reviewed SIMULATOR_TEMPLATE_REVIEW_MS later, unless the control route decided it first. */
+  private readonly onTemplateCreated = (event: { templateId: string }) => {
+    if (this.closed) return;
+    this.track(
+      this.sleep(this.context.templateReviewMs).then(() => {
+        const reviewed = this.closed ? null : reviewPendingTemplate(this.context.state, event.templateId);
+        return reviewed && this.deliverTemplateStatus(reviewed);
+      }),
+    );
+  };
+
+  private readonly onTemplateReviewed = (event: { templateId: string }) => {
+    const template = messagingState(this.context.state).templates.find((candidate) => candidate.id === event.templateId);
+    if (!this.closed && template) this.track(this.deliverTemplateStatus(template));
+  };
+
+  /**
+   * The review's notification in the platform's shape (message_template_status_update webhook reference): business-account
+   * level, so the change has no messaging_product or metadata; the template id is a number; `reason` is NONE unless
+   * rejected, and a rejection for INVALID_FORMAT carries `rejection_info`. Sent to the creating channel's webhook.
+   */
+  private async deliverTemplateStatus(template: SimTemplate): Promise<boolean> {
+    if (!template.channelId) return false;
+    const rejected = template.status === 'REJECTED';
+    const value: Item = {
+      event: template.status,
+      message_template_id: Number(template.id),
+      message_template_name: template.name,
+      message_template_language: template.language,
+      reason: rejected ? (template.rejectionReason ?? 'INVALID_FORMAT') : 'NONE',
+      message_template_category: template.category,
+      ...(rejected && {
+        rejection_info: {
+          reason: `The template ${template.name} was rejected by the simulated review: its name starts with reject_.`,
+          recommendation: 'Create it again under a name that does not start with reject_.',
+        },
+      }),
+    };
+    const body = {
+      object: 'chat_business_account',
+      entry: [{ id: template.wabaId, time: Math.floor(Date.now() / 1000), changes: [{ field: 'message_template_status_update', value }] }],
+    };
+    return this.deliver(template.channelId, body);
+  }
+
   /**
    * sent → delivered → read, each delivered (with its re-deliveries) before the next; or one `failed` carrying
    * `error` (the send route's verdict) or, for a failing recipient, the hosting's "cannot receive" error.
@@ -345,6 +392,8 @@ export class WebhookDelivery {
   async close(): Promise<void> {
     this.closed = true;
     this.context.events.off('message-accepted', this.onAccepted);
+    this.context.events.off('template-created', this.onTemplateCreated);
+    this.context.events.off('template-reviewed', this.onTemplateReviewed);
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     for (const wake of [...this.sleepers]) wake();

@@ -397,6 +397,11 @@ const variables = z.object({
     description: 'the simulator applies a business-account webhook this long after it was set, as the upstream does (15 to 20 s); `0`: at once',
     contract: true,
   }),
+  SIMULATOR_TEMPLATE_REVIEW_MS: documented(nonNegativeInt.default(10_000), {
+    description:
+      "the simulator reviews a created template this long after its creation and notifies the review to the creating channel's webhook (message_template_status_update); a name starting with `reject_` is rejected (INVALID_FORMAT), any other approved; a template can be sent once approved",
+    contract: true,
+  }),
   SIMULATOR_LATENCY_MS: documented(nonNegativeInt.default(0), {
     description: 'upstream latency the simulator models: every answer leaves this long after its request arrived (its own handling included)',
   }),
@@ -593,6 +598,7 @@ const configSchema = variables
       latencyMs: values.SIMULATOR_LATENCY_MS,
       liveEventsMs: values.SIMULATOR_LIVE_EVENTS_MS,
       wabaWebhookDelayMs: values.SIMULATOR_WABA_WEBHOOK_DELAY_MS,
+      templateReviewMs: values.SIMULATOR_TEMPLATE_REVIEW_MS,
     },
   }));
 

@@ -13,6 +13,7 @@ export async function startEmbeddedSimulator(config: Config): Promise<{ simulato
     latencyMs: config.simulator.latencyMs,
     webhooks: { liveEventsMs: config.simulator.liveEventsMs },
     wabaWebhookDelayMs: config.simulator.wabaWebhookDelayMs,
+    templateReviewMs: config.simulator.templateReviewMs,
     // A fresh machine's first subscription works on every channel, cloud and on-premise alike: the simulator
     // starts with each channel's webhook pointing at this gateway's receiver.
     initialWebhook: (channelId) => gatewayWebhook(config, channelId),

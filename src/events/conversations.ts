@@ -328,6 +328,7 @@ export function changeOfEvent(event: ChannelEvent, now: number): ConversationCha
     }
     case 'error':
     case 'other':
+    case 'template':
       return null;
   }
 }

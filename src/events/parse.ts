@@ -10,6 +10,7 @@ import type {
   MessageEchoEventDto,
   MessagePricingDto,
   MessageStatusEventDto,
+  TemplateUpdateEventDto,
 } from './types.js';
 
 /** An item that could not be typed: it is kept as an `other` event all the same, and named in the log. */
@@ -352,6 +353,43 @@ export function numbersNamed(body: unknown): string[] {
   return [...numbers];
 }
 
+/** The cloud fields that notify a template's review, quality or category (business-account level, no metadata). */
+const TEMPLATE_FIELDS = new Set(['message_template_status_update', 'message_template_quality_update', 'template_category_update']);
+
+/**
+ * A template notification's value, typed. Which change it is, is read from what the value carries (`event`,
+ * `new_quality_score`, a category) rather than from the field, which the platform's own reference gives wrongly for
+ * quality updates in places. A notice of a category change to come carries `correct_category` (the category it will
+ * take) and `new_category` (the current one); a completed change `previous_category` and `new_category`.
+ */
+function parseTemplateUpdate(channelId: string, value: Json): TemplateUpdateEventDto | string {
+  if (!nonEmptyString(value.message_template_name)) return 'missing message_template_name';
+  const base = {
+    channelId,
+    templateId: optionalString(value.message_template_id),
+    templateName: value.message_template_name,
+    language: optionalString(value.message_template_language),
+    status: null,
+    reason: null,
+    quality: null,
+    previousCategory: null,
+    newCategory: null,
+    raw: value,
+  };
+  if (nonEmptyString(value.event)) {
+    const reason = optionalString(value.reason);
+    return { ...base, change: 'STATUS', status: value.event, reason: reason === null || reason === '' || reason === 'NONE' ? null : reason };
+  }
+  if (nonEmptyString(value.new_quality_score)) return { ...base, change: 'QUALITY', quality: value.new_quality_score };
+  if (nonEmptyString(value.correct_category)) {
+    return { ...base, change: 'CATEGORY', previousCategory: optionalString(value.new_category), newCategory: value.correct_category };
+  }
+  if (nonEmptyString(value.new_category)) {
+    return { ...base, change: 'CATEGORY', previousCategory: optionalString(value.previous_category), newCategory: value.new_category };
+  }
+  return 'no event, quality score or category';
+}
+
 /**
  * Turns a webhook notification of either hosting into events: the cloud envelope
  * (`object`, `entry[].changes[].{field, value}`) or the on-premise shape (the arrays at the root).
@@ -391,6 +429,13 @@ export function parseNotification(channelId: string, body: unknown, routes: Numb
           result.routing.push(target === undefined ? 'unverified' : target === null ? 'unknown_number' : target === channelId ? 'own' : 'routed');
         if (target === null) {
           keepWhole(field, `unknown business number ${number}: no channel of the partner on this business account`, change.value, `${changePath}.value`);
+          return;
+        }
+        if (TEMPLATE_FIELDS.has(field)) {
+          const update = parseTemplateUpdate(target ?? channelId, change.value);
+          if (typeof update === 'string') keepWhole(field, update, change.value, `${changePath}.value`);
+          // The entry's time is part of the key: the same move notified again later (APPROVED after a pause) is a new event.
+          else result.events.push({ kind: 'template', dedupKey: `template:${update.channelId}:${hashOf([entry.time, field, change.value])}`, payload: update });
           return;
         }
         collect(target ?? channelId, change.value, field, `${changePath}.value.`, result);

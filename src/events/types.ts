@@ -101,18 +101,40 @@ export interface OtherNotificationEventDto {
   raw: unknown;
 }
 
+/** What a template notification changed (schema TemplateChange). */
+export type TemplateChange = 'STATUS' | 'QUALITY' | 'CATEGORY';
+
+/**
+ * A template of the channel's business account was reviewed, changed quality or changed category (cloud fields
+ * message_template_status_update, message_template_quality_update, template_category_update).
+ */
+export interface TemplateUpdateEventDto {
+  channelId: string;
+  templateId: string | null;
+  templateName: string;
+  language: string | null;
+  change: TemplateChange;
+  status: string | null;
+  reason: string | null;
+  quality: string | null;
+  previousCategory: string | null;
+  newCategory: string | null;
+  raw: unknown;
+}
+
 export type ChannelEvent =
   | { kind: 'message'; dedupKey: string; payload: InboundMessageDto }
   | { kind: 'status'; dedupKey: string; payload: MessageStatusEventDto }
   | { kind: 'error'; dedupKey: string; payload: ChannelErrorEventDto }
   | { kind: 'echo'; dedupKey: string; payload: MessageEchoEventDto }
   | { kind: 'preference'; dedupKey: string; payload: ContactPreferenceEventDto }
-  | { kind: 'other'; dedupKey: string; payload: OtherNotificationEventDto };
+  | { kind: 'other'; dedupKey: string; payload: OtherNotificationEventDto }
+  | { kind: 'template'; dedupKey: string; payload: TemplateUpdateEventDto };
 
 export type EventKind = ChannelEvent['kind'];
 
 /** Every kind, in the order the schema lists them. */
-export const EVENT_KINDS: readonly EventKind[] = ['message', 'status', 'error', 'echo', 'preference', 'other'];
+export const EVENT_KINDS: readonly EventKind[] = ['message', 'status', 'error', 'echo', 'preference', 'other', 'template'];
 
 /** What a subscriber of one kind receives. */
 export type PayloadOf<K extends EventKind> = Extract<ChannelEvent, { kind: K }>['payload'];

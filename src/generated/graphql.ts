@@ -226,7 +226,7 @@ export type Channel = {
   dataLocalizationRegion?: Maybe<DataRegion>;
   /** The name shown to users for this number; null when absent. */
   displayName?: Maybe<Scalars['String']['output']>;
-  /** The channel's retained events, oldest first after `after`; `first` (default 50) is capped at 200; `kinds` keeps those kinds; `contact` keeps the events of one contact (errors and untyped notifications name no contact and are left out). BAD_USER_INPUT for a malformed cursor, CURSOR_EXPIRED for one older than the retention window. Empty when EVENT_RETENTION_MS is 0. */
+  /** The channel's retained events, oldest first after `after`; `first` (default 50) is capped at 200; `kinds` keeps those kinds; `contact` keeps the events of one contact (errors, template updates and untyped notifications name no contact and are left out). BAD_USER_INPUT for a malformed cursor, CURSOR_EXPIRED for one older than the retention window. Empty when EVENT_RETENTION_MS is 0. */
   events: ChannelEventPage;
   /** Cloud or on-premise hosting, which decides the messaging calls and limits that apply. */
   hosting: Hosting;
@@ -396,8 +396,8 @@ export type ChannelErrorEvent = {
   title?: Maybe<Scalars['String']['output']>;
 };
 
-/** One event of a channel's log: an inbound message, a status change, an error, a message sent from the business's phone app, a contact's marketing preference, or a notification the gateway keeps untyped (tell them apart with __typename). No item of an acknowledged notification is dropped. */
-export type ChannelEvent = ChannelErrorEvent | ContactPreferenceEvent | InboundMessage | MessageEchoEvent | MessageStatusEvent | OtherNotificationEvent;
+/** One event of a channel's log: an inbound message, a status change, an error, a message sent from the business's phone app, a contact's marketing preference, a template's review, quality or category change, or a notification the gateway keeps untyped (tell them apart with __typename). No item of an acknowledged notification is dropped. */
+export type ChannelEvent = ChannelErrorEvent | ContactPreferenceEvent | InboundMessage | MessageEchoEvent | MessageStatusEvent | OtherNotificationEvent | TemplateUpdateEvent;
 
 /** Kinds of channel events, to filter Channel.events. */
 export type ChannelEventKind =
@@ -412,7 +412,9 @@ export type ChannelEventKind =
   /** Contacts stopping or resuming marketing messages (ContactPreferenceEvent). */
   | 'PREFERENCE'
   /** Status changes of sent messages (MessageStatusEvent). */
-  | 'STATUS';
+  | 'STATUS'
+  /** Template reviews, quality and category changes (TemplateUpdateEvent). */
+  | 'TEMPLATE';
 
 /** One page of a channel's retained events, oldest first. */
 export type ChannelEventPage = {
@@ -1585,10 +1587,15 @@ export type InteractiveReplyContent = {
   description?: Maybe<Scalars['String']['output']>;
   /** Answers of a flow: its response_json parsed into JSON (the form's fields and the flow token). Null for buttons and rows, and when the response is absent or not valid JSON. */
   flowResponse?: Maybe<Scalars['JSON']['output']>;
-  /** What the user answered: a button, a list row or a flow. */
+  /**
+   * What the user answered: a button, a list row or a flow (the same value as `replyKind`).
+   * @deprecated Use `replyKind`: `kind` clashes with `MediaContent.kind` (another type) when a client selects every member of MessageContent.
+   */
   kind: InteractiveReplyKind;
   /** The id the business gave the button or row when it sent the message; null for a flow. */
   replyId?: Maybe<Scalars['String']['output']>;
+  /** What the user answered: a button, a list row or a flow. */
+  replyKind: InteractiveReplyKind;
   /** The button's or row's title as the user saw it; for a flow, the text of the user's reply bubble (often "Sent"). Null when absent. */
   title?: Maybe<Scalars['String']['output']>;
 };
@@ -1751,7 +1758,7 @@ export type MediaType =
   /** Video: MP4 or 3GP (H.264 video, AAC audio), at most 16 MB. */
   | 'VIDEO';
 
-/** What a message carries, typed by its kind: the same types for inbound messages of both hostings and for the gateway's own sends. Tell the members apart with __typename; a kind the gateway cannot type is UnsupportedContent (the message's `type` and `raw` still say what arrived). A selection of several members must alias the fields whose types differ between members (`kind`, `body`, `name`, `text`), e.g. `... on SystemContent { noticeBody: body }`: GraphQL refuses one response name with two types. */
+/** What a message carries, typed by its kind: the same types for inbound messages of both hostings and for the gateway's own sends. Tell the members apart with __typename; a kind the gateway cannot type is UnsupportedContent (the message's `type` and `raw` still say what arrived). Members agree on the names they share (a shared name has one type across members), so one selection can name every member without aliases. */
 export type MessageContent = ButtonReplyContent | ContactsContent | InteractiveReplyContent | LocationContent | MediaContent | OrderContent | ReactionContent | SystemContent | TemplateContent | TextContent | UnsupportedContent;
 
 /** What the notification says about the message a user's message answers or came from. */
@@ -2156,6 +2163,11 @@ export type OrderContent = {
   /** The ordered products; an item without a product id is left out. */
   items: Array<OrderItem>;
   /** Note the user wrote with the order; null when none. */
+  orderText?: Maybe<Scalars['String']['output']>;
+  /**
+   * Note the user wrote with the order (the same value as `orderText`); null when none.
+   * @deprecated Use `orderText`: `text` clashes with `ButtonReplyContent.text` (another type) when a client selects every member of MessageContent.
+   */
   text?: Maybe<Scalars['String']['output']>;
 };
 
@@ -2172,7 +2184,7 @@ export type OrderItem = {
   quantity?: Maybe<Scalars['Int']['output']>;
 };
 
-/** Notification of the channel the gateway does not type, kept whole so nothing acknowledged is lost: a `field` other than messages, user_preferences and smb_message_echoes, or an item it could not read, such as a message naming no contact. */
+/** Notification of the channel the gateway does not type, kept whole so nothing acknowledged is lost: a `field` other than messages, user_preferences, smb_message_echoes and the three template fields (TemplateUpdateEvent), or an item it could not read, such as a message naming no contact. */
 export type OtherNotificationEvent = {
   __typename?: 'OtherNotificationEvent';
   /** The channel the notification was delivered for. */
@@ -2406,6 +2418,8 @@ export type Subscription = {
   messageReceived: InboundMessage;
   /** Status changes (sent, delivered, read, failed) of messages the channel sent. */
   messageStatusChanged: MessageStatusEvent;
+  /** Reviews, quality and category changes of the templates of the channel's business account (cloud), as notified to the channel's webhook. */
+  templateUpdated: TemplateUpdateEvent;
 };
 
 
@@ -2442,15 +2456,26 @@ export type SubscriptionMessageStatusChangedArgs = {
   channelId: Scalars['ID']['input'];
 };
 
+
+/** Events from the webhook notifications this gateway receives (over graphql-ws); a channel's events reach it only once its webhook points here (connectWebhookToGateway). Each event is published once however often the upstream re-delivers it. Events are kept for the retention window (EVENT_RETENTION_MS, default 7 days; 0 keeps nothing and `after` is then always CURSOR_EXPIRED). `after` takes the `cursor` of the last event a subscriber saw: the retained events after it are delivered first, in order, then live ones, with none twice and none skipped. Errors: NOT_FOUND for a channel of another partner, BAD_USER_INPUT for a malformed cursor or one of another channel, CURSOR_EXPIRED for a cursor older than the retention window (resynchronise from Channel.events without `after`). */
+export type SubscriptionTemplateUpdatedArgs = {
+  channelId: Scalars['ID']['input'];
+};
+
 /** Notices about the contact: a changed number, a changed identity. */
 export type SystemContent = {
   __typename?: 'SystemContent';
-  /** The notice as the upstream words it (for example "User A changed from … to …"); null when absent. */
+  /**
+   * The notice as the upstream words it (the same value as `systemBody`); null when absent.
+   * @deprecated Use `systemBody`: `body` clashes with `TextContent.body` (another type) when a client selects every member of MessageContent.
+   */
   body?: Maybe<Scalars['String']['output']>;
   /** The contact's new business-scoped user id after a change, when the notice gives one; null otherwise. */
   newUserId?: Maybe<Scalars['String']['output']>;
   /** The contact's new wa_id after a number change; null for other notices. */
   newWaId?: Maybe<Scalars['String']['output']>;
+  /** The notice as the upstream words it (for example "User A changed from … to …"); null when absent. */
+  systemBody?: Maybe<Scalars['String']['output']>;
   /** Upstream system type as notified, e.g. user_changed_number, customer_changed_number (on-premise), user_changed_user_id, customer_identity_changed. */
   systemType: Scalars['String']['output'];
 };
@@ -2466,13 +2491,27 @@ export type Template = {
   status: Scalars['String']['output'];
 };
 
+/** What a template notification changed. */
+export type TemplateChange =
+  /** The category changed, or is about to (template_category_update). */
+  | 'CATEGORY'
+  /** The quality score moved (message_template_quality_update). */
+  | 'QUALITY'
+  /** The review status moved (message_template_status_update): approved, rejected, paused, disabled … */
+  | 'STATUS';
+
 /** Template the gateway sent (outbound records only). */
 export type TemplateContent = {
   __typename?: 'TemplateContent';
   /** The language code it was sent in (for example en_US). */
   language: Scalars['String']['output'];
-  /** The template's name. */
+  /**
+   * The template's name (the same value as `templateName`).
+   * @deprecated Use `templateName`: `name` clashes with `LocationContent.name` (another type) when a client selects every member of MessageContent.
+   */
   name: Scalars['String']['output'];
+  /** The template's name. */
+  templateName: Scalars['String']['output'];
 };
 
 /** Approved template to send, with the values for its variables. Use the typed fields, or `components` for kinds not modelled here, never both. */
@@ -2499,6 +2538,37 @@ export type TemplateMessageInput = {
   urlButtonIndex?: InputMaybe<Scalars['Int']['input']>;
   /** Text for the url button's variable; goes with urlButtonIndex. */
   urlButtonParameter?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Review, quality or category change of a template of the channel's business account, as the upstream notified it (cloud only: templates are a cloud feature). A template created with createLimitedTimeOfferTemplate is PENDING until its STATUS notification says APPROVED; only then can it be sent. */
+export type TemplateUpdateEvent = {
+  __typename?: 'TemplateUpdateEvent';
+  /** What changed: STATUS, QUALITY or CATEGORY. */
+  change: TemplateChange;
+  /** The channel whose webhook received the notification (templates belong to its business account). */
+  channelId: Scalars['ID']['output'];
+  /** Position in the channel's event log; opaque. Pass it as `after` to resume after this event. */
+  cursor: Scalars['String']['output'];
+  /** The template's language code as notified (`message_template_language`, e.g. `en_US` or `en-US`); null when absent. */
+  language?: Maybe<Scalars['String']['output']>;
+  /** CATEGORY: the category after the change (`new_category`; for a notice of a change to come, `correct_category`, the one it will take); null for other changes. */
+  newCategory?: Maybe<Scalars['String']['output']>;
+  /** CATEGORY: the category before the change (`previous_category`; for a notice of a change to come, the current category); null for other changes. */
+  previousCategory?: Maybe<Scalars['String']['output']>;
+  /** QUALITY: the new quality score (`new_quality_score`: GREEN, YELLOW, RED or UNKNOWN); null for other changes. */
+  quality?: Maybe<Scalars['String']['output']>;
+  /** The change's value as delivered. */
+  raw: Scalars['JSON']['output'];
+  /** STATUS: the reason given (`reason`, e.g. INVALID_FORMAT, ABUSIVE_CONTENT); null when the upstream gives none or says NONE, and for other changes. */
+  reason?: Maybe<Scalars['String']['output']>;
+  /** When the gateway accepted the notification (its log time). */
+  receivedAt: Scalars['DateTime']['output'];
+  /** STATUS: the new review status as notified (`event`: APPROVED, REJECTED, PAUSED, DISABLED, FLAGGED, REINSTATED …); null for other changes. */
+  status?: Maybe<Scalars['String']['output']>;
+  /** The template's upstream id (`message_template_id`), as the id createLimitedTimeOfferTemplate answered; null when the notification has none. */
+  templateId?: Maybe<Scalars['ID']['output']>;
+  /** The template's name (`message_template_name`). */
+  templateName: Scalars['String']['output'];
 };
 
 /** Text message. */
@@ -2844,6 +2914,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = Reso
     | ( Omit<MessageEchoEvent, 'content'> & { content: _RefType['MessageContent'] } )
     | ( MessageStatusEvent )
     | ( OtherNotificationEvent )
+    | ( TemplateUpdateEvent )
   ;
   MessageContent:
     | ( ButtonReplyContent )
@@ -2984,8 +3055,10 @@ export type ResolversTypes = ResolversObject<{
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   SystemContent: ResolverTypeWrapper<SystemContent>;
   Template: ResolverTypeWrapper<Template>;
+  TemplateChange: TemplateChange;
   TemplateContent: ResolverTypeWrapper<TemplateContent>;
   TemplateMessageInput: TemplateMessageInput;
+  TemplateUpdateEvent: ResolverTypeWrapper<TemplateUpdateEvent>;
   TextContent: ResolverTypeWrapper<TextContent>;
   TextMessageInput: TextMessageInput;
   UnsupportedContent: ResolverTypeWrapper<UnsupportedContent>;
@@ -3114,6 +3187,7 @@ export type ResolversParentTypes = ResolversObject<{
   Template: Template;
   TemplateContent: TemplateContent;
   TemplateMessageInput: TemplateMessageInput;
+  TemplateUpdateEvent: TemplateUpdateEvent;
   TextContent: TextContent;
   TextMessageInput: TextMessageInput;
   UnsupportedContent: UnsupportedContent;
@@ -3248,7 +3322,7 @@ export type ChannelErrorEventResolvers<ContextType = Context, ParentType extends
 }>;
 
 export type ChannelEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChannelEvent'] = ResolversParentTypes['ChannelEvent']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'ChannelErrorEvent' | 'ContactPreferenceEvent' | 'InboundMessage' | 'MessageEchoEvent' | 'MessageStatusEvent' | 'OtherNotificationEvent', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'ChannelErrorEvent' | 'ContactPreferenceEvent' | 'InboundMessage' | 'MessageEchoEvent' | 'MessageStatusEvent' | 'OtherNotificationEvent' | 'TemplateUpdateEvent', ParentType, ContextType>;
 }>;
 
 export type ChannelEventPageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ChannelEventPage'] = ResolversParentTypes['ChannelEventPage']> = ResolversObject<{
@@ -3534,6 +3608,7 @@ export type InteractiveReplyContentResolvers<ContextType = Context, ParentType e
   flowResponse?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['InteractiveReplyKind'], ParentType, ContextType>;
   replyId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  replyKind?: Resolver<ResolversTypes['InteractiveReplyKind'], ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
@@ -3696,6 +3771,7 @@ export type OnBehalfOfBusinessInfoResolvers<ContextType = Context, ParentType ex
 export type OrderContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['OrderContent'] = ResolversParentTypes['OrderContent']> = ResolversObject<{
   catalogId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   items?: Resolver<Array<ResolversTypes['OrderItem']>, ParentType, ContextType>;
+  orderText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
@@ -3776,12 +3852,14 @@ export type SubscriptionResolvers<ContextType = Context, ParentType extends Reso
   conversationUpdated?: SubscriptionResolver<ResolversTypes['Conversation'], "conversationUpdated", ParentType, ContextType, RequireFields<SubscriptionConversationUpdatedArgs, 'channelId'>>;
   messageReceived?: SubscriptionResolver<ResolversTypes['InboundMessage'], "messageReceived", ParentType, ContextType, RequireFields<SubscriptionMessageReceivedArgs, 'channelId'>>;
   messageStatusChanged?: SubscriptionResolver<ResolversTypes['MessageStatusEvent'], "messageStatusChanged", ParentType, ContextType, RequireFields<SubscriptionMessageStatusChangedArgs, 'channelId'>>;
+  templateUpdated?: SubscriptionResolver<ResolversTypes['TemplateUpdateEvent'], "templateUpdated", ParentType, ContextType, RequireFields<SubscriptionTemplateUpdatedArgs, 'channelId'>>;
 }>;
 
 export type SystemContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SystemContent'] = ResolversParentTypes['SystemContent']> = ResolversObject<{
   body?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   newUserId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   newWaId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  systemBody?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   systemType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
@@ -3795,6 +3873,24 @@ export type TemplateResolvers<ContextType = Context, ParentType extends Resolver
 export type TemplateContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TemplateContent'] = ResolversParentTypes['TemplateContent']> = ResolversObject<{
   language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  templateName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type TemplateUpdateEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TemplateUpdateEvent'] = ResolversParentTypes['TemplateUpdateEvent']> = ResolversObject<{
+  change?: Resolver<ResolversTypes['TemplateChange'], ParentType, ContextType>;
+  channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  language?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  newCategory?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  previousCategory?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  quality?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  raw?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  receivedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  templateId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  templateName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
@@ -3959,6 +4055,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   SystemContent?: SystemContentResolvers<ContextType>;
   Template?: TemplateResolvers<ContextType>;
   TemplateContent?: TemplateContentResolvers<ContextType>;
+  TemplateUpdateEvent?: TemplateUpdateEventResolvers<ContextType>;
   TextContent?: TextContentResolvers<ContextType>;
   UnsupportedContent?: UnsupportedContentResolvers<ContextType>;
   Usage?: UsageResolvers<ContextType>;

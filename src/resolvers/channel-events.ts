@@ -15,6 +15,7 @@ const KIND_OF: Record<ChannelEventKind, EventKind> = {
   ECHO: 'echo',
   PREFERENCE: 'preference',
   OTHER: 'other',
+  TEMPLATE: 'template',
 };
 
 const withPosition = (error: ChannelErrorEventDto, cursor: string, receivedAt: string): ChannelErrorEvent => ({ ...error, cursor, receivedAt });
@@ -64,6 +65,8 @@ export function toGraphEvent(channelId: string, event: LoggedEvent): ChannelEven
       return { __typename: 'ContactPreferenceEvent', ...event.payload, cursor, receivedAt };
     case 'other':
       return { __typename: 'OtherNotificationEvent', ...event.payload, cursor, receivedAt };
+    case 'template':
+      return { __typename: 'TemplateUpdateEvent', ...event.payload, cursor, receivedAt };
   }
 }
 

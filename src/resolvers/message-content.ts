@@ -3,11 +3,25 @@ import type { MessageContent, MessageContentResolvers } from '../generated/graph
 
 /**
  * A content as the schema shows it. An UnsupportedContent's errors have no log position of their
- * own: they take the cursor and log time of the event or record that carries them.
+ * own: they take the cursor and log time of the event or record that carries them. The four members
+ * whose old names clashed with another member's (schema/content.graphql) serve both names, the
+ * deprecated one for clients written before v5.
  */
 export function toGraphContent(content: MessageContentDto, cursor: string, receivedAt: string): MessageContent {
-  if (content.__typename !== 'UnsupportedContent') return content;
-  return { __typename: 'UnsupportedContent', errors: content.errors.map((error) => ({ ...error, cursor, receivedAt })) };
+  switch (content.__typename) {
+    case 'UnsupportedContent':
+      return { __typename: 'UnsupportedContent', errors: content.errors.map((error) => ({ ...error, cursor, receivedAt })) };
+    case 'InteractiveReplyContent':
+      return { ...content, replyKind: content.kind };
+    case 'SystemContent':
+      return { ...content, systemBody: content.body };
+    case 'TemplateContent':
+      return { ...content, templateName: content.name };
+    case 'OrderContent':
+      return { ...content, orderText: content.text };
+    default:
+      return content;
+  }
 }
 
 /** Every content value carries its member's name (src/events/content.ts sets it). */

@@ -44,6 +44,7 @@ export const Subscription: SubscriptionResolvers = {
   messageStatusChanged: channelSubscription(['status']),
   channelError: channelSubscription(['error']),
   channelEvents: channelSubscription(null),
+  templateUpdated: channelSubscription(['template']),
   conversationUpdated: {
     subscribe: async (_parent, { channelId }, context) => {
       const { events, metrics } = context;

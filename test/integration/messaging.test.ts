@@ -502,7 +502,8 @@ describe('messaging (area B) over HTTP against the simulator', () => {
       expect(pending.errors?.[0]?.extensions?.upstream).toMatchObject({ code: 132001 });
 
       await review(id, 'APPROVED');
-      const approved = await sendTemplate(CLOUD, { name: 'autumn_offer', languageCode: 'en_US' });
+      // The template has a url button: its send carries the button's parameter (B2), or the upstream refuses it.
+      const approved = await sendTemplate(CLOUD, { name: 'autumn_offer', languageCode: 'en_US', urlButtonIndex: 0, urlButtonParameter: 'deal' });
       expect(approved.errors).toBeUndefined();
       expect(approved.data?.sendMessage.id).toMatch(/^wamid\./);
     });

@@ -70,7 +70,9 @@ export async function startTestGateway(
   simulatorOptions: SimulatorOptions = {},
   existingSimulator?: Simulator,
 ): Promise<TestGateway> {
-  const simulator = existingSimulator ?? (await startSimulator(simulatorOptions));
+  // SIMULATOR_TEMPLATE_REVIEW_MS in the env reaches the test simulator as it reaches the embedded one (an option given wins).
+  const reviewMs = env.SIMULATOR_TEMPLATE_REVIEW_MS === undefined ? undefined : Number(env.SIMULATOR_TEMPLATE_REVIEW_MS);
+  const simulator = existingSimulator ?? (await startSimulator({ ...(reviewMs !== undefined && { templateReviewMs: reviewMs }), ...simulatorOptions }));
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',

@@ -109,4 +109,78 @@ extend type Query {
 `);
     expect(problems).toEqual(['known-directives: Unknown directive "@madeUp".']);
   });
+  it('refuses a union member or interface implementation that gives a shared name another type, and lets deprecated and agreeing fields be', async () => {
+    const problems = await lintSchema(`
+"""
+Probe member of the message content union.
+"""
+type LintProbeContent {
+  """
+  Clashes with TextContent.body (String!).
+  """
+  body: Int
+  """
+  Clashes with MediaContent.kind (MediaKind!), but deprecated.
+  """
+  kind: String @deprecated(reason: "Use caption.")
+  """
+  Agrees with MediaContent.caption.
+  """
+  caption: String
+}
+
+extend union MessageContent = LintProbeContent
+
+"""
+Probe interface.
+"""
+interface LintProbeNamed {
+  """
+  The probe's name.
+  """
+  name: String!
+}
+
+"""
+First implementation.
+"""
+type LintProbeFirst implements LintProbeNamed {
+  """
+  The probe's name.
+  """
+  name: String!
+  """
+  A count.
+  """
+  size: Int
+}
+
+"""
+Second implementation.
+"""
+type LintProbeSecond implements LintProbeNamed {
+  """
+  The probe's name.
+  """
+  name: String!
+  """
+  A label, where the first has a count.
+  """
+  size: String
+}
+`);
+    const clashes = problems.filter((problem) => problem.startsWith('hubgraph/shared-names-agree'));
+    expect(clashes).toEqual([
+      expect.stringContaining('"LintProbeContent.body" is Int but "TextContent.body" is String!, and both are in union MessageContent'),
+      expect.stringContaining('"LintProbeFirst.size" is Int but "LintProbeSecond.size" is String, and both are in interface LintProbeNamed'),
+      expect.stringContaining('"LintProbeSecond.size" is String but "LintProbeFirst.size" is Int, and both are in interface LintProbeNamed'),
+    ]);
+  });
+
+  it('finds no clash in the schema as served: the members of MessageContent and ChannelEvent agree', async () => {
+    const eslint = new ESLint({ cwd: root });
+    const results = await eslint.lintFiles([path.join(root, 'schema')]);
+    const clashes = results.flatMap((result) => result.messages.filter((message) => message.ruleId === 'hubgraph/shared-names-agree'));
+    expect(clashes).toEqual([]);
+  });
 });

@@ -12,7 +12,7 @@ graphql(`
       body
     }
     ... on MediaContent {
-      mediaKind: kind
+      kind
       mediaId
       link
       mimeType
@@ -24,7 +24,7 @@ graphql(`
     ... on LocationContent {
       latitude
       longitude
-      placeName: name
+      name
       address
       url
     }
@@ -46,13 +46,13 @@ graphql(`
       }
     }
     ... on InteractiveReplyContent {
-      replyKind: kind
+      replyKind
       replyId
       title
       description
     }
     ... on ButtonReplyContent {
-      buttonText: text
+      text
       payload
     }
     ... on ReactionContent {
@@ -62,7 +62,7 @@ graphql(`
     }
     ... on OrderContent {
       catalogId
-      orderText: text
+      orderText
       items {
         productRetailerId
         quantity
@@ -72,11 +72,11 @@ graphql(`
     }
     ... on SystemContent {
       systemType
-      systemBody: body
+      systemBody
       newWaId
     }
     ... on TemplateContent {
-      templateName: name
+      templateName
       language
     }
     ... on UnsupportedContent {
@@ -121,19 +121,19 @@ function MediaView({ channelId, media }: { channelId: string; media: Media }) {
   const fetched = useMediaUrl(channelId, media.mediaId);
   // The gateway's own sends by link carry the link itself, which the browser loads directly.
   const url = media.link ?? fetched.url;
-  const label = media.fileName ?? media.caption ?? media.mediaKind.toLowerCase();
+  const label = media.fileName ?? media.caption ?? media.kind.toLowerCase();
   let view;
   if (!url) view = <span className="media-placeholder">{fetched.failed ? `${label}: not available (${fetched.failed})` : `Loading ${label}…`}</span>;
-  else if (media.mediaKind === 'IMAGE' || media.mediaKind === 'STICKER')
-    view = <img className={media.mediaKind === 'STICKER' ? 'sticker' : 'thumbnail'} src={url} alt={media.caption ?? label} data-testid="media-image" />;
-  else if (media.mediaKind === 'AUDIO')
+  else if (media.kind === 'IMAGE' || media.kind === 'STICKER')
+    view = <img className={media.kind === 'STICKER' ? 'sticker' : 'thumbnail'} src={url} alt={media.caption ?? label} data-testid="media-image" />;
+  else if (media.kind === 'AUDIO')
     view = (
       <span className="voice">
         {media.voice ? '🎤 Voice message' : '🎵 Audio'}
         <audio controls src={url} data-testid="media-audio" />
       </span>
     );
-  else if (media.mediaKind === 'VIDEO') view = <video className="thumbnail" controls src={url} data-testid="media-video" />;
+  else if (media.kind === 'VIDEO') view = <video className="thumbnail" controls src={url} data-testid="media-video" />;
   else
     view = (
       <a className="document" href={url} download={media.fileName ?? 'document'}>
@@ -169,7 +169,7 @@ export function MessageContent({
       const map = `https://www.openstreetmap.org/?mlat=${content.latitude}&mlon=${content.longitude}#map=16/${content.latitude}/${content.longitude}`;
       return (
         <div className="location" data-testid="location">
-          <div>📍 {content.placeName ?? 'Location'}</div>
+          <div>📍 {content.name ?? 'Location'}</div>
           {content.address && <div className="muted">{content.address}</div>}
           <a href={content.url ?? map} target="_blank" rel="noreferrer">
             {content.latitude.toFixed(5)}, {content.longitude.toFixed(5)}
@@ -208,7 +208,7 @@ export function MessageContent({
       return (
         <div className="reply" data-testid="reply">
           <span className="reply-kind">↩ Button reply</span>
-          <span className="reply-title">{content.buttonText}</span>
+          <span className="reply-title">{content.text}</span>
         </div>
       );
     case 'ReactionContent':
