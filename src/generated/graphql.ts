@@ -1483,7 +1483,7 @@ export type InboundMessage = {
   id: Scalars['ID']['output'];
   /** The channel's number as the upstream identifies it (cloud `metadata.phone_number_id`), as given; null on-premise. */
   phoneNumberId?: Maybe<Scalars['String']['output']>;
-  /** One line for a conversation list, at most 100 characters (longer ones end with "…"; line breaks become spaces): the text; a caption, else "Photo", "Video", "Audio", "Voice message", "Sticker", "Document" or "Document: <file name>"; a button's or row's title; "Form sent" for a flow; the template quick reply's text; "📍 <name, else address, else latitude, longitude>"; "👤 <name>" (+N for more cards); the reaction's emoji, or "Reaction removed"; "Order: <n> items"; a system notice's text; "Template: <name>"; "Message deleted" for a revoke; "Unsupported message". Null only for an empty text. */
+  /** One line for a conversation list, at most 100 characters (longer ones end with "…"; line breaks become spaces): the text; a caption, else "Photo", "Video", "Audio", "Voice message", "Sticker", "Document" or "Document: <file name>"; a button's or row's title; "Form sent" for a flow; the template quick reply's text; "📍 <name, else address, else latitude, longitude>"; "👤 <name>" (+N for more cards); the reaction's emoji, or "Reaction removed"; "Order: <n> products, <m> items" (without the items when a line says no quantity); a system notice's text, "Opened the chat" for a request_welcome; "Template: <name>"; "This message was deleted" for a revoke; "Unsupported message". Null only for an empty text. */
   preview?: Maybe<Scalars['String']['output']>;
   /** The whole message object as delivered, for the fields of other types. */
   raw: Scalars['JSON']['output'];
@@ -1870,7 +1870,7 @@ export type MessageRecord = {
   contact?: Maybe<Scalars['String']['output']>;
   /** The sender's profile name as the notification gave it (inbound); null for outbound messages and when the notification named none. */
   contactName?: Maybe<Scalars['String']['output']>;
-  /** What the message carries, typed by its kind: read from the notification's item (inbound, echoes) or the request body (sends through this gateway); after an edit, the new version. Null for a message known only from its status notifications. */
+  /** What the message carries, typed by its kind: read from the notification's item (inbound, echoes) or the request body (sends through this gateway); after an edit, the new version. Null for a message known only from its status notifications, and once it was deleted for everyone (revokedAt): the gateway then erased what it said. */
   content?: Maybe<MessageContent>;
   /** The message it answers, and whether it was forwarded, as the notification (or the send's `context`) said it; null when it said none, and once the message was deleted (revokedAt). */
   context?: Maybe<MessageContext>;
@@ -1884,9 +1884,9 @@ export type MessageRecord = {
   error?: Maybe<Scalars['JSON']['output']>;
   /** The message id given by the messaging network (wamid). */
   id: Scalars['ID']['output'];
-  /** One line for a conversation list: the text, a caption, a button or row title, '📍 name', a reaction's emoji …; "Message deleted" once the user deleted it for everyone (revokedAt); null when there is no content or nothing to show. */
+  /** One line for a conversation list: the text, a caption, a button or row title, '📍 name', a reaction's emoji …; "This message was deleted" once it was deleted for everyone (revokedAt); null when there is no content or nothing to show. */
   preview?: Maybe<Scalars['String']['output']>;
-  /** Earlier versions of an edited message, oldest first, each as it was delivered (the notification's item); empty when never edited. */
+  /** Earlier versions of an edited message, oldest first, each as it was delivered (the notification's item); empty when never edited, and once the message was deleted (revokedAt). */
   previousVersions: Array<Scalars['JSON']['output']>;
   /** Reactions on this message: the latest of each reacting contact, in the order they came; a removed reaction is gone. */
   reactions: Array<MessageReaction>;
@@ -1894,7 +1894,7 @@ export type MessageRecord = {
   receivedAt: Scalars['DateTime']['output'];
   /** The click-to-chat ad or post that brought the user (inbound); null when none, and once the message was deleted. */
   referral?: Maybe<AdReferral>;
-  /** When the user deleted the message for everyone (a `revoke` notification); null otherwise. */
+  /** When the message was deleted for everyone (a `revoke` notification, from the user or the business's phone app); null otherwise. Its content, text, context and earlier versions are erased then. */
   revokedAt?: Maybe<Scalars['DateTime']['output']>;
   /** When the message was sent: the notification's own timestamp for inbound messages and echoes (whole seconds as the upstream gives them), the acceptance of the send for the gateway's own; for a message known only from its status notifications, the first status's timestamp. Threads are ordered by it, newest first (within one second, by arrival; then by message id). */
   sentAt: Scalars['DateTime']['output'];
