@@ -543,7 +543,8 @@ export function previewOfMessage(channelId: string, item: unknown): string | nul
 
 /**
  * What the notification says about the message an item answers or came from; null when it has no `context`. An edit's
- * new version carries a context naming the message it edits: that is no reply (`replyTo` null), its forwarding flags stay.
+ * new version carries a context naming the message it edits: that is no reply (`replyTo` null; null altogether when it
+ * says nothing else), its forwarding flags stay.
  */
 export function contextOfMessage(item: unknown): MessageContextDto | null {
   if (!isObject(item)) return null;
@@ -552,12 +553,15 @@ export function contextOfMessage(item: unknown): MessageContextDto | null {
   if (!isObject(context)) return null;
   const replyTo = nonEmpty(context.id);
   const answers = replyTo !== null && replyTo !== edited;
+  const referredProductId = nonEmpty(objectOr(context.referred_product).product_retailer_id);
+  // A context that only names the edited message says nothing of its own.
+  if (!answers && edited !== null && context.forwarded !== true && context.frequently_forwarded !== true && referredProductId === null) return null;
   return {
     replyTo: answers ? replyTo : null,
     replyToFrom: answers ? nonEmpty(context.from) : null,
     forwarded: context.forwarded === true,
     frequentlyForwarded: context.frequently_forwarded === true,
-    referredProductId: nonEmpty(objectOr(context.referred_product).product_retailer_id),
+    referredProductId,
   };
 }
 

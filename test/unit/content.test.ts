@@ -349,6 +349,8 @@ describe('contextOfMessage and referralOfMessage', () => {
       edit: { original_message_id: 'wamid.M0', message: { context: { id: 'wamid.M0', forwarded: true }, type: 'text', text: { body: 'b' } } },
     };
     expect(contextOfMessage(edit)).toEqual({ replyTo: null, replyToFrom: null, forwarded: true, frequentlyForwarded: false, referredProductId: null });
+    const selfOnly = { type: 'edit', edit: { original_message_id: 'wamid.M0', message: { context: { id: 'wamid.M0' }, type: 'text', text: { body: 'b' } } } };
+    expect(contextOfMessage(selfOnly)).toBeNull();
   });
 
   it('names the message a reaction, an edit or a revoke changes; none for other items', () => {
