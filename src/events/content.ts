@@ -526,7 +526,7 @@ export const OPENED_CHAT_PREVIEW = 'Opened the chat';
 /**
  * One line for an inbox list (the words are documented on `InboundMessage.preview`): the text; a
  * caption, else a kind word; a button or row title; "📍 name"; "👤 name"; a reaction's emoji;
- * "Order: n items"; "Template: name". Whitespace runs become one space; longer than PREVIEW_MAX
+ * "Order: n products, m items"; "Opened the chat"; "Template: name". Whitespace runs become one space; longer than PREVIEW_MAX
  * characters is cut with "…"; null when nothing is left (an empty text).
  */
 export function previewOf(content: MessageContentDto): string | null {
