@@ -78,6 +78,17 @@ const sender = {
   id: messageRef.optional(),
   /** A message this one answers (context.id). */
   replyTo: messageRef.optional(),
+  /** The click-to-chat ad or post the user came from (the message's `referral`); every field has a sample default. */
+  referral: z
+    .strictObject({
+      sourceType: z.enum(['ad', 'post']).optional(),
+      sourceId: nonEmpty.optional(),
+      sourceUrl: nonEmpty.optional(),
+      headline: nonEmpty.optional(),
+      body: nonEmpty.optional(),
+      mediaType: z.enum(['image', 'video']).optional(),
+    })
+    .optional(),
 };
 
 const kindInputs = z.discriminatedUnion(
@@ -183,11 +194,51 @@ export const inboundInput = z
       path: ['userId'],
     },
   )
+  .refine((input) => input.referral === undefined || !NOT_FROM_THE_USER.has(input.kind), {
+    message: 'a referral comes with a message the user wrote (not a notice, an echo or a preference change)',
+    path: ['referral'],
+  })
   .refine((input) => input.kind !== 'preference' || input.from !== undefined, {
     message: 'a preference change names the contact by its phone number (from)',
     path: ['from'],
   });
 export type InboundInput = z.output<typeof inboundInput>;
+
+/**
+ * `/_control/group-status`: a status of a message the business sent to a group (cloud groups), about one member. The
+ * reference's group status names the group in `recipient_id` with `recipient_type: group` and the member in
+ * `recipient_participant_id` (its wa_id), or by user id when the member has no phone number shown.
+ */
+export const groupStatusInput = z
+  .strictObject({
+    channelId: nonEmpty,
+    /** The business's message to the group; default a fresh `wamid.` id. */
+    messageId: messageRef.optional(),
+    groupId: z.string().regex(/^[A-Za-z0-9_.@-]{1,128}$/, 'must be a group id'),
+    participant: phone.optional(),
+    participantUserId: userId.optional(),
+    status: z.enum(['sent', 'delivered', 'read', 'failed']).optional(),
+    /** Unix seconds of the status; default now. */
+    timestamp: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  })
+  .refine((input) => input.participant !== undefined || input.participantUserId !== undefined, {
+    message: 'participant (phone number) or participantUserId (business-scoped user id) is required',
+    path: ['participant'],
+  });
+export type GroupStatusInput = z.output<typeof groupStatusInput>;
+
+/** The status item of a group message, in the cloud reference's shape. */
+export function buildGroupStatus(input: GroupStatusInput, id: string, timestamp: number): Record<string, unknown> {
+  return {
+    id,
+    status: input.status ?? 'delivered',
+    timestamp: String(timestamp),
+    recipient_id: input.groupId,
+    recipient_type: 'group',
+    ...(input.participant && { recipient_participant_id: input.participant }),
+    ...(input.participantUserId && { recipient_participant_user_id: input.participantUserId }),
+  };
+}
 
 /** The refusal of a body, one line per problem (`kind: …; from: …`). */
 export function describeIssues(error: z.ZodError): string {
@@ -327,7 +378,11 @@ function content(input: InboundInput, context: BuildContext): Record<string, unk
         reaction: { message_id: input.messageId, ...((input.emoji !== undefined || hosting === 'onPremise') && { emoji: input.emoji ?? '' }) },
       };
     case 'edit':
-      return { type: 'edit', edit: { original_message_id: input.messageId, message: { type: 'text', text: { body: input.text } } } };
+      // The reference's edit item: the new version names the edited message in its own context.
+      return {
+        type: 'edit',
+        edit: { original_message_id: input.messageId, message: { context: { id: input.messageId }, type: 'text', text: { body: input.text } } },
+      };
     case 'revoke':
       return { type: 'revoke', revoke: { original_message_id: input.messageId } };
     case 'order':
@@ -400,6 +455,30 @@ function contactEntry(input: InboundInput, name: string): Record<string, unknown
   };
 }
 
+/**
+ * A click-to-chat referral in the hosting's shape (the platform's webhook reference): the ad's or post's source,
+ * headline, body and media (`image_url` or `video_url` with its `thumbnail_url`); cloud adds the click id `ctwa_clid`.
+ */
+function referralObject(referral: NonNullable<InboundInput['referral']>, context: BuildContext): Record<string, unknown> {
+  const sourceType = referral.sourceType ?? 'ad';
+  const sourceId = referral.sourceId ?? `120226${String(context.timestamp).slice(-6)}`;
+  const mediaType = referral.mediaType ?? 'image';
+  const media =
+    mediaType === 'image'
+      ? { image_url: `https://scontent.example/ads/${sourceId}.jpg` }
+      : { video_url: `https://video.example/ads/${sourceId}.mp4`, thumbnail_url: `https://scontent.example/ads/${sourceId}-thumb.jpg` };
+  return {
+    source_url: referral.sourceUrl ?? (sourceType === 'ad' ? `https://fb.me/${sourceId}` : `https://www.facebook.com/posts/${sourceId}`),
+    source_id: sourceId,
+    source_type: sourceType,
+    body: referral.body ?? 'Chat with us about our offer',
+    headline: referral.headline ?? 'Spring sale',
+    media_type: mediaType,
+    ...media,
+    ...(context.hosting === 'cloud' && { ctwa_clid: `ARA${context.id.replace(/[^A-Za-z0-9]/g, '').slice(-24)}` }),
+  };
+}
+
 /** Builds the notification items of one control-route input (validated, and allowed on the hosting). */
 export function buildInbound(input: InboundInput, context: BuildContext): InboundBuild {
   const { timestamp, id } = context;
@@ -457,6 +536,7 @@ export function buildInbound(input: InboundInput, context: BuildContext): Inboun
     id,
     timestamp: at,
     ...(replyTo && { context: { from: context.businessNumber, id: replyTo } }),
+    ...(input.referral && { referral: referralObject(input.referral, context) }),
     ...content(input, context),
   };
   return {

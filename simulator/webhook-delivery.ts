@@ -1,6 +1,16 @@
 import { Router, type Request, type Response } from 'express';
 import type { SimulatorContext } from './context.js';
-import { buildInbound, CLOUD_ONLY_KINDS, describeIssues, inboundInput, type InboundBuild, type InboundInput, type InboundKind } from './inbound-traffic.js';
+import {
+  buildGroupStatus,
+  buildInbound,
+  CLOUD_ONLY_KINDS,
+  describeIssues,
+  groupStatusInput,
+  inboundInput,
+  type InboundBuild,
+  type InboundInput,
+  type InboundKind,
+} from './inbound-traffic.js';
 import { liveInput, nameOf, type LiveLastMessage } from './live-traffic.js';
 import { storeIncomingMedia } from './media-routes.js';
 import { simulatedMessageId } from './message-ids.js';
@@ -99,7 +109,9 @@ export class WebhookDelivery {
    * from it (unless the contact wrote later). Answers 202 {kind, messageId, timestamp, mediaId?}; 400 for a bad body or
    * a kind (or user id) the on-premise hosting does not have.
    * `/_control/inbound-file` {channelId, from, bytes, mimeType?}: a contact sends a file; 202 {messageId}, or {errorCode} when it is over 100 MB.
-   * Both answer 409 when the channel has no webhook at all (the upstream would deliver nowhere).
+   * `/_control/group-status` {channelId, groupId, participant? | participantUserId?, messageId?, status?, timestamp?}:
+   * a status of a message the business sent to a group, about one member (cloud only); 202 {messageId}.
+   * All three answer 409 when the channel has no webhook at all (the upstream would deliver nowhere).
    */
   router(): Router {
     const router = Router();
@@ -129,6 +141,27 @@ export class WebhookDelivery {
       }
       if (!this.hasWebhook(response, input.channelId)) return;
       response.status(202).json(this.deliverInbound(input));
+    });
+    router.post('/group-status', (request: Request, response: Response) => {
+      const parsed = groupStatusInput.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        response.status(400).json({ error: { code: 400, message: describeIssues(parsed.error) } });
+        return;
+      }
+      const input = parsed.data;
+      if (!this.context.state.channels.has(input.channelId)) {
+        response.status(404).json({ error: { code: 404, message: `unknown channel ${input.channelId}` } });
+        return;
+      }
+      if (this.isOnPremise(input.channelId)) {
+        response.status(400).json({ error: { code: 400, message: `group statuses exist only on cloud numbers (${input.channelId} is on-premise)` } });
+        return;
+      }
+      if (!this.hasWebhook(response, input.channelId)) return;
+      const messageId = input.messageId ?? simulatedMessageId('cloud', input.groupId);
+      const status = buildGroupStatus(input, messageId, input.timestamp ?? Math.floor(Date.now() / 1000));
+      this.track(this.deliver(input.channelId, this.notification(input.channelId, { statuses: [status] })));
+      response.status(202).json({ messageId });
     });
     router.post('/inbound-file', (request: Request, response: Response) => {
       const { channelId, from, bytes, mimeType } = (request.body ?? {}) as Record<string, unknown>;

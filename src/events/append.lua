@@ -4,8 +4,9 @@
 -- The one atomic step of ingestion, per notification and channel: for every event, the dedup
 -- claim (SET NX PX); for a new one, the append to the channel's stream (XADD, trimmed by MINID to
 -- the retention window), the update of its message record (a hash: direction, contact, type, at,
--- status by lifecycle, text, thread time `ts`, who sent it `o`, its body `b` (a send's request body, or
--- the item of a message, echo or edit, cut out of its event), one `s:<id>` field per status event) and
+-- status by lifecycle, text, thread time `ts`, when it was sent `sa`, who sent it `o` (and `sb`, a send's actor),
+-- the sender's profile name `cn`, its body `b` (a send's request body, or the item of a message, echo or edit, cut out of
+-- its event; erased with `h` and `text` by a revoke), one `s:<id>` field per status event) and
 -- of its contact's conversation (a hash, its place in the channel's conversations by last activity
 -- and the message's place in the contact's thread); then one PUBLISH (SPUBLISH on a cluster) of
 -- everything appended and of the conversations changed, numbered by a per-channel sequence so a
@@ -75,6 +76,13 @@ local function takeKeys(conversation, m, held)
   end
   return took
 end
+-- Whether a thread place (order, message id) comes before the conversation's last message in the thread's order (newest
+-- first, ties by member descending as ZRANGE … REV; compareNewestFirst in conversations.ts).
+local function newerThanLast(conversation, lastMessageAt, order, messageId)
+  if not lastMessageAt then return true end
+  if order ~= lastMessageAt then return order > lastMessageAt end
+  return messageId > text(redis.call('HGET', conversation, 'lm'))
+end
 -- `merged`: the item's link merged a conversation into this one (it changed, whatever keys the item names).
 local function touch(conversation, thread, m, messageId, merged)
   local contact = text(m.c)
@@ -107,8 +115,7 @@ local function touch(conversation, thread, m, messageId, merged)
       redis.call('ZREMRANGEBYSCORE', thread, '-inf', '(' .. (now - retention))
       redis.call('PEXPIRE', thread, retention)
     end
-    local lastMessageAt = tonumber(current[3])
-    if placed and (not lastMessageAt or order >= lastMessageAt) then redis.call('HSET', conversation, 'lm', messageId, 'lt', order) end
+    if placed and newerThanLast(conversation, tonumber(current[3]), order, messageId) then redis.call('HSET', conversation, 'lm', messageId, 'lt', order) end
   end
   redis.call('PEXPIRE', conversation, conversationTtl)
   redis.call('ZADD', KEYS[3], activity, contact)
@@ -120,10 +127,12 @@ local function itemOf(m, event)
   if m.bo then return string.sub(event, m.bo + 1, -3) end
   return ''
 end
+-- `sa` when it was sent: an echo's own time, a send's acceptance (now); `sb` who sent a send.
 local function outbound(record, m, origin, status, body)
   local current = redis.call('HMGET', record, 'status', 'ts')
   redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', text(m.rc), 'type', text(m.ty), 'at', now, 'status', current[1] or status,
-    'text', text(m.tx), 'ts', current[2] or (m.ord or now), 'o', origin, 'b', body)
+    'text', text(m.tx), 'ts', current[2] or (m.ord or now), 'o', origin, 'b', body, 'sa', m.sa or now)
+  if text(m.sb) ~= '' then redis.call('HSET', record, 'sb', m.sb) end
   redis.call('PEXPIRE', record, retention)
 end
 local function max(a, b)
@@ -145,8 +154,8 @@ local function merge(from, fromThread, into, intoThread, contact, fromContact)
   end
   local closedAt = max(tonumber(target[3]), tonumber(source[4]))
   if closedAt then redis.call('HSET', into, 'cl', closedAt) end
-  local lt, targetLt = tonumber(source[6]), tonumber(target[4])
-  if lt and (not targetLt or lt > targetLt) then redis.call('HSET', into, 'lm', source[5], 'lt', lt) end
+  local lt = tonumber(source[6])
+  if lt and source[5] and newerThanLast(into, tonumber(target[4]), lt, source[5]) then redis.call('HSET', into, 'lm', source[5], 'lt', lt) end
   for index, field in ipairs({ 'u', 'un', 'mv' }) do
     if not target[4 + index] and source[6 + index] then redis.call('HSET', into, field, source[6 + index]) end
   end
@@ -169,6 +178,8 @@ local function change(record, m, event)
     if held and cjson.decode(held).at > at then return end
     if text(m.re) == '' then redis.call('HDEL', record, field) else redis.call('HSET', record, field, cjson.encode({ e = m.re, at = at })) end
   elseif m.tk == 'edit' then
+    -- A deleted message stays deleted: an edit re-delivered after its revoke brings nothing of it back.
+    if redis.call('HEXISTS', record, 'ra') == 1 then return end
     local previous = redis.call('HGET', record, 'b')
     if previous and previous ~= '' then
       local history = cjson.decode(redis.call('HGET', record, 'h') or '[]')
@@ -177,6 +188,8 @@ local function change(record, m, event)
     end
     redis.call('HSET', record, 'b', itemOf(m, event), 'text', text(m.tx), 'ea', at)
   elseif m.tk == 'revoke' then
+    -- Deleted for everyone: what it said (body, text, every earlier version) is erased, only the fact and time stay.
+    redis.call('HDEL', record, 'b', 'h', 'text')
     redis.call('HSET', record, 'ra', at)
   end
   redis.call('PEXPIRE', record, retention)
@@ -242,13 +255,14 @@ for i = 1, count do
       if m.tk then
         change(record, m, event)
       elseif operation == 'message' then
-        redis.call('HSET', record, 'direction', 'INBOUND', 'contact', text(m.rc), 'type', text(m.ty), 'at', now, 'status', 'received', 'text', text(m.tx), 'ts', m.ord or now, 'b', itemOf(m, event))
+        redis.call('HSET', record, 'direction', 'INBOUND', 'contact', text(m.rc), 'type', text(m.ty), 'at', now, 'status', 'received', 'text', text(m.tx), 'ts', m.ord or now, 'b', itemOf(m, event), 'sa', m.sa or now)
+        if text(m.cn or m.n) ~= '' then redis.call('HSET', record, 'cn', m.cn or m.n) end
         redis.call('PEXPIRE', record, retention)
       elseif operation == 'echo' then
         outbound(record, m, 'BUSINESS_APP', 'sent', itemOf(m, event))
       elseif operation == 'status' then
         local current = redis.call('HGET', record, 'status')
-        if not current then redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', text(m.rc), 'at', now, 'ts', m.ord or now) end
+        if not current then redis.call('HSET', record, 'direction', 'OUTBOUND', 'contact', text(m.rc), 'at', now, 'ts', m.ord or now, 'sa', m.sa or now) end
         redis.call('HSET', record, 'status', nextStatus(current, m.st), 's:' .. id, event)
         redis.call('PEXPIRE', record, retention)
       end

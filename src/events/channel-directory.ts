@@ -22,6 +22,34 @@ export type DirectoryLookup = (channelId: string) => Promise<{ partnerId: string
 /** A receiver's lookups for one channel are at least this far apart while the answer lacks a number (a flood of unknown numbers costs one A4 read a minute). */
 export const DIRECTORY_LOOKUP_MIN_INTERVAL_MS = 60_000;
 
+/**
+ * How long a notification waits for the channel listing (A4) its routing needs: the upstream re-delivers a
+ * notification not answered within 5 seconds (the interface's webhook response rule), and the append after the
+ * lookup may take up to twice REDIS_TIMEOUT_MS (at most 2 s each). Past it the receiver answers 503 (see
+ * DirectoryLookupError) while the lookup goes on, so the re-delivery finds the listing kept.
+ */
+export const DIRECTORY_LOOKUP_BUDGET_MS = 2_000;
+
+/**
+ * The channels behind a notification's business numbers could not be known in time: the lookup failed, or is still
+ * running past its budget (`pastBudget`). The receiver answers 503 naming this cause: acknowledging would route a
+ * sibling's message without knowing its number, and an acknowledged notification is never delivered again.
+ */
+export class DirectoryLookupError extends Error {
+  constructor(
+    readonly pastBudget: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      pastBudget
+        ? `the channel listing of the notification's business numbers took longer than ${DIRECTORY_LOOKUP_BUDGET_MS} ms; it goes on for the re-delivery`
+        : "the channel listing of the notification's business numbers could not be read",
+      options,
+    );
+    this.name = 'DirectoryLookupError';
+  }
+}
+
 /** What this process remembers of the channels it has seen a directory of, for noting a refusal when the store is what failed. */
 const REMEMBERED_DIRECTORIES_MAX = 10_000;
 
@@ -54,6 +82,7 @@ export class ChannelDirectory {
     private readonly store: Keyv,
     private readonly lookup: DirectoryLookup | null,
     private readonly now: () => number = Date.now,
+    private readonly lookupBudgetMs = DIRECTORY_LOOKUP_BUDGET_MS,
   ) {}
 
   private key(channelId: string): string {
@@ -83,14 +112,15 @@ export class ChannelDirectory {
   /**
    * The channel each number belongs to (null: no channel of the partner on the business account), looking the
    * listing up first when it is missing or lacks a number and the gateway has its own credential. An empty map when
-   * nothing is known of the channel: its notifications then stay on it, unchecked. Rejects when the lookup fails, so
-   * the receiver answers 503 and the upstream re-delivers.
+   * nothing is known of the channel: its notifications then stay on it, unchecked. Rejects with a DirectoryLookupError
+   * when the lookup fails or outlasts its budget (it then goes on and keeps what it reads), so the receiver answers 503
+   * in time and the upstream re-delivers.
    */
   async routes(channelId: string, numbers: readonly string[]): Promise<NumberRoutes> {
     if (numbers.length === 0) return new Map();
     let known = this.reusable(channelId, numbers) ?? (await this.read(channelId));
     if (this.lookup && numbers.some((number) => !known?.numbers[number]) && this.mayLookUp(channelId, known)) {
-      known = (await this.lookUp(channelId, this.lookup)) ?? known;
+      known = (await this.withinBudget(this.lookUp(channelId, this.lookup))) ?? known;
     }
     if (!known) return new Map();
     const { numbers: byNumber } = known;
@@ -107,6 +137,24 @@ export class ChannelDirectory {
     return (known === null || known.readAtMs <= since) && (this.lookedUpAt.get(channelId) ?? 0) <= since;
   }
 
+  /** The lookup's answer, or a DirectoryLookupError when it fails or is not in within the budget. */
+  private async withinBudget(lookup: Promise<ChannelNumbers | null>): Promise<ChannelNumbers | null> {
+    let timer: NodeJS.Timeout | undefined;
+    const budget = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new DirectoryLookupError(true)), this.lookupBudgetMs);
+    });
+    try {
+      return await Promise.race([
+        lookup.catch((error: unknown) => {
+          throw new DirectoryLookupError(false, { cause: error });
+        }),
+        budget,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** One lookup per channel at a time in this process; only one that answered counts against the interval. */
   private lookUp(channelId: string, lookup: DirectoryLookup): Promise<ChannelNumbers | null> {
     const running = this.lookups.get(channelId);
@@ -116,6 +164,8 @@ export class ChannelDirectory {
       this.lookedUpAt.set(channelId, this.now());
       return found && this.record(channelId, found.partnerId, found.channels);
     })().finally(() => this.lookups.delete(channelId));
+    // It may outlive the notification that started it (past the budget): a failure then concerns only those waiting on it.
+    work.catch(() => undefined);
     this.lookups.set(channelId, work);
     return work;
   }

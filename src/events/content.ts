@@ -166,6 +166,8 @@ export type MessageContentDto =
 
 export interface MessageContextDto {
   replyTo: string | null;
+  /** The sender of the message answered (`context.from`). */
+  replyToFrom: string | null;
   forwarded: boolean;
   frequentlyForwarded: boolean;
   referredProductId: string | null;
@@ -395,6 +397,9 @@ function sharedKind(type: string, item: Json): MessageContentDto | undefined {
   }
 }
 
+/** Cloud: a user opened the chat with the business for the first time (a message of this type, with no object of its own). */
+const REQUEST_WELCOME = 'request_welcome';
+
 /** The new version an `edit` item carries (`edit.message`), or null for any other item. */
 function editedVersion(item: Json): Json | null {
   return item.type === 'edit' && isObject(item.edit) && isObject(item.edit.message) ? item.edit.message : null;
@@ -419,6 +424,9 @@ export function contentOfMessage(channelId: string, item: unknown): MessageConte
       return order(item.order);
     case 'system':
       return system(item.system);
+    case REQUEST_WELCOME:
+      // The platform's notice that the user opened the chat for the first time: no content of its own, typed by its type.
+      return { __typename: 'SystemContent', systemType: REQUEST_WELCOME, body: null, newWaId: null, newUserId: null };
     case 'edit': {
       const version = editedVersion(item);
       // One level only: an edit of an edit is not a shape the upstream sends.
@@ -484,12 +492,10 @@ function previewLine(content: MessageContentDto): string {
       return content.text;
     case 'ReactionContent':
       return content.emoji ?? 'Reaction removed';
-    case 'OrderContent': {
-      const count = content.items.reduce((sum, item) => sum + (item.quantity !== null && item.quantity > 0 ? item.quantity : 1), 0);
-      return `Order: ${count} ${count === 1 ? 'item' : 'items'}`;
-    }
+    case 'OrderContent':
+      return orderLine(content);
     case 'SystemContent':
-      return content.body ?? content.systemType;
+      return content.body ?? (content.systemType === REQUEST_WELCOME ? OPENED_CHAT_PREVIEW : content.systemType);
     case 'TemplateContent':
       return `Template: ${content.name}`;
     case 'UnsupportedContent':
@@ -497,10 +503,30 @@ function previewLine(content: MessageContentDto): string {
   }
 }
 
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * An order's line: its product lines, then how many items they add up to when every line says its quantity (a line
+ * without one could be any number: the count would be a guess, so it is left out).
+ */
+function orderLine(content: OrderContentDto): string {
+  const products = counted(content.items.length, 'product', 'products');
+  const quantities = content.items.map((item) => item.quantity);
+  if (quantities.length === 0 || quantities.some((quantity) => quantity === null || quantity <= 0)) return `Order: ${products}`;
+  return `Order: ${products}, ${counted(
+    quantities.reduce<number>((sum, quantity) => sum + quantity!, 0),
+    'item',
+    'items',
+  )}`;
+}
+
+/** The preview of a `request_welcome`. */
+export const OPENED_CHAT_PREVIEW = 'Opened the chat';
+
 /**
  * One line for an inbox list (the words are documented on `InboundMessage.preview`): the text; a
  * caption, else a kind word; a button or row title; "📍 name"; "👤 name"; a reaction's emoji;
- * "Order: n items"; "Template: name". Whitespace runs become one space; longer than PREVIEW_MAX
+ * "Order: n products, m items"; "Opened the chat"; "Template: name". Whitespace runs become one space; longer than PREVIEW_MAX
  * characters is cut with "…"; null when nothing is left (an empty text).
  */
 export function previewOf(content: MessageContentDto): string | null {
@@ -508,24 +534,34 @@ export function previewOf(content: MessageContentDto): string | null {
 }
 
 /** The preview of a revoke, and of the message it deleted. */
-export const DELETED_PREVIEW = 'Message deleted';
+export const DELETED_PREVIEW = 'This message was deleted';
 
-/** The preview of an inbound or echoed item: "Message deleted" for a revoke, else previewOf its content. */
+/** The preview of an inbound or echoed item: "This message was deleted" for a revoke, else previewOf its content. */
 export function previewOfMessage(channelId: string, item: unknown): string | null {
   return revokedMessageIdOf(item) !== null ? DELETED_PREVIEW : previewOf(contentOfMessage(channelId, item));
 }
 
-/** What the notification says about the message an item answers or came from; null when it has no `context`. */
+/**
+ * What the notification says about the message an item answers or came from; null when it has no `context`. An edit's
+ * new version carries a context naming the message it edits: that is no reply (`replyTo` null; null altogether when it
+ * says nothing else), its forwarding flags stay.
+ */
 export function contextOfMessage(item: unknown): MessageContextDto | null {
   if (!isObject(item)) return null;
-  // An edit's new version carries the context of the edited message.
+  const edited = editedMessageIdOf(item);
   const context = isObject(item.context) ? item.context : objectOr(editedVersion(item)).context;
   if (!isObject(context)) return null;
+  const replyTo = nonEmpty(context.id);
+  const answers = replyTo !== null && replyTo !== edited;
+  const referredProductId = nonEmpty(objectOr(context.referred_product).product_retailer_id);
+  // A context that only names the edited message says nothing of its own.
+  if (!answers && edited !== null && context.forwarded !== true && context.frequently_forwarded !== true && referredProductId === null) return null;
   return {
-    replyTo: nonEmpty(context.id),
+    replyTo: answers ? replyTo : null,
+    replyToFrom: answers ? nonEmpty(context.from) : null,
     forwarded: context.forwarded === true,
     frequentlyForwarded: context.frequently_forwarded === true,
-    referredProductId: nonEmpty(objectOr(context.referred_product).product_retailer_id),
+    referredProductId,
   };
 }
 
@@ -557,4 +593,19 @@ export function editedMessageIdOf(item: unknown): string | null {
 /** For a `revoke` item: the id of the message the user deleted (`revoke.original_message_id`); null otherwise. */
 export function revokedMessageIdOf(item: unknown): string | null {
   return originalIdOf(item, 'revoke');
+}
+
+/** For a reaction, an edit or a revoke: the id of the message it changes; null for any other item. */
+export function changedMessageIdOf(item: unknown): string | null {
+  if (isObject(item) && item.type === 'reaction') return nonEmpty(objectOr(item.reaction).message_id);
+  return editedMessageIdOf(item) ?? revokedMessageIdOf(item);
+}
+
+/**
+ * The context of a message the gateway sent (`context.message_id` of the send body: the message it answers); null when
+ * the send answered none.
+ */
+export function contextOfSentBody(body: unknown): MessageContextDto | null {
+  const replyTo = isObject(body) && isObject(body.context) ? nonEmpty(body.context.message_id) : null;
+  return replyTo === null ? null : { replyTo, replyToFrom: null, forwarded: false, frequentlyForwarded: false, referredProductId: null };
 }

@@ -63,10 +63,13 @@ export function serviceWindow(
   return { state: 'UNKNOWN', closesAtMs: null, lastInboundMs: null };
 }
 
-/** The wa_id a phone number in any format stands for (`+49 (151) 123-45` → `4915112345`: a leading +, blanks, dots, dashes, brackets); null when it is not one. */
+/**
+ * The wa_id a phone number in any format stands for (`+49 (151) 123-45` → `4915112345`, `(+49) 151 12345678` →
+ * `4915112345678`: a leading +, also inside an opening bracket, blanks, dots, dashes, brackets); null when it is not one.
+ */
 export function waIdOf(recipient: string): string | null {
   const trimmed = recipient.trim();
-  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
+  if (!/^\(?\+?[\d\s().-]+$/.test(trimmed)) return null;
   const digits = trimmed.replace(/\D/g, '');
   return /^\d{1,32}$/.test(digits) ? digits : null;
 }

@@ -94,6 +94,8 @@ export interface RecordWrite {
   text: string | null;
   body: unknown;
   change: MessageChange | null;
+  /** The item's own time (the message's, the echo's or the status's `timestamp`), or now when it has none. */
+  sentAtMs: number;
 }
 
 const isJson = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -138,19 +140,23 @@ export function recordOfEvent(event: KindAndPayload, now: number): RecordWrite |
   switch (event.kind) {
     case 'message': {
       const { id, from, type, text, raw, timestamp } = event.payload;
-      const change = changeOfItem(raw, from, eventTime(timestamp, now));
-      if (change) return { messageId: change.target, contact: from, type: undefined, text: null, body: null, change };
-      return { messageId: id, contact: from, type, text, body: raw, change: null };
+      const sentAtMs = eventTime(timestamp, now);
+      const change = changeOfItem(raw, from, sentAtMs);
+      if (change) return { messageId: change.target, contact: from, type: undefined, text: null, body: null, change, sentAtMs };
+      return { messageId: id, contact: from, type, text, body: raw, change: null, sentAtMs };
     }
     case 'echo': {
       const { id, to, type, text, raw, timestamp } = event.payload;
+      const sentAtMs = eventTime(timestamp, now);
       // The business reacting from its phone app changes the message it names, as a user's reaction does.
-      const change = changeOfItem(raw, businessReactor(event.payload), eventTime(timestamp, now));
-      if (change) return { messageId: change.target, contact: to, type: undefined, text: null, body: null, change };
-      return { messageId: id, contact: to, type, text, body: raw, change: null };
+      const change = changeOfItem(raw, businessReactor(event.payload), sentAtMs);
+      if (change) return { messageId: change.target, contact: to, type: undefined, text: null, body: null, change, sentAtMs };
+      return { messageId: id, contact: to, type, text, body: raw, change: null, sentAtMs };
     }
-    case 'status':
-      return { messageId: event.payload.messageId, contact: event.payload.recipientId, type: undefined, text: null, body: null, change: null };
+    case 'status': {
+      const { messageId, recipientId, timestamp } = event.payload;
+      return { messageId, contact: recipientId, type: undefined, text: null, body: null, change: null, sentAtMs: eventTime(timestamp, now) };
+    }
     default:
       return null;
   }

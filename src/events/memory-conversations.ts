@@ -159,7 +159,7 @@ export class MemoryConversations {
       target.threadIds.add(position.member);
     }
     while (target.thread.length > this.limits.maxThread) target.threadIds.delete(target.thread.shift()!.member);
-    if (source.lastMessageMs !== null && (target.lastMessageMs === null || source.lastMessageMs > target.lastMessageMs)) {
+    if (source.lastMessageMs !== null && source.lastMessageId !== null && isNewerThanLast(target, { ms: source.lastMessageMs, member: source.lastMessageId })) {
       target.lastMessageId = source.lastMessageId;
       target.lastMessageMs = source.lastMessageMs;
     }
@@ -195,7 +195,8 @@ export class MemoryConversations {
       state.thread.splice(lowerBound(state.thread, position), 0, position);
       state.threadIds.add(change.messageId);
       if (state.thread.length > this.limits.maxThread) state.threadIds.delete(state.thread.shift()!.member);
-      if (state.lastMessageMs === null || change.orderMs >= state.lastMessageMs) {
+      // The last message is the thread's newest, ties broken as the thread breaks them.
+      if (isNewerThanLast(state, position)) {
         state.lastMessageId = change.messageId;
         state.lastMessageMs = change.orderMs;
       }
@@ -314,6 +315,10 @@ export class MemoryConversations {
     if (channel?.states.size === 0) this.byChannel.delete(state.channelId);
   }
 }
+
+/** Whether a thread position comes before the conversation's last message in the thread's order (newest first). */
+const isNewerThanLast = (state: ConversationState, position: ListPosition): boolean =>
+  state.lastMessageMs === null || state.lastMessageId === null || compareNewestFirst(position, { ms: state.lastMessageMs, member: state.lastMessageId }) < 0;
 
 const toDto = ({
   channelId,

@@ -16,6 +16,7 @@ import {
   type ThreadEntry,
   type Unsubscribe,
 } from './log.js';
+import { BUSINESS_APP_ACTOR } from '../identity/actor.js';
 import { MemoryConversations } from './memory-conversations.js';
 import type { AcceptedSend, ChannelEvent, LoggedEvent, MessageRecordDto } from './types.js';
 
@@ -122,14 +123,17 @@ export class MemoryEventLog implements EventLog {
         contact,
         status: ACCEPTED_STATUS,
         threadMs: change.orderMs,
+        sentAtMs: now,
       });
       Object.assign(record, {
         direction: 'OUTBOUND',
         contact,
         type: send.type,
         atMs: now,
+        sentAtMs: now,
         text: send.text,
         sentFrom: 'API',
+        sentBy: send.sentBy ?? null,
         body: send.body ?? null,
       });
       this.evict(now);
@@ -254,24 +258,41 @@ export class MemoryEventLog implements EventLog {
     if (write.change) {
       return this.applyChange(channelId, write.change, now);
     } else if (event.kind === 'message') {
-      const record = this.touchRecord(channelId, write.messageId, now, { direction: 'INBOUND', contact: write.contact, status: RECEIVED_STATUS, threadMs });
-      Object.assign(record, { type: event.payload.type, atMs: event.id.ms, text: event.payload.text, body: write.body });
+      const { sentAtMs } = write;
+      const record = this.touchRecord(channelId, write.messageId, now, {
+        direction: 'INBOUND',
+        contact: write.contact,
+        status: RECEIVED_STATUS,
+        threadMs,
+        sentAtMs,
+      });
+      Object.assign(record, {
+        type: event.payload.type,
+        atMs: event.id.ms,
+        text: event.payload.text,
+        body: write.body,
+        contactName: event.payload.contactName,
+      });
     } else if (event.kind === 'echo') {
       // Sent from the business's phone app: the same record a send through the gateway makes, but for who sent it.
-      const record = this.touchRecord(channelId, write.messageId, now, { direction: 'OUTBOUND', contact: write.contact, status: 'sent', threadMs });
+      const { sentAtMs } = write;
+      const record = this.touchRecord(channelId, write.messageId, now, { direction: 'OUTBOUND', contact: write.contact, status: 'sent', threadMs, sentAtMs });
       Object.assign(record, {
         direction: 'OUTBOUND',
         contact: write.contact,
         type: write.type,
         atMs: event.id.ms,
+        sentAtMs,
         text: write.text,
         sentFrom: 'BUSINESS_APP',
+        sentBy: BUSINESS_APP_ACTOR,
         body: write.body,
       });
     } else if (event.kind === 'status') {
       const { messageId, recipientId, status } = event.payload;
       // A status of a message this gateway did not see sent (another system, or before its retention) starts the record.
-      const record = this.touchRecord(channelId, messageId, now, { direction: 'OUTBOUND', contact: recipientId, status, threadMs });
+      const fresh = { direction: 'OUTBOUND', contact: recipientId, status, threadMs, sentAtMs: write.sentAtMs } as const;
+      const record = this.touchRecord(channelId, messageId, now, fresh);
       record.status = nextStatus(record.status, status);
       record.statuses.push(event);
     }
@@ -285,6 +306,8 @@ export class MemoryEventLog implements EventLog {
   private applyChange(channelId: string, change: MessageChange, now: number): string | null {
     const record = this.records.get(recordKey(channelId, change.target));
     if (!record || record.touchedMs < retentionCutoff(this.limits.retentionMs, now)) return null;
+    // A deleted message stays deleted: an edit re-delivered after its revoke brings nothing of it back.
+    if (change.kind === 'edit' && record.revokedAtMs !== null) return null;
     if (change.kind === 'reaction') {
       const previous = record.reactions.find((reaction) => reaction.from === change.from);
       // The latest per contact: a reaction older than the one held (re-delivered late) changes nothing.
@@ -301,7 +324,8 @@ export class MemoryEventLog implements EventLog {
         Object.assign(record, { body: change.item, text: change.text, editedAtMs: change.atMs });
         break;
       case 'revoke':
-        record.revokedAtMs = change.atMs;
+        // Deleted for everyone: what it said (body, text, every earlier version) is erased, only the fact and time stay.
+        Object.assign(record, { revokedAtMs: change.atMs, body: null, text: null, history: [] });
     }
     return record.contact;
   }
@@ -321,7 +345,7 @@ export class MemoryEventLog implements EventLog {
     channelId: string,
     messageId: string,
     now: number,
-    fresh: Pick<MessageRecordDto, 'direction' | 'contact' | 'status' | 'threadMs'>,
+    fresh: Pick<MessageRecordDto, 'direction' | 'contact' | 'status' | 'threadMs' | 'sentAtMs'>,
   ): RecordState {
     const key = recordKey(channelId, messageId);
     const record = this.records.get(key) ?? {
@@ -337,6 +361,8 @@ export class MemoryEventLog implements EventLog {
       editedAtMs: null,
       revokedAtMs: null,
       reactions: [],
+      contactName: null,
+      sentBy: null,
       touchedMs: now,
       ...fresh,
     };

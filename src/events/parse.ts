@@ -76,10 +76,15 @@ interface ContactEntry {
   username: string | null;
 }
 
-/** What a notification says about its users (`contacts`, found by wa_id or user id) and the channel's displayed number (cloud `metadata`). */
+/**
+ * What a notification says about its users (`contacts`, found by wa_id or user id), and of its envelope: the channel's
+ * displayed number and upstream id (cloud `metadata`), the business account it came for (cloud `entry[].id`).
+ */
 interface Senders {
   byKey: Map<string, ContactEntry>;
   displayPhoneNumber: string | null;
+  phoneNumberId: string | null;
+  businessAccountId: string | null;
 }
 
 const userIdIn = (...values: unknown[]): string | null => {
@@ -90,7 +95,7 @@ const userIdIn = (...values: unknown[]): string | null => {
   return null;
 };
 
-function sendersOf(container: Json): Senders {
+function sendersOf(container: Json, businessAccountId: string | null): Senders {
   const byKey = new Map<string, ContactEntry>();
   if (Array.isArray(container.contacts)) {
     for (const contact of container.contacts) {
@@ -107,7 +112,12 @@ function sendersOf(container: Json): Senders {
     }
   }
   const metadata = isObject(container.metadata) ? container.metadata : {};
-  return { byKey, displayPhoneNumber: optionalString(metadata.display_phone_number) };
+  return {
+    byKey,
+    displayPhoneNumber: optionalString(metadata.display_phone_number),
+    phoneNumberId: optionalString(metadata.phone_number_id),
+    businessAccountId,
+  };
 }
 
 /** A user's keys as an item names them: its wa_id (a phone in any format) and its user id, from the item or its contacts[] entry. */
@@ -144,6 +154,8 @@ function parseMessage(channelId: string, item: Json, senders: Senders): Typed<In
     raw: item,
     contactName: entry?.name ?? null,
     displayPhoneNumber: senders.displayPhoneNumber,
+    businessAccountId: senders.businessAccountId,
+    phoneNumberId: senders.phoneNumberId,
   };
 }
 
@@ -179,12 +191,19 @@ function parseStatus(channelId: string, item: Json, senders: Senders): Typed<Mes
     recipientId: toGroup ? optionalString(item.recipient_id) : (phone ?? userId),
     recipientUserId: userId,
     toGroup,
+    // A group message's status names the member it is about beside the group (by wa_id, else by user id).
+    participant: toGroup ? participantOf(item) : null,
     timestamp: toIsoTimestamp(item.timestamp),
     errors,
     pricing: pricingOf(item.pricing),
     billingConversation: billingConversationOf(item.conversation),
     raw: item,
   };
+}
+
+function participantOf(status: Json): string | null {
+  const phone = optionalString(status.recipient_participant_id);
+  return (phone === null ? null : waIdOf(phone)) ?? userIdIn(status.recipient_participant_user_id, status.recipient_participant_parent_user_id);
 }
 
 function parseEcho(channelId: string, item: Json): Typed<MessageEchoEventDto> {
@@ -252,7 +271,14 @@ const ENVELOPE_KEYS = new Set(['messaging_product', 'metadata', 'contacts', 'met
  * errors, echoes, preferences. An item that cannot be typed (malformed, no contact key) is kept as
  * an `other` event and reported; so is every key the gateway does not know. Nothing is dropped.
  */
-function collect(channelId: string, container: Json, field: string | null, path: string, result: ParsedNotification): void {
+function collect(
+  channelId: string,
+  container: Json,
+  field: string | null,
+  path: string,
+  result: ParsedNotification,
+  businessAccountId: string | null = null,
+): void {
   const keep = (otherField: string, reason: string, raw: unknown, itemPath: string) => {
     result.problems.push({ path: itemPath, reason });
     result.events.push({
@@ -261,7 +287,7 @@ function collect(channelId: string, container: Json, field: string | null, path:
       payload: { channelId, field: otherField, reason, raw },
     });
   };
-  const senders = sendersOf(container);
+  const senders = sendersOf(container, businessAccountId);
   for (const name of TYPED_ARRAYS) {
     const list = container[name];
     if (list === undefined || list === null) continue;
@@ -438,7 +464,7 @@ export function parseNotification(channelId: string, body: unknown, routes: Numb
           else result.events.push({ kind: 'template', dedupKey: `template:${update.channelId}:${hashOf([entry.time, field, change.value])}`, payload: update });
           return;
         }
-        collect(target ?? channelId, change.value, field, `${changePath}.value.`, result);
+        collect(target ?? channelId, change.value, field, `${changePath}.value.`, result, optionalString(entry.id));
       });
     });
     return result;

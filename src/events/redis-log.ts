@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
+import { BUSINESS_APP_ACTOR, type Actor } from '../identity/actor.js';
 import { projectRoot } from '../lib/project-root.js';
 import type { Logger } from '../observability/logger.js';
 import type { RedisConnection } from '../store/redis.js';
@@ -86,7 +87,9 @@ interface Publication {
  * to ('' when to itself), `ey` when that was a user id, what its own alias held ('' none; the item went where it names); `ko` the item only tells the contact's keys (it starts no conversation, moves no time);
  * `lk` a user id the item links to its contact `c` (`u` is then the contact's current user id), `lx` what `lk`'s alias
  * held when read ('' none; absent when not read: any alias naming no user id will do), `ls` the key whose conversation
- * merges into `c`'s (and then names `c` too).
+ * merges into `c`'s (and then names `c` too); `sa` when the record's message was sent (the item's own time; absent for a
+ * send, sent at the script's now), `cn` the sender's profile name for the record when `n` does not carry it, `sb` who sent
+ * a send (its Actor as JSON).
  */
 interface ScriptMeta {
   op: string;
@@ -116,6 +119,9 @@ interface ScriptMeta {
   lk?: string;
   lx?: string;
   ls?: string;
+  sa?: number;
+  cn?: string;
+  sb?: string;
 }
 
 /** One item of the append script: its keys, what it does and its event's JSON (see append.lua). */
@@ -191,6 +197,17 @@ function parseHistory(value: string | undefined): unknown[] {
   const parsed = value ? parseJson(value) : null;
   if (!Array.isArray(parsed)) return [];
   return parsed.flatMap((entry: unknown) => (typeof entry === 'string' ? [parseJson(entry)] : [])).filter((version) => version !== null);
+}
+
+/** Who sent a send, as stored (an Actor as JSON); null when unreadable. */
+function parseActor(text: string): Actor | null {
+  const parsed = parseJson(text) as Partial<Actor> | null;
+  if (parsed === null || typeof parsed !== 'object' || !['PERSON', 'SERVICE', 'BUSINESS_APP'].includes(String(parsed.kind))) return null;
+  return {
+    kind: parsed.kind!,
+    subject: typeof parsed.subject === 'string' ? parsed.subject : null,
+    name: typeof parsed.name === 'string' ? parsed.name : null,
+  };
 }
 
 const toLogged = (id: string, stored: StoredEvent, size: number): LoggedEvent | null => {
@@ -397,6 +414,10 @@ export class RedisEventLog implements EventLog {
         // Where the item is in the event: the script cuts a message's, echo's or edit's body out of it.
         const itemOffset = serialized[index].itemOffset;
         if (itemOffset !== null) item.meta.bo = itemOffset;
+        if (record && !record.change) item.meta.sa = record.sentAtMs;
+        // The profile name rides once: in `n` when the conversation takes it, else for the record alone (a message in a group).
+        const contactName = event.kind === 'message' ? event.payload.contactName : null;
+        if (contactName !== null && item.meta.n !== contactName) item.meta.cn = contactName;
         const recordChange = record?.change;
         if (recordChange) {
           Object.assign(item.meta, { tk: recordChange.kind, at: recordChange.atMs });
@@ -427,6 +448,7 @@ export class RedisEventLog implements EventLog {
         type: send.type,
         text: send.text ?? undefined,
         body: send.body === undefined ? undefined : JSON.stringify(send.body),
+        sentBy: send.sentBy === undefined ? undefined : JSON.stringify(send.sentBy),
       }),
     ]);
   }
@@ -465,6 +487,7 @@ export class RedisEventLog implements EventLog {
       type?: string;
       text?: string;
       body?: string;
+      sentBy?: string;
     },
   ): ScriptItem {
     const placeholder = this.channelKey(channelId, 'log');
@@ -476,6 +499,7 @@ export class RedisEventLog implements EventLog {
     if (fields.type !== undefined) meta.ty = fields.type;
     if (fields.text !== undefined) meta.tx = fields.text;
     if (fields.body !== undefined) meta.b = fields.body;
+    if (fields.sentBy !== undefined) meta.sb = fields.sentBy;
     if (change) {
       Object.assign(meta, { c: change.contact, at: change.atMs, ord: change.orderMs });
       if (change.inbound) meta.inb = true;
@@ -601,6 +625,8 @@ export class RedisEventLog implements EventLog {
       contact: record.contact || null,
       type: record.type || null,
       atMs: Number(record.at),
+      // Records kept before the send time was: their thread place, which is that time refined within its second.
+      sentAtMs: optionalNumber(record.sa) ?? optionalNumber(record.ts) ?? Number(record.at),
       status: record.status ?? 'accepted',
       statuses,
       text: record.text || null,
@@ -611,6 +637,8 @@ export class RedisEventLog implements EventLog {
       editedAtMs: optionalNumber(record.ea),
       revokedAtMs: optionalNumber(record.ra),
       reactions,
+      contactName: record.cn || null,
+      sentBy: record.o === 'BUSINESS_APP' ? BUSINESS_APP_ACTOR : record.sb ? parseActor(record.sb) : null,
     };
   }
 

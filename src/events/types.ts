@@ -1,5 +1,6 @@
 /** Normalised events published to subscribers; field names follow schema/events.graphql. */
 
+import type { Actor } from '../identity/actor.js';
 import type { LogId } from './cursor.js';
 
 export interface ChannelErrorEventDto {
@@ -29,6 +30,9 @@ export interface InboundMessageDto {
   contactName: string | null;
   /** Cloud `metadata.display_phone_number`; null on-premise. */
   displayPhoneNumber: string | null;
+  /** Cloud: the notification's `entry[].id` (the business account) and `metadata.phone_number_id`; null on-premise (absent in events logged before they were read). */
+  businessAccountId?: string | null;
+  phoneNumberId?: string | null;
 }
 
 /** What a status says its message costs (cloud `pricing`). */
@@ -56,6 +60,8 @@ export interface MessageStatusEventDto {
   recipientUserId?: string | null;
   /** true when the message went to a group (`recipient_type: group`): no one-to-one conversation. */
   toGroup?: boolean;
+  /** A group message's status: the member it is about (`recipient_participant_id`, else the member's user id); absent in events logged before it was read. */
+  participant?: string | null;
   timestamp: string | null;
   errors: ChannelErrorEventDto[];
   pricing?: MessagePricingDto | null;
@@ -167,6 +173,8 @@ export interface MessageRecordDto {
   type: string | null;
   /** Milliseconds since the epoch: when the send was accepted or the inbound notification received. */
   atMs: number;
+  /** When it was sent: the item's own timestamp (inbound, echoes), the send's acceptance, or the first status's timestamp. */
+  sentAtMs: number;
   status: string;
   /** In log order (the order received). */
   statuses: Array<LoggedEventOf<'status'>>;
@@ -184,6 +192,10 @@ export interface MessageRecordDto {
   revokedAtMs: number | null;
   /** The latest reaction of each contact that reacted, in the order they came. */
   reactions: MessageReactionDto[];
+  /** Inbound: the sender's profile name as the notification gave it. */
+  contactName: string | null;
+  /** Outbound: who sent it (the caller of a send, the phone app for an echo); null inbound, for status-only records and sends recorded before it was kept. */
+  sentBy: Actor | null;
 }
 
 export interface MessageReactionDto {
@@ -203,4 +215,6 @@ export interface AcceptedSend {
   text: string | null;
   /** The request body as sent (what the record's content is read from); absent where a caller records a send without it. */
   body?: unknown;
+  /** Who sent it (the caller's actor); absent where a caller records a send without it. */
+  sentBy?: Actor;
 }

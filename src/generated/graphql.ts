@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { PartnerRef, ClientNode, ChannelNode, ClientListDto, ChannelListDto, UsageDto, UsagePeriodDto, ApiKeyResult, PartnerDto, MediaRef, BusinessProfileModel, WebhookConfigModel, WabaWebhookModel, LocalStorageModel, ContactActionModel, ClientInsightsRef, InsightSourceModel } from '../datasources/types.js';
 import type { SentMessageModel } from '../messaging/send-message.js';
+import type { Actor as ActorModel } from '../identity/actor.js';
 import type { ConversationView } from '../events/hub.js';
 import type { InboundMessageModel } from '../resolvers/inbound-message.js';
 import type { Context } from '../context.js';
@@ -47,6 +48,26 @@ export type ActionSourceList = {
   /** Number of entries matching upstream, over all pages. */
   totalCount: Scalars['Int']['output'];
 };
+
+/** Someone who did something through, or beside, this gateway. */
+export type Actor = {
+  __typename?: 'Actor';
+  /** Whether a person, a service or the business's phone app acted. */
+  kind: ActorKind;
+  /** A person's display name as the token gives it; null for services, the phone app and a token without a name. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** A person's subject (`sub`; unique together with the issuer); a service's credential label (`gateway-token-2`, `credential-<fingerprint>`, or `gateway`); null for the phone app. */
+  subject?: Maybe<Scalars['String']['output']>;
+};
+
+/** What kind of actor did something: a person, a service, or the business's phone app. */
+export type ActorKind =
+  /** The business's phone app or a linked device, on a number shared with the API (a message echo). */
+  | 'BUSINESS_APP'
+  /** A person signed in through the identity provider, presenting their access token. */
+  | 'PERSON'
+  /** A back-end presenting one of the gateway tokens or a forwarded partner credential, or the gateway itself on the simulator. */
+  | 'SERVICE';
 
 /** Click-to-chat ad or post that brought the user (the message's referral). */
 export type AdReferral = {
@@ -1438,6 +1459,10 @@ export type HubStatus =
 /** Message a user sent to a channel, as notified by the upstream. */
 export type InboundMessage = {
   __typename?: 'InboundMessage';
+  /** The business account the notification came for (cloud: its `entry[].id`), as given; null on-premise, whose notifications carry no envelope. */
+  businessAccountId?: Maybe<Scalars['String']['output']>;
+  /** For a reaction, an edit or a revoke: the id of the message it changes (`reaction.message_id`, `edit.original_message_id`, `revoke.original_message_id`); null for any other message. */
+  changesMessageId?: Maybe<Scalars['ID']['output']>;
   /** The channel that received the message. */
   channelId: Scalars['ID']['output'];
   /** The sender's profile name as the messaging network shows it, from the notification's contacts list (the entry whose wa_id is the sender); null when the notification names no profile for the sender. */
@@ -1458,7 +1483,9 @@ export type InboundMessage = {
   fromUserId?: Maybe<Scalars['String']['output']>;
   /** The message id given by the messaging network. */
   id: Scalars['ID']['output'];
-  /** One line for a conversation list, at most 100 characters (longer ones end with "…"; line breaks become spaces): the text; a caption, else "Photo", "Video", "Audio", "Voice message", "Sticker", "Document" or "Document: <file name>"; a button's or row's title; "Form sent" for a flow; the template quick reply's text; "📍 <name, else address, else latitude, longitude>"; "👤 <name>" (+N for more cards); the reaction's emoji, or "Reaction removed"; "Order: <n> items"; a system notice's text; "Template: <name>"; "Message deleted" for a revoke; "Unsupported message". Null only for an empty text. */
+  /** The channel's number as the upstream identifies it (cloud `metadata.phone_number_id`), as given; null on-premise. */
+  phoneNumberId?: Maybe<Scalars['String']['output']>;
+  /** One line for a conversation list, at most 100 characters (longer ones end with "…"; line breaks become spaces): the text; a caption, else "Photo", "Video", "Audio", "Voice message", "Sticker", "Document" or "Document: <file name>"; a button's or row's title; "Form sent" for a flow; the template quick reply's text; "📍 <name, else address, else latitude, longitude>"; "👤 <name>" (+N for more cards); the reaction's emoji, or "Reaction removed"; "Order: <n> products, <m> items" (without the items when a line says no quantity); a system notice's text, "Opened the chat" for a request_welcome; "Template: <name>"; "This message was deleted" for a revoke; "Unsupported message". Null only for an empty text. */
   preview?: Maybe<Scalars['String']['output']>;
   /** The whole message object as delivered, for the fields of other types. */
   raw: Scalars['JSON']['output'];
@@ -1772,6 +1799,8 @@ export type MessageContext = {
   referredProductId?: Maybe<Scalars['String']['output']>;
   /** The id of the message this one answers (a reply, a button tap on a template); null when it answers none. */
   replyTo?: Maybe<Scalars['ID']['output']>;
+  /** The sender of the message answered (`context.from`: a wa_id, or the business's own number when the user answers the business); null when the notification does not say. */
+  replyToFrom?: Maybe<Scalars['String']['output']>;
 };
 
 /** Which way a recorded message went. */
@@ -1846,8 +1875,12 @@ export type MessageRecord = {
   channelId: Scalars['ID']['output'];
   /** The other party's wa_id (the recipient of an outbound message, the sender of an inbound one); null when a status notification of a message not sent through this gateway named no recipient. */
   contact?: Maybe<Scalars['String']['output']>;
-  /** What the message carries, typed by its kind: read from the notification's item (inbound, echoes) or the request body (sends through this gateway); after an edit, the new version. Null for a message known only from its status notifications. */
+  /** The sender's profile name as the notification gave it (inbound); null for outbound messages and when the notification named none. */
+  contactName?: Maybe<Scalars['String']['output']>;
+  /** What the message carries, typed by its kind: read from the notification's item (inbound, echoes) or the request body (sends through this gateway); after an edit, the new version. Null for a message known only from its status notifications, and once it was deleted for everyone (revokedAt): the gateway then erased what it said. */
   content?: Maybe<MessageContent>;
+  /** The message it answers, and whether it was forwarded, as the notification (or the send's `context`) said it; null when it said none, and once the message was deleted (revokedAt). */
+  context?: Maybe<MessageContext>;
   /** Position of the record in its conversation; opaque. Pass it as `Conversation.messages(before:)` to read older messages. */
   cursor: Scalars['String']['output'];
   /** Whether the channel sent it (OUTBOUND) or received it (INBOUND). */
@@ -1858,14 +1891,22 @@ export type MessageRecord = {
   error?: Maybe<Scalars['JSON']['output']>;
   /** The message id given by the messaging network (wamid). */
   id: Scalars['ID']['output'];
-  /** One line for a conversation list: the text, a caption, a button or row title, '📍 name', a reaction's emoji …; "Message deleted" once the user deleted it for everyone (revokedAt); null when there is no content or nothing to show. */
+  /** One line for a conversation list: the text, a caption, a button or row title, '📍 name', a reaction's emoji …; "This message was deleted" once it was deleted for everyone (revokedAt); null when there is no content or nothing to show. */
   preview?: Maybe<Scalars['String']['output']>;
-  /** Earlier versions of an edited message, oldest first, each as it was delivered (the notification's item); empty when never edited. */
+  /** Earlier versions of an edited message, oldest first, each as it was delivered (the notification's item); empty when never edited, and once the message was deleted (revokedAt). */
   previousVersions: Array<Scalars['JSON']['output']>;
   /** Reactions on this message: the latest of each reacting contact, in the order they came; a removed reaction is gone. */
   reactions: Array<MessageReaction>;
-  /** When the user deleted the message for everyone (a `revoke` notification); null otherwise. */
+  /** When the gateway received the notification or accepted the send (what `at` holds). */
+  receivedAt: Scalars['DateTime']['output'];
+  /** The click-to-chat ad or post that brought the user (inbound); null when none, and once the message was deleted. */
+  referral?: Maybe<AdReferral>;
+  /** When the message was deleted for everyone (a `revoke` notification, from the user or the business's phone app); null otherwise. Its content, text, context and earlier versions are erased then. */
   revokedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When the message was sent: the notification's own timestamp for inbound messages and echoes (whole seconds as the upstream gives them), the acceptance of the send for the gateway's own; for a message known only from its status notifications, the first status's timestamp. Threads are ordered by it, newest first (within one second, by arrival; then by message id). */
+  sentAt: Scalars['DateTime']['output'];
+  /** Who sent an outbound message: the caller of sendMessage (a person or a service) for the gateway's own sends, the business's phone app for an echo; null for inbound messages, for messages known only from their status notifications and for sends recorded before it was kept. */
+  sentBy?: Maybe<Actor>;
   /** Who sent an outbound message: API for a send through this gateway, BUSINESS_APP for one the business sent from its phone app (an echo); null for inbound messages and for messages known only from their status notifications. */
   sentFrom?: Maybe<MessageOrigin>;
   /** Latest status by the message lifecycle, not by arrival order, lower case: accepted (outbound, before any notification), sent, delivered, read, failed (final); received for inbound. Repeated notifications count once. */
@@ -1902,6 +1943,8 @@ export type MessageStatusEvent = {
   errors: Array<ChannelErrorEvent>;
   /** Id of the message, as sendMessage returned it. */
   messageId: Scalars['ID']['output'];
+  /** For a status of a group message: the group member it is about (`recipient_participant_id`, a wa_id; else the member's business-scoped user id); null for a one-to-one message or when the status names no member. */
+  participant?: Maybe<Scalars['String']['output']>;
   /** What the message costs as the upstream notified it (`pricing`, on both hostings); null when the status carries none (failed statuses, older on-premise versions). */
   pricing?: Maybe<MessagePricing>;
   /** The whole status object as delivered. */
@@ -1910,6 +1953,8 @@ export type MessageStatusEvent = {
   receivedAt: Scalars['DateTime']['output'];
   /** The recipient's contact key: its wa_id when the notification names one, else its business-scoped user id; a group's id for a message to a group; null when the notification names neither. */
   recipientId?: Maybe<Scalars['String']['output']>;
+  /** Whether the message went to one user (INDIVIDUAL) or to a group (GROUP: `recipientId` is then the group's id, and no one-to-one conversation follows from the status). */
+  recipientType: RecipientType;
   /** The recipient's business-scoped user id (`recipient_user_id`); null when the notification has none. */
   recipientUserId?: Maybe<Scalars['String']['output']>;
   /** The new status, lower case as notified (for example sent, delivered, read or failed); a send can be accepted and fail later. */
@@ -2319,6 +2364,13 @@ export type ReactionContent = {
   removed: Scalars['Boolean']['output'];
 };
 
+/** Who a message went to, as its status notification says (`recipient_type`). */
+export type RecipientType =
+  /** A group: the recipient is the group's id. */
+  | 'GROUP'
+  /** One user: the recipient is the contact of a one-to-one conversation. */
+  | 'INDIVIDUAL';
+
 /** One renewal of a client's balance. */
 export type Renewal = {
   __typename?: 'Renewal';
@@ -2374,6 +2426,8 @@ export type SentMessage = {
    * record could not be written.
    */
   record?: Maybe<MessageRecord>;
+  /** Who sent it: the caller of sendMessage (a person, or a service by its credential's label); for a repeated idempotent send, the caller of the first. */
+  sentBy: Actor;
   /** Cloud: the recipient's wa_id as resolved by the upstream; null on-premise. */
   waId?: Maybe<Scalars['String']['output']>;
 };
@@ -2939,6 +2993,8 @@ export type ResolversTypes = ResolversObject<{
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ActionSourceList: ResolverTypeWrapper<ActionSourceList>;
+  Actor: ResolverTypeWrapper<ActorModel>;
+  ActorKind: ActorKind;
   AdReferral: ResolverTypeWrapper<AdReferral>;
   ApiKey: ResolverTypeWrapper<ApiKeyResult>;
   BillingConversation: ResolverTypeWrapper<BillingConversation>;
@@ -3032,7 +3088,7 @@ export type ResolversTypes = ResolversObject<{
   MessageOrigin: MessageOrigin;
   MessagePricing: ResolverTypeWrapper<MessagePricing>;
   MessageReaction: ResolverTypeWrapper<MessageReaction>;
-  MessageRecord: ResolverTypeWrapper<Omit<MessageRecord, 'content'> & { content?: Maybe<ResolversTypes['MessageContent']> }>;
+  MessageRecord: ResolverTypeWrapper<Omit<MessageRecord, 'content' | 'sentBy'> & { content?: Maybe<ResolversTypes['MessageContent']>, sentBy?: Maybe<ResolversTypes['Actor']> }>;
   MessageRecordPage: ResolverTypeWrapper<Omit<MessageRecordPage, 'nodes'> & { nodes: Array<ResolversTypes['MessageRecord']> }>;
   MessageStatusEvent: ResolverTypeWrapper<MessageStatusEvent>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -3046,6 +3102,7 @@ export type ResolversTypes = ResolversObject<{
   PartnerSettingsInput: PartnerSettingsInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ReactionContent: ResolverTypeWrapper<ReactionContent>;
+  RecipientType: RecipientType;
   Renewal: ResolverTypeWrapper<Renewal>;
   SendMessageInput: SendMessageInput;
   SentMessage: ResolverTypeWrapper<SentMessageModel>;
@@ -3084,6 +3141,7 @@ export type ResolversParentTypes = ResolversObject<{
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   ActionSourceList: ActionSourceList;
+  Actor: ActorModel;
   AdReferral: AdReferral;
   ApiKey: ApiKeyResult;
   BillingConversation: BillingConversation;
@@ -3164,7 +3222,7 @@ export type ResolversParentTypes = ResolversObject<{
   MessageEchoEvent: Omit<MessageEchoEvent, 'content'> & { content: ResolversParentTypes['MessageContent'] };
   MessagePricing: MessagePricing;
   MessageReaction: MessageReaction;
-  MessageRecord: Omit<MessageRecord, 'content'> & { content?: Maybe<ResolversParentTypes['MessageContent']> };
+  MessageRecord: Omit<MessageRecord, 'content' | 'sentBy'> & { content?: Maybe<ResolversParentTypes['MessageContent']>, sentBy?: Maybe<ResolversParentTypes['Actor']> };
   MessageRecordPage: Omit<MessageRecordPage, 'nodes'> & { nodes: Array<ResolversParentTypes['MessageRecord']> };
   MessageStatusEvent: MessageStatusEvent;
   Mutation: Record<PropertyKey, never>;
@@ -3218,6 +3276,12 @@ export type ActionSourceListResolvers<ContextType = Context, ParentType extends 
   nodes?: Resolver<Array<ResolversTypes['ActionSource']>, ParentType, ContextType>;
   offset?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type ActorResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Actor'] = ResolversParentTypes['Actor']> = ResolversObject<{
+  kind?: Resolver<ResolversTypes['ActorKind'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subject?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type AdReferralResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AdReferral'] = ResolversParentTypes['AdReferral']> = ResolversObject<{
@@ -3530,6 +3594,8 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 }
 
 export type InboundMessageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InboundMessage'] = ResolversParentTypes['InboundMessage']> = ResolversObject<{
+  businessAccountId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  changesMessageId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   contactName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   content?: Resolver<ResolversTypes['MessageContent'], ParentType, ContextType>;
@@ -3540,6 +3606,7 @@ export type InboundMessageResolvers<ContextType = Context, ParentType extends Re
   fromPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   fromUserId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  phoneNumberId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   preview?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   raw?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   receivedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -3663,6 +3730,7 @@ export type MessageContextResolvers<ContextType = Context, ParentType extends Re
   frequentlyForwarded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   referredProductId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   replyTo?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  replyToFrom?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type MessageEchoEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MessageEchoEvent'] = ResolversParentTypes['MessageEchoEvent']> = ResolversObject<{
@@ -3696,7 +3764,9 @@ export type MessageRecordResolvers<ContextType = Context, ParentType extends Res
   at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   channelId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   contact?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contactName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   content?: Resolver<Maybe<ResolversTypes['MessageContent']>, ParentType, ContextType>;
+  context?: Resolver<Maybe<ResolversTypes['MessageContext']>, ParentType, ContextType>;
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   direction?: Resolver<ResolversTypes['MessageDirection'], ParentType, ContextType>;
   editedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -3705,7 +3775,11 @@ export type MessageRecordResolvers<ContextType = Context, ParentType extends Res
   preview?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   previousVersions?: Resolver<Array<ResolversTypes['JSON']>, ParentType, ContextType>;
   reactions?: Resolver<Array<ResolversTypes['MessageReaction']>, ParentType, ContextType>;
+  receivedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  referral?: Resolver<Maybe<ResolversTypes['AdReferral']>, ParentType, ContextType>;
   revokedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  sentAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  sentBy?: Resolver<Maybe<ResolversTypes['Actor']>, ParentType, ContextType>;
   sentFrom?: Resolver<Maybe<ResolversTypes['MessageOrigin']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   statuses?: Resolver<Array<ResolversTypes['MessageStatusEvent']>, ParentType, ContextType>;
@@ -3725,10 +3799,12 @@ export type MessageStatusEventResolvers<ContextType = Context, ParentType extend
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   errors?: Resolver<Array<ResolversTypes['ChannelErrorEvent']>, ParentType, ContextType>;
   messageId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  participant?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pricing?: Resolver<Maybe<ResolversTypes['MessagePricing']>, ParentType, ContextType>;
   raw?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   receivedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   recipientId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recipientType?: Resolver<ResolversTypes['RecipientType'], ParentType, ContextType>;
   recipientUserId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   timestamp?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -3837,6 +3913,7 @@ export type SentMessageResolvers<ContextType = Context, ParentType extends Resol
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   input?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   record?: Resolver<Maybe<ResolversTypes['MessageRecord']>, ParentType, ContextType>;
+  sentBy?: Resolver<ResolversTypes['Actor'], ParentType, ContextType>;
   waId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
@@ -3986,6 +4063,7 @@ export type WebhookRestoreResolvers<ContextType = Context, ParentType extends Re
 export type Resolvers<ContextType = Context> = ResolversObject<{
   ActionSource?: ActionSourceResolvers<ContextType>;
   ActionSourceList?: ActionSourceListResolvers<ContextType>;
+  Actor?: ActorResolvers<ContextType>;
   AdReferral?: AdReferralResolvers<ContextType>;
   ApiKey?: ApiKeyResolvers<ContextType>;
   BillingConversation?: BillingConversationResolvers<ContextType>;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isWebhookAuthorized } from '../events/credentials.js';
-import type { ChannelDirectory } from '../events/channel-directory.js';
+import { DirectoryLookupError, type ChannelDirectory } from '../events/channel-directory.js';
 import type { EventHub } from '../events/hub.js';
 import { numbersNamed } from '../events/parse.js';
 import { assertUtf8, HttpRefusal, readBody, requestIdOf, sendJson } from './request.js';
@@ -71,8 +71,15 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
     if (amount > 0) metrics.webhookNotifications.inc({ outcome }, amount);
   };
   const pending = new Set<Promise<unknown>>();
-  const refuseForNow = (response: ServerResponse, channelId: string) => {
-    sendJson(response, 503, { error: 'event store unavailable; retry later' }, { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
+  /** 503 naming why: the store, or the channel listing the notification's routing needs (DirectoryLookupError). */
+  const refuseForNow = (response: ServerResponse, channelId: string, cause: unknown = null) => {
+    const error =
+      cause instanceof DirectoryLookupError
+        ? cause.pastBudget
+          ? "the channels of the notification's business numbers are still being looked up; retry later"
+          : "the channels of the notification's business numbers could not be looked up; retry later"
+        : 'event store unavailable; retry later';
+    sendJson(response, 503, { error }, { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
     // The refused notification arrives later: until a window has passed, a missing inbound message proves nothing, on
     // any channel whose numbers this URL may receive notifications for.
     for (const refused of directory.channelsKnownFor(channelId)) {
@@ -82,8 +89,8 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
     }
   };
 
-  /** The notification's events in the log, or false when the log could not take them (answered 503). */
-  const append = async (channelId: string, body: unknown, text: string, requestId: string): Promise<boolean> => {
+  /** The notification's events in the log (true), or why they are not (answered 503). */
+  const append = async (channelId: string, body: unknown, text: string, requestId: string): Promise<true | { refused: unknown }> => {
     // A lookup of the channels behind the notification's numbers that fails is answered 503 like a log that cannot be written.
     const work = directory.routes(channelId, numbersNamed(body)).then((routes) => events.ingest(channelId, body, routes));
     pending.add(work);
@@ -94,9 +101,11 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
     } catch (error) {
       logger.warn(
         { err: error, channelId, requestId, notification: notificationDigest(text) },
-        'webhook: the event log could not be written, or the channels of its numbers not looked up; answered 503',
+        error instanceof DirectoryLookupError
+          ? "webhook: the channels of the notification's business numbers not looked up in time; answered 503"
+          : 'webhook: the event log could not be written; answered 503',
       );
-      return false;
+      return { refused: error };
     }
     count('published', result.published);
     count('deduplicated', result.duplicates);
@@ -155,10 +164,11 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
       return;
     }
     count('received');
-    if (await append(channelId, body, text, requestId)) sendJson(response, 200, { received: true });
+    const appended = await append(channelId, body, text, requestId);
+    if (appended === true) sendJson(response, 200, { received: true });
     else {
       count('rejected');
-      refuseForNow(response, channelId);
+      refuseForNow(response, channelId, appended.refused);
     }
   };
 

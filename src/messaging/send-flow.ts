@@ -4,6 +4,7 @@ import { BadUserInputError, ErrorCode, HubgraphError, ServiceWindowClosedError }
 import { isoOrNull, type ServiceWindowDto } from '../events/conversations.js';
 import type { AcceptedSend } from '../events/types.js';
 import type { SendMessageInput } from '../generated/graphql.js';
+import type { Actor } from '../identity/actor.js';
 import {
   buildSendMessageBody,
   recipientKeyOf,
@@ -65,6 +66,8 @@ export interface SendRequest {
   partnerId: string;
   channelId: string;
   input: SendMessageInput;
+  /** Who sends: named on the record and the answer. */
+  sentBy: Actor;
 }
 
 /**
@@ -101,7 +104,7 @@ async function onPremiseBody(deps: SendDependencies, route: ChannelRoute, body: 
  * given) the window guard, the send and its record. A send the upstream accepted is answered as sent whatever
  * happens to its record or to the version it reported: a store failure after it is logged, never the answer.
  */
-export async function sendMessage(deps: SendDependencies, { partnerId, channelId, input }: SendRequest): Promise<SentMessageModel> {
+export async function sendMessage(deps: SendDependencies, { partnerId, channelId, input, sentBy }: SendRequest): Promise<SentMessageModel> {
   const idempotencyKey = input.idempotencyKey ?? undefined;
   if (idempotencyKey !== undefined && (idempotencyKey.trim() === '' || idempotencyKey.length > IDEMPOTENCY_KEY_MAX)) {
     throw new BadUserInputError(`idempotencyKey must have 1 to ${IDEMPOTENCY_KEY_MAX} characters`, 'input.idempotencyKey');
@@ -130,12 +133,13 @@ export async function sendMessage(deps: SendDependencies, { partnerId, channelId
         .record(partnerId, channelId, answer.meta?.version)
         .catch((error: unknown) => deps.logger.warn({ err: error, channelId }, 'the on-premise version could not be recorded'));
     }
-    const result = toSentMessage(String(body.to ?? body.recipient), answer);
-    if (!result) {
+    const accepted = toSentMessage(String(body.to ?? body.recipient), answer);
+    if (!accepted) {
       throw new HubgraphError('The upstream answered the send without a message id', ErrorCode.UpstreamError, {
         upstream: { endpoint: 'B1', status: 200 },
       });
     }
+    const result = { ...accepted, sentBy };
     deps.logger.info({ channelId, type, messageId: result.id }, 'message sent');
     await deps.recorder
       .recordSend(channelId, {
@@ -144,11 +148,12 @@ export async function sendMessage(deps: SendDependencies, { partnerId, channelId
         type,
         text: type === 'text' ? (input.text?.body ?? null) : null,
         body,
+        sentBy,
       })
       .catch((error: unknown) => deps.logger.warn({ err: error, channelId, messageId: result.id }, 'the sent message could not be recorded'));
     return result;
   };
   const result = idempotencyKey === undefined ? await send() : await deps.idempotency.run({ partnerId, channelId, key: idempotencyKey }, body, send);
   // The channel and contact ride along (not stored with an idempotent result) so the answer can lead to the record and conversation.
-  return { ...result, channelId, contact: result.waId ?? recipient };
+  return { ...result, sentBy: result.sentBy ?? sentBy, channelId, contact: result.waId ?? recipient };
 }

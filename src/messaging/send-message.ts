@@ -1,3 +1,4 @@
+import type { Actor } from '../identity/actor.js';
 import { BadUserInputError, InputChecks } from '../errors.js';
 import { checkContactKey, isUserId } from '../events/conversations.js';
 import type {
@@ -449,6 +450,8 @@ export function withAccountNamespace(
 
 /** A send's answer as the graph serves it: the result plus the channel, so it can lead to the message's record. */
 export interface SentMessageModel extends SentMessageResult {
+  /** Who sent it: the caller of the send (of the first one, for a repeated idempotent send). */
+  sentBy: Actor;
   channelId: string;
   /** The wa_id its conversation is kept under. */
   contact: string;
@@ -458,6 +461,8 @@ export interface SentMessageResult {
   id: string;
   input: string | null;
   waId: string | null;
+  /** Who sent it; absent in results an idempotency key kept before it was (the caller repeating it is named then). */
+  sentBy?: Actor;
 }
 
 /** Same answer for both variants; on-premise has no `contacts`, so `input` is the recipient as sent. */

@@ -1,9 +1,18 @@
 import { encodeCursor } from '../events/cursor.js';
-import { contentOfMessage, contentOfSentBody, DELETED_PREVIEW, previewOf, type MessageContentDto } from '../events/content.js';
+import {
+  contentOfMessage,
+  contentOfSentBody,
+  contextOfMessage,
+  contextOfSentBody,
+  DELETED_PREVIEW,
+  previewOf,
+  referralOfMessage,
+  type MessageContentDto,
+} from '../events/content.js';
 import { recordCursor } from '../events/hub.js';
 import { toGraphContent } from './message-content.js';
 import type { ChannelErrorEventDto, EventKind, LoggedEvent, MessageRecordDto } from '../events/types.js';
-import type { ChannelErrorEvent, ChannelEventKind, ChannelResolvers, MessageRecord, ResolversParentTypes } from '../generated/graphql.js';
+import type { ChannelErrorEvent, ChannelEventKind, ChannelResolvers, ResolversParentTypes } from '../generated/graphql.js';
 
 /** A channel event as resolvers pass it on: an inbound message's typed fields are read from its `raw` later (inbound-message.ts). */
 type ChannelEvent = ResolversParentTypes['ChannelEvent'];
@@ -33,6 +42,8 @@ export function toGraphEvent(channelId: string, event: LoggedEvent): ChannelEven
         fromPhone: event.payload.fromPhone === undefined ? event.payload.from : event.payload.fromPhone,
         fromUserId: event.payload.fromUserId ?? null,
         username: event.payload.username ?? null,
+        businessAccountId: event.payload.businessAccountId ?? null,
+        phoneNumberId: event.payload.phoneNumberId ?? null,
         cursor,
         receivedAt,
       };
@@ -43,6 +54,8 @@ export function toGraphEvent(channelId: string, event: LoggedEvent): ChannelEven
         recipientUserId: event.payload.recipientUserId ?? null,
         pricing: event.payload.pricing ?? null,
         billingConversation: event.payload.billingConversation ?? null,
+        recipientType: event.payload.toGroup === true ? 'GROUP' : 'INDIVIDUAL',
+        participant: event.payload.participant ?? null,
         // An error inside a status has no log position of its own: it shares its status's.
         errors: event.payload.errors.map((error) => withPosition(error, cursor, receivedAt)),
         cursor,
@@ -83,13 +96,27 @@ function contentOfRecord(record: MessageRecordDto): MessageContentDto | null {
   return record.sentFrom === 'API' ? contentOfSentBody(record.body) : contentOfMessage(record.channelId, record.body);
 }
 
+/** The message as first sent or received (before any edit): what its context and referral are read from. */
+const firstVersionOf = (record: MessageRecordDto): unknown => (record.history.length > 0 ? record.history[0] : record.body);
+
 const isoOf = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export function toGraphRecord(record: MessageRecordDto): MessageRecord {
+type MessageRecordModel = ResolversParentTypes['MessageRecord'];
+
+export function toGraphRecord(record: MessageRecordDto): MessageRecordModel {
   const cursor = recordCursor(record);
   const at = new Date(record.atMs).toISOString();
   const content = contentOfRecord(record);
+  // A deleted message's body is erased: its context and referral went with it.
+  const first = firstVersionOf(record);
+  const sent = record.sentFrom === 'API';
   return {
+    sentAt: new Date(record.sentAtMs).toISOString(),
+    receivedAt: at,
+    context: first === null ? null : sent ? contextOfSentBody(first) : contextOfMessage(first),
+    referral: first === null || sent ? null : referralOfMessage(first),
+    contactName: record.contactName,
+    sentBy: record.sentBy,
     content: content && toGraphContent(content, cursor, at),
     // The user deleted it for everyone: a conversation list no longer shows what it said.
     preview: record.revokedAtMs !== null ? DELETED_PREVIEW : content && previewOf(content),

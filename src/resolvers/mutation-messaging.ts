@@ -23,7 +23,7 @@ export const messagingMutations: MutationResolvers = {
         logger: context.logger,
         settings: context.config,
       },
-      { partnerId: requirePartnerId(context.caller), channelId, input },
+      { partnerId: requirePartnerId(context.caller), channelId, input, sentBy: context.caller.actor },
     ),
 
   createLimitedTimeOfferTemplate: async (_parent, { channelId, input }, { caller, dataSources: { messaging } }) => {

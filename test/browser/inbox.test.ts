@@ -84,12 +84,12 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
     await page.goto(app.url);
   });
 
-  /** Opens the inbox on a channel; its conversationUpdated subscription is open when this resolves. */
+  /** Opens the inbox on a channel; its subscriptions (conversationUpdated, and the group statuses') are open when this resolves. */
   async function openInbox(channelId: string) {
     await waitUntil(async () => ((await gateway.services.metrics.openSubscriptions.get()).values[0]?.value ?? 0) === 0);
     await page.getByRole('button', { name: 'Inbox' }).click();
     await page.getByLabel('Channel').selectOption(channelId);
-    await waitUntil(async () => ((await gateway.services.metrics.openSubscriptions.get()).values[0]?.value ?? 0) === 1);
+    await waitUntil(async () => ((await gateway.services.metrics.openSubscriptions.get()).values[0]?.value ?? 0) === 2);
   }
 
   /** A simulator control route; answers its JSON body (none for 204). */
@@ -269,6 +269,45 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
     // The reaction and the edit changed the message they named: no thread entry of their own.
     expect(await thread.getByTestId('message').count()).toBe(4);
     if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'inbox-content.png'), fullPage: true });
+  });
+
+  it('shows when each message was sent, the message a reply answers, a deleted message as deleted, and a group status without a conversation', async () => {
+    await openInbox(CLOUD_CHANNEL);
+    const from = '4915100000093';
+    // Written three hours ago, delivered now (the upstream re-delivers late): the bubble shows when it was written.
+    const question = (await deliver({ channelId: CLOUD_CHANNEL, from, name: 'Tia Thread', text: 'Do you ship to Vienna?', hoursAgo: 3 })) as {
+      messageId: string;
+      timestamp: number;
+    };
+    const entry = conversationOf('Tia Thread');
+    await entry.getByRole('button').click();
+    const thread = page.getByTestId('thread');
+    const asked = thread.getByTestId('message').filter({ hasText: 'Do you ship to Vienna?' });
+    await asked.waitFor();
+    expect(await asked.getByTestId('sent-at').getAttribute('datetime')).toBe(new Date(question.timestamp * 1000).toISOString());
+
+    // Every notification names the contact's profile: the list shows the latest one.
+    const name = 'Tia Thread';
+    await deliver({ channelId: CLOUD_CHANNEL, from, name, text: 'And to Graz?', replyTo: question.messageId });
+    const reply = thread.getByTestId('message').filter({ hasText: 'And to Graz?' });
+    await reply.waitFor();
+    expect(await reply.getByTestId('quote').textContent()).toBe('Do you ship to Vienna?');
+
+    const { messageId: mistake } = await deliver({ channelId: CLOUD_CHANNEL, from, name, text: 'my card number is 4111' });
+    await thread.getByTestId('message').filter({ hasText: 'my card number is 4111' }).waitFor();
+    await deliver({ channelId: CLOUD_CHANNEL, from, name, kind: 'revoke', messageId: mistake });
+    await thread.getByTestId('message').filter({ hasText: 'This message was deleted' }).waitFor();
+    expect(await thread.textContent()).not.toContain('4111');
+    await entry.locator('.preview').filter({ hasText: 'This message was deleted' }).waitFor();
+
+    const group = '120363025246125487';
+    await control('group-status', { channelId: CLOUD_CHANNEL, groupId: group, participant: '4915100000094', status: 'read' });
+    await page
+      .getByTestId('group-status')
+      .filter({ hasText: `Group ${group}: 4915100000094 read` })
+      .waitFor();
+    expect(await page.getByTestId('conversation').filter({ hasText: group }).count()).toBe(0);
+    if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'inbox-thread.png'), fullPage: true });
   });
 
   it('lists a contact known only by a user id and shows it has no phone number', async () => {

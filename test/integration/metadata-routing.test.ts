@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { gatewayWebhook, webhookAuthorization } from '../../src/events/credentials.js';
 import { PartnerApi } from '../../src/datasources/partner-api.js';
+import { DIRECTORY_LOOKUP_BUDGET_MS } from '../../src/events/channel-directory.js';
 import { collect, connectWs, freePort, postNotification, waitUntil, type WsConnection } from '../support/events.js';
 import { WABA_WEBHOOK_ACTIVATION_MS } from '../../src/messaging/webhooks.js';
 import { startEmbeddedGateway, type EmbeddedGateway } from '../support/embedded-gateway.js';
@@ -131,6 +132,31 @@ function routingSuite(storeEnv: () => Record<string, string>) {
   };
   const post = (body: unknown) => postNotification(harness.url, RECEIVING, body, webhookAuthorization(harness.config.keystoreSecret, RECEIVING));
 
+  it('answers within the upstream’s 5 s while the channel listing is slow: 503 past the lookup’s budget, which goes on, so the re-delivery is routed', async () => {
+    // First of the suite, so no listing of the business account is cached yet: the lookup through the sibling's URL is due,
+    // and the listing (A4) answers after 3 s.
+    const post = (body: unknown) => postNotification(harness.url, SIBLING, body, webhookAuthorization(harness.config.keystoreSecret, SIBLING));
+    harness.simulator.faults.add({ path: '/channels$', method: 'GET', delayMs: 3_000, times: 1 });
+    const id = unique('slow-listing');
+    const body = notification(change('+49 30 5550007', id, 'while the listing is slow'));
+    const started = Date.now();
+    expect(await post(body)).toEqual({
+      status: 503,
+      body: { error: "the channels of the notification's business numbers are still being looked up; retry later" },
+    });
+    const answeredAfter = Date.now() - started;
+    expect(answeredAfter).toBeGreaterThanOrEqual(DIRECTORY_LOOKUP_BUDGET_MS - 50);
+    expect(answeredAfter).toBeLessThan(DIRECTORY_LOOKUP_BUDGET_MS + 1_000);
+    expect((await events(NEIGHBOUR)).events.nodes.map((node) => node.id)).not.toContain(id);
+    // The lookup went on and kept the listing: the upstream's re-delivery is routed at once.
+    await new Promise((resolve) => setTimeout(resolve, 3_000 - answeredAfter + 200));
+    const redelivered = Date.now();
+    expect(await post(body)).toEqual({ status: 200, body: { received: true } });
+    expect(Date.now() - redelivered).toBeLessThan(1_000);
+    expect((await events(NEIGHBOUR)).events.nodes.map((node) => node.id)).toContain(id);
+    expect((await events(SIBLING)).events.nodes.map((node) => node.id)).not.toContain(id);
+  });
+
   it("keeps each change of one batch on its own number's channel: the URL's, a sibling's (number in another format), and an unknown number's as OtherNotificationEvent", async () => {
     const before = await routing();
     const [own, routed, stray, otherAccount] = [unique('own'), unique('routed'), unique('stray'), unique('other-account')];
@@ -171,7 +197,11 @@ function routingSuite(storeEnv: () => Record<string, string>) {
     const id = unique('retried');
     const body = notification(change('4930 5550006', id, 'after a lookup failure'));
     try {
-      expect((await post(body)).status).toBe(503);
+      // The cause is named: the listing, not the event store.
+      expect(await post(body)).toEqual({
+        status: 503,
+        body: { error: "the channels of the notification's business numbers could not be looked up; retry later" },
+      });
     } finally {
       failing.mockRestore();
     }

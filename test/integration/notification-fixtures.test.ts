@@ -58,23 +58,29 @@ const EVENT = `fragment Event on ChannelEvent {
   __typename
   ... on InboundMessage {
     cursor id from fromPhone fromUserId username timestamp type text contactName displayPhoneNumber preview
-    context { replyTo forwarded frequentlyForwarded referredProductId }
-    referral { sourceUrl sourceType sourceId headline body mediaType ctwaClid }
+    context { ...Context }
+    referral { ...Referral }
     content { ...Content }
+    changesMessageId
   }
   ... on MessageEchoEvent { cursor id to timestamp type preview content { ...Content } }
   ... on ContactPreferenceEvent { cursor contact category value timestamp }
   ... on MessageStatusEvent { cursor ...Status }
 }`;
 
+const CONTEXT = `fragment Context on MessageContext { replyTo replyToFrom forwarded frequentlyForwarded referredProductId }
+fragment Referral on AdReferral { sourceUrl sourceType sourceId headline body mediaType ctwaClid }`;
+
 const STATUS = `fragment Status on MessageStatusEvent {
-  messageId status recipientId recipientUserId timestamp
+  messageId status recipientId recipientUserId timestamp recipientType participant
   pricing { billable pricingModel category type }
   billingConversation { id expiresAt originType }
 }`;
 
 const RECORD = `fragment Record on MessageRecord {
-  cursor id direction contact type text status sentFrom preview editedAt revokedAt previousVersions
+  cursor id direction contact type text status sentFrom preview editedAt revokedAt previousVersions sentAt contactName
+  context { ...Context }
+  referral { ...Referral }
   reactions { emoji from at }
   content { ...Content }
   statuses { ...Status }
@@ -83,13 +89,13 @@ const RECORD = `fragment Record on MessageRecord {
 const EVENTS_AFTER = `query ($channelId: ID!, $after: String) {
   channel(id: $channelId) { events(after: $after, first: 10) { nodes { ...Event } endCursor } }
 }
-${EVENT} ${STATUS} ${CONTENT}`;
+${EVENT} ${STATUS} ${CONTENT} ${CONTEXT}`;
 
 const CHANNEL_EVENTS = `subscription ($channelId: ID!, $after: String) { channelEvents(channelId: $channelId, after: $after) { ...Event } }
-${EVENT} ${STATUS} ${CONTENT}`;
+${EVENT} ${STATUS} ${CONTENT} ${CONTEXT}`;
 
 const MESSAGE = `query ($channelId: ID!, $id: ID!) { channel(id: $channelId) { message(id: $id) { ...Record } } }
-${RECORD} ${STATUS} ${CONTENT}`;
+${RECORD} ${STATUS} ${CONTENT} ${CONTEXT}`;
 
 const CONVERSATION = `query ($channelId: ID!, $contact: String!) {
   channel(id: $channelId) {
@@ -100,7 +106,7 @@ const CONVERSATION = `query ($channelId: ID!, $contact: String!) {
     }
   }
 }
-${RECORD} ${STATUS} ${CONTENT}`;
+${RECORD} ${STATUS} ${CONTENT} ${CONTEXT}`;
 
 // The reference's example user: Sheena Nelson, 16505551234, writing to the business number 15550783881 (cloud).
 const SHEENA = '16505551234';
@@ -137,8 +143,11 @@ const unsupported = (channelId: string, errors: Item[]) => ({
   __typename: 'UnsupportedContent',
   errors: errors.map((error) => ({ cursor: expect.any(String), channelId, ...error })),
 });
+/** The business number each hosting's samples answer (the reply's `context.from`). */
+const ANSWERED = { cloud: '15550783881', 'on-premise': '16315558007' } as const;
 const repliesTo = (replyTo: string | null, fields: Item = {}) => ({
   replyTo,
+  replyToFrom: replyTo === null ? null : replyTo.startsWith('wamid.') ? ANSWERED.cloud : ANSWERED['on-premise'],
   forwarded: false,
   frequentlyForwarded: false,
   referredProductId: null,
@@ -220,6 +229,11 @@ function message(hosting: Hosting, name: string, shows: MessageShows, options: {
         reactions: [],
         previousVersions: [],
         statuses: [],
+        // The record says what the notification said: when it was sent, what it answers, the ad, the sender's name.
+        sentAt: options.at ?? sentAt(hosting),
+        context,
+        referral,
+        contactName: sender.contactName,
         ...typed,
       },
     },
@@ -410,7 +424,7 @@ const CLOUD: Acceptance[] = [
   message('cloud', 'order', {
     type: 'order',
     // Two product lines, three pieces: the preview counts pieces.
-    preview: 'Order: 3 items',
+    preview: 'Order: 2 products, 3 items',
     content: {
       __typename: 'OrderContent',
       catalogId: '194836987003835',
@@ -479,6 +493,8 @@ const CLOUD: Acceptance[] = [
       text: null,
       preview: 'Does it come in another colour?',
       content: textContent('Does it come in another colour?'),
+      changesMessageId: idOf('cloud', 'text'),
+      context: null,
     },
     record: {
       id: idOf('cloud', 'text'),
@@ -501,11 +517,15 @@ const CLOUD: Acceptance[] = [
       id: idOf('cloud', 'revoke'),
       ...sheena,
       type: 'revoke',
-      preview: 'Message deleted',
+      preview: 'This message was deleted',
       content: { __typename: 'UnsupportedContent', errors: [] },
+      changesMessageId: idOf('cloud', 'image-caption'),
     },
-    // The record keeps what it held; its preview line no longer shows it.
-    record: { id: idOf('cloud', 'image-caption'), shows: { type: 'image', revokedAt: CLOUD_AT, preview: 'Message deleted' } },
+    // Deleted for everyone: the record keeps that it was an image and when it was deleted, nothing of what it showed.
+    record: {
+      id: idOf('cloud', 'image-caption'),
+      shows: { type: 'image', revokedAt: CLOUD_AT, preview: 'This message was deleted', content: null, previousVersions: [], text: null },
+    },
     conversation: { contact: SHEENA, shows: { contact: SHEENA }, thread: 'change' },
   },
   message(
@@ -801,7 +821,7 @@ const ON_PREMISE: Acceptance[] = [
   }),
   message('on-premise', 'order', {
     type: 'order',
-    preview: 'Order: 3 items',
+    preview: 'Order: 1 product, 3 items',
     content: {
       __typename: 'OrderContent',
       catalogId: 'the-catalog_id',
@@ -1007,7 +1027,8 @@ function acceptanceSuite(label: string, env: () => Record<string, string>) {
         expect(conversation).toMatchObject(row.conversation.shows);
         const thread = conversation!.messages.nodes;
         expect(thread.find((node) => node.id === row.record!.id)).toEqual(record);
-        if (row.conversation.thread === 'entry') expect(conversation!.lastMessage).toEqual(record);
+        // The fixtures share one send time: the last message is the thread's newest by the thread's tie-break (the id), as listed.
+        if (row.conversation.thread === 'entry') expect(conversation!.lastMessage).toEqual(thread[0]);
         else expect(thread.map((node) => node.id)).not.toContain(event.id);
       }
     });

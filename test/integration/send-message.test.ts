@@ -7,7 +7,8 @@ const KEYS = { [CLOUD]: `sim-key-${CLOUD}` };
 const SEND = `mutation Send($channelId: ID!, $input: SendMessageInput!) {
   sendMessage(channelId: $channelId, input: $input) {
     id input waId
-    record { id channelId direction contact type status preview }
+    sentBy { kind subject name }
+    record { id channelId direction contact type status preview sentAt receivedAt at context { replyTo replyToFrom } sentBy { kind subject } }
     conversation { contact serviceWindow { state } }
   }
 }`;
@@ -28,10 +29,31 @@ describe('sendMessage (executeOperation)', () => {
       id: expect.stringMatching(/^wamid\./),
       input: '+4915100000301',
       waId: '4915100000301',
-      record: { id: sent.id, channelId: CLOUD, direction: 'OUTBOUND', contact: '4915100000301', type: 'text', status: 'accepted', preview: 'hello' },
+      // No gateway tokens: the caller is the gateway itself.
+      sentBy: { kind: 'SERVICE', subject: 'gateway', name: null },
+      record: {
+        id: sent.id,
+        channelId: CLOUD,
+        direction: 'OUTBOUND',
+        contact: '4915100000301',
+        type: 'text',
+        status: 'accepted',
+        preview: 'hello',
+        sentAt: expect.any(String),
+        receivedAt: expect.any(String),
+        at: expect.any(String),
+        context: null,
+        sentBy: { kind: 'SERVICE', subject: 'gateway' },
+      },
       conversation: { contact: '4915100000301', serviceWindow: { state: 'UNKNOWN' } },
     });
-    expect(areaBRequests(harness).filter((request) => request.path.endsWith('/messages'))).toHaveLength(1);
+    const record = (sent as unknown as { record: { sentAt: string; receivedAt: string; at: string } }).record;
+    // The gateway's own send is sent when it is accepted.
+    expect([record.sentAt, record.receivedAt]).toEqual([record.at, record.at]);
+
+    const reply = await execute(SEND, { channelId: CLOUD, input: { to: '+4915100000301', replyTo: sent.id, text: { body: 'and more' } } });
+    expect((reply.data as { sendMessage: { record: unknown } }).sendMessage.record).toMatchObject({ context: { replyTo: sent.id, replyToFrom: null } });
+    expect(areaBRequests(harness).filter((request) => request.path.endsWith('/messages'))).toHaveLength(2);
   });
 
   it('refuses a text to a contact whose window the gateway holds closed, before anything goes upstream', async () => {

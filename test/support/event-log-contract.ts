@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { compareLogIds } from '../../src/events/cursor.js';
 import { ACCEPTED_STATUS, RECEIVED_STATUS, serializeEvent, type EventLog } from '../../src/events/log.js';
 import type { ChannelEvent, LoggedEvent } from '../../src/events/types.js';
+import { BUSINESS_APP_ACTOR, type Actor } from '../../src/identity/actor.js';
 import { waitUntil } from './events.js';
 
 /**
@@ -11,6 +12,8 @@ import { waitUntil } from './events.js';
 export function eventLogContract(label: string, newLog: () => EventLog): void {
   /** The channel's own number, as echoes of its phone app name it. */
   const BUSINESS = '15550783881';
+  /** Who sends through the gateway in these tests. */
+  const SENDER: Actor = { kind: 'PERSON', subject: 'user-7', name: 'Ada Agent' };
   let channels = 0;
   const newChannel = () => `contract-${label}-${(channels += 1)}`;
 
@@ -214,7 +217,7 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
       const channelId = newChannel();
       const recent = timesBefore(Date.now());
       const before = Date.now();
-      await log.append(channelId, [text(channelId, 'wamid.in', { from: '491' }, recent(10))]);
+      await log.append(channelId, [text(channelId, 'wamid.in', { from: '491', contactName: 'Ada' }, recent(10))]);
       const after = Date.now();
       const record = await log.message(channelId, 'wamid.in');
       expect(record).toEqual({
@@ -228,12 +231,15 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
         statuses: [],
         text: 'text of wamid.in',
         threadMs: recent(10),
+        sentAtMs: recent(10),
         sentFrom: null,
+        sentBy: null,
         body: { id: 'wamid.in', type: 'text', text: { body: 'text of wamid.in' } },
         history: [],
         editedAtMs: null,
         revokedAtMs: null,
         reactions: [],
+        contactName: 'Ada',
       });
       expectBetween(record!.atMs, before, after);
       expect(await log.message(channelId, 'wamid.unknown')).toBeNull();
@@ -244,7 +250,7 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
       const log = newLog();
       const channelId = newChannel();
       const before = Date.now();
-      await log.recordSend(channelId, { messageId: 'wamid.out', contact: '491', type: 'text', text: 'hi there' });
+      await log.recordSend(channelId, { messageId: 'wamid.out', contact: '491', type: 'text', text: 'hi there', sentBy: SENDER });
       const after = Date.now();
       const sent = await log.message(channelId, 'wamid.out');
       expect(sent).toEqual({
@@ -258,15 +264,19 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
         statuses: [],
         text: 'hi there',
         threadMs: expect.any(Number),
+        sentAtMs: expect.any(Number),
         sentFrom: 'API',
+        sentBy: SENDER,
         body: null,
         history: [],
         editedAtMs: null,
         revokedAtMs: null,
         reactions: [],
+        contactName: null,
       });
       expectBetween(sent!.atMs, before, after);
       expectBetween(sent!.threadMs, before, after);
+      expectBetween(sent!.sentAtMs, before, after);
 
       const at = Date.now() + 5;
       const { appended: first } = await log.append(channelId, [statusOf(channelId, 'wamid.out', 'delivered', '491', at)]);
@@ -480,6 +490,84 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
       await log.append(channelId, [inGroup]);
       // A later change announces itself alone: the group reaction announced nothing before it.
       expect(await appendAnnounced(log, channelId, announced, [text(channelId, 'wamid.m6', { from: after }, recent(10))], 1)).toEqual([after]);
+    });
+  });
+
+  describe(`EventLog contract (${label}): the thread tells what happened`, () => {
+    it('a thread delivered out of order reads newest first by when each message was sent, across pages; receivedAt stays the arrival', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const recent = timesBefore(Date.now());
+      const ada = { from: '4917000000021' };
+      // Delivered late and out of order (the upstream re-delivers), one notification each; an echo from the phone app among them.
+      for (const [id, secondsAgo] of [
+        ['wamid.t30', 30],
+        ['wamid.t50', 50],
+        ['wamid.t10', 10],
+        ['wamid.t40', 40],
+      ] as const) {
+        await log.append(channelId, [text(channelId, id, ada, recent(secondsAgo))]);
+      }
+      await log.append(channelId, [echo(channelId, 'wamid.t20', ada.from, recent(20), { type: 'text', text: { body: 'from the phone' } })]);
+      const pages: string[][] = [];
+      const sentTimes: number[] = [];
+      let before = null;
+      for (;;) {
+        const page = await log.thread(channelId, ada.from, before, 2);
+        if (page.length === 0) break;
+        pages.push(page.map((entry) => entry.record!.id));
+        sentTimes.push(...page.map((entry) => entry.record!.sentAtMs));
+        before = page.at(-1)!.position;
+      }
+      expect(pages).toEqual([['wamid.t10', 'wamid.t20'], ['wamid.t30', 'wamid.t40'], ['wamid.t50']]);
+      expect(sentTimes).toEqual([recent(10), recent(20), recent(30), recent(40), recent(50)]);
+      const late = await log.message(channelId, 'wamid.t50');
+      // Received after the others though sent first: its arrival is not its send time.
+      expect(late!.atMs).toBeGreaterThan(late!.sentAtMs + 40_000);
+      expect(await log.message(channelId, 'wamid.t20')).toMatchObject({ sentAtMs: recent(20), sentFrom: 'BUSINESS_APP', sentBy: BUSINESS_APP_ACTOR });
+      expect((await log.conversation(channelId, ada.from))?.lastMessageId).toBe('wamid.t10');
+    });
+
+    it('messages sent in the same second and arriving together: the last message is the thread’s newest, ties broken alike', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      // A whole second, as the upstream gives it, long enough ago that both land at its end.
+      const second = Math.floor(Date.now() / 1000) * 1000 - 20_000;
+      const ada = { from: '4917000000022' };
+      await log.append(channelId, [text(channelId, 'wamid.tie-b', ada, second), text(channelId, 'wamid.tie-a', ada, second)]);
+      const thread = await threadIds(log, channelId, ada.from);
+      expect(thread).toEqual(['wamid.tie-b', 'wamid.tie-a']);
+      expect((await log.conversation(channelId, ada.from))?.lastMessageId).toBe(thread[0]);
+    });
+
+    it('a revoke deletes: the body, the text and every earlier version are erased, the time of the deletion stays; a late edit brings nothing back', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const recent = timesBefore(Date.now());
+      const ada = { from: '4917000000023', contactName: 'Ada' };
+      await log.append(channelId, [text(channelId, 'wamid.secret', ada, recent(50))]);
+      await log.append(channelId, [edit(channelId, 'wamid.secret-edit', ada, recent(40), 'wamid.secret')]);
+      await log.append(channelId, [reaction(channelId, 'wamid.secret-like', { from: '4917000000024' }, recent(35), 'wamid.secret', '👍')]);
+      await log.append(channelId, [revoke(channelId, 'wamid.secret-revoke', ada, recent(30), 'wamid.secret')]);
+      const deleted = await log.message(channelId, 'wamid.secret');
+      expect(deleted).toMatchObject({
+        id: 'wamid.secret',
+        direction: 'INBOUND',
+        type: 'text',
+        text: null,
+        body: null,
+        history: [],
+        editedAtMs: recent(40),
+        revokedAtMs: recent(30),
+        sentAtMs: recent(50),
+        contactName: 'Ada',
+      });
+      expect(JSON.stringify(deleted)).not.toContain('text of wamid.secret');
+      expect(JSON.stringify(deleted)).not.toContain('"body":"edited"');
+      // An edit that arrives after the deletion (re-delivered late) changes nothing.
+      await log.append(channelId, [edit(channelId, 'wamid.secret-late-edit', ada, recent(45), 'wamid.secret')]);
+      expect(await log.message(channelId, 'wamid.secret')).toMatchObject({ text: null, body: null, history: [], editedAtMs: recent(40) });
+      expect(await threadIds(log, channelId, ada.from)).toEqual(['wamid.secret']);
     });
   });
 

@@ -1,6 +1,12 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import Keyv from 'keyv';
-import { ChannelDirectory, DIRECTORY_LOOKUP_MIN_INTERVAL_MS, DIRECTORY_READ_REUSE_MS, type DirectoryLookup } from '../../src/events/channel-directory.js';
+import {
+  ChannelDirectory,
+  DirectoryLookupError,
+  DIRECTORY_LOOKUP_MIN_INTERVAL_MS,
+  DIRECTORY_READ_REUSE_MS,
+  type DirectoryLookup,
+} from '../../src/events/channel-directory.js';
 import { numbersNamed, parseNotification } from '../../src/events/parse.js';
 
 const PATH = 'channel-005';
@@ -94,9 +100,27 @@ describe('ChannelDirectory', () => {
       throw new Error('A4 unavailable');
     });
     const directory = new ChannelDirectory(new Keyv(), lookup);
-    await expect(directory.routes(PATH, ['49305550006'])).rejects.toThrow('A4 unavailable');
+    const failed = await directory.routes(PATH, ['49305550006']).catch((error: unknown) => error);
+    // The receiver names the cause from it: the listing could not be read (not past its budget), the upstream's error kept.
+    expect(failed).toBeInstanceOf(DirectoryLookupError);
+    expect(failed).toMatchObject({ pastBudget: false, cause: new Error('A4 unavailable') });
     lookup.mockResolvedValueOnce({ partnerId: 'partner-acme', channels: ACCOUNT });
     expect(await directory.routes(PATH, ['49305550006'])).toEqual(new Map([['49305550006', SIBLING]]));
+  });
+
+  it('a lookup past its budget rejects at the budget and goes on: one lookup, whose listing the next notification is routed by', async () => {
+    let answer: (value: Awaited<ReturnType<DirectoryLookup>>) => void = () => undefined;
+    const lookup = jest.fn<DirectoryLookup>(() => new Promise((resolve) => (answer = resolve)));
+    const directory = new ChannelDirectory(new Keyv(), lookup, Date.now, 20);
+    const started = Date.now();
+    await expect(directory.routes(PATH, ['49305550006'])).rejects.toMatchObject({ name: 'DirectoryLookupError', pastBudget: true });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // A re-delivery while it runs waits on the same lookup, within its own budget.
+    await expect(directory.routes(PATH, ['49305550006'])).rejects.toMatchObject({ pastBudget: true });
+    answer({ partnerId: 'partner-acme', channels: ACCOUNT });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await directory.routes(PATH, ['49305550006'])).toEqual(new Map([['49305550006', SIBLING]]));
+    expect(lookup).toHaveBeenCalledTimes(1);
   });
 
   it('reads the store once per DIRECTORY_READ_REUSE_MS for a channel while what it read names every number, not once per notification', async () => {

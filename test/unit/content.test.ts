@@ -2,7 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import {
   contentOfMessage,
   contentOfSentBody,
+  changedMessageIdOf,
   contextOfMessage,
+  contextOfSentBody,
   editedMessageIdOf,
   previewOf,
   previewOfMessage,
@@ -230,7 +232,8 @@ describe('contentOfMessage: every fixture of both hostings', () => {
         currency: product.currency,
       })),
     });
-    expect(previewOf(mapped)).toBe('Order: 3 items');
+    // The cloud sample orders two products (2 and 1), the on-premise one a product three times.
+    expect(previewOf(mapped)).toBe(products.length === 1 ? 'Order: 1 product, 3 items' : `Order: ${products.length} products, 3 items`);
   });
 
   it('system notices: a number change (both spellings), a user id change, an identity change', () => {
@@ -271,12 +274,12 @@ describe('contentOfMessage: every fixture of both hostings', () => {
     expect(revokedMessageIdOf(item('cloud', 'edit'))).toBeNull();
   });
 
-  it('revoke (cloud): no content of its own, the message it deletes, "Message deleted"', () => {
+  it('revoke (cloud): no content of its own, the message it deletes, "This message was deleted"', () => {
     const revoke = sub(item('cloud', 'revoke'), 'revoke');
     expect(content('cloud', 'revoke')).toEqual({ __typename: 'UnsupportedContent', errors: [] });
     expect(revokedMessageIdOf(item('cloud', 'revoke'))).toBe(revoke.original_message_id);
     expect(editedMessageIdOf(item('cloud', 'revoke'))).toBeNull();
-    expect(previewOfMessage(CHANNEL, item('cloud', 'revoke'))).toBe('Message deleted');
+    expect(previewOfMessage(CHANNEL, item('cloud', 'revoke'))).toBe('This message was deleted');
     expect(previewOfMessage(CHANNEL, item('cloud', 'text'))).toBe(previewOf(content('cloud', 'text')));
   });
 
@@ -309,12 +312,14 @@ describe('contextOfMessage and referralOfMessage', () => {
       const reply = sub(item(hosting, 'context-reply'), 'context');
       expect(contextOfMessage(item(hosting, 'context-reply'))).toEqual({
         replyTo: reply.id,
+        replyToFrom: reply.from,
         forwarded: false,
         frequentlyForwarded: false,
         referredProductId: null,
       });
       expect(contextOfMessage(item(hosting, 'context-forwarded'))).toEqual({
         replyTo: null,
+        replyToFrom: null,
         forwarded: true,
         frequentlyForwarded: hosting === 'cloud',
         referredProductId: null,
@@ -324,6 +329,7 @@ describe('contextOfMessage and referralOfMessage', () => {
     const product = sub(item('cloud', 'context-product'), 'context');
     expect(contextOfMessage(item('cloud', 'context-product'))).toEqual({
       replyTo: product.id,
+      replyToFrom: product.from,
       forwarded: false,
       frequentlyForwarded: false,
       referredProductId: 'di9ozbzfi4',
@@ -335,6 +341,34 @@ describe('contextOfMessage and referralOfMessage', () => {
   it("reads an edit's context from its new version", () => {
     const edit = { type: 'edit', edit: { original_message_id: 'wamid.X=', message: { context: { id: 'wamid.Q==' }, type: 'text', text: { body: 'b' } } } };
     expect(contextOfMessage(edit)).toMatchObject({ replyTo: 'wamid.Q==' });
+  });
+
+  it("an edit's new version naming the message it edits is no reply: replyTo null, its flags kept", () => {
+    const edit = {
+      type: 'edit',
+      edit: { original_message_id: 'wamid.M0', message: { context: { id: 'wamid.M0', forwarded: true }, type: 'text', text: { body: 'b' } } },
+    };
+    expect(contextOfMessage(edit)).toEqual({ replyTo: null, replyToFrom: null, forwarded: true, frequentlyForwarded: false, referredProductId: null });
+    const selfOnly = { type: 'edit', edit: { original_message_id: 'wamid.M0', message: { context: { id: 'wamid.M0' }, type: 'text', text: { body: 'b' } } } };
+    expect(contextOfMessage(selfOnly)).toBeNull();
+  });
+
+  it('names the message a reaction, an edit or a revoke changes; none for other items', () => {
+    for (const hosting of ['cloud', 'on-premise'] as const) {
+      expect(changedMessageIdOf(item(hosting, 'reaction'))).toBe(sub(item(hosting, 'reaction'), 'reaction').message_id);
+      expect(changedMessageIdOf(item(hosting, 'text'))).toBeNull();
+    }
+    expect(changedMessageIdOf(item('cloud', 'edit'))).toBe(sub(item('cloud', 'edit'), 'edit').original_message_id);
+    expect(changedMessageIdOf(item('cloud', 'revoke'))).toBe(sub(item('cloud', 'revoke'), 'revoke').original_message_id);
+    expect(changedMessageIdOf({ type: 'reaction', reaction: { emoji: '👍' } })).toBeNull();
+  });
+
+  it("a send's context is the message it answers (`context.message_id`)", () => {
+    expect(contextOfSentBody({ type: 'text', context: { message_id: 'wamid.Q' }, text: { body: 'b' } })).toMatchObject({
+      replyTo: 'wamid.Q',
+      forwarded: false,
+    });
+    expect(contextOfSentBody({ type: 'text', text: { body: 'b' } })).toBeNull();
   });
 
   it('reads every field of a click-to-chat referral', () => {
@@ -416,6 +450,24 @@ describe('contentOfSentBody: the bodies the gateway builds', () => {
 });
 
 describe('previewOf', () => {
+  it('an order says its product lines, and its items when every line says how many; a request_welcome that the user opened the chat', () => {
+    const line = (quantity: number | null) => ({ productRetailerId: 'p', quantity, itemPrice: null, currency: null });
+    const order = (quantities: Array<number | null>) => previewOf({ __typename: 'OrderContent', catalogId: null, text: null, items: quantities.map(line) });
+    expect(order([2, 4, 1])).toBe('Order: 3 products, 7 items');
+    expect(order([1])).toBe('Order: 1 product, 1 item');
+    expect(order([2, null])).toBe('Order: 2 products');
+    expect(order([])).toBe('Order: 0 products');
+    const welcome = { from: '16505551234', id: 'wamid.W', timestamp: '1749416383', type: 'request_welcome' };
+    expect(contentOfMessage(CHANNEL, welcome)).toEqual({
+      __typename: 'SystemContent',
+      systemType: 'request_welcome',
+      body: null,
+      newWaId: null,
+      newUserId: null,
+    });
+    expect(previewOfMessage(CHANNEL, welcome)).toBe('Opened the chat');
+  });
+
   it('cuts a long line at PREVIEW_MAX characters with "…" and joins lines', () => {
     const long = '🌵'.repeat(150);
     const preview = previewOf({ __typename: 'TextContent', body: long })!;
@@ -440,7 +492,7 @@ describe('previewOf', () => {
         text: null,
         items: [{ productRetailerId: 'p', quantity: null, itemPrice: null, currency: null }],
       }),
-    ).toBe('Order: 1 item');
+    ).toBe('Order: 1 product');
     expect(previewOf({ __typename: 'SystemContent', systemType: 'user_changed_user_id', body: null, newWaId: null, newUserId: null })).toBe(
       'user_changed_user_id',
     );
@@ -591,6 +643,7 @@ describe('hostile and malformed input: never a throw, nulls or UnsupportedConten
     expect(contextOfMessage(message('text', { context: 'wamid.X' }))).toBeNull();
     expect(contextOfMessage(message('text', { context: { id: 5, forwarded: 'true', referred_product: 'p' } }))).toEqual({
       replyTo: '5',
+      replyToFrom: null,
       forwarded: false,
       frequentlyForwarded: false,
       referredProductId: null,

@@ -354,6 +354,9 @@ describe('conversation rules', () => {
 
   it('takes a contact key in any phone format or a business-scoped user id, of at most 128 characters, and refuses anything else naming the field', () => {
     expect(checkContactKey('+49 (151) 1234-5678', 'to')).toBe('4915112345678');
+    // A plus inside the opening bracket, as numbers are often written with their country code.
+    expect(checkContactKey('(+49) 151 12345678', 'phoneNumber')).toBe('4915112345678');
+    expect(checkContactKey('(49) 151-12345678', 'contact')).toBe('4915112345678');
     expect(checkContactKey(' US.13491208655302741918 ', 'contact')).toBe('US.13491208655302741918');
     expect(checkContactKey(`4${' '.repeat(126)}9`, 'to')).toBe('49');
     for (const value of [`4${' '.repeat(127)}9`, 'Ada', '+49 151 ****']) {
@@ -384,6 +387,8 @@ describe('conversation rules', () => {
     expect(waIdOf('x4915')).toBeNull();
     expect(waIdOf('4915x')).toBeNull();
     expect(waIdOf('1'.repeat(33))).toBeNull();
+    expect(waIdOf('(++49) 151')).toBeNull();
+    expect(waIdOf('49 (+151)')).toBeNull();
   });
 
   it('refuses every malformed cursor as malformed, naming the field', () => {

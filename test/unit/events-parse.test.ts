@@ -56,6 +56,8 @@ describe('parseNotification', () => {
       raw: textMessage,
       contactName: 'Mia',
       displayPhoneNumber: '49305550000',
+      businessAccountId: 'waba-1',
+      phoneNumberId: 'pn-1',
     });
     expect(parsed.events[1].payload).toMatchObject({ type: 'image', text: null });
     expect(parsed.events[2].payload).toEqual({
@@ -65,6 +67,7 @@ describe('parseNotification', () => {
       recipientId: '4915112345678',
       recipientUserId: null,
       toGroup: false,
+      participant: null,
       timestamp: '2023-11-14T22:13:22.000Z',
       errors: [],
       pricing: null,
@@ -586,8 +589,21 @@ describe('parseNotification: every kind of real traffic, nothing dropped', () =>
     ).toMatchObject({
       recipientId: '120363025246125486@g.us',
       toGroup: true,
+      participant: null,
       pricing: null,
       billingConversation: null,
     });
+    // A group message's status names the member it is about: by wa_id (any format), else by business-scoped user id.
+    const groupStatus = (fields: Record<string, string>) =>
+      parseNotification('c', envelope('messages', { statuses: [{ id: 'm', status: 'read', recipient_id: 'GROUP_ID', recipient_type: 'group', ...fields }] }))
+        .events[0].payload;
+    expect(groupStatus({ recipient_participant_id: '+49 151 1234', recipient_participant_user_id: 'DE.1' })).toMatchObject({ participant: '491511234' });
+    expect(groupStatus({ recipient_participant_user_id: 'DE.1' })).toMatchObject({ participant: 'DE.1', recipientUserId: null });
+    expect(groupStatus({ recipient_participant_parent_user_id: 'DE.ENT.7' })).toMatchObject({ participant: 'DE.ENT.7' });
+    // A one-to-one status names no participant, whatever it carries.
+    expect(
+      parseNotification('c', envelope('messages', { statuses: [{ id: 'm', status: 'read', recipient_id: '491', recipient_participant_id: '492' }] })).events[0]
+        .payload,
+    ).toMatchObject({ participant: null });
   });
 });

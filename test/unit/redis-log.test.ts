@@ -330,12 +330,15 @@ describeWithRedis('RedisEventLog: message records', () => {
       statuses: appended,
       text: null,
       threadMs: at,
+      sentAtMs: at,
       sentFrom: null,
+      sentBy: null,
       body: null,
       history: [],
       editedAtMs: null,
       revokedAtMs: null,
       reactions: [],
+      contactName: null,
     });
     expect((await log.message(channelId, 'wamid.elsewhere'))?.atMs).toBeGreaterThanOrEqual(before);
     await expectFreshTtl(key(channelId, 'message:wamid.elsewhere'), RETENTION_MS);
@@ -393,6 +396,10 @@ describeWithRedis('RedisEventLog: message records', () => {
       ],
       text: null,
       threadMs: 1700000000000,
+      // Stored without a send time (before it was kept): its thread time.
+      sentAtMs: 1700000000000,
+      sentBy: null,
+      contactName: null,
     });
     expect(capture.entries().map((entry) => [entry.msg, entry.channelId, entry.entry])).toEqual([
       ['events: skipped an unreadable log entry', channelId, '1700000000000-4'],
@@ -427,6 +434,30 @@ describeWithRedis('RedisEventLog: message records', () => {
       h: JSON.stringify([JSON.stringify(item)]),
     });
     expect(await log.message(channelId, 'wamid.once')).toMatchObject({ body: editItem, history: [item] });
+  });
+
+  it('a revoke erases the body, the text and the earlier versions from the record’s hash; its sender’s name and the deletion’s time stay', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const secret = 'Mein PIN ist 4711';
+    const message = inbound(channelId, 'wamid.gone', '491', recent(50), { text: secret, contactName: 'Zoë' });
+    Object.assign(message.payload, { raw: { id: 'wamid.gone', type: 'text', text: { body: secret } } });
+    const edit = inbound(channelId, 'wamid.gone-edit', '491', recent(40), { type: 'edit', text: null, contactName: 'Zoë' });
+    Object.assign(edit.payload, {
+      raw: { id: 'wamid.gone-edit', type: 'edit', edit: { original_message_id: 'wamid.gone', message: { type: 'text', text: { body: `${secret}!` } } } },
+    });
+    const revoke = inbound(channelId, 'wamid.gone-revoke', '491', recent(30), { type: 'revoke', text: null, contactName: 'Zoë' });
+    Object.assign(revoke.payload, { raw: { id: 'wamid.gone-revoke', type: 'revoke', revoke: { original_message_id: 'wamid.gone' } } });
+    await log.append(channelId, [message]);
+    await log.append(channelId, [edit]);
+    expect(Object.keys(await redis.client.hGetAll(key(channelId, 'message:wamid.gone')))).toEqual(expect.arrayContaining(['b', 'h', 'text']));
+    await log.append(channelId, [revoke]);
+    const stored = await redis.client.hGetAll(key(channelId, 'message:wamid.gone'));
+    expect(Object.keys(stored)).not.toEqual(expect.arrayContaining(['b']));
+    expect(stored).not.toHaveProperty('h');
+    expect(stored).not.toHaveProperty('text');
+    expect(JSON.stringify(stored)).not.toContain('4711');
+    expect(stored).toMatchObject({ ra: String(recent(30)), cn: 'Zoë', sa: String(recent(50)), direction: 'INBOUND' });
   });
 
   it('reads bodies as stored: an unreadable body is none, an unreadable earlier version is left out', async () => {

@@ -33,6 +33,10 @@ type LintProbe @key(fields: "id") {
   A3: opens with an endpoint code.
   """
   coded: String
+  """
+  A probe's field whose description opens with the article, not with a code.
+  """
+  article: String
   undescribedField(undescribedArgument: Int): String
   """
   Snake case name.
@@ -82,6 +86,8 @@ extend type Query {
     for (const problem of expected) {
       expect([problem, problems.some((found) => found.startsWith(problem))]).toEqual([problem, true]);
     }
+    // Only the endpoint code is refused: "A probe's field …" opens with the article.
+    expect(problems.filter((found) => found.startsWith('no-restricted-syntax'))).toHaveLength(1);
   });
 
   it('knows the federation directives without their definitions in schema/, and no others', async () => {

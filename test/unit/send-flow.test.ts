@@ -5,6 +5,7 @@ import { ErrorCode, HubgraphError, NothingSentError, ServiceWindowClosedError, U
 import type { ServiceWindowDto } from '../../src/events/conversations.js';
 import type { AcceptedSend } from '../../src/events/types.js';
 import type { SendMessageInput } from '../../src/generated/graphql.js';
+import { serviceActor, type Actor } from '../../src/identity/actor.js';
 import { IdempotentSends, memorySendLock } from '../../src/messaging/idempotency.js';
 import { sendMessage, type SendDependencies } from '../../src/messaging/send-flow.js';
 import type { SendResponseDto } from '../../src/messaging/send-message.js';
@@ -15,6 +16,8 @@ const CONTACT = '5511987654321';
 /** The wa_id the upstream answers with differs from the number as sent (a Brazilian number without its ninth digit). */
 const WA_ID = '551187654321';
 const TEXT: SendMessageInput = { to: `+${CONTACT}`, text: { body: 'hello' } };
+/** Who sends in these tests: a person signed in through the identity provider. */
+const SENDER: Actor = { kind: 'PERSON', subject: 'user-7', name: 'Ada Agent' };
 const TEMPLATE: SendMessageInput = { to: `+${CONTACT}`, template: { name: 'order_update', languageCode: 'en' } };
 const ACCEPTED: SendResponseDto = { contacts: [{ input: `+${CONTACT}`, wa_id: WA_ID }], messages: [{ id: 'wamid.1' }] };
 
@@ -115,7 +118,7 @@ function harness(setup: Setup = {}) {
     },
     settings: { messagingProduct: 'whatsapp', serviceWindowGuard: setup.guard ?? 'enforce' },
   };
-  const send = (input: SendMessageInput = TEXT) => sendMessage(deps, { partnerId: PARTNER, channelId: CHANNEL, input });
+  const send = (input: SendMessageInput = TEXT, sentBy: Actor = SENDER) => sendMessage(deps, { partnerId: PARTNER, channelId: CHANNEL, input, sentBy });
   return { send, sent, records, closedWindows, versionsRecorded, warnings, warningFields, infos };
 }
 
@@ -132,9 +135,9 @@ async function refusal(call: Promise<unknown>): Promise<HubgraphError> {
 describe('sendMessage flow', () => {
   it('sends the built body, records the accepted send and answers with the channel and contact', async () => {
     const flow = harness({ window: OPEN });
-    await expect(flow.send()).resolves.toEqual({ id: 'wamid.1', input: `+${CONTACT}`, waId: WA_ID, channelId: CHANNEL, contact: WA_ID });
+    await expect(flow.send()).resolves.toEqual({ id: 'wamid.1', input: `+${CONTACT}`, waId: WA_ID, sentBy: SENDER, channelId: CHANNEL, contact: WA_ID });
     expect(flow.sent).toEqual([{ messaging_product: 'whatsapp', recipient_type: 'individual', to: `+${CONTACT}`, type: 'text', text: { body: 'hello' } }]);
-    expect(flow.records).toEqual([{ messageId: 'wamid.1', contact: WA_ID, type: 'text', text: 'hello', body: flow.sent[0] }]);
+    expect(flow.records).toEqual([{ messageId: 'wamid.1', contact: WA_ID, type: 'text', text: 'hello', body: flow.sent[0], sentBy: SENDER }]);
     expect(flow.warnings).toEqual([]);
     expect(flow.infos).toEqual([{ fields: { channelId: CHANNEL, type: 'text', messageId: 'wamid.1' }, message: 'message sent' }]);
     // A cloud answer reports no server version to keep.
@@ -188,7 +191,9 @@ describe('sendMessage flow', () => {
     const flow = harness({ answers: [ACCEPTED, { messages: [{ id: 'wamid.2' }] }] });
     const input = { ...TEXT, idempotencyKey: 'order-42' };
     const first = await flow.send(input);
-    await expect(flow.send(input)).resolves.toEqual(first);
+    // Whoever repeats it, the send is the first caller's.
+    await expect(flow.send(input, serviceActor('gateway-token-2'))).resolves.toEqual(first);
+    expect(first.sentBy).toEqual(SENDER);
     expect(flow.sent).toHaveLength(1);
     expect(flow.records).toHaveLength(1);
     // A send without a key is sent again.

@@ -4,7 +4,7 @@ import { GATEWAY_URL, SIMULATOR_URL, authorization } from './apollo';
 import { errorHint, errorWithCode } from './errors';
 import { MessageContent } from './MessageContent';
 import { graphql } from './gql';
-import type { ConversationSummaryFragment, SendMessageInput, ThreadMessagesFragment } from './gql/graphql';
+import type { ConversationSummaryFragment, GroupStatusesSubscription, SendMessageInput, ThreadMessagesFragment } from './gql/graphql';
 
 const CHANNELS = graphql(`
   query InboxChannels {
@@ -59,7 +59,13 @@ graphql(`
         content {
           ...MessageContentFields
         }
-        at
+        preview
+        sentAt
+        receivedAt
+        context {
+          replyTo
+          replyToFrom
+        }
         status
         error
         editedAt
@@ -97,6 +103,21 @@ const THREAD = graphql(`
         ...ConversationSummary
         ...ThreadMessages
       }
+    }
+  }
+`);
+
+// Statuses of what the business sent to groups: a group is no one-to-one conversation, so only this shows them.
+const STATUS_CHANGED = graphql(`
+  subscription GroupStatuses($channelId: ID!) {
+    messageStatusChanged(channelId: $channelId) {
+      cursor
+      messageId
+      status
+      recipientId
+      recipientType
+      participant
+      receivedAt
     }
   }
 `);
@@ -172,10 +193,14 @@ function WindowBadge({ serviceWindow }: { serviceWindow: ConversationSummaryFrag
 }
 
 /** A message's time of day, or its date when it is not from today. */
-function Time({ at }: { at: string }) {
+function Time({ at, title, testId }: { at: string; title?: string; testId?: string }) {
   const date = new Date(at);
   const today = date.toDateString() === new Date().toDateString();
-  return <time dateTime={at}>{today ? date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : date.toLocaleDateString()}</time>;
+  return (
+    <time dateTime={at} title={title} data-testid={testId}>
+      {today ? date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : date.toLocaleDateString()}
+    </time>
+  );
 }
 
 /** An outbound message's status as a chat shows it; the word stays for screen readers (and the tests). */
@@ -295,8 +320,21 @@ function ContactKey({ conversation }: { conversation: ConversationSummaryFragmen
   );
 }
 
-/** One message: its content, time, status, "edited", and the contacts' reactions on it; a deleted one says so. */
-function Bubble({ channelId, message }: { channelId: string; message: ThreadMessage }) {
+/** The message a reply answers, as its bubble shows it: its preview line, or that it is not on this page. */
+function Quote({ replyTo, quoted }: { replyTo: string; quoted: ThreadMessage | undefined }) {
+  return (
+    <blockquote className="quote" data-testid="quote" cite={replyTo}>
+      {quoted ? (quoted.preview ?? `[${quoted.type ?? 'message'}]`) : 'An earlier message'}
+    </blockquote>
+  );
+}
+
+/**
+ * One message: the message it answers, its content, when it was sent (the notification's own time: a late delivery
+ * shows when it was written; when it arrived is in the title), status, "edited", and the contacts' reactions on it; a
+ * deleted one says so and shows nothing of what it said.
+ */
+function Bubble({ channelId, message, quoted }: { channelId: string; message: ThreadMessage; quoted: ThreadMessage | undefined }) {
   const system = message.content?.__typename === 'SystemContent';
   const className = [
     'bubble',
@@ -306,6 +344,7 @@ function Bubble({ channelId, message }: { channelId: string; message: ThreadMess
   ];
   return (
     <li className={className.filter(Boolean).join(' ')} data-testid="message">
+      {message.context?.replyTo && <Quote replyTo={message.context.replyTo} quoted={quoted} />}
       {message.revokedAt ? (
         <div className="text">🚫 This message was deleted</div>
       ) : (
@@ -318,7 +357,11 @@ function Bubble({ channelId, message }: { channelId: string; message: ThreadMess
             edited
           </span>
         )}
-        <Time at={message.at} />
+        <Time
+          at={message.sentAt}
+          title={`sent ${new Date(message.sentAt).toLocaleString()}, received ${new Date(message.receivedAt).toLocaleString()}`}
+          testId="sent-at"
+        />
         {message.direction === 'OUTBOUND' && <StatusTicks status={message.status} />}
       </div>
       {message.reactions.length > 0 && (
@@ -354,6 +397,7 @@ function Thread({ channelId, contact }: { channelId: string; contact: string }) 
   const newest = conversation.messages.nodes[0];
   // The API answers newest first; a chat shows the newest at the bottom.
   const messages = [...conversation.messages.nodes].reverse();
+  const byId = new Map(messages.map((message) => [message.id, message]));
   return (
     <section className="thread" aria-label={`Thread with ${contact}`}>
       <header>
@@ -363,7 +407,7 @@ function Thread({ channelId, contact }: { channelId: string; contact: string }) 
       </header>
       <ol className="messages" data-testid="thread">
         {messages.map((message) => (
-          <Bubble key={message.id} channelId={channelId} message={message} />
+          <Bubble key={message.id} channelId={channelId} message={message} quoted={message.context?.replyTo ? byId.get(message.context.replyTo) : undefined} />
         ))}
       </ol>
       <Composer key={contact} channelId={channelId} conversation={conversation} failedForWindow={errorCode(newest?.error) === WINDOW_CLOSED_ERROR} />
@@ -400,6 +444,37 @@ function SubscriptionError({ error }: { error: unknown }) {
   );
 }
 
+type GroupStatus = NonNullable<GroupStatusesSubscription['messageStatusChanged']>;
+
+/**
+ * The latest status of each group message per member, newest first: statuses of messages to a group
+ * (`recipientType: GROUP`) name the group and the member, and belong to no conversation of the list.
+ */
+function GroupStatuses({ channelId }: { channelId: string }) {
+  const [statuses, setStatuses] = useState<GroupStatus[]>([]);
+  useSubscription(STATUS_CHANGED, {
+    variables: { channelId },
+    onData: ({ data }) => {
+      const status = data.data?.messageStatusChanged;
+      if (status?.recipientType !== 'GROUP') return;
+      setStatuses((held) => [status, ...held.filter((other) => other.messageId !== status.messageId || other.participant !== status.participant)].slice(0, 10));
+    },
+  });
+  if (statuses.length === 0) return null;
+  return (
+    <section className="group-statuses" aria-label="Group messages">
+      <h2>Group messages</h2>
+      <ul>
+        {statuses.map((status) => (
+          <li key={`${status.messageId} ${status.participant ?? ''}`} data-testid="group-status">
+            Group {status.recipientId}: {status.participant ?? 'a member'} {status.status}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function ChannelInbox({ channelId }: { channelId: string }) {
   const { data, error, loading } = useQuery(CONVERSATIONS, { variables: { channelId } });
   const [contact, setContact] = useState<string | null>(null);
@@ -409,6 +484,7 @@ function ChannelInbox({ channelId }: { channelId: string }) {
   return (
     <>
       {subscriptionError && <SubscriptionError error={subscriptionError} />}
+      <GroupStatuses channelId={channelId} />
       <div className="inbox">
         <aside className="conversations">
           {error && (
