@@ -1,5 +1,9 @@
 import { BadUserInputError, InputChecks } from '../errors.js';
 import { checkContactKey, isUserId } from '../events/conversations.js';
+import { buildInteractive, type InteractiveField } from './interactive.js';
+import { characterCount, compact, isHttpUrl, ONPREMISE_PRODUCT_RETAILER_ID_MAX, type MessagingHosting } from './send-shared.js';
+
+export { characterCount, compact, isHttpUrl, ONPREMISE_PRODUCT_RETAILER_ID_MAX, type MessagingHosting };
 import type {
   ContactCardInput,
   LocationMessageInput,
@@ -10,16 +14,35 @@ import type {
   TextMessageInput,
 } from '../generated/graphql.js';
 
-/** The two hosting variants area B knows (spec §9). */
-export type MessagingHosting = 'CLOUD' | 'ON_PREMISE';
-
 export const TEXT_BODY_MAX = 4096;
 export const ONPREMISE_CAPTION_MAX = 1024;
 /** A template has at most 10 buttons upstream, so button indexes run 0..9. */
 const BUTTON_INDEX_MAX = 9;
 
-/** Content fields of SendMessageInput; exactly one must be set, and its name is the upstream `type`. */
-export const CONTENT_FIELDS = ['text', 'location', 'contacts', 'audio', 'document', 'image', 'sticker', 'video', 'template', 'interactive'] as const;
+/**
+ * Content fields of SendMessageInput; exactly one must be set. Its name is the upstream `type`, except for the typed
+ * interactive members (messaging/interactive.ts), which are all sent as `interactive`.
+ */
+export const CONTENT_FIELDS = [
+  'text',
+  'location',
+  'contacts',
+  'audio',
+  'document',
+  'image',
+  'sticker',
+  'video',
+  'template',
+  'interactive',
+  'buttons',
+  'list',
+  'ctaUrl',
+  'flow',
+  'product',
+  'productList',
+  'catalog',
+  'locationRequest',
+] as const;
 export type ContentField = (typeof CONTENT_FIELDS)[number];
 
 type MediaKind = 'audio' | 'document' | 'image' | 'sticker' | 'video';
@@ -35,16 +58,6 @@ export interface SendMessageOptions {
   now?: number;
 }
 
-/** Characters as a user counts them (code points, not UTF-16 units). */
-export function characterCount(value: string): number {
-  return [...value].length;
-}
-
-/** Drops undefined and null members, so only given fields reach the upstream. */
-export function compact(record: Record<string, unknown>): Json {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined && value !== null));
-}
-
 function isSet(value: unknown): boolean {
   return value !== undefined && value !== null;
 }
@@ -52,15 +65,6 @@ function isSet(value: unknown): boolean {
 function requireText(value: string | null | undefined, field: string, what: string): string {
   if (typeof value !== 'string' || value.trim() === '') throw new BadUserInputError(`${what} must not be empty`, field);
   return value;
-}
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
 }
 
 function text(input: TextMessageInput, hosting: MessagingHosting): { content: Json; topLevel: Json } {
@@ -313,9 +317,6 @@ function template(input: TemplateMessageInput, hosting: MessagingHosting, now: n
   return compact({ namespace, name, language: { code }, components });
 }
 
-/** Spec §9 states this limit for on-premise only; cloud passes the id through to the upstream. */
-export const ONPREMISE_PRODUCT_RETAILER_ID_MAX = 100;
-
 /** On-premise: every product_retailer_id of a product (action) or multi-product (sections[].product_items[]) message. */
 function checkProductRetailerIds(action: unknown): void {
   if (action === null || typeof action !== 'object') return;
@@ -372,6 +373,31 @@ function recipientOf(to: string, hosting: MessagingHosting): { to: string } | { 
 /** The contact key a B1 body sends to (`to` as its digits, or `recipient` for a user id). */
 export const recipientKeyOf = (body: Json): string => checkContactKey(String(body.to ?? body.recipient), 'input.to');
 
+/** The upstream `type`, its object and what goes at the body's top level (on-premise preview_url), for one content field. */
+function buildContent(field: ContentField, input: SendMessageInput, options: SendMessageOptions): { type: string; content: unknown; topLevel: Json } {
+  const { hosting } = options;
+  switch (field) {
+    case 'text':
+      return { type: field, ...text(input.text!, hosting) };
+    case 'location':
+      return { type: field, content: location(input.location!), topLevel: {} };
+    case 'contacts':
+      return { type: field, content: contacts(input.contacts!), topLevel: {} };
+    case 'template':
+      return { type: field, content: template(input.template!, hosting, options.now ?? Date.now()), topLevel: {} };
+    case 'interactive':
+      return { type: field, content: interactive(input.interactive, hosting), topLevel: {} };
+    case 'audio':
+    case 'document':
+    case 'image':
+    case 'sticker':
+    case 'video':
+      return { type: field, content: media(field, input[field]!, hosting), topLevel: {} };
+    default:
+      return { type: 'interactive', content: buildInteractive(field satisfies InteractiveField, input, hosting), topLevel: {} };
+  }
+}
+
 /**
  * The B1 request body for one hosting variant, in the upstream's snake_case, after every rule of
  * the spec is checked (nothing is sent when one breaks).
@@ -388,30 +414,11 @@ export function buildSendMessageBody(input: SendMessageInput, options: SendMessa
     return { message_id: requireText(input.replyTo, 'input.replyTo', 'replyTo') };
   });
   const checkedType = rules.check(() => contentField(input));
+  // The content's own rules are reported together with the recipient's and the context's.
+  const built = checkedType && rules.check(() => buildContent(checkedType, input, options));
   rules.done();
-  // done() has thrown unless every check passed, so the content field is known here.
-  const type = checkedType!;
-  let content: unknown;
-  let topLevel: Json = {};
-  switch (type) {
-    case 'text':
-      ({ content, topLevel } = text(input.text!, hosting));
-      break;
-    case 'location':
-      content = location(input.location!);
-      break;
-    case 'contacts':
-      content = contacts(input.contacts!);
-      break;
-    case 'template':
-      content = template(input.template!, hosting, options.now ?? Date.now());
-      break;
-    case 'interactive':
-      content = interactive(input.interactive, hosting);
-      break;
-    default:
-      content = media(type, input[type]!, hosting);
-  }
+  // done() has thrown unless every check passed, so the content is built here.
+  const { type, content, topLevel } = built!;
   return {
     ...(hosting === 'CLOUD' && { messaging_product: options.messagingProduct }),
     recipient_type: 'individual',

@@ -397,10 +397,20 @@ describe('contentOfSentBody: the bodies the gateway builds', () => {
       });
       expect(previewOf(contacts)).toBe('👤 Ana Ruiz');
       const template = contentOfSentBody(body({ template: { name: 'order_update', languageCode: 'en_US' } }, hosting));
-      expect(template).toEqual({ __typename: 'TemplateContent', name: 'order_update', language: 'en_US' });
+      expect(template).toEqual({ __typename: 'TemplateContent', name: 'order_update', language: 'en_US', parameters: [] });
       expect(previewOf(template)).toBe('Template: order_update');
       const interactive = body({ interactive: { type: 'button', body: { text: 'Pick one' }, action: { buttons: [] } } }, hosting);
-      expect(contentOfSentBody(interactive)).toEqual({ __typename: 'TextContent', body: 'Pick one' });
+      expect(contentOfSentBody(interactive)).toEqual({
+        __typename: 'InteractiveContent',
+        interactiveKind: 'BUTTONS',
+        header: null,
+        bodyText: 'Pick one',
+        footer: null,
+        options: [],
+      });
+      // A raw interactive of a type the gateway does not model still shows its body's text.
+      const other = body({ interactive: { type: 'carousel', body: { text: 'Swipe' }, action: {} } }, hosting);
+      expect(contentOfSentBody(other)).toEqual({ __typename: 'TextContent', body: 'Swipe' });
     }
   });
 
@@ -408,7 +418,7 @@ describe('contentOfSentBody: the bodies the gateway builds', () => {
     const reaction = { messaging_product: 'whatsapp', to: '1', type: 'reaction', reaction: { message_id: 'wamid.R==', emoji: '😀' } };
     expect(contentOfSentBody(reaction)).toEqual({ __typename: 'ReactionContent', messageId: 'wamid.R==', emoji: '😀', removed: false });
     expect(contentOfSentBody({ ...reaction, reaction: { message_id: 'wamid.R==', emoji: '' } })).toMatchObject({ emoji: null, removed: true });
-    expect(contentOfSentBody({ type: 'interactive', interactive: { type: 'product' } })).toEqual({ __typename: 'UnsupportedContent', errors: [] });
+    expect(contentOfSentBody({ type: 'interactive', interactive: { type: 'carousel' } })).toEqual({ __typename: 'UnsupportedContent', errors: [] });
     for (const odd of [null, 'text', [], {}, { type: 7 }, { type: 'hsm', hsm: {} }]) {
       expect(contentOfSentBody(odd)).toEqual({ __typename: 'UnsupportedContent', errors: [] });
     }

@@ -55,10 +55,16 @@ describe('send-message helpers', () => {
     expect(contentField({ to, image: { id: 'i' } })).toBe('image');
     expect(contentField({ to, interactive: {}, text: null })).toBe('interactive');
     expect(refusals(() => contentField({ to }))).toEqual([
-      ['input', 'Exactly one of text, location, contacts, audio, document, image, sticker, video, template, interactive must be set; got none'],
+      [
+        'input',
+        'Exactly one of text, location, contacts, audio, document, image, sticker, video, template, interactive, buttons, list, ctaUrl, flow, product, productList, catalog, locationRequest must be set; got none',
+      ],
     ]);
     expect(refusals(() => contentField({ to, text: { body: 'a' }, video: { id: 'v' } }))).toEqual([
-      ['input', 'Exactly one of text, location, contacts, audio, document, image, sticker, video, template, interactive must be set; got text, video'],
+      [
+        'input',
+        'Exactly one of text, location, contacts, audio, document, image, sticker, video, template, interactive, buttons, list, ctaUrl, flow, product, productList, catalog, locationRequest must be set; got text, video',
+      ],
     ]);
   });
 });
@@ -91,7 +97,10 @@ describe('buildSendMessageBody envelope', () => {
     expect(refusals(() => buildSendMessageBody({ to: ' ', replyTo: 'm' }, onPremise))).toEqual([
       ['input.to', 'to must not be empty'],
       ['input.replyTo', 'replyTo (context) exists on cloud channels only'],
-      ['input', 'Exactly one of text, location, contacts, audio, document, image, sticker, video, template, interactive must be set; got none'],
+      [
+        'input',
+        'Exactly one of text, location, contacts, audio, document, image, sticker, video, template, interactive, buttons, list, ctaUrl, flow, product, productList, catalog, locationRequest must be set; got none',
+      ],
     ]);
     expect(refusals(() => buildSendMessageBody({ to: '', text: { body: 'a' } }, cloud))).toEqual([['input.to', 'to must not be empty']]);
   });
