@@ -4,7 +4,7 @@
  * shown"; shapes and limits follow the platform's public reference and how pywa and whatsapp-api-js check them (see
  * docs/decisions.md). Every rule of one send is checked, and all refusals come at once.
  */
-import { BadUserInputError, InputChecks } from '../errors.js';
+import { BadUserInputError } from '../errors.js';
 import type {
   CatalogMessageInput,
   CtaUrlMessageInput,
@@ -12,13 +12,12 @@ import type {
   InteractiveHeaderInput,
   ListMessageInput,
   LocationRequestMessageInput,
-  MediaMessageInput,
   ProductListMessageInput,
   ProductMessageInput,
   ReplyButtonsMessageInput,
   SendMessageInput,
 } from '../generated/graphql.js';
-import { characterCount, compact, isHttpUrl, ONPREMISE_PRODUCT_RETAILER_ID_MAX, type MessagingHosting } from './send-shared.js';
+import { compact, headerMedia, isSet, isHttpUrl, Rules, UNLIMITED, type MessagingHosting } from './send-shared.js';
 
 type Json = Record<string, unknown>;
 
@@ -62,69 +61,9 @@ export const INTERACTIVE_LIMITS = {
   products: 30,
 } as const;
 
-const isSet = (value: unknown): boolean => value !== undefined && value !== null;
-
-class Rules {
-  readonly checks = new InputChecks();
-
-  refuse(message: string, field: string): void {
-    this.checks.check(() => {
-      throw new BadUserInputError(message, field);
-    });
-  }
-
-  /** A required text: not blank, at most `max` characters. */
-  required(value: string | null | undefined, max: number, field: string): void {
-    if (typeof value !== 'string' || value.trim() === '') this.refuse(`${field} must not be empty`, field);
-    else this.atMost(value, max, field);
-  }
-
-  /** An optional text: when given, not blank and at most `max` characters. */
-  optional(value: string | null | undefined, max: number, field: string): void {
-    if (isSet(value)) this.required(value, max, field);
-  }
-
-  atMost(value: string, max: number, field: string): void {
-    const count = characterCount(value);
-    if (count > max) this.refuse(`${field} has ${count} characters; at most ${max} are allowed`, field);
-  }
-
-  count(length: number, min: number, max: number, field: string, what: string): void {
-    if (length < min || length > max) this.refuse(`${what}: ${min} to ${max} are allowed, ${length} given`, field);
-  }
-
-  /** Every value given once; a repeat is refused at its own position. */
-  distinct(values: Array<{ value: string; field: string }>, what: string): void {
-    const seen = new Set<string>();
-    for (const { value, field } of values) {
-      if (seen.has(value)) this.refuse(`${what} must be distinct; "${value}" is repeated`, field);
-      seen.add(value);
-    }
-  }
-
-  productRetailerId(value: string, hosting: MessagingHosting, field: string): void {
-    if (value.trim() === '') this.refuse(`${field} must not be empty`, field);
-    else if (hosting === 'ON_PREMISE' && characterCount(value) > ONPREMISE_PRODUCT_RETAILER_ID_MAX) {
-      this.refuse(`product retailer ids are limited to ${ONPREMISE_PRODUCT_RETAILER_ID_MAX} characters on on-premise channels`, field);
-    }
-  }
-}
-
 const textOf = (text: string | null | undefined): Json | undefined => (isSet(text) ? { text } : undefined);
 
 const HEADER_MEDIA = ['image', 'video', 'document'] as const;
-
-/** A header media item: by id or http(s) link; a header shows no caption, and only a document has a file name. */
-function headerMedia(rules: Rules, kind: (typeof HEADER_MEDIA)[number], media: MediaMessageInput, path: string): Json {
-  const hasId = typeof media.id === 'string' && media.id !== '';
-  const hasLink = typeof media.link === 'string' && media.link !== '';
-  if (hasId === hasLink) rules.refuse(`the header ${kind} needs exactly one of id and link`, path);
-  if (hasLink && !isHttpUrl(media.link!)) rules.refuse(`the header ${kind}'s link must be an http:// or https:// URL`, `${path}.link`);
-  if (isSet(media.caption)) rules.refuse('an interactive header carries no caption', `${path}.caption`);
-  if (isSet(media.filename) && kind !== 'document') rules.refuse('filename is only allowed for a document header', `${path}.filename`);
-  if (isSet(media.provider)) rules.refuse('an interactive header takes no media provider', `${path}.provider`);
-  return compact({ id: hasId ? media.id : undefined, link: hasLink ? media.link : undefined, filename: media.filename });
-}
 
 function header(rules: Rules, input: InteractiveHeaderInput | null | undefined, path: string): Json | undefined {
   if (!input) return undefined;
@@ -229,15 +168,15 @@ function flow(rules: Rules, input: FlowMessageInput, path: string): Json {
   rules.optional(input.footer, INTERACTIVE_LIMITS.footer, `${path}.footer`);
   rules.required(input.flowCta, INTERACTIVE_LIMITS.flowCta, `${path}.flowCta`);
   if (isSet(input.flowId) === isSet(input.flowName)) rules.refuse('a flow message needs exactly one of flowId and flowName', `${path}.flowId`);
-  rules.optional(input.flowId, Number.MAX_SAFE_INTEGER, `${path}.flowId`);
-  rules.optional(input.flowName, Number.MAX_SAFE_INTEGER, `${path}.flowName`);
-  rules.optional(input.flowToken, Number.MAX_SAFE_INTEGER, `${path}.flowToken`);
+  rules.optional(input.flowId, UNLIMITED, `${path}.flowId`);
+  rules.optional(input.flowName, UNLIMITED, `${path}.flowName`);
+  rules.optional(input.flowToken, UNLIMITED, `${path}.flowToken`);
   const action = input.action ?? 'NAVIGATE';
   if (action === 'DATA_EXCHANGE') {
     if (isSet(input.screen)) rules.refuse('screen goes with the NAVIGATE action only', `${path}.screen`);
     if (isSet(input.data)) rules.refuse('data goes with the NAVIGATE action only', `${path}.data`);
   } else {
-    rules.optional(input.screen, Number.MAX_SAFE_INTEGER, `${path}.screen`);
+    rules.optional(input.screen, UNLIMITED, `${path}.screen`);
     if (isSet(input.data)) {
       if (!isJsonObject(input.data) || Object.keys(input.data).length === 0) rules.refuse('data must be a non-empty JSON object', `${path}.data`);
       if (!isSet(input.screen)) rules.refuse('data needs the screen it is for', `${path}.screen`);
@@ -268,7 +207,7 @@ function flow(rules: Rules, input: FlowMessageInput, path: string): Json {
 function product(rules: Rules, input: ProductMessageInput, hosting: MessagingHosting, path: string): Json {
   rules.optional(input.body, INTERACTIVE_LIMITS.body, `${path}.body`);
   rules.optional(input.footer, INTERACTIVE_LIMITS.footer, `${path}.footer`);
-  rules.required(input.catalogId, Number.MAX_SAFE_INTEGER, `${path}.catalogId`);
+  rules.required(input.catalogId, UNLIMITED, `${path}.catalogId`);
   rules.productRetailerId(input.productRetailerId, hosting, `${path}.productRetailerId`);
   return compact({
     type: 'product',
@@ -282,7 +221,7 @@ function productList(rules: Rules, input: ProductListMessageInput, hosting: Mess
   rules.required(input.header, INTERACTIVE_LIMITS.headerText, `${path}.header`);
   rules.required(input.body, INTERACTIVE_LIMITS.body, `${path}.body`);
   rules.optional(input.footer, INTERACTIVE_LIMITS.footer, `${path}.footer`);
-  rules.required(input.catalogId, Number.MAX_SAFE_INTEGER, `${path}.catalogId`);
+  rules.required(input.catalogId, UNLIMITED, `${path}.catalogId`);
   rules.count(input.sections.length, 1, INTERACTIVE_LIMITS.sections, `${path}.sections`, 'product sections');
   const productCount = input.sections.reduce((sum, section) => sum + section.productRetailerIds.length, 0);
   rules.count(productCount, 1, INTERACTIVE_LIMITS.products, `${path}.sections`, 'products in all sections');
@@ -310,7 +249,7 @@ function productList(rules: Rules, input: ProductListMessageInput, hosting: Mess
 function catalog(rules: Rules, input: CatalogMessageInput, path: string): Json {
   rules.required(input.body, INTERACTIVE_LIMITS.body, `${path}.body`);
   rules.optional(input.footer, INTERACTIVE_LIMITS.footer, `${path}.footer`);
-  rules.optional(input.thumbnailProductRetailerId, Number.MAX_SAFE_INTEGER, `${path}.thumbnailProductRetailerId`);
+  rules.optional(input.thumbnailProductRetailerId, UNLIMITED, `${path}.thumbnailProductRetailerId`);
   const thumbnail = input.thumbnailProductRetailerId;
   return compact({
     type: 'catalog_message',

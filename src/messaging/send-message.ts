@@ -1,7 +1,8 @@
 import { BadUserInputError, InputChecks } from '../errors.js';
 import { checkContactKey, isUserId } from '../events/conversations.js';
 import { buildInteractive, type InteractiveField } from './interactive.js';
-import { characterCount, compact, isHttpUrl, ONPREMISE_PRODUCT_RETAILER_ID_MAX, type MessagingHosting } from './send-shared.js';
+import { characterCount, compact, isHttpUrl, ONPREMISE_PRODUCT_RETAILER_ID_MAX, Rules, type MessagingHosting } from './send-shared.js';
+import { TEMPLATE_BUTTON_INDEX_MAX, typedTemplateComponents } from './template-parameters.js';
 
 export { characterCount, compact, isHttpUrl, ONPREMISE_PRODUCT_RETAILER_ID_MAX, type MessagingHosting };
 import type {
@@ -16,8 +17,6 @@ import type {
 
 export const TEXT_BODY_MAX = 4096;
 export const ONPREMISE_CAPTION_MAX = 1024;
-/** A template has at most 10 buttons upstream, so button indexes run 0..9. */
-const BUTTON_INDEX_MAX = 9;
 
 /**
  * Content fields of SendMessageInput; exactly one must be set. Its name is the upstream `type`, except for the typed
@@ -199,13 +198,32 @@ const TYPED_TEMPLATE_FIELDS = [
   'couponCode',
   'urlButtonIndex',
   'urlButtonParameter',
+  'header',
+  'body',
+  'buttons',
 ] as const;
 const HEADER_MEDIA: ReadonlySet<MediaType> = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
 
 /** Components of an approved template from the typed fields, following B2's rules. */
 function templateComponents(input: TemplateMessageInput, hosting: MessagingHosting, now: number): Json[] {
-  const path = 'input.template';
   const components: Json[] = [];
+  // The typed members' rules and the older fields' come together; the older fields stop at their first refusal.
+  const rules = new Rules();
+  const typed = typedTemplateComponents(rules, input, hosting);
+  rules.checks.check(() => legacyTemplateComponents(input, hosting, now, components));
+  rules.checks.done();
+  const header = typed.header ?? components.find((component) => component.type === 'header');
+  const body = typed.body ?? components.find((component) => component.type === 'body');
+  const others = components.filter((component) => component.type !== 'header' && component.type !== 'body');
+  const buttons = [...others.filter((component) => component.type === 'button'), ...typed.buttons].sort(
+    (one, other) => Number(one.index) - Number(other.index),
+  );
+  return [header, body, ...others.filter((component) => component.type !== 'button'), ...buttons].filter((component) => component !== undefined);
+}
+
+/** The components of the older typed fields (headerMediaId, bodyParameters and the limited-time offer's), following B2's rules. */
+function legacyTemplateComponents(input: TemplateMessageInput, hosting: MessagingHosting, now: number, components: Json[]): void {
+  const path = 'input.template';
   if (isSet(input.headerMediaType) && !isSet(input.headerMediaId)) {
     throw new BadUserInputError('headerMediaType needs headerMediaId', `${path}.headerMediaId`);
   }
@@ -245,7 +263,14 @@ function templateComponents(input: TemplateMessageInput, hosting: MessagingHosti
     });
   }
   if (isSet(input.couponCode)) {
+    // couponCode belongs to the limited-time-offer template, which always has its url button (B2), with or without expiration.
     const couponCode = requireText(input.couponCode, `${path}.couponCode`, 'couponCode');
+    if (!hasUrlIndex) {
+      throw new BadUserInputError(
+        "couponCode is the limited-time offer's, which needs its url button (urlButtonIndex and urlButtonParameter); a template with a copy-code button alone takes buttons: [{kind: COPY_CODE}]",
+        `${path}.urlButtonIndex`,
+      );
+    }
     components.push({
       type: 'button',
       sub_type: 'copy_code',
@@ -255,8 +280,8 @@ function templateComponents(input: TemplateMessageInput, hosting: MessagingHosti
   }
   if (hasUrlIndex) {
     const index = input.urlButtonIndex!;
-    if (!Number.isInteger(index) || index < 0 || index > BUTTON_INDEX_MAX) {
-      throw new BadUserInputError(`urlButtonIndex must lie between 0 and ${BUTTON_INDEX_MAX}`, `${path}.urlButtonIndex`);
+    if (!Number.isInteger(index) || index < 0 || index > TEMPLATE_BUTTON_INDEX_MAX) {
+      throw new BadUserInputError(`urlButtonIndex must lie between 0 and ${TEMPLATE_BUTTON_INDEX_MAX}`, `${path}.urlButtonIndex`);
     }
     if (index === 0 && isSet(input.couponCode)) {
       throw new BadUserInputError('index 0 belongs to the copy_code button; the url button comes after it', `${path}.urlButtonIndex`);
@@ -264,7 +289,6 @@ function templateComponents(input: TemplateMessageInput, hosting: MessagingHosti
     const parameter = requireText(input.urlButtonParameter, `${path}.urlButtonParameter`, 'urlButtonParameter');
     components.push({ type: 'button', sub_type: 'url', index, parameters: [{ type: 'text', text: parameter }] });
   }
-  return components;
 }
 
 /**

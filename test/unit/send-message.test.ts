@@ -434,8 +434,18 @@ describe('template messages', () => {
     expect(refusedTemplate({ urlButtonIndex: 0, urlButtonParameter: 'p', couponCode: 'C' })).toEqual([
       ['input.template.urlButtonIndex', 'index 0 belongs to the copy_code button; the url button comes after it'],
     ]);
-    expect(template({ couponCode: 'C' }).components).toEqual([
+    expect(template({ couponCode: 'C', urlButtonIndex: 1, urlButtonParameter: 'p' }).components).toEqual([
       { type: 'button', sub_type: 'copy_code', index: 0, parameters: [{ type: 'coupon_code', coupon_code: 'C' }] },
+      { type: 'button', sub_type: 'url', index: 1, parameters: [{ type: 'text', text: 'p' }] },
+    ]);
+  });
+
+  it("refuses a limited-time offer's coupon without its url button, with or without expiration", () => {
+    expect(refusedTemplate({ couponCode: 'C' })).toEqual([
+      [
+        'input.template.urlButtonIndex',
+        "couponCode is the limited-time offer's, which needs its url button (urlButtonIndex and urlButtonParameter); a template with a copy-code button alone takes buttons: [{kind: COPY_CODE}]",
+      ],
     ]);
   });
 
