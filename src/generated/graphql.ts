@@ -193,11 +193,11 @@ export type ButtonReplyContent = {
   text: Scalars['String']['output'];
 };
 
-/** A message whose button opens the business's catalog. */
+/** Message whose button opens the business's catalog. */
 export type CatalogMessageInput = {
   /** The message text, 1 to 1024 characters. */
   body: Scalars['String']['input'];
-  /** A footer line, at most 60 characters. */
+  /** Footer line, at most 60 characters. */
   footer?: InputMaybe<Scalars['String']['input']>;
   /** The product whose image is the header; the catalog's first product when null. */
   thumbnailProductRetailerId?: InputMaybe<Scalars['String']['input']>;
@@ -1196,7 +1196,7 @@ export type ContactCardUrl = {
 export type ContactEmailInput = {
   /** The e-mail address; not empty. */
   email: Scalars['String']['input'];
-  /** Kind of address: HOME or WORK. */
+  /** Kind of address: HOME or WORK; BAD_USER_INPUT otherwise. */
   type?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1279,7 +1279,7 @@ export type ContactPreferenceEvent = {
 
 /** Web address of a contact card. */
 export type ContactUrlInput = {
-  /** Kind of address: HOME or WORK. */
+  /** Kind of address: HOME or WORK; BAD_USER_INPUT otherwise. */
   type?: InputMaybe<Scalars['String']['input']>;
   /** The URL; not empty. */
   url: Scalars['String']['input'];
@@ -1379,15 +1379,15 @@ export type ConversationPage = {
   nodes: Array<Conversation>;
 };
 
-/** A call-to-action URL button message. */
+/** Call-to-action URL button message. */
 export type CtaUrlMessageInput = {
   /** The message text, 1 to 1024 characters. */
   body: Scalars['String']['input'];
   /** The button's label, 1 to 20 characters. */
   displayText: Scalars['String']['input'];
-  /** A footer line, at most 60 characters. */
+  /** Footer line, at most 60 characters. */
   footer?: InputMaybe<Scalars['String']['input']>;
-  /** An optional header above the body. */
+  /** Optional header above the body. */
   header?: InputMaybe<InteractiveHeaderInput>;
   /** The http:// or https:// URL the button opens. */
   url: Scalars['String']['input'];
@@ -1429,7 +1429,7 @@ export type FlowAction =
   /** Opens the screen given (with its data). */
   | 'NAVIGATE';
 
-/** A message whose button opens a WhatsApp Flow. */
+/** Message whose button opens a WhatsApp Flow. */
 export type FlowMessageInput = {
   /** NAVIGATE opens `screen`; DATA_EXCHANGE asks the flow endpoint and takes neither screen nor data. */
   action?: InputMaybe<FlowAction>;
@@ -1445,9 +1445,9 @@ export type FlowMessageInput = {
   flowName?: InputMaybe<Scalars['String']['input']>;
   /** Your token for this flow, sent back with its answer; the upstream's "unused" when null. */
   flowToken?: InputMaybe<Scalars['String']['input']>;
-  /** A footer line, at most 60 characters. */
+  /** Footer line, at most 60 characters. */
   footer?: InputMaybe<Scalars['String']['input']>;
-  /** An optional header above the body. */
+  /** Optional header above the body. */
   header?: InputMaybe<InteractiveHeaderInput>;
   /** The flow's version to open: PUBLISHED unless DRAFT is given. */
   mode?: InputMaybe<FlowMode>;
@@ -1659,13 +1659,13 @@ export type InteractiveContent = {
 
 /** An interactive message's header: exactly one of a text (1 to 60 characters) and one media item (by id or link, without caption). */
 export type InteractiveHeaderInput = {
-  /** A document header (with an optional file name). */
+  /** Document header (with an optional file name). */
   document?: InputMaybe<MediaMessageInput>;
-  /** An image header. */
+  /** Image header. */
   image?: InputMaybe<MediaMessageInput>;
   /** The header text, 1 to 60 characters. */
   text?: InputMaybe<Scalars['String']['input']>;
-  /** A video header. */
+  /** Video header. */
   video?: InputMaybe<MediaMessageInput>;
 };
 
@@ -1673,15 +1673,15 @@ export type InteractiveHeaderInput = {
 export type InteractiveKind =
   /** Up to 3 reply buttons. */
   | 'BUTTONS'
-  /** A button that opens the catalog. */
+  /** Button that opens the catalog. */
   | 'CATALOG'
-  /** A button that opens a URL. */
+  /** Button that opens a URL. */
   | 'CTA_URL'
-  /** A button that opens a WhatsApp Flow. */
+  /** Button that opens a WhatsApp Flow. */
   | 'FLOW'
-  /** A list of rows behind a button. */
+  /** List of rows behind a button. */
   | 'LIST'
-  /** A button asking the user to share a location. */
+  /** Button asking the user to share a location. */
   | 'LOCATION_REQUEST'
   /** One product of a catalog. */
   | 'PRODUCT'
@@ -1691,7 +1691,7 @@ export type InteractiveKind =
 /** One choice of an interactive message as the user sees it. */
 export type InteractiveOption = {
   __typename?: 'InteractiveOption';
-  /** A list row's description; null otherwise. */
+  /** Description of a list row; null otherwise. */
   description?: Maybe<Scalars['String']['output']>;
   /** Your id for the button or row; null for a CTA's or flow's button. */
   id?: Maybe<Scalars['String']['output']>;
@@ -1751,15 +1751,15 @@ export type LimitedTimeOfferTemplateInput = {
   urlExample?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** A list message: a button opens the sections and their rows; the user picks one row. */
+/** List message: a button opens the sections and their rows; the user picks one row. */
 export type ListMessageInput = {
   /** The message text, 1 to 4096 characters. */
   body: Scalars['String']['input'];
   /** The label of the button that opens the list, 1 to 20 characters. */
   buttonText: Scalars['String']['input'];
-  /** A footer line, at most 60 characters. */
+  /** Footer line, at most 60 characters. */
   footer?: InputMaybe<Scalars['String']['input']>;
-  /** A header text, at most 60 characters (lists take no media header). */
+  /** Header text, at most 60 characters (lists take no media header). */
   header?: InputMaybe<Scalars['String']['input']>;
   /** 1 to 10 sections holding 1 to 10 rows in all; every section titled when there is more than one. */
   sections: Array<ListSectionInput>;
@@ -1767,7 +1767,7 @@ export type ListMessageInput = {
 
 /** One row of a list. */
 export type ListRowInput = {
-  /** A line under the title, at most 72 characters. */
+  /** Line under the title, at most 72 characters. */
   description?: InputMaybe<Scalars['String']['input']>;
   /** Your id for the row, 1 to 200 characters, distinct across the list; returned when picked. */
   id: Scalars['String']['input'];
@@ -1826,7 +1826,7 @@ export type LocationMessageInput = {
   name: Scalars['String']['input'];
 };
 
-/** A message asking the user to share a location. */
+/** Message asking the user to share a location. */
 export type LocationRequestMessageInput = {
   /** The message text, 1 to 1024 characters. */
   body: Scalars['String']['input'];
@@ -2432,7 +2432,7 @@ export type ProductListMessageInput = {
   body: Scalars['String']['input'];
   /** The catalog's id. */
   catalogId: Scalars['ID']['input'];
-  /** A footer line, at most 60 characters. */
+  /** Footer line, at most 60 characters. */
   footer?: InputMaybe<Scalars['String']['input']>;
   /** The header text, 1 to 60 characters. */
   header: Scalars['String']['input'];
@@ -2446,7 +2446,7 @@ export type ProductMessageInput = {
   body?: InputMaybe<Scalars['String']['input']>;
   /** The catalog's id. */
   catalogId: Scalars['ID']['input'];
-  /** A footer line, at most 60 characters. */
+  /** Footer line, at most 60 characters. */
   footer?: InputMaybe<Scalars['String']['input']>;
   /** The product's retailer id (its SKU); on-premise at most 100 characters. */
   productRetailerId: Scalars['String']['input'];
@@ -2523,9 +2523,9 @@ export type ReplyButtonsMessageInput = {
   body: Scalars['String']['input'];
   /** 1 to 3 buttons with distinct ids and distinct titles. */
   buttons: Array<ReplyButtonInput>;
-  /** A footer line, at most 60 characters. */
+  /** Footer line, at most 60 characters. */
   footer?: InputMaybe<Scalars['String']['input']>;
-  /** An optional header above the body. */
+  /** Optional header above the body. */
   header?: InputMaybe<InteractiveHeaderInput>;
 };
 
@@ -2551,7 +2551,7 @@ export type SendMessageInput = {
   image?: InputMaybe<MediaMessageInput>;
   /** An interactive message, passed through as the upstream `interactive` object (its shape is not specified upstream); must be a JSON object. On-premise, each `product_retailer_id` (in `action` or `action.sections[].product_items[]`) is at most 100 characters, BAD_USER_INPUT otherwise; cloud states no limit and passes it through. */
   interactive?: InputMaybe<Scalars['JSON']['input']>;
-  /** A list (interactive `list`): a body and a button that opens up to 10 rows in up to 10 sections; both hostings. */
+  /** List (interactive `list`): a body and a button that opens up to 10 rows in up to 10 sections; both hostings. */
   list?: InputMaybe<ListMessageInput>;
   /** Location pin to send. */
   location?: InputMaybe<LocationMessageInput>;
@@ -2715,13 +2715,13 @@ export type TemplateButtonInput = {
 
 /** The kind of a template button that takes a parameter. */
 export type TemplateButtonKind =
-  /** A copy-code button: the coupon code the user copies. */
+  /** Copy-code button: the coupon code the user copies. */
   | 'COPY_CODE'
-  /** A flow button: the token and data the flow starts with. */
+  /** Flow button: the token and data the flow starts with. */
   | 'FLOW'
-  /** A quick-reply button: its payload comes back when the user taps it. */
+  /** Quick-reply button: its payload comes back when the user taps it. */
   | 'QUICK_REPLY'
-  /** A URL button with a variable: its suffix is appended to the template's URL. */
+  /** URL button with a variable: its suffix is appended to the template's URL. */
   | 'URL';
 
 /** Template the gateway sent (outbound records only). */
@@ -2745,13 +2745,13 @@ export type TemplateCurrencyInput = {
   fallbackValue: Scalars['String']['input'];
 };
 
-/** A date and time as a template parameter. */
+/** Date and time as a template parameter. */
 export type TemplateDateTimeInput = {
   /** The date as it is shown to the user, e.g. "February 25, 1977"; not empty (cloud renders only this value). */
   fallbackValue: Scalars['String']['input'];
 };
 
-/** A template's header parameter: exactly one member, matching the header the template was created with. */
+/** Header parameter of a template: exactly one member, matching the header the template was created with. */
 export type TemplateHeaderInput = {
   /** The document of a document header, by id or link (with an optional file name). */
   document?: InputMaybe<MediaMessageInput>;
@@ -2775,9 +2775,9 @@ export type TemplateMessageInput = {
   buttons?: InputMaybe<Array<TemplateButtonInput>>;
   /** Raw template components as an array of objects, for template kinds not modelled above; when set, the typed fields must be absent. On cloud a `date_time` parameter must carry `date_time.fallback_value`, the only part cloud renders; BAD_USER_INPUT otherwise. */
   components?: InputMaybe<Scalars['JSON']['input']>;
-  /** Coupon code of the copy-code button, which comes first (index 0). */
+  /** Limited-time offers: the coupon code of the copy-code button, which comes first (index 0); needs the url button (urlButtonIndex and urlButtonParameter), as the offer's template always has one. For another template with a copy-code button, use `buttons`. */
   couponCode?: InputMaybe<Scalars['String']['input']>;
-  /** A typed header parameter: text, media (by id or link) or a location; instead of headerMediaId and headerMediaType. Exactly one member. */
+  /** Typed header parameter: text, media (by id or link) or a location; instead of headerMediaId and headerMediaType. Exactly one member. */
   header?: InputMaybe<TemplateHeaderInput>;
   /** Media id for the header, only for templates with a media header. */
   headerMediaId?: InputMaybe<Scalars['ID']['input']>;
@@ -2801,11 +2801,11 @@ export type TemplateMessageInput = {
 export type TemplateParameterInput = {
   /** An amount of money. */
   currency?: InputMaybe<TemplateCurrencyInput>;
-  /** A date and time, shown as its fallback value. */
+  /** Date and time, shown as its fallback value. */
   dateTime?: InputMaybe<TemplateDateTimeInput>;
   /** For templates with named parameters ({{order_id}}): the parameter's name, lowercase letters, digits and underscores. */
   name?: InputMaybe<Scalars['String']['input']>;
-  /** A text value; not empty. */
+  /** Text value; not empty. */
   text?: InputMaybe<Scalars['String']['input']>;
 };
 

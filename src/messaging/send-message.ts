@@ -105,6 +105,13 @@ function validBirthday(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** The kinds B1 names for a contact's e-mail address and URL. */
+const HOME_OR_WORK: ReadonlySet<string> = new Set(['HOME', 'WORK']);
+
+function checkHomeOrWork(type: string | null | undefined, field: string): void {
+  if (isSet(type) && !HOME_OR_WORK.has(type!)) throw new BadUserInputError(`type must be HOME or WORK; got "${type}"`, field);
+}
+
 function contact(card: ContactCardInput, index: number): Json {
   const path = `input.contacts.${index}`;
   const name = card.name;
@@ -121,9 +128,15 @@ function contact(card: ContactCardInput, index: number): Json {
       throw new BadUserInputError('countryCode must be two letters', `${path}.addresses.${position}.countryCode`);
     }
   });
-  card.emails?.forEach((email, position) => requireText(email.email, `${path}.emails.${position}.email`, 'email'));
+  card.emails?.forEach((email, position) => {
+    requireText(email.email, `${path}.emails.${position}.email`, 'email');
+    checkHomeOrWork(email.type, `${path}.emails.${position}.type`);
+  });
   card.phones?.forEach((phone, position) => requireText(phone.phone, `${path}.phones.${position}.phone`, 'phone'));
-  card.urls?.forEach((url, position) => requireText(url.url, `${path}.urls.${position}.url`, 'url'));
+  card.urls?.forEach((url, position) => {
+    requireText(url.url, `${path}.urls.${position}.url`, 'url');
+    checkHomeOrWork(url.type, `${path}.urls.${position}.type`);
+  });
   return compact({
     name: compact({
       formatted_name: name.formattedName,

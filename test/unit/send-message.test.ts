@@ -242,6 +242,16 @@ describe('contact messages', () => {
     }
   });
 
+  it('takes HOME or WORK as the type of an e-mail address and a URL, nothing else', () => {
+    expect(refused({ contacts: [{ name, emails: [{ email: 'a@b.io', type: 'HOME' }], urls: [{ url: 'https://b.io', type: 'WORK' }] }] })).toEqual([]);
+    expect(refused({ contacts: [{ name, emails: [{ email: 'a@b.io', type: 'INTERNET' }] }] })).toEqual([
+      ['input.contacts.0.emails.0.type', 'type must be HOME or WORK; got "INTERNET"'],
+    ]);
+    expect(refused({ contacts: [{ name, urls: [{ url: 'https://b.io', type: 'home' }] }] })).toEqual([
+      ['input.contacts.0.urls.0.type', 'type must be HOME or WORK; got "home"'],
+    ]);
+  });
+
   it('takes real dates in YYYY-MM-DD as birthdays only', () => {
     for (const birthday of ['2000-01-01', '2024-02-29', '1999-12-31']) {
       expect(refused({ contacts: [{ name, birthday }] })).toEqual([]);
