@@ -47,8 +47,10 @@ function header(rules: Rules, input: TemplateHeaderInput, hosting: MessagingHost
 
 function bodyParameter(rules: Rules, input: TemplateParameterInput, hosting: MessagingHosting, field: string): Json {
   const given = (['text', 'currency', 'dateTime'] as const).filter((member) => isSet(input[member]));
-  if (given.length !== 1)
+  if (given.length !== 1) {
     rules.refuse(`a body parameter needs exactly one of text, currency and dateTime; got ${given.length > 0 ? given.join(', ') : 'none'}`, field);
+    return {};
+  }
   if (isSet(input.name)) {
     // Named parameters are a cloud template feature; on-premise templates number their variables.
     if (hosting !== 'CLOUD') rules.refuse('named parameters exist on CLOUD channels only', `${field}.name`);
