@@ -2010,7 +2010,7 @@ export type MessageRecord = {
   error?: Maybe<Scalars['JSON']['output']>;
   /** The message id given by the messaging network (wamid). */
   id: Scalars['ID']['output'];
-  /** One line for a conversation list: the text, a caption, a button or row title, '📍 name', a reaction's emoji …; "Message deleted" once the user deleted it for everyone (revokedAt); null when there is no content or nothing to show. */
+  /** One line for a conversation list: the text, a caption, a button or row title, '📍 name', a reaction's emoji …; the gateway's interactive sends as their bubble reads: "🔘 <button titles joined by ' / '>", "📋 <list text>", "🔗 <link button>", "📝 <flow button>", "🛍️ <text or product list header>", "📍 <location request text>"; "Message deleted" once the user deleted it for everyone (revokedAt); null when there is no content or nothing to show. */
   preview?: Maybe<Scalars['String']['output']>;
   /** Earlier versions of an edited message, oldest first, each as it was delivered (the notification's item); empty when never edited. */
   previousVersions: Array<Scalars['JSON']['output']>;
