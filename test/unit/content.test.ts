@@ -170,6 +170,8 @@ describe('contentOfMessage: every fixture of both hostings', () => {
       flowResponse: null,
     });
     expect(previewOf(content(hosting, 'interactive-button-reply'))).toBe(button.title);
+    // The answer names the interactive message it answers (context.id), as the notification gives it.
+    expect(contextOfMessage(item(hosting, 'interactive-button-reply'))?.replyTo).toBe(sub(item(hosting, 'interactive-button-reply'), 'context').id);
 
     const row = sub(sub(item(hosting, 'interactive-list-reply'), 'interactive'), 'list_reply');
     expect(content(hosting, 'interactive-list-reply')).toEqual({
