@@ -2529,7 +2529,7 @@ export type ReplyButtonsMessageInput = {
   header?: InputMaybe<InteractiveHeaderInput>;
 };
 
-/** Recipient and content of a message. Set exactly one content field (text, location, contacts, audio, document, image, sticker, video, template or interactive); BAD_USER_INPUT otherwise. */
+/** Recipient and content of a message. Set exactly one content field (text, location, contacts, audio, document, image, sticker, video, template, interactive, or one typed interactive kind: buttons, list, ctaUrl, flow, product, productList, catalog, locationRequest); BAD_USER_INPUT otherwise. */
 export type SendMessageInput = {
   /** Audio file to send. */
   audio?: InputMaybe<MediaMessageInput>;

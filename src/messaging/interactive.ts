@@ -271,7 +271,13 @@ function locationRequest(rules: Rules, input: LocationRequestMessageInput, path:
 export function buildInteractive(field: InteractiveField, input: SendMessageInput, hosting: MessagingHosting): Json {
   const path = `input.${field}`;
   if (hosting === 'ON_PREMISE' && !ON_PREMISE_KINDS.has(field)) {
-    throw new BadUserInputError(`${field} messages (interactive ${INTERACTIVE_KINDS[field]}) are not available on ON_PREMISE channels`, path);
+    const refusal = new BadUserInputError(
+      `${field} messages (interactive ${INTERACTIVE_KINDS[field]}) are not available on ON_PREMISE (on-premise) channels; CLOUD channels take them`,
+      path,
+    );
+    // Named as UNSUPPORTED_FOR_HOSTING names it, so a client reads the hosting without parsing the message.
+    Object.assign(refusal.extensions, { hosting: 'ON_PREMISE' });
+    throw refusal;
   }
   const rules = new Rules();
   let built: Json;

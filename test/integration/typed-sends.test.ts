@@ -180,7 +180,9 @@ describe('typed sends on the simulator', () => {
     '$kind is refused on-premise naming the hosting, nothing sent',
     async ({ kind, input }) => {
       const { errors } = await send(ON_PREMISE, input);
-      expect(errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field: `input.${kind}` }) })]);
+      expect(errors).toEqual([
+        expect.objectContaining({ extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field: `input.${kind}`, hosting: 'ON_PREMISE' }) }),
+      ]);
       expect(errors![0].message).toContain('ON_PREMISE');
       expect(areaBRequests(harness).filter((request) => request.path.endsWith('/messages'))).toHaveLength(0);
     },
