@@ -437,6 +437,8 @@ function interactiveOptions(kind: InteractiveKind, action: Json): InteractiveOpt
   }
 }
 
+const isSentInteractive = (value: unknown): boolean => isObject(value) && typeof value.type === 'string' && Object.hasOwn(INTERACTIVE_KINDS, value.type);
+
 /**
  * An interactive message the gateway sent (any of the kinds it builds typed, or a raw `interactive` of one of them);
  * a raw one of another type shows the text of its body, as before the kinds were typed.
@@ -498,7 +500,8 @@ export function contentOfMessage(channelId: string, item: unknown): MessageConte
   if (shared) return shared;
   switch (type) {
     case 'interactive':
-      return interactiveReply(item.interactive);
+      // An echo of an interactive message the business sent from another app carries the sent shape, not a reply.
+      return isSentInteractive(item.interactive) ? interactiveSent(item.interactive) : interactiveReply(item.interactive);
     case 'button':
       return buttonReply(item.button);
     case 'order':

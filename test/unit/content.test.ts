@@ -416,6 +416,16 @@ describe('contentOfSentBody: the bodies the gateway builds', () => {
     }
   });
 
+  it('an echo of an interactive message sent from another app reads as the sent message, not as a reply', () => {
+    const echo = { from: '15550783881', to: '16505551234', id: 'wamid.E==', timestamp: '1749416383', type: 'interactive' };
+    const buttons = { type: 'button', body: { text: 'Pick one' }, action: { buttons: [{ type: 'reply', reply: { id: 'a', title: 'A' } }] } };
+    expect(contentOfMessage('channel-001', { ...echo, interactive: buttons })).toMatchObject({
+      __typename: 'InteractiveContent',
+      interactiveKind: 'BUTTONS',
+      options: [{ id: 'a', title: 'A', description: null }],
+    });
+  });
+
   it('a reaction body (cloud), its removal, and bodies that are not content', () => {
     const reaction = { messaging_product: 'whatsapp', to: '1', type: 'reaction', reaction: { message_id: 'wamid.R==', emoji: '😀' } };
     expect(contentOfSentBody(reaction)).toEqual({ __typename: 'ReactionContent', messageId: 'wamid.R==', emoji: '😀', removed: false });
