@@ -143,7 +143,7 @@ export default tseslint.config(
             types: ['Usage', 'UsagePeriod', 'Renewal', 'ClientInsights', 'InsightPoint', 'ActionSource', 'BusinessProfile', 'ApiKey', 'WabaAccount', 'UserRef', 'ContactUser', 'ChannelIntegration', 'ServiceWindow', 'MessagePricing', 'MessageReaction',
               // Message content (schema/content.graphql): values of the message that carries them.
               'TextContent', 'MediaContent', 'LocationContent', 'ContactsContent', 'InteractiveReplyContent', 'ButtonReplyContent', 'ReactionContent', 'OrderContent',
-              'SystemContent', 'TemplateContent', 'UnsupportedContent', 'ContactCard', 'ContactCardPhone', 'ContactCardEmail', 'ContactCardOrganization', 'ContactCardUrl',
+              'SystemContent', 'TemplateContent', 'UnsupportedContent', 'InteractiveContent', 'InteractiveOption', 'ContactCard', 'ContactCardPhone', 'ContactCardEmail', 'ContactCardOrganization', 'ContactCardUrl',
               'ContactCardAddress', 'OrderItem', 'MessageContext', 'AdReferral',
               // Who did something (schema/people.graphql): a value of what it did.
               'Actor'],

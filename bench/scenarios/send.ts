@@ -10,6 +10,8 @@ import { countByEndpoint, describeCounts } from '../support/upstream.js';
 const CHANNEL = 'channel-001';
 const TO = '+4915112345678';
 const MUTATION = `mutation { sendMessage(channelId: "${CHANNEL}", input: { to: "${TO}", text: { body: "bench" } }) { id } }`;
+/** The same send as typed reply buttons: the interactive checks and builder on top of the text's path. */
+const BUTTONS_MUTATION = `mutation { sendMessage(channelId: "${CHANNEL}", input: { to: "${TO}", buttons: { header: { text: "Order 42" }, body: "Deliver tomorrow?", footer: "Shop", buttons: [{ id: "yes", title: "Yes" }, { id: "no", title: "No" }, { id: "later", title: "Later" }] } }) { id } }`;
 
 export async function sendOverhead(context: BenchContext): Promise<Section> {
   const { iterations, durationSeconds, latencyMs } = context.options;
@@ -19,6 +21,7 @@ export async function sendOverhead(context: BenchContext): Promise<Section> {
     `The floor: Apollo Server alone on the gateway's schema, making the same B1 call from its resolver and answering the same data (bench/floor/apollo-alone.ts).`,
     `Latency: ${iterations} sequential calls each, direct, floor and gateway interleaved so background load hits them alike. Throughput: autocannon, 32 connections, ${durationSeconds} s each.`,
     'Target: gateway p50 − direct p50 ≤ 2 ms.',
+    `Typed reply buttons (3 buttons, a header and a footer) are sent through the gateway in the same loop, interleaved with the text sends; target: their p50 within 1.1× the text's.`,
   ];
   const apiKey = [...context.simulator.state.apiKeys].find(([, channelId]) => channelId === CHANNEL)?.[0];
   if (!apiKey) return notAvailableSection(title, intro, `the simulator seed has no key for ${CHANNEL}`);
@@ -41,19 +44,24 @@ export async function sendOverhead(context: BenchContext): Promise<Section> {
     const direct: number[] = [];
     const alone: number[] = [];
     const gateway: number[] = [];
+    const buttons: number[] = [];
     for (let run = 0; run < iterations + 3; run += 1) {
       const viaDirect = await send(directUrl, { method: 'POST', headers: directHeaders, body: directBody });
       const viaFloor = await graphql(floor.url, MUTATION);
       const viaGateway = await graphql(context.warm.graphqlUrl, MUTATION);
+      const viaButtons = await graphql(context.warm.graphqlUrl, BUTTONS_MUTATION);
       if (viaDirect.status !== 200) return notAvailableSection(title, intro, `direct call failed with HTTP ${viaDirect.status}`);
       const floorError = firstError(viaFloor.status, viaFloor.result);
       if (floorError) return notAvailableSection(title, intro, `Apollo Server alone failed the B1 call: ${floorError}`);
       const error = firstError(viaGateway.status, viaGateway.result);
       if (error) return notAvailableSection(title, intro, `sendMessage failed during the run: ${error}`);
+      const buttonsError = firstError(viaButtons.status, viaButtons.result);
+      if (buttonsError) return notAvailableSection(title, intro, `sendMessage (reply buttons) failed during the run: ${buttonsError}`);
       if (run >= 3) {
         direct.push(viaDirect.ms);
         alone.push(viaFloor.ms);
         gateway.push(viaGateway.ms);
+        buttons.push(viaButtons.ms);
       }
     }
 
@@ -71,6 +79,7 @@ export async function sendOverhead(context: BenchContext): Promise<Section> {
     const overhead = percentile(gateway, 50) - percentile(direct, 50);
     const overhead99 = percentile(gateway, 99) - percentile(direct, 99);
     const floorOverhead = percentile(alone, 50) - percentile(direct, 50);
+    const buttonsRatio = percentile(buttons, 50) / percentile(gateway, 50);
     const pathRow = (name: string, samples: number[], run: Awaited<ReturnType<typeof throughput>>) => [
       name,
       ms(percentile(samples, 50)),
@@ -97,6 +106,11 @@ export async function sendOverhead(context: BenchContext): Promise<Section> {
           rows: [
             ['overhead at p50 (gateway − direct)', ms(overhead, 2), `≤ 2 ms: ${verdict(overhead <= 2)}`],
             ['overhead at p99', ms(overhead99, 2), '—'],
+            [
+              'reply buttons p50 / text p50 (gateway, sequential)',
+              `${ms(percentile(buttons, 50), 2)} / ${ms(percentile(gateway, 50), 2)} = ${buttonsRatio.toFixed(2)}×`,
+              `≤ 1.1×: ${verdict(buttonsRatio <= 1.1)}`,
+            ],
             ['floor at p50: Apollo Server alone − direct', ms(floorOverhead, 2), '—'],
             ["the gateway's own share at p50 (gateway − Apollo Server alone)", ms(overhead - floorOverhead, 2), '—'],
             ['gateway CPU per sendMessage (32 conn. run)', ms(gatewayRun.serverCpu, 2), '—'],

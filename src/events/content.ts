@@ -144,6 +144,26 @@ export interface TemplateContentDto {
   __typename: 'TemplateContent';
   name: string;
   language: string;
+  /** Body parameters as sent: a text, or a currency's or date's fallback value. */
+  parameters: string[];
+}
+
+export type InteractiveKind = 'BUTTONS' | 'LIST' | 'CTA_URL' | 'FLOW' | 'PRODUCT' | 'PRODUCT_LIST' | 'CATALOG' | 'LOCATION_REQUEST';
+
+export interface InteractiveOptionDto {
+  id: string | null;
+  title: string;
+  description: string | null;
+}
+
+/** An interactive message the gateway sent, read back from the `interactive` object it built. */
+export interface InteractiveContentDto {
+  __typename: 'InteractiveContent';
+  interactiveKind: InteractiveKind;
+  header: string | null;
+  bodyText: string | null;
+  footer: string | null;
+  options: InteractiveOptionDto[];
 }
 
 export interface UnsupportedContentDto {
@@ -162,6 +182,7 @@ export type MessageContentDto =
   | OrderContentDto
   | SystemContentDto
   | TemplateContentDto
+  | InteractiveContentDto
   | UnsupportedContentDto;
 
 export interface MessageContextDto {
@@ -370,7 +391,74 @@ function template(value: unknown): TemplateContentDto | UnsupportedContentDto {
   const name = nonEmpty(object.name);
   // Cloud and on-premise both send `language: {code}` (on-premise also accepted `policy`, which is not content).
   const language = isObject(object.language) ? nonEmpty(object.language.code) : nonEmpty(object.language);
-  return name === null || language === null ? unsupported() : { __typename: 'TemplateContent', name, language };
+  if (name === null || language === null) return unsupported();
+  return { __typename: 'TemplateContent', name, language, parameters: templateBodyParameters(object.components) };
+}
+
+/** The body component's parameters as the user reads them: a text, or a currency's or date's fallback value. */
+function templateBodyParameters(components: unknown): string[] {
+  const body = objectsOf(components).find((component) => component.type === 'body');
+  return objectsOf(body?.parameters).flatMap((parameter) => {
+    const value =
+      parameter.type === 'currency' || parameter.type === 'date_time' ? stringOr(objectOr(parameter[parameter.type]).fallback_value) : stringOr(parameter.text);
+    return value === null ? [] : [value];
+  });
+}
+
+const INTERACTIVE_KINDS: Record<string, InteractiveKind> = {
+  button: 'BUTTONS',
+  list: 'LIST',
+  cta_url: 'CTA_URL',
+  flow: 'FLOW',
+  product: 'PRODUCT',
+  product_list: 'PRODUCT_LIST',
+  catalog_message: 'CATALOG',
+  location_request_message: 'LOCATION_REQUEST',
+};
+
+/** The choices the user sees: reply buttons, list rows, or a CTA's or flow's one button (no id of its own). */
+function interactiveOptions(kind: InteractiveKind, action: Json): InteractiveOptionDto[] {
+  const titled = (id: unknown, title: unknown, description: unknown = null): InteractiveOptionDto[] => {
+    const label = stringOr(title);
+    return label === null ? [] : [{ id: stringOr(id), title: label, description: stringOr(description) }];
+  };
+  switch (kind) {
+    case 'BUTTONS':
+      return objectsOf(action.buttons).flatMap((button) => {
+        const reply = objectOr(button.reply);
+        return titled(reply.id, reply.title);
+      });
+    case 'LIST':
+      return objectsOf(action.sections).flatMap((section) => objectsOf(section.rows).flatMap((row) => titled(row.id, row.title, row.description)));
+    case 'CTA_URL':
+      return titled(null, objectOr(action.parameters).display_text);
+    case 'FLOW':
+      return titled(null, objectOr(action.parameters).flow_cta);
+    default:
+      return [];
+  }
+}
+
+const isSentInteractive = (value: unknown): boolean => isObject(value) && typeof value.type === 'string' && Object.hasOwn(INTERACTIVE_KINDS, value.type);
+
+/**
+ * An interactive message the gateway sent (any of the kinds it builds typed, or a raw `interactive` of one of them);
+ * a raw one of another type shows the text of its body, as before the kinds were typed.
+ */
+function interactiveSent(value: unknown): InteractiveContentDto | TextContentDto | UnsupportedContentDto {
+  const object = objectOr(value);
+  const bodyText = stringOr(objectOr(object.body).text);
+  const kind = typeof object.type === 'string' ? INTERACTIVE_KINDS[object.type] : undefined;
+  if (kind === undefined) return bodyText !== null ? { __typename: 'TextContent', body: bodyText } : unsupported();
+  const header = objectOr(object.header);
+  return {
+    __typename: 'InteractiveContent',
+    interactiveKind: kind,
+    header: header.type === 'text' ? stringOr(header.text) : null,
+    bodyText,
+    footer: stringOr(objectOr(object.footer).text),
+    options: interactiveOptions(kind, objectOr(object.action)),
+  };
 }
 
 function errorsOf(channelId: string, item: Json): ChannelErrorEventDto[] {
@@ -417,7 +505,8 @@ export function contentOfMessage(channelId: string, item: unknown): MessageConte
   if (shared) return shared;
   switch (type) {
     case 'interactive':
-      return interactiveReply(item.interactive);
+      // An echo of an interactive message the business sent from another app carries the sent shape, not a reply.
+      return isSentInteractive(item.interactive) ? interactiveSent(item.interactive) : interactiveReply(item.interactive);
     case 'button':
       return buttonReply(item.button);
     case 'order':
@@ -442,16 +531,13 @@ export function contentOfMessage(channelId: string, item: unknown): MessageConte
 
 /**
  * The content of a send body the gateway built (src/messaging/send-message.ts, both hostings).
- * An interactive send is shown as the text of its body (`interactive.body.text`).
+ * An interactive send is an InteractiveContent (see interactiveSent).
  */
 export function contentOfSentBody(body: unknown): MessageContentDto {
   if (!isObject(body) || typeof body.type !== 'string') return unsupported();
   const shared = sharedKind(body.type, body);
   if (shared) return shared;
-  if (body.type === 'interactive') {
-    const bodyText = objectOr(objectOr(body.interactive).body).text;
-    return typeof bodyText === 'string' ? { __typename: 'TextContent', body: bodyText } : unsupported();
-  }
+  if (body.type === 'interactive') return interactiveSent(body.interactive);
   return unsupported();
 }
 
@@ -471,6 +557,29 @@ function mediaWord(content: MediaContentDto): string {
   if (content.kind === 'AUDIO' && content.voice) return 'Voice message';
   if (content.kind === 'DOCUMENT' && content.fileName) return `Document: ${content.fileName}`;
   return MEDIA_WORDS[content.kind];
+}
+
+/** What the bubble's controls say: the buttons' titles, the list's button, the link's or flow's button, else the kind. */
+function interactivePreview(content: InteractiveContentDto): string {
+  const titles = content.options.map((option) => option.title);
+  switch (content.interactiveKind) {
+    case 'BUTTONS':
+      return `🔘 ${titles.join(' / ')}`;
+    case 'LIST':
+      return `📋 ${content.bodyText ?? ''}`;
+    case 'CTA_URL':
+      return `🔗 ${titles[0] ?? content.bodyText ?? ''}`;
+    case 'FLOW':
+      return `📝 ${titles[0] ?? content.bodyText ?? ''}`;
+    case 'PRODUCT':
+      return `🛍️ ${content.bodyText ?? 'Product'}`;
+    case 'PRODUCT_LIST':
+      return `🛍️ ${content.header ?? content.bodyText ?? 'Products'}`;
+    case 'CATALOG':
+      return `🛍️ ${content.bodyText ?? 'Catalog'}`;
+    case 'LOCATION_REQUEST':
+      return `📍 ${content.bodyText ?? 'Send your location'}`;
+  }
 }
 
 function previewLine(content: MessageContentDto): string {
@@ -498,6 +607,8 @@ function previewLine(content: MessageContentDto): string {
       return content.body ?? (content.systemType === REQUEST_WELCOME ? OPENED_CHAT_PREVIEW : content.systemType);
     case 'TemplateContent':
       return `Template: ${content.name}`;
+    case 'InteractiveContent':
+      return interactivePreview(content);
     case 'UnsupportedContent':
       return 'Unsupported message';
   }

@@ -214,6 +214,16 @@ export type ButtonReplyContent = {
   text: Scalars['String']['output'];
 };
 
+/** Message whose button opens the business's catalog. */
+export type CatalogMessageInput = {
+  /** The message text, 1 to 1024 characters. */
+  body: Scalars['String']['input'];
+  /** Footer line, at most 60 characters. */
+  footer?: InputMaybe<Scalars['String']['input']>;
+  /** The product whose image is the header; the catalog's first product when null. */
+  thumbnailProductRetailerId?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** One business phone number registered with the messaging network and linked to one business account, owned by a client. Resolvable as a federation entity by `id`. */
 export type Channel = {
   __typename?: 'Channel';
@@ -1209,7 +1219,7 @@ export type ContactCardUrl = {
 export type ContactEmailInput = {
   /** The e-mail address; not empty. */
   email: Scalars['String']['input'];
-  /** Kind of address: HOME or WORK. */
+  /** Kind of address: HOME or WORK; BAD_USER_INPUT otherwise. */
   type?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1292,7 +1302,7 @@ export type ContactPreferenceEvent = {
 
 /** Web address of a contact card. */
 export type ContactUrlInput = {
-  /** Kind of address: HOME or WORK. */
+  /** Kind of address: HOME or WORK; BAD_USER_INPUT otherwise. */
   type?: InputMaybe<Scalars['String']['input']>;
   /** The URL; not empty. */
   url: Scalars['String']['input'];
@@ -1392,6 +1402,20 @@ export type ConversationPage = {
   nodes: Array<Conversation>;
 };
 
+/** Call-to-action URL button message. */
+export type CtaUrlMessageInput = {
+  /** The message text, 1 to 1024 characters. */
+  body: Scalars['String']['input'];
+  /** The button's label, 1 to 20 characters. */
+  displayText: Scalars['String']['input'];
+  /** Footer line, at most 60 characters. */
+  footer?: InputMaybe<Scalars['String']['input']>;
+  /** Optional header above the body. */
+  header?: InputMaybe<InteractiveHeaderInput>;
+  /** The http:// or https:// URL the button opens. */
+  url: Scalars['String']['input'];
+};
+
 /** Country where a cloud-hosted channel stores its message content (data localisation) instead of the default storage in the United States. */
 export type DataRegion =
   /** Message content stored in Australia. */
@@ -1420,6 +1444,46 @@ export type DataRegion =
   | 'SG'
   /** Message content stored in South Africa. */
   | 'ZA';
+
+/** What a flow does when it opens. */
+export type FlowAction =
+  /** Asks the business's flow endpoint for the first screen. */
+  | 'DATA_EXCHANGE'
+  /** Opens the screen given (with its data). */
+  | 'NAVIGATE';
+
+/** Message whose button opens a WhatsApp Flow. */
+export type FlowMessageInput = {
+  /** NAVIGATE opens `screen`; DATA_EXCHANGE asks the flow endpoint and takes neither screen nor data. */
+  action?: InputMaybe<FlowAction>;
+  /** The message text, 1 to 1024 characters. */
+  body: Scalars['String']['input'];
+  /** NAVIGATE: the first screen's data, a non-empty JSON object. */
+  data?: InputMaybe<Scalars['JSON']['input']>;
+  /** The button's text, 1 to 20 characters. */
+  flowCta: Scalars['String']['input'];
+  /** The flow's id; exactly one of flowId and flowName. */
+  flowId?: InputMaybe<Scalars['ID']['input']>;
+  /** The flow's name; exactly one of flowId and flowName. */
+  flowName?: InputMaybe<Scalars['String']['input']>;
+  /** Your token for this flow, sent back with its answer; the upstream's "unused" when null. */
+  flowToken?: InputMaybe<Scalars['String']['input']>;
+  /** Footer line, at most 60 characters. */
+  footer?: InputMaybe<Scalars['String']['input']>;
+  /** Optional header above the body. */
+  header?: InputMaybe<InteractiveHeaderInput>;
+  /** The flow's version to open: PUBLISHED unless DRAFT is given. */
+  mode?: InputMaybe<FlowMode>;
+  /** NAVIGATE: the id of the first screen; required with data. */
+  screen?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Which version of a flow a flow message opens. */
+export type FlowMode =
+  /** The flow's draft, for testing. */
+  | 'DRAFT'
+  /** The flow's published version. */
+  | 'PUBLISHED';
 
 /** Length of each usage period. */
 export type Granularity =
@@ -1607,6 +1671,63 @@ export type InsightSourcePayload = {
   success: Scalars['Boolean']['output'];
 };
 
+/** An interactive message the business sent through the gateway (outbound records only). */
+export type InteractiveContent = {
+  __typename?: 'InteractiveContent';
+  /** The message text; null for a product message sent without one. */
+  bodyText?: Maybe<Scalars['String']['output']>;
+  /** The footer line; null when there is none. */
+  footer?: Maybe<Scalars['String']['output']>;
+  /** The header text; null when there is none or the header is a media item. */
+  header?: Maybe<Scalars['String']['output']>;
+  /** Which interactive message it is. */
+  interactiveKind: InteractiveKind;
+  /** Reply buttons and list rows (id, title, description); a CTA's or flow's button text as one option without id; empty for products, catalogs and location requests. */
+  options: Array<InteractiveOption>;
+};
+
+/** An interactive message's header: exactly one of a text (1 to 60 characters) and one media item (by id or link, without caption). */
+export type InteractiveHeaderInput = {
+  /** Document header (with an optional file name). */
+  document?: InputMaybe<MediaMessageInput>;
+  /** Image header. */
+  image?: InputMaybe<MediaMessageInput>;
+  /** The header text, 1 to 60 characters. */
+  text?: InputMaybe<Scalars['String']['input']>;
+  /** Video header. */
+  video?: InputMaybe<MediaMessageInput>;
+};
+
+/** Kinds of interactive message a business sends. */
+export type InteractiveKind =
+  /** Up to 3 reply buttons. */
+  | 'BUTTONS'
+  /** Button that opens the catalog. */
+  | 'CATALOG'
+  /** Button that opens a URL. */
+  | 'CTA_URL'
+  /** Button that opens a WhatsApp Flow. */
+  | 'FLOW'
+  /** List of rows behind a button. */
+  | 'LIST'
+  /** Button asking the user to share a location. */
+  | 'LOCATION_REQUEST'
+  /** One product of a catalog. */
+  | 'PRODUCT'
+  /** Several products of a catalog. */
+  | 'PRODUCT_LIST';
+
+/** One choice of an interactive message as the user sees it. */
+export type InteractiveOption = {
+  __typename?: 'InteractiveOption';
+  /** Description of a list row; null otherwise. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Your id for the button or row; null for a CTA's or flow's button. */
+  id?: Maybe<Scalars['String']['output']>;
+  /** The label shown. */
+  title: Scalars['String']['output'];
+};
+
 /** The user's answer to an interactive message: a reply button, a list row, or a completed flow. */
 export type InteractiveReplyContent = {
   __typename?: 'InteractiveReplyContent';
@@ -1664,6 +1785,38 @@ export type LimitedTimeOfferTemplateInput = {
   urlExample?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** List message: a button opens the sections and their rows; the user picks one row. */
+export type ListMessageInput = {
+  /** The message text, 1 to 4096 characters. */
+  body: Scalars['String']['input'];
+  /** The label of the button that opens the list, 1 to 20 characters. */
+  buttonText: Scalars['String']['input'];
+  /** Footer line, at most 60 characters. */
+  footer?: InputMaybe<Scalars['String']['input']>;
+  /** Header text, at most 60 characters (lists take no media header). */
+  header?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 10 sections holding 1 to 10 rows in all; every section titled when there is more than one. */
+  sections: Array<ListSectionInput>;
+};
+
+/** One row of a list. */
+export type ListRowInput = {
+  /** Line under the title, at most 72 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Your id for the row, 1 to 200 characters, distinct across the list; returned when picked. */
+  id: Scalars['String']['input'];
+  /** The row's title, 1 to 24 characters. */
+  title: Scalars['String']['input'];
+};
+
+/** One section of a list. */
+export type ListSectionInput = {
+  /** The section's rows, at least one. */
+  rows: Array<ListRowInput>;
+  /** The section's title, at most 24 characters; required when the list has more than one section. */
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Outcome of enabling or disabling local storage, as the upstream reports it. */
 export type LocalStorageResult = {
   __typename?: 'LocalStorageResult';
@@ -1705,6 +1858,12 @@ export type LocationMessageInput = {
   longitude: Scalars['Float']['input'];
   /** Name of the place; not empty. */
   name: Scalars['String']['input'];
+};
+
+/** Message asking the user to share a location. */
+export type LocationRequestMessageInput = {
+  /** The message text, 1 to 1024 characters. */
+  body: Scalars['String']['input'];
 };
 
 /** Media file of a channel. Files are kept 30 days on cloud and 14 days on-premise unless deleted earlier. */
@@ -1786,7 +1945,7 @@ export type MediaType =
   | 'VIDEO';
 
 /** What a message carries, typed by its kind: the same types for inbound messages of both hostings and for the gateway's own sends. Tell the members apart with __typename; a kind the gateway cannot type is UnsupportedContent (the message's `type` and `raw` still say what arrived). Members agree on the names they share (a shared name has one type across members), so one selection can name every member without aliases. */
-export type MessageContent = ButtonReplyContent | ContactsContent | InteractiveReplyContent | LocationContent | MediaContent | OrderContent | ReactionContent | SystemContent | TemplateContent | TextContent | UnsupportedContent;
+export type MessageContent = ButtonReplyContent | ContactsContent | InteractiveContent | InteractiveReplyContent | LocationContent | MediaContent | OrderContent | ReactionContent | SystemContent | TemplateContent | TextContent | UnsupportedContent;
 
 /** What the notification says about the message a user's message answers or came from. */
 export type MessageContext = {
@@ -1891,7 +2050,7 @@ export type MessageRecord = {
   error?: Maybe<Scalars['JSON']['output']>;
   /** The message id given by the messaging network (wamid). */
   id: Scalars['ID']['output'];
-  /** One line for a conversation list: the text, a caption, a button or row title, '📍 name', a reaction's emoji …; "This message was deleted" once it was deleted for everyone (revokedAt); null when there is no content or nothing to show. */
+  /** One line for a conversation list: the text, a caption, a button or row title, '📍 name', a reaction's emoji …; the gateway's interactive sends as their bubble reads: "🔘 <button titles joined by ' / '>", "📋 <list text>", "🔗 <link button>", "📝 <flow button>", "🛍️ <text or product list header>", "📍 <location request text>"; "This message was deleted" once it was deleted for everyone (revokedAt); null when there is no content or nothing to show. */
   preview?: Maybe<Scalars['String']['output']>;
   /** Earlier versions of an edited message, oldest first, each as it was delivered (the notification's item); empty when never edited, and once the message was deleted (revokedAt). */
   previousVersions: Array<Scalars['JSON']['output']>;
@@ -2324,6 +2483,40 @@ export type PartnerSettingsInput = {
   webhookUrl: Scalars['String']['input'];
 };
 
+/** Several products of a catalog, in sections. */
+export type ProductListMessageInput = {
+  /** The message text, 1 to 1024 characters. */
+  body: Scalars['String']['input'];
+  /** The catalog's id. */
+  catalogId: Scalars['ID']['input'];
+  /** Footer line, at most 60 characters. */
+  footer?: InputMaybe<Scalars['String']['input']>;
+  /** The header text, 1 to 60 characters. */
+  header: Scalars['String']['input'];
+  /** 1 to 10 sections holding 1 to 30 products in all. */
+  sections: Array<ProductSectionInput>;
+};
+
+/** One product of a catalog. */
+export type ProductMessageInput = {
+  /** An optional text, at most 1024 characters. */
+  body?: InputMaybe<Scalars['String']['input']>;
+  /** The catalog's id. */
+  catalogId: Scalars['ID']['input'];
+  /** Footer line, at most 60 characters. */
+  footer?: InputMaybe<Scalars['String']['input']>;
+  /** The product's retailer id (its SKU); on-premise at most 100 characters. */
+  productRetailerId: Scalars['String']['input'];
+};
+
+/** One section of a product list. */
+export type ProductSectionInput = {
+  /** The products' retailer ids, at least one; on-premise each at most 100 characters. */
+  productRetailerIds: Array<Scalars['String']['input']>;
+  /** The section's title, 1 to 24 characters. */
+  title: Scalars['String']['input'];
+};
+
 /** The entry points of the graph. Every operation acts for one partner (PARTNER_ID, or the caller's X-Partner-Id header in multi-tenant mode) and makes at most MAX_UPSTREAM_CALLS_PER_OPERATION upstream calls (default 50): one estimated over it is refused with BAD_USER_INPUT before anything is sent, and a field past it fails on its own. */
 export type Query = {
   __typename?: 'Query';
@@ -2380,22 +2573,58 @@ export type Renewal = {
   date?: Maybe<Scalars['DateTime']['output']>;
 };
 
-/** Recipient and content of a message. Set exactly one content field (text, location, contacts, audio, document, image, sticker, video, template or interactive); BAD_USER_INPUT otherwise. */
+/** One reply button. */
+export type ReplyButtonInput = {
+  /** Your id for the button, 1 to 256 characters without leading or trailing blanks; returned when tapped. */
+  id: Scalars['String']['input'];
+  /** The button's label, 1 to 20 characters. */
+  title: Scalars['String']['input'];
+};
+
+/** Reply buttons: the user answers by tapping one (its id comes back as InteractiveReplyContent.replyId). */
+export type ReplyButtonsMessageInput = {
+  /** The message text, 1 to 1024 characters. */
+  body: Scalars['String']['input'];
+  /** 1 to 3 buttons with distinct ids and distinct titles. */
+  buttons: Array<ReplyButtonInput>;
+  /** Footer line, at most 60 characters. */
+  footer?: InputMaybe<Scalars['String']['input']>;
+  /** Optional header above the body. */
+  header?: InputMaybe<InteractiveHeaderInput>;
+};
+
+/** Recipient and content of a message. Set exactly one content field (text, location, contacts, audio, document, image, sticker, video, template, interactive, or one typed interactive kind: buttons, list, ctaUrl, flow, product, productList, catalog, locationRequest); BAD_USER_INPUT otherwise. */
 export type SendMessageInput = {
   /** Audio file to send. */
   audio?: InputMaybe<MediaMessageInput>;
+  /** Reply buttons (interactive `button`): a body with 1 to 3 buttons the user taps to answer; both hostings. */
+  buttons?: InputMaybe<ReplyButtonsMessageInput>;
+  /** Cloud only: a body with a button that opens the business's catalog (interactive `catalog_message`); BAD_USER_INPUT on on-premise channels. */
+  catalog?: InputMaybe<CatalogMessageInput>;
   /** One or more contact cards; at least one. */
   contacts?: InputMaybe<Array<ContactCardInput>>;
+  /** Cloud only: a body with one button that opens a URL (interactive `cta_url`); BAD_USER_INPUT on on-premise channels. */
+  ctaUrl?: InputMaybe<CtaUrlMessageInput>;
   /** Document file to send, with optional caption and file name. */
   document?: InputMaybe<MediaMessageInput>;
+  /** Cloud only: a body with a button that opens a WhatsApp Flow (interactive `flow`); BAD_USER_INPUT on on-premise channels. */
+  flow?: InputMaybe<FlowMessageInput>;
   /** Your key for this send, 1 to 256 characters: the same key within 24 hours returns the first result instead of sending again. BAD_USER_INPUT when reused for a different message. */
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   /** Image to send, with optional caption. */
   image?: InputMaybe<MediaMessageInput>;
   /** An interactive message, passed through as the upstream `interactive` object (its shape is not specified upstream); must be a JSON object. On-premise, each `product_retailer_id` (in `action` or `action.sections[].product_items[]`) is at most 100 characters, BAD_USER_INPUT otherwise; cloud states no limit and passes it through. */
   interactive?: InputMaybe<Scalars['JSON']['input']>;
+  /** List (interactive `list`): a body and a button that opens up to 10 rows in up to 10 sections; both hostings. */
+  list?: InputMaybe<ListMessageInput>;
   /** Location pin to send. */
   location?: InputMaybe<LocationMessageInput>;
+  /** Cloud only: a body with a button asking the user to share a location (interactive `location_request_message`); BAD_USER_INPUT on on-premise channels. */
+  locationRequest?: InputMaybe<LocationRequestMessageInput>;
+  /** One product of a catalog (interactive `product`); both hostings. */
+  product?: InputMaybe<ProductMessageInput>;
+  /** Up to 30 products of a catalog in up to 10 sections (interactive `product_list`); both hostings. */
+  productList?: InputMaybe<ProductListMessageInput>;
   /** Cloud only: id of the message this one replies to; a message older than 30 days is sent as a normal message. BAD_USER_INPUT on on-premise channels. */
   replyTo?: InputMaybe<Scalars['ID']['input']>;
   /** Sticker to send. */
@@ -2545,6 +2774,35 @@ export type Template = {
   status: Scalars['String']['output'];
 };
 
+/** One button parameter of a template; the member its kind needs, and no other. */
+export type TemplateButtonInput = {
+  /** COPY_CODE: the code the user copies, at most 15 characters. */
+  couponCode?: InputMaybe<Scalars['String']['input']>;
+  /** FLOW: the data the flow's first screen starts with, a JSON object. */
+  flowActionData?: InputMaybe<Scalars['JSON']['input']>;
+  /** FLOW: the flow token, sent back with the flow's answer (default "unused"). */
+  flowToken?: InputMaybe<Scalars['String']['input']>;
+  /** The button's position in the template, 0..9. */
+  index: Scalars['Int']['input'];
+  /** The button's kind, as the template was created with. */
+  kind: TemplateButtonKind;
+  /** QUICK_REPLY: the payload returned when tapped (ButtonReplyContent.payload); not empty. */
+  payload?: InputMaybe<Scalars['String']['input']>;
+  /** URL: the suffix appended to the button's URL; not empty. */
+  text?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The kind of a template button that takes a parameter. */
+export type TemplateButtonKind =
+  /** Copy-code button: the coupon code the user copies. */
+  | 'COPY_CODE'
+  /** Flow button: the token and data the flow starts with. */
+  | 'FLOW'
+  /** Quick-reply button: its payload comes back when the user taps it. */
+  | 'QUICK_REPLY'
+  /** URL button with a variable: its suffix is appended to the template's URL. */
+  | 'URL';
+
 /** What a template notification changed. */
 export type TemplateChange =
   /** The category changed, or is about to (template_category_update). */
@@ -2564,18 +2822,56 @@ export type TemplateContent = {
    * @deprecated Use `templateName`: `name` clashes with `LocationContent.name` (another type) when a client selects every member of MessageContent.
    */
   name: Scalars['String']['output'];
+  /** Body parameters as sent, in order: a text, or a currency's or date's fallback value; empty when the body has none or the send gave raw components. */
+  parameters: Array<Scalars['String']['output']>;
   /** The template's name. */
   templateName: Scalars['String']['output'];
 };
 
+/** An amount of money as a template parameter. */
+export type TemplateCurrencyInput = {
+  /** The amount times 1000 (100.99 is 100990). */
+  amount1000: Scalars['Int']['input'];
+  /** The ISO 4217 currency code, three capital letters (USD, EUR). */
+  code: Scalars['String']['input'];
+  /** The text shown where the amount cannot be localised, e.g. "$100.99"; not empty. */
+  fallbackValue: Scalars['String']['input'];
+};
+
+/** Date and time as a template parameter. */
+export type TemplateDateTimeInput = {
+  /** The date as it is shown to the user, e.g. "February 25, 1977"; not empty (cloud renders only this value). */
+  fallbackValue: Scalars['String']['input'];
+};
+
+/** Header parameter of a template: exactly one member, matching the header the template was created with. */
+export type TemplateHeaderInput = {
+  /** The document of a document header, by id or link (with an optional file name). */
+  document?: InputMaybe<MediaMessageInput>;
+  /** The image of an image header, by id or link. */
+  image?: InputMaybe<MediaMessageInput>;
+  /** Cloud only: the location of a location header. */
+  location?: InputMaybe<LocationMessageInput>;
+  /** The text of a header with a variable; not empty. */
+  text?: InputMaybe<Scalars['String']['input']>;
+  /** The video of a video header, by id or link. */
+  video?: InputMaybe<MediaMessageInput>;
+};
+
 /** Approved template to send, with the values for its variables. Use the typed fields, or `components` for kinds not modelled here, never both. */
 export type TemplateMessageInput = {
+  /** Typed body parameters in order, or each with a name for templates with named parameters ({{order_id}}); instead of bodyParameters. All named or none. */
+  body?: InputMaybe<Array<TemplateParameterInput>>;
   /** Values of the body variables {{1}}, {{2}}, … in order; none empty. */
   bodyParameters?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Typed button parameters, one per button that takes one (quick reply, URL, copy code, flow); at most one per index, each 0..9. Beside the limited-time-offer fields, not on the same indexes. */
+  buttons?: InputMaybe<Array<TemplateButtonInput>>;
   /** Raw template components as an array of objects, for template kinds not modelled above; when set, the typed fields must be absent. On cloud a `date_time` parameter must carry `date_time.fallback_value`, the only part cloud renders; BAD_USER_INPUT otherwise. */
   components?: InputMaybe<Scalars['JSON']['input']>;
-  /** Coupon code of the copy-code button, which comes first (index 0). */
+  /** Limited-time offers: the coupon code of the copy-code button, which comes first (index 0); needs the url button (urlButtonIndex and urlButtonParameter), as the offer's template always has one. For another template with a copy-code button, use `buttons`. */
   couponCode?: InputMaybe<Scalars['String']['input']>;
+  /** Typed header parameter: text, media (by id or link) or a location; instead of headerMediaId and headerMediaType. Exactly one member. */
+  header?: InputMaybe<TemplateHeaderInput>;
   /** Media id for the header, only for templates with a media header. */
   headerMediaId?: InputMaybe<Scalars['ID']['input']>;
   /** Kind of the header media: IMAGE (default), VIDEO or DOCUMENT; needs headerMediaId. */
@@ -2592,6 +2888,18 @@ export type TemplateMessageInput = {
   urlButtonIndex?: InputMaybe<Scalars['Int']['input']>;
   /** Text for the url button's variable; goes with urlButtonIndex. */
   urlButtonParameter?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One body parameter of a template: exactly one of text, currency and dateTime. */
+export type TemplateParameterInput = {
+  /** An amount of money. */
+  currency?: InputMaybe<TemplateCurrencyInput>;
+  /** Date and time, shown as its fallback value. */
+  dateTime?: InputMaybe<TemplateDateTimeInput>;
+  /** For templates with named parameters ({{order_id}}): the parameter's name, lowercase letters, digits and underscores. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Text value; not empty. */
+  text?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Review, quality or category change of a template of the channel's business account, as the upstream notified it (cloud only: templates are a cloud feature). A template created with createLimitedTimeOfferTemplate is PENDING until its STATUS notification says APPROVED; only then can it be sent. */
@@ -2973,6 +3281,7 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = Reso
   MessageContent:
     | ( ButtonReplyContent )
     | ( ContactsContent )
+    | ( InteractiveContent )
     | ( InteractiveReplyContent )
     | ( LocationContent )
     | ( MediaContent )
@@ -3003,6 +3312,7 @@ export type ResolversTypes = ResolversObject<{
   BusinessProfileInput: BusinessProfileInput;
   BusinessVertical: BusinessVertical;
   ButtonReplyContent: ResolverTypeWrapper<ButtonReplyContent>;
+  CatalogMessageInput: CatalogMessageInput;
   Channel: ResolverTypeWrapper<ChannelNode>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   ChannelClientContactInfoFilter: ChannelClientContactInfoFilter;
@@ -3057,8 +3367,12 @@ export type ResolversTypes = ResolversObject<{
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ConversationFilter: ConversationFilter;
   ConversationPage: ResolverTypeWrapper<Omit<ConversationPage, 'nodes'> & { nodes: Array<ResolversTypes['Conversation']> }>;
+  CtaUrlMessageInput: CtaUrlMessageInput;
   DataRegion: DataRegion;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  FlowAction: FlowAction;
+  FlowMessageInput: FlowMessageInput;
+  FlowMode: FlowMode;
   Granularity: Granularity;
   Hosting: Hosting;
   HubStatus: HubStatus;
@@ -3069,13 +3383,21 @@ export type ResolversTypes = ResolversObject<{
   InsightSource: ResolverTypeWrapper<InsightSourceModel>;
   InsightSourceList: ResolverTypeWrapper<Omit<InsightSourceList, 'nodes'> & { nodes: Array<ResolversTypes['InsightSource']> }>;
   InsightSourcePayload: ResolverTypeWrapper<Omit<InsightSourcePayload, 'source'> & { source?: Maybe<ResolversTypes['InsightSource']> }>;
+  InteractiveContent: ResolverTypeWrapper<InteractiveContent>;
+  InteractiveHeaderInput: InteractiveHeaderInput;
+  InteractiveKind: InteractiveKind;
+  InteractiveOption: ResolverTypeWrapper<InteractiveOption>;
   InteractiveReplyContent: ResolverTypeWrapper<InteractiveReplyContent>;
   InteractiveReplyKind: InteractiveReplyKind;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
   LimitedTimeOfferTemplateInput: LimitedTimeOfferTemplateInput;
+  ListMessageInput: ListMessageInput;
+  ListRowInput: ListRowInput;
+  ListSectionInput: ListSectionInput;
   LocalStorageResult: ResolverTypeWrapper<LocalStorageModel>;
   LocationContent: ResolverTypeWrapper<LocationContent>;
   LocationMessageInput: LocationMessageInput;
+  LocationRequestMessageInput: LocationRequestMessageInput;
   Media: ResolverTypeWrapper<MediaRef>;
   MediaContent: ResolverTypeWrapper<MediaContent>;
   MediaKind: MediaKind;
@@ -3100,10 +3422,15 @@ export type ResolversTypes = ResolversObject<{
   Partner: ResolverTypeWrapper<PartnerRef>;
   PartnerSettings: ResolverTypeWrapper<PartnerDto>;
   PartnerSettingsInput: PartnerSettingsInput;
+  ProductListMessageInput: ProductListMessageInput;
+  ProductMessageInput: ProductMessageInput;
+  ProductSectionInput: ProductSectionInput;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ReactionContent: ResolverTypeWrapper<ReactionContent>;
   RecipientType: RecipientType;
   Renewal: ResolverTypeWrapper<Renewal>;
+  ReplyButtonInput: ReplyButtonInput;
+  ReplyButtonsMessageInput: ReplyButtonsMessageInput;
   SendMessageInput: SendMessageInput;
   SentMessage: ResolverTypeWrapper<SentMessageModel>;
   ServiceWindow: ResolverTypeWrapper<ServiceWindow>;
@@ -3112,9 +3439,15 @@ export type ResolversTypes = ResolversObject<{
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   SystemContent: ResolverTypeWrapper<SystemContent>;
   Template: ResolverTypeWrapper<Template>;
+  TemplateButtonInput: TemplateButtonInput;
+  TemplateButtonKind: TemplateButtonKind;
   TemplateChange: TemplateChange;
   TemplateContent: ResolverTypeWrapper<TemplateContent>;
+  TemplateCurrencyInput: TemplateCurrencyInput;
+  TemplateDateTimeInput: TemplateDateTimeInput;
+  TemplateHeaderInput: TemplateHeaderInput;
   TemplateMessageInput: TemplateMessageInput;
+  TemplateParameterInput: TemplateParameterInput;
   TemplateUpdateEvent: ResolverTypeWrapper<TemplateUpdateEvent>;
   TextContent: ResolverTypeWrapper<TextContent>;
   TextMessageInput: TextMessageInput;
@@ -3149,6 +3482,7 @@ export type ResolversParentTypes = ResolversObject<{
   BusinessProfile: BusinessProfileModel;
   BusinessProfileInput: BusinessProfileInput;
   ButtonReplyContent: ButtonReplyContent;
+  CatalogMessageInput: CatalogMessageInput;
   Channel: ChannelNode;
   Boolean: Scalars['Boolean']['output'];
   ChannelClientContactInfoFilter: ChannelClientContactInfoFilter;
@@ -3200,7 +3534,9 @@ export type ResolversParentTypes = ResolversObject<{
   Float: Scalars['Float']['output'];
   ConversationFilter: ConversationFilter;
   ConversationPage: Omit<ConversationPage, 'nodes'> & { nodes: Array<ResolversParentTypes['Conversation']> };
+  CtaUrlMessageInput: CtaUrlMessageInput;
   DateTime: Scalars['DateTime']['output'];
+  FlowMessageInput: FlowMessageInput;
   InboundMessage: InboundMessageModel;
   InsightAction: InsightAction;
   InsightActionList: InsightActionList;
@@ -3208,12 +3544,19 @@ export type ResolversParentTypes = ResolversObject<{
   InsightSource: InsightSourceModel;
   InsightSourceList: Omit<InsightSourceList, 'nodes'> & { nodes: Array<ResolversParentTypes['InsightSource']> };
   InsightSourcePayload: Omit<InsightSourcePayload, 'source'> & { source?: Maybe<ResolversParentTypes['InsightSource']> };
+  InteractiveContent: InteractiveContent;
+  InteractiveHeaderInput: InteractiveHeaderInput;
+  InteractiveOption: InteractiveOption;
   InteractiveReplyContent: InteractiveReplyContent;
   JSON: Scalars['JSON']['output'];
   LimitedTimeOfferTemplateInput: LimitedTimeOfferTemplateInput;
+  ListMessageInput: ListMessageInput;
+  ListRowInput: ListRowInput;
+  ListSectionInput: ListSectionInput;
   LocalStorageResult: LocalStorageModel;
   LocationContent: LocationContent;
   LocationMessageInput: LocationMessageInput;
+  LocationRequestMessageInput: LocationRequestMessageInput;
   Media: MediaRef;
   MediaContent: MediaContent;
   MediaMessageInput: MediaMessageInput;
@@ -3234,17 +3577,27 @@ export type ResolversParentTypes = ResolversObject<{
   Partner: PartnerRef;
   PartnerSettings: PartnerDto;
   PartnerSettingsInput: PartnerSettingsInput;
+  ProductListMessageInput: ProductListMessageInput;
+  ProductMessageInput: ProductMessageInput;
+  ProductSectionInput: ProductSectionInput;
   Query: Record<PropertyKey, never>;
   ReactionContent: ReactionContent;
   Renewal: Renewal;
+  ReplyButtonInput: ReplyButtonInput;
+  ReplyButtonsMessageInput: ReplyButtonsMessageInput;
   SendMessageInput: SendMessageInput;
   SentMessage: SentMessageModel;
   ServiceWindow: ServiceWindow;
   Subscription: Record<PropertyKey, never>;
   SystemContent: SystemContent;
   Template: Template;
+  TemplateButtonInput: TemplateButtonInput;
   TemplateContent: TemplateContent;
+  TemplateCurrencyInput: TemplateCurrencyInput;
+  TemplateDateTimeInput: TemplateDateTimeInput;
+  TemplateHeaderInput: TemplateHeaderInput;
   TemplateMessageInput: TemplateMessageInput;
+  TemplateParameterInput: TemplateParameterInput;
   TemplateUpdateEvent: TemplateUpdateEvent;
   TextContent: TextContent;
   TextMessageInput: TextMessageInput;
@@ -3670,6 +4023,21 @@ export type InsightSourcePayloadResolvers<ContextType = Context, ParentType exte
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 }>;
 
+export type InteractiveContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InteractiveContent'] = ResolversParentTypes['InteractiveContent']> = ResolversObject<{
+  bodyText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  footer?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  header?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  interactiveKind?: Resolver<ResolversTypes['InteractiveKind'], ParentType, ContextType>;
+  options?: Resolver<Array<ResolversTypes['InteractiveOption']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type InteractiveOptionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InteractiveOption'] = ResolversParentTypes['InteractiveOption']> = ResolversObject<{
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type InteractiveReplyContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['InteractiveReplyContent'] = ResolversParentTypes['InteractiveReplyContent']> = ResolversObject<{
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   flowResponse?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
@@ -3722,7 +4090,7 @@ export type MediaContentResolvers<ContextType = Context, ParentType extends Reso
 }>;
 
 export type MessageContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MessageContent'] = ResolversParentTypes['MessageContent']> = ResolversObject<{
-  __resolveType: TypeResolveFn<'ButtonReplyContent' | 'ContactsContent' | 'InteractiveReplyContent' | 'LocationContent' | 'MediaContent' | 'OrderContent' | 'ReactionContent' | 'SystemContent' | 'TemplateContent' | 'TextContent' | 'UnsupportedContent', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'ButtonReplyContent' | 'ContactsContent' | 'InteractiveContent' | 'InteractiveReplyContent' | 'LocationContent' | 'MediaContent' | 'OrderContent' | 'ReactionContent' | 'SystemContent' | 'TemplateContent' | 'TextContent' | 'UnsupportedContent', ParentType, ContextType>;
 }>;
 
 export type MessageContextResolvers<ContextType = Context, ParentType extends ResolversParentTypes['MessageContext'] = ResolversParentTypes['MessageContext']> = ResolversObject<{
@@ -3950,6 +4318,7 @@ export type TemplateResolvers<ContextType = Context, ParentType extends Resolver
 export type TemplateContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TemplateContent'] = ResolversParentTypes['TemplateContent']> = ResolversObject<{
   language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  parameters?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   templateName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
@@ -4103,6 +4472,8 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   InsightSource?: InsightSourceResolvers<ContextType>;
   InsightSourceList?: InsightSourceListResolvers<ContextType>;
   InsightSourcePayload?: InsightSourcePayloadResolvers<ContextType>;
+  InteractiveContent?: InteractiveContentResolvers<ContextType>;
+  InteractiveOption?: InteractiveOptionResolvers<ContextType>;
   InteractiveReplyContent?: InteractiveReplyContentResolvers<ContextType>;
   JSON?: GraphQLScalarType;
   LocalStorageResult?: LocalStorageResultResolvers<ContextType>;

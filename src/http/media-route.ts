@@ -147,6 +147,24 @@ async function forwardFile(context: Context, route: ChannelRoute, kind: MediaTyp
   return uploaded.id;
 }
 
+/** How much of a multipart body is kept to read the `file` part's own headers (its fields come first, at most 10 × 1 KB). */
+const PART_HEADERS_WINDOW_BYTES = 64 * 1024;
+
+/**
+ * The `file` part's Content-Type as sent, with its parameters: busboy hands over only `type/subtype`, which would
+ * skip the rules that read a parameter (`audio/ogg; codecs=vorbis`). Null when the headers are not in `seen`.
+ */
+export function filePartContentType(seen: Buffer): string | null {
+  for (const block of seen.toString('latin1').split('\r\n\r\n')) {
+    const lines = block.split('\r\n');
+    const disposition = lines.find((line) => /^content-disposition:/i.test(line));
+    if (!disposition || !/;\s*name="?file"?(;|\s*$)/i.test(disposition)) continue;
+    const contentType = lines.find((line) => /^content-type:/i.test(line));
+    return contentType ? contentType.slice(contentType.indexOf(':') + 1).trim() : null;
+  }
+  return null;
+}
+
 /** A multipart body: its part `file` is forwarded; other parts are ignored. */
 function receiveMultipart(request: Request, context: Context, route: ChannelRoute, kind: MediaType | undefined): Promise<string> {
   const declared = Number(request.headers['content-length']);
@@ -159,6 +177,14 @@ function receiveMultipart(request: Request, context: Context, route: ChannelRout
       return;
     }
     let started = false;
+    const seen: Buffer[] = [];
+    let seenBytes = 0;
+    const keepHead = (chunk: Buffer) => {
+      seen.push(chunk);
+      seenBytes += chunk.length;
+      if (seenBytes >= PART_HEADERS_WINDOW_BYTES) request.off('data', keepHead);
+    };
+    request.on('data', keepHead);
     const fail = (error: unknown) => {
       request.unpipe(parser);
       reject(error instanceof Error ? error : new Error(String(error)));
@@ -169,10 +195,14 @@ function receiveMultipart(request: Request, context: Context, route: ChannelRout
         return;
       }
       started = true;
+      request.off('data', keepHead);
+      const declaredType = filePartContentType(Buffer.concat(seen));
+      // The part's own header when it names the same type busboy read (so its parameters count), else busboy's reading.
+      const mimeType = declaredType !== null && declaredType.split(';')[0].trim().toLowerCase() === info.mimeType.toLowerCase() ? declaredType : info.mimeType;
       forwardFile(context, route, kind, {
         stream: file,
         fileName: info.filename ?? 'file',
-        mimeType: info.mimeType,
+        mimeType,
         ...(Number.isFinite(declared) && { atMost: Math.max(0, declared - MULTIPART_ENVELOPE_BYTES) }),
       }).then(resolve, (error: unknown) => {
         file.resume();

@@ -1,6 +1,11 @@
 import type { Actor } from '../identity/actor.js';
 import { BadUserInputError, InputChecks } from '../errors.js';
 import { checkContactKey, isUserId } from '../events/conversations.js';
+import { buildInteractive, type InteractiveField } from './interactive.js';
+import { characterCount, compact, isHttpUrl, ONPREMISE_PRODUCT_RETAILER_ID_MAX, Rules, type MessagingHosting } from './send-shared.js';
+import { TEMPLATE_BUTTON_INDEX_MAX, typedTemplateComponents } from './template-parameters.js';
+
+export { characterCount, compact, isHttpUrl, ONPREMISE_PRODUCT_RETAILER_ID_MAX, type MessagingHosting };
 import type {
   ContactCardInput,
   LocationMessageInput,
@@ -11,16 +16,33 @@ import type {
   TextMessageInput,
 } from '../generated/graphql.js';
 
-/** The two hosting variants area B knows (spec §9). */
-export type MessagingHosting = 'CLOUD' | 'ON_PREMISE';
-
 export const TEXT_BODY_MAX = 4096;
 export const ONPREMISE_CAPTION_MAX = 1024;
-/** A template has at most 10 buttons upstream, so button indexes run 0..9. */
-const BUTTON_INDEX_MAX = 9;
 
-/** Content fields of SendMessageInput; exactly one must be set, and its name is the upstream `type`. */
-export const CONTENT_FIELDS = ['text', 'location', 'contacts', 'audio', 'document', 'image', 'sticker', 'video', 'template', 'interactive'] as const;
+/**
+ * Content fields of SendMessageInput; exactly one must be set. Its name is the upstream `type`, except for the typed
+ * interactive members (messaging/interactive.ts), which are all sent as `interactive`.
+ */
+export const CONTENT_FIELDS = [
+  'text',
+  'location',
+  'contacts',
+  'audio',
+  'document',
+  'image',
+  'sticker',
+  'video',
+  'template',
+  'interactive',
+  'buttons',
+  'list',
+  'ctaUrl',
+  'flow',
+  'product',
+  'productList',
+  'catalog',
+  'locationRequest',
+] as const;
 export type ContentField = (typeof CONTENT_FIELDS)[number];
 
 type MediaKind = 'audio' | 'document' | 'image' | 'sticker' | 'video';
@@ -36,16 +58,6 @@ export interface SendMessageOptions {
   now?: number;
 }
 
-/** Characters as a user counts them (code points, not UTF-16 units). */
-export function characterCount(value: string): number {
-  return [...value].length;
-}
-
-/** Drops undefined and null members, so only given fields reach the upstream. */
-export function compact(record: Record<string, unknown>): Json {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined && value !== null));
-}
-
 function isSet(value: unknown): boolean {
   return value !== undefined && value !== null;
 }
@@ -53,15 +65,6 @@ function isSet(value: unknown): boolean {
 function requireText(value: string | null | undefined, field: string, what: string): string {
   if (typeof value !== 'string' || value.trim() === '') throw new BadUserInputError(`${what} must not be empty`, field);
   return value;
-}
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
 }
 
 function text(input: TextMessageInput, hosting: MessagingHosting): { content: Json; topLevel: Json } {
@@ -103,6 +106,13 @@ function validBirthday(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** The kinds B1 names for a contact's e-mail address and URL. */
+const HOME_OR_WORK: ReadonlySet<string> = new Set(['HOME', 'WORK']);
+
+function checkHomeOrWork(type: string | null | undefined, field: string): void {
+  if (isSet(type) && !HOME_OR_WORK.has(type!)) throw new BadUserInputError(`type must be HOME or WORK; got "${type}"`, field);
+}
+
 function contact(card: ContactCardInput, index: number): Json {
   const path = `input.contacts.${index}`;
   const name = card.name;
@@ -119,9 +129,15 @@ function contact(card: ContactCardInput, index: number): Json {
       throw new BadUserInputError('countryCode must be two letters', `${path}.addresses.${position}.countryCode`);
     }
   });
-  card.emails?.forEach((email, position) => requireText(email.email, `${path}.emails.${position}.email`, 'email'));
+  card.emails?.forEach((email, position) => {
+    requireText(email.email, `${path}.emails.${position}.email`, 'email');
+    checkHomeOrWork(email.type, `${path}.emails.${position}.type`);
+  });
   card.phones?.forEach((phone, position) => requireText(phone.phone, `${path}.phones.${position}.phone`, 'phone'));
-  card.urls?.forEach((url, position) => requireText(url.url, `${path}.urls.${position}.url`, 'url'));
+  card.urls?.forEach((url, position) => {
+    requireText(url.url, `${path}.urls.${position}.url`, 'url');
+    checkHomeOrWork(url.type, `${path}.urls.${position}.type`);
+  });
   return compact({
     name: compact({
       formatted_name: name.formattedName,
@@ -196,13 +212,32 @@ const TYPED_TEMPLATE_FIELDS = [
   'couponCode',
   'urlButtonIndex',
   'urlButtonParameter',
+  'header',
+  'body',
+  'buttons',
 ] as const;
 const HEADER_MEDIA: ReadonlySet<MediaType> = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
 
 /** Components of an approved template from the typed fields, following B2's rules. */
 function templateComponents(input: TemplateMessageInput, hosting: MessagingHosting, now: number): Json[] {
-  const path = 'input.template';
   const components: Json[] = [];
+  // The typed members' rules and the older fields' come together; the older fields stop at their first refusal.
+  const rules = new Rules();
+  const typed = typedTemplateComponents(rules, input, hosting);
+  rules.checks.check(() => legacyTemplateComponents(input, hosting, now, components));
+  rules.checks.done();
+  const header = typed.header ?? components.find((component) => component.type === 'header');
+  const body = typed.body ?? components.find((component) => component.type === 'body');
+  const others = components.filter((component) => component.type !== 'header' && component.type !== 'body');
+  const buttons = [...others.filter((component) => component.type === 'button'), ...typed.buttons].sort(
+    (one, other) => Number(one.index) - Number(other.index),
+  );
+  return [header, body, ...others.filter((component) => component.type !== 'button'), ...buttons].filter((component) => component !== undefined);
+}
+
+/** The components of the older typed fields (headerMediaId, bodyParameters and the limited-time offer's), following B2's rules. */
+function legacyTemplateComponents(input: TemplateMessageInput, hosting: MessagingHosting, now: number, components: Json[]): void {
+  const path = 'input.template';
   if (isSet(input.headerMediaType) && !isSet(input.headerMediaId)) {
     throw new BadUserInputError('headerMediaType needs headerMediaId', `${path}.headerMediaId`);
   }
@@ -242,7 +277,14 @@ function templateComponents(input: TemplateMessageInput, hosting: MessagingHosti
     });
   }
   if (isSet(input.couponCode)) {
+    // couponCode belongs to the limited-time-offer template, which always has its url button (B2), with or without expiration.
     const couponCode = requireText(input.couponCode, `${path}.couponCode`, 'couponCode');
+    if (!hasUrlIndex) {
+      throw new BadUserInputError(
+        "couponCode is the limited-time offer's, which needs its url button (urlButtonIndex and urlButtonParameter); a template with a copy-code button alone takes buttons: [{kind: COPY_CODE}]",
+        `${path}.urlButtonIndex`,
+      );
+    }
     components.push({
       type: 'button',
       sub_type: 'copy_code',
@@ -252,8 +294,8 @@ function templateComponents(input: TemplateMessageInput, hosting: MessagingHosti
   }
   if (hasUrlIndex) {
     const index = input.urlButtonIndex!;
-    if (!Number.isInteger(index) || index < 0 || index > BUTTON_INDEX_MAX) {
-      throw new BadUserInputError(`urlButtonIndex must lie between 0 and ${BUTTON_INDEX_MAX}`, `${path}.urlButtonIndex`);
+    if (!Number.isInteger(index) || index < 0 || index > TEMPLATE_BUTTON_INDEX_MAX) {
+      throw new BadUserInputError(`urlButtonIndex must lie between 0 and ${TEMPLATE_BUTTON_INDEX_MAX}`, `${path}.urlButtonIndex`);
     }
     if (index === 0 && isSet(input.couponCode)) {
       throw new BadUserInputError('index 0 belongs to the copy_code button; the url button comes after it', `${path}.urlButtonIndex`);
@@ -261,7 +303,6 @@ function templateComponents(input: TemplateMessageInput, hosting: MessagingHosti
     const parameter = requireText(input.urlButtonParameter, `${path}.urlButtonParameter`, 'urlButtonParameter');
     components.push({ type: 'button', sub_type: 'url', index, parameters: [{ type: 'text', text: parameter }] });
   }
-  return components;
 }
 
 /**
@@ -313,9 +354,6 @@ function template(input: TemplateMessageInput, hosting: MessagingHosting, now: n
   }
   return compact({ namespace, name, language: { code }, components });
 }
-
-/** Spec §9 states this limit for on-premise only; cloud passes the id through to the upstream. */
-export const ONPREMISE_PRODUCT_RETAILER_ID_MAX = 100;
 
 /** On-premise: every product_retailer_id of a product (action) or multi-product (sections[].product_items[]) message. */
 function checkProductRetailerIds(action: unknown): void {
@@ -373,6 +411,31 @@ function recipientOf(to: string, hosting: MessagingHosting): { to: string } | { 
 /** The contact key a B1 body sends to (`to` as its digits, or `recipient` for a user id). */
 export const recipientKeyOf = (body: Json): string => checkContactKey(String(body.to ?? body.recipient), 'input.to');
 
+/** The upstream `type`, its object and what goes at the body's top level (on-premise preview_url), for one content field. */
+function buildContent(field: ContentField, input: SendMessageInput, options: SendMessageOptions): { type: string; content: unknown; topLevel: Json } {
+  const { hosting } = options;
+  switch (field) {
+    case 'text':
+      return { type: field, ...text(input.text!, hosting) };
+    case 'location':
+      return { type: field, content: location(input.location!), topLevel: {} };
+    case 'contacts':
+      return { type: field, content: contacts(input.contacts!), topLevel: {} };
+    case 'template':
+      return { type: field, content: template(input.template!, hosting, options.now ?? Date.now()), topLevel: {} };
+    case 'interactive':
+      return { type: field, content: interactive(input.interactive, hosting), topLevel: {} };
+    case 'audio':
+    case 'document':
+    case 'image':
+    case 'sticker':
+    case 'video':
+      return { type: field, content: media(field, input[field]!, hosting), topLevel: {} };
+    default:
+      return { type: 'interactive', content: buildInteractive(field satisfies InteractiveField, input, hosting), topLevel: {} };
+  }
+}
+
 /**
  * The B1 request body for one hosting variant, in the upstream's snake_case, after every rule of
  * the spec is checked (nothing is sent when one breaks).
@@ -389,30 +452,11 @@ export function buildSendMessageBody(input: SendMessageInput, options: SendMessa
     return { message_id: requireText(input.replyTo, 'input.replyTo', 'replyTo') };
   });
   const checkedType = rules.check(() => contentField(input));
+  // The content's own rules are reported together with the recipient's and the context's.
+  const built = checkedType && rules.check(() => buildContent(checkedType, input, options));
   rules.done();
-  // done() has thrown unless every check passed, so the content field is known here.
-  const type = checkedType!;
-  let content: unknown;
-  let topLevel: Json = {};
-  switch (type) {
-    case 'text':
-      ({ content, topLevel } = text(input.text!, hosting));
-      break;
-    case 'location':
-      content = location(input.location!);
-      break;
-    case 'contacts':
-      content = contacts(input.contacts!);
-      break;
-    case 'template':
-      content = template(input.template!, hosting, options.now ?? Date.now());
-      break;
-    case 'interactive':
-      content = interactive(input.interactive, hosting);
-      break;
-    default:
-      content = media(type, input[type]!, hosting);
-  }
+  // done() has thrown unless every check passed, so the content is built here.
+  const { type, content, topLevel } = built!;
   return {
     ...(hosting === 'CLOUD' && { messaging_product: options.messagingProduct }),
     recipient_type: 'individual',

@@ -20,6 +20,7 @@ const CLOUD_CHANNEL = 'channel-001';
 const ON_PREMISE_CHANNEL = 'channel-003';
 const CONTACT = '4915100000077';
 const CLOSED_CONTACT = '4915100000078';
+const BUTTONS_CONTACT = '4915100000079';
 /** A cloud channel no other test writes to, so it starts without conversations. */
 const EMPTY_CHANNEL = 'channel-002';
 /** A cloud channel whose webhook a test points away from the gateway. */
@@ -321,6 +322,22 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
     expect(await page.getByTestId('contact-key').textContent()).toBe(`@ada.codes · ${userId} (no phone number)`);
   });
 
+  it('asks with reply buttons: the thread shows the question and its buttons, the list previews them', async () => {
+    await openInbox(CLOUD_CHANNEL);
+    await inbound(CLOUD_CHANNEL, BUTTONS_CONTACT, 'Cy Quick', 'Can you deliver tomorrow?');
+    const entry = conversationOf('Cy Quick');
+    await entry.getByRole('button').click();
+    const thread = page.getByTestId('thread');
+    await thread.getByText('Can you deliver tomorrow?').waitFor();
+
+    await page.getByLabel('Reply').fill('Shall we deliver between 9 and 12?');
+    await page.getByRole('button', { name: 'Ask Yes / No' }).click();
+    const asked = thread.locator('li.out', { hasText: 'Shall we deliver between 9 and 12?' }).getByTestId('interactive');
+    await asked.waitFor();
+    expect(await asked.getByTestId('option').allTextContents()).toEqual(['Yes', 'No']);
+    await entry.locator('.preview').filter({ hasText: '🔘 Yes / No' }).waitFor();
+  });
+
   it('offers a template to a contact whose 24-hour window is closed: the guard refuses free text', async () => {
     await openInbox(CLOUD_CHANNEL);
     const { timestamp } = await inbound(CLOUD_CHANNEL, CLOSED_CONTACT, 'Bo Late', 'Are you still open?', 25);
@@ -344,13 +361,15 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
     await entry.getByRole('button').click();
     await page.getByTestId('template-offer').waitFor();
     expect(await page.getByLabel('Reply').count()).toBe(0);
+    await page.getByLabel('Order number').fill('#42');
     await page.getByRole('button', { name: 'Send template order_shipped' }).click();
-    await page
-      .getByTestId('thread')
-      .locator('li.out', { hasText: 'Template order_shipped' })
+    const template = page.getByTestId('thread').locator('li.out', { hasText: 'Template order_shipped' });
+    await template
       .getByTestId('status')
       .filter({ hasText: /delivered|read/ })
       .waitFor();
+    // The template's body parameters as sent, typed: the contact's name and the order number.
+    await template.getByTestId('template').filter({ hasText: 'Bo Late · #42' }).waitFor();
     if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'inbox-closed-window.png'), fullPage: true });
   });
 

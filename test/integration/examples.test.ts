@@ -75,6 +75,16 @@ describe('examples/ in order on the embedded simulator, then a message on every 
     expect(body.data).toEqual(expect.any(Object));
   });
 
+  it('the typed sends (an interactive kind each, a template with parameters) are recorded typed', async () => {
+    const typed = operations.filter(({ file, source }) => /send-/.test(file) && /\.\.\. on (InteractiveContent|TemplateContent)/.test(source));
+    expect(typed.length).toBeGreaterThanOrEqual(9);
+    for (const { file, source, variables } of typed) {
+      const { body } = await graphql(source, variables);
+      const content = (body.data as { sendMessage: { record: { content: Record<string, unknown> } } }).sendMessage.record.content;
+      expect([file, content.interactiveKind ?? content.parameters]).toEqual([file, expect.anything()]);
+    }
+  });
+
   it('create-api-key re-applied the webhook the new key removed, with its port, on a cloud channel', async () => {
     const [created] = operations.filter(({ file }) => file.endsWith('create-api-key.graphql'));
     const channelId = created.variables.channelId as string;

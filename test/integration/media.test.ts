@@ -242,6 +242,23 @@ describe('B3 media through the gateway', () => {
       });
     });
 
+    it("reads the file part's MIME parameters: ogg audio declared with another codec than opus is refused, opus goes through", async () => {
+      const before = mediaRequests().length;
+      const vorbis = await send(
+        `${base}/media/${CLOUD}`,
+        'POST',
+        { ...AUTH, 'content-type': multipartType },
+        multipart('audio/ogg; codecs=vorbis', PNG, 'a.ogg'),
+      );
+      expect(vorbis.status).toBe(400);
+      expect(JSON.parse(vorbis.body.toString())).toMatchObject({
+        error: { code: 'BAD_USER_INPUT', message: expect.stringContaining('audio/ogg') },
+      });
+      expect(mediaRequests()).toHaveLength(before);
+      const opus = await send(`${base}/media/${CLOUD}`, 'POST', { ...AUTH, 'content-type': multipartType }, multipart('audio/ogg; codecs=opus', PNG, 'a.ogg'));
+      expect(opus.status).toBe(200);
+    });
+
     it('refuses a MIME type with 400 and a declared oversize with 413, nothing sent', async () => {
       const badType = await send(`${base}/media/${CLOUD}`, 'POST', { ...AUTH, 'content-type': multipartType }, multipart('application/zip', PNG));
       expect(badType.status).toBe(400);

@@ -172,6 +172,8 @@ describe('contentOfMessage: every fixture of both hostings', () => {
       flowResponse: null,
     });
     expect(previewOf(content(hosting, 'interactive-button-reply'))).toBe(button.title);
+    // The answer names the interactive message it answers (context.id), as the notification gives it.
+    expect(contextOfMessage(item(hosting, 'interactive-button-reply'))?.replyTo).toBe(sub(item(hosting, 'interactive-button-reply'), 'context').id);
 
     const row = sub(sub(item(hosting, 'interactive-list-reply'), 'interactive'), 'list_reply');
     expect(content(hosting, 'interactive-list-reply')).toEqual({
@@ -431,18 +433,38 @@ describe('contentOfSentBody: the bodies the gateway builds', () => {
       });
       expect(previewOf(contacts)).toBe('👤 Ana Ruiz');
       const template = contentOfSentBody(body({ template: { name: 'order_update', languageCode: 'en_US' } }, hosting));
-      expect(template).toEqual({ __typename: 'TemplateContent', name: 'order_update', language: 'en_US' });
+      expect(template).toEqual({ __typename: 'TemplateContent', name: 'order_update', language: 'en_US', parameters: [] });
       expect(previewOf(template)).toBe('Template: order_update');
       const interactive = body({ interactive: { type: 'button', body: { text: 'Pick one' }, action: { buttons: [] } } }, hosting);
-      expect(contentOfSentBody(interactive)).toEqual({ __typename: 'TextContent', body: 'Pick one' });
+      expect(contentOfSentBody(interactive)).toEqual({
+        __typename: 'InteractiveContent',
+        interactiveKind: 'BUTTONS',
+        header: null,
+        bodyText: 'Pick one',
+        footer: null,
+        options: [],
+      });
+      // A raw interactive of a type the gateway does not model still shows its body's text.
+      const other = body({ interactive: { type: 'carousel', body: { text: 'Swipe' }, action: {} } }, hosting);
+      expect(contentOfSentBody(other)).toEqual({ __typename: 'TextContent', body: 'Swipe' });
     }
+  });
+
+  it('an echo of an interactive message sent from another app reads as the sent message, not as a reply', () => {
+    const echo = { from: '15550783881', to: '16505551234', id: 'wamid.E==', timestamp: '1749416383', type: 'interactive' };
+    const buttons = { type: 'button', body: { text: 'Pick one' }, action: { buttons: [{ type: 'reply', reply: { id: 'a', title: 'A' } }] } };
+    expect(contentOfMessage('channel-001', { ...echo, interactive: buttons })).toMatchObject({
+      __typename: 'InteractiveContent',
+      interactiveKind: 'BUTTONS',
+      options: [{ id: 'a', title: 'A', description: null }],
+    });
   });
 
   it('a reaction body (cloud), its removal, and bodies that are not content', () => {
     const reaction = { messaging_product: 'whatsapp', to: '1', type: 'reaction', reaction: { message_id: 'wamid.R==', emoji: '😀' } };
     expect(contentOfSentBody(reaction)).toEqual({ __typename: 'ReactionContent', messageId: 'wamid.R==', emoji: '😀', removed: false });
     expect(contentOfSentBody({ ...reaction, reaction: { message_id: 'wamid.R==', emoji: '' } })).toMatchObject({ emoji: null, removed: true });
-    expect(contentOfSentBody({ type: 'interactive', interactive: { type: 'product' } })).toEqual({ __typename: 'UnsupportedContent', errors: [] });
+    expect(contentOfSentBody({ type: 'interactive', interactive: { type: 'carousel' } })).toEqual({ __typename: 'UnsupportedContent', errors: [] });
     for (const odd of [null, 'text', [], {}, { type: 7 }, { type: 'hsm', hsm: {} }]) {
       expect(contentOfSentBody(odd)).toEqual({ __typename: 'UnsupportedContent', errors: [] });
     }

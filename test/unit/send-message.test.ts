@@ -55,10 +55,16 @@ describe('send-message helpers', () => {
     expect(contentField({ to, image: { id: 'i' } })).toBe('image');
     expect(contentField({ to, interactive: {}, text: null })).toBe('interactive');
     expect(refusals(() => contentField({ to }))).toEqual([
-      ['input', 'Exactly one of text, location, contacts, audio, document, image, sticker, video, template, interactive must be set; got none'],
+      [
+        'input',
+        'Exactly one of text, location, contacts, audio, document, image, sticker, video, template, interactive, buttons, list, ctaUrl, flow, product, productList, catalog, locationRequest must be set; got none',
+      ],
     ]);
     expect(refusals(() => contentField({ to, text: { body: 'a' }, video: { id: 'v' } }))).toEqual([
-      ['input', 'Exactly one of text, location, contacts, audio, document, image, sticker, video, template, interactive must be set; got text, video'],
+      [
+        'input',
+        'Exactly one of text, location, contacts, audio, document, image, sticker, video, template, interactive, buttons, list, ctaUrl, flow, product, productList, catalog, locationRequest must be set; got text, video',
+      ],
     ]);
   });
 });
@@ -91,7 +97,10 @@ describe('buildSendMessageBody envelope', () => {
     expect(refusals(() => buildSendMessageBody({ to: ' ', replyTo: 'm' }, onPremise))).toEqual([
       ['input.to', 'to must not be empty'],
       ['input.replyTo', 'replyTo (context) exists on cloud channels only'],
-      ['input', 'Exactly one of text, location, contacts, audio, document, image, sticker, video, template, interactive must be set; got none'],
+      [
+        'input',
+        'Exactly one of text, location, contacts, audio, document, image, sticker, video, template, interactive, buttons, list, ctaUrl, flow, product, productList, catalog, locationRequest must be set; got none',
+      ],
     ]);
     expect(refusals(() => buildSendMessageBody({ to: '', text: { body: 'a' } }, cloud))).toEqual([['input.to', 'to must not be empty']]);
   });
@@ -231,6 +240,16 @@ describe('contact messages', () => {
     for (const part of ['firstName', 'lastName', 'middleName', 'suffix', 'prefix']) {
       expect(refused({ contacts: [{ name: { formattedName: 'A', [part]: 'p' } }] })).toEqual([]);
     }
+  });
+
+  it('takes HOME or WORK as the type of an e-mail address and a URL, nothing else', () => {
+    expect(refused({ contacts: [{ name, emails: [{ email: 'a@b.io', type: 'HOME' }], urls: [{ url: 'https://b.io', type: 'WORK' }] }] })).toEqual([]);
+    expect(refused({ contacts: [{ name, emails: [{ email: 'a@b.io', type: 'INTERNET' }] }] })).toEqual([
+      ['input.contacts.0.emails.0.type', 'type must be HOME or WORK; got "INTERNET"'],
+    ]);
+    expect(refused({ contacts: [{ name, urls: [{ url: 'https://b.io', type: 'home' }] }] })).toEqual([
+      ['input.contacts.0.urls.0.type', 'type must be HOME or WORK; got "home"'],
+    ]);
   });
 
   it('takes real dates in YYYY-MM-DD as birthdays only', () => {
@@ -425,8 +444,18 @@ describe('template messages', () => {
     expect(refusedTemplate({ urlButtonIndex: 0, urlButtonParameter: 'p', couponCode: 'C' })).toEqual([
       ['input.template.urlButtonIndex', 'index 0 belongs to the copy_code button; the url button comes after it'],
     ]);
-    expect(template({ couponCode: 'C' }).components).toEqual([
+    expect(template({ couponCode: 'C', urlButtonIndex: 1, urlButtonParameter: 'p' }).components).toEqual([
       { type: 'button', sub_type: 'copy_code', index: 0, parameters: [{ type: 'coupon_code', coupon_code: 'C' }] },
+      { type: 'button', sub_type: 'url', index: 1, parameters: [{ type: 'text', text: 'p' }] },
+    ]);
+  });
+
+  it("refuses a limited-time offer's coupon without its url button, with or without expiration", () => {
+    expect(refusedTemplate({ couponCode: 'C' })).toEqual([
+      [
+        'input.template.urlButtonIndex',
+        "couponCode is the limited-time offer's, which needs its url button (urlButtonIndex and urlButtonParameter); a template with a copy-code button alone takes buttons: [{kind: COPY_CODE}]",
+      ],
     ]);
   });
 

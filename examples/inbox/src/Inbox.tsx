@@ -148,8 +148,17 @@ const SEND = graphql(`
   }
 `);
 
-/** Approved on every simulated business account; a real one sends a template its account has approved. */
+/**
+ * Approved on every simulated business account; a real one sends a template its account has approved. Its body takes
+ * two parameters, the contact's name and the order number, sent typed.
+ */
 const TEMPLATE = { name: 'order_shipped', languageCode: 'en_US' };
+
+/** The reply buttons the composer offers under a question: the contact answers with a tap (InteractiveReplyContent). */
+const YES_NO = [
+  { id: 'yes', title: 'Yes' },
+  { id: 'no', title: 'No' },
+];
 
 /** Keeps the channel's cached conversations current: one event per message in or out, new status or window verdict. */
 function useConversationUpdates(channelId: string, openContact: string | null) {
@@ -238,6 +247,7 @@ function errorCode(error: unknown): number | undefined {
 
 function Composer({ channelId, conversation, failedForWindow }: { channelId: string; conversation: ConversationSummaryFragment; failedForWindow: boolean }) {
   const [text, setText] = useState('');
+  const [orderNumber, setOrderNumber] = useState('');
   const [send, { error, loading }] = useMutation(SEND);
   const [problem, setProblem] = useState<string | null>(null);
   // A refusal by the gateway's guard (nothing was sent) or by the upstream at once (on-premise 470), with when the
@@ -262,6 +272,17 @@ function Composer({ channelId, conversation, failedForWindow }: { channelId: str
     setText('');
   };
 
+  const askYesNo = async () => {
+    if (!text.trim()) return;
+    await deliver({ buttons: { body: text, buttons: YES_NO } });
+    setText('');
+  };
+
+  const sendTemplate = async () => {
+    const name = conversation.contactName ?? conversation.contact;
+    await deliver({ template: { ...TEMPLATE, body: [{ text: name }, { text: orderNumber.trim() || '—' }] } });
+  };
+
   const sendImage = async (file: File | undefined) => {
     if (!file) return;
     try {
@@ -278,7 +299,14 @@ function Composer({ channelId, conversation, failedForWindow }: { channelId: str
         <p role="alert" className="notice" data-testid="template-offer">
           The 24-hour window is closed{typeof lastInboundAt === 'string' ? ` (last message ${new Date(lastInboundAt).toLocaleString()})` : ''}: only a template
           reaches {conversation.contactName ?? conversation.contact}.{' '}
-          <button type="button" disabled={loading} onClick={() => void deliver({ template: TEMPLATE })}>
+          <input
+            type="text"
+            aria-label="Order number"
+            placeholder="Order number"
+            value={orderNumber}
+            onChange={(event) => setOrderNumber(event.target.value)}
+          />
+          <button type="button" disabled={loading} onClick={() => void sendTemplate()}>
             Send template {TEMPLATE.name}
           </button>
           {error && !refusal && <span role="alert">{error.message}</span>}
@@ -301,6 +329,9 @@ function Composer({ channelId, conversation, failedForWindow }: { channelId: str
       <input type="text" aria-label="Reply" placeholder="Type a reply" value={text} onChange={(event) => setText(event.target.value)} disabled={loading} />
       <button type="submit" className="primary" disabled={loading}>
         Send
+      </button>
+      <button type="button" disabled={loading} onClick={() => void askYesNo()} title="Send the text with Yes and No buttons">
+        Ask Yes / No
       </button>
       <input aria-label="Image" type="file" accept="image/jpeg,image/png" onChange={(event) => void sendImage(event.target.files?.[0])} />
     </form>

@@ -78,6 +78,18 @@ graphql(`
     ... on TemplateContent {
       templateName
       language
+      parameters
+    }
+    ... on InteractiveContent {
+      interactiveKind
+      header
+      bodyText
+      footer
+      options {
+        id
+        title
+        description
+      }
     }
     ... on UnsupportedContent {
       errors {
@@ -232,8 +244,25 @@ export function MessageContent({
       return <div className="system">{content.systemBody ?? (content.newWaId ? `Changed number to ${content.newWaId}` : content.systemType)}</div>;
     case 'TemplateContent':
       return (
-        <div className="template">
+        <div className="template" data-testid="template">
           📋 Template <strong>{content.templateName}</strong> <span className="muted">({content.language})</span>
+          {content.parameters.length > 0 && <div className="muted">{content.parameters.join(' · ')}</div>}
+        </div>
+      );
+    case 'InteractiveContent':
+      // As the bubble shows it: header, text, footer, then the buttons or rows the contact can tap.
+      return (
+        <div className="interactive" data-testid="interactive">
+          {content.header && <strong>{content.header}</strong>}
+          {content.bodyText && <div className="text">{content.bodyText}</div>}
+          {content.footer && <div className="muted">{content.footer}</div>}
+          <div className="options">
+            {content.options.map((option, index) => (
+              <span key={option.id ?? index} className="option" data-testid="option" title={option.description ?? undefined}>
+                {option.title}
+              </span>
+            ))}
+          </div>
         </div>
       );
     case 'UnsupportedContent':
