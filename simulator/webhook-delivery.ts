@@ -1,4 +1,5 @@
 import { Router, type Request, type Response } from 'express';
+import type { z } from 'zod';
 import type { SimulatorContext } from './context.js';
 import {
   buildGroupStatus,
@@ -116,16 +117,8 @@ export class WebhookDelivery {
   router(): Router {
     const router = Router();
     router.post('/inbound', (request: Request, response: Response) => {
-      const parsed = inboundInput.safeParse(request.body ?? {});
-      if (!parsed.success) {
-        response.status(400).json({ error: { code: 400, message: describeIssues(parsed.error) } });
-        return;
-      }
-      const input = parsed.data;
-      if (!this.context.state.channels.has(input.channelId)) {
-        response.status(404).json({ error: { code: 404, message: `unknown channel ${input.channelId}` } });
-        return;
-      }
+      const input = this.controlInput(inboundInput, request, response);
+      if (!input) return;
       if (this.isOnPremise(input.channelId)) {
         const refusal = CLOUD_ONLY_KINDS.has(input.kind)
           ? `kind ${input.kind} exists only on cloud numbers (${input.channelId} is on-premise)`
@@ -143,16 +136,8 @@ export class WebhookDelivery {
       response.status(202).json(this.deliverInbound(input));
     });
     router.post('/group-status', (request: Request, response: Response) => {
-      const parsed = groupStatusInput.safeParse(request.body ?? {});
-      if (!parsed.success) {
-        response.status(400).json({ error: { code: 400, message: describeIssues(parsed.error) } });
-        return;
-      }
-      const input = parsed.data;
-      if (!this.context.state.channels.has(input.channelId)) {
-        response.status(404).json({ error: { code: 404, message: `unknown channel ${input.channelId}` } });
-        return;
-      }
+      const input = this.controlInput(groupStatusInput, request, response);
+      if (!input) return;
       if (this.isOnPremise(input.channelId)) {
         response.status(400).json({ error: { code: 400, message: `group statuses exist only on cloud numbers (${input.channelId} is on-premise)` } });
         return;
@@ -184,6 +169,20 @@ export class WebhookDelivery {
       response.status(202).json(this.inboundFile(channelId, from.replace(/^\+/, ''), bytes as number, mimeType ?? 'application/pdf'));
     });
     return router;
+  }
+
+  /** A control request's body read by its schema, for a channel that exists; null once it was answered 400 or 404. */
+  private controlInput<T extends { channelId: string }>(schema: z.ZodType<T>, request: Request, response: Response): T | null {
+    const parsed = schema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      response.status(400).json({ error: { code: 400, message: describeIssues(parsed.error) } });
+      return null;
+    }
+    if (!this.context.state.channels.has(parsed.data.channelId)) {
+      response.status(404).json({ error: { code: 404, message: `unknown channel ${parsed.data.channelId}` } });
+      return null;
+    }
+    return parsed.data;
   }
 
   /** Answers 409 when the upstream would deliver the channel's notifications nowhere (neither webhook set). */

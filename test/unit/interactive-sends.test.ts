@@ -1,22 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { BadUserInputError, BadUserInputErrors } from '../../src/errors.js';
 import type { SendMessageInput } from '../../src/generated/graphql.js';
 import { buildSendMessageBody, type SendMessageOptions } from '../../src/messaging/send-message.js';
+import { refusals } from '../support/refusals.js';
 
 const cloud: SendMessageOptions = { hosting: 'CLOUD', messagingProduct: 'whatsapp' };
 const onPremise: SendMessageOptions = { hosting: 'ON_PREMISE', messagingProduct: 'whatsapp' };
 const to = '+4915112345678';
-
-function refusals(run: () => unknown): Array<[string, string]> {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof BadUserInputErrors) return error.problems.map((problem) => [problem.field, problem.message]);
-    if (error instanceof BadUserInputError) return [[error.field, error.message]];
-    throw error;
-  }
-  return [];
-}
 
 type Content = Omit<SendMessageInput, 'to'>;
 const send = (input: Content, options: SendMessageOptions = cloud) => buildSendMessageBody({ to, ...input }, options);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { BadUserInputError, BadUserInputErrors } from '../../src/errors.js';
 import type { ContactCardInput, SendMessageInput, TemplateMessageInput } from '../../src/generated/graphql.js';
 import {
   buildSendMessageBody,
@@ -11,22 +10,11 @@ import {
   toSentMessage,
   type SendMessageOptions,
 } from '../../src/messaging/send-message.js';
+import { refusals } from '../support/refusals.js';
 
 const cloud: SendMessageOptions = { hosting: 'CLOUD', messagingProduct: 'whatsapp' };
 const onPremise: SendMessageOptions = { hosting: 'ON_PREMISE', messagingProduct: 'whatsapp' };
 const to = '+4915112345678';
-
-/** Every refusal of one call as [field, message], in order; [] when it accepted. */
-function refusals(run: () => unknown): Array<[string, string]> {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof BadUserInputErrors) return error.problems.map((problem) => [problem.field, problem.message]);
-    if (error instanceof BadUserInputError) return [[error.field, error.message]];
-    throw error;
-  }
-  return [];
-}
 
 const send = (input: Omit<SendMessageInput, 'to'>, options: SendMessageOptions = cloud) => buildSendMessageBody({ to, ...input }, options);
 const refused = (input: Omit<SendMessageInput, 'to'>, options: SendMessageOptions = cloud) => refusals(() => send(input, options));

@@ -1,22 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { BadUserInputError, BadUserInputErrors } from '../../src/errors.js';
 import type { TemplateMessageInput } from '../../src/generated/graphql.js';
 import { buildSendMessageBody, type SendMessageOptions } from '../../src/messaging/send-message.js';
+import { refusals } from '../support/refusals.js';
 
 const cloud: SendMessageOptions = { hosting: 'CLOUD', messagingProduct: 'whatsapp', now: Date.parse('2026-01-01T00:00:00Z') };
 const onPremise: SendMessageOptions = { ...cloud, hosting: 'ON_PREMISE' };
 const base = { name: 'order_shipped', languageCode: 'en_US' };
-
-function refusals(run: () => unknown): Array<[string, string]> {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof BadUserInputErrors) return error.problems.map((problem) => [problem.field, problem.message]);
-    if (error instanceof BadUserInputError) return [[error.field, error.message]];
-    throw error;
-  }
-  return [];
-}
 
 const components = (changes: Partial<TemplateMessageInput>, options = cloud) =>
   (buildSendMessageBody({ to: '+4915112345678', template: { ...base, ...changes } }, options).template as { components?: unknown }).components;
