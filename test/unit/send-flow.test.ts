@@ -7,7 +7,7 @@ import type { AcceptedSend } from '../../src/events/types.js';
 import type { SendMessageInput } from '../../src/generated/graphql.js';
 import { IdempotentSends, memorySendLock } from '../../src/messaging/idempotency.js';
 import { sendMessage, type SendDependencies } from '../../src/messaging/send-flow.js';
-import type { SendResponseDto } from '../../src/messaging/send-message.js';
+import type { SendResponseDto } from '../../src/datasources/types.js';
 
 const PARTNER = 'partner-1';
 const CHANNEL = 'channel-001';
