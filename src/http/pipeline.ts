@@ -82,7 +82,7 @@ export type StepName =
 
 /**
  * One step of every GraphQL operation: its Apollo plugins over HTTP (in order; none for a step HTTP
- * runs elsewhere: identity and the fair-share door in graphql-http.ts, error formatting as Apollo's
+ * runs elsewhere: identity in the context, the fair-share door in fair-share-door.ts (before the body is read), error formatting as Apollo's
  * formatError) and its hooks over graphql-ws.
  */
 export interface OperationStep {
@@ -143,7 +143,7 @@ export function operationPipeline(options: PipelineOptions): OperationStep[] {
     // Identity runs where each transport builds its context (identity.context) and, over graphql-ws, when it connects.
     { name: 'identity', plugins: [], webSocket: {} },
     {
-      // Over HTTP the door is graphql-http.ts's (before the body is read); over graphql-ws before the document is parsed.
+      // Over HTTP the door is fair-share-door.ts, run by graphql-http.ts before the body is read; over graphql-ws before the document is parsed.
       name: 'fair-share',
       plugins: [],
       webSocket: {

@@ -21,7 +21,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { directive, intArgument, listArgument } from '../datasources/call-budget.js';
+import { directive, intArgument, listArgument } from '../lib/cost-directives.js';
 import type { FairShare } from '../store/fair-share.js';
 
 /*

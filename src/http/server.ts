@@ -13,6 +13,7 @@ import { createApolloServer } from './apollo-server.js';
 import { corsMiddleware } from './cors.js';
 import { expressApp } from './express-app.js';
 import { shareKeyOf } from '../store/fair-share.js';
+import { fairShareDoor } from './fair-share-door.js';
 import { graphqlHttpHandler, isGraphqlPath } from './graphql-http.js';
 import { listenOn } from './listen.js';
 import { graphqlBodyLimit } from './media-route.js';
@@ -76,11 +77,13 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     bodyShape: config.bodyShape,
     middleware: [...(cors ? [cors] : []), ...(services.tracing ? [services.tracing.middleware()] : [])],
     shareKeyOf: (request) => shareKeyOf(config, request.headers, request.socket.remoteAddress),
-    enter: (shareKey) => services.fairShare.enter(shareKey),
-    maxHeldRefusalsPerCaller: config.fairShare.maxInFlight,
-    chargeRefused: (shareKey, operations) => services.fairShare.chargeRefused(shareKey, operations * config.queryLimits.maxCost),
+    door: fairShareDoor({
+      enter: (shareKey) => services.fairShare.enter(shareKey),
+      maxHeldRefusalsPerCaller: config.fairShare.maxInFlight,
+      chargeRefused: (shareKey, operations) => services.fairShare.chargeRefused(shareKey, operations * config.queryLimits.maxCost),
+      countRefusal: (reason, status) => services.metrics.graphqlRefusals.inc({ reason, status: String(status) }),
+    }),
     context: async (request, requestId, shareKey) => identity.context(services, { headers: request.headers, requestId, shareKey }),
-    countRefusal: (reason, status) => services.metrics.graphqlRefusals.inc({ reason, status: String(status) }),
     onUnexpectedError: (error, requestId) => logger.error({ err: error, requestId }, 'unexpected error serving /graphql'),
   });
   const webhooks = webhookReceiver({
