@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connectWs } from '../support/events.js';
 import { metricValue, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { connectTestClient, DisposableRedis, describeWithRedis, uniqueNamespace } from '../support/redis.js';
 
 /**
  * One suite, run against both transports of /graphql (HTTP POST and graphql-ws), as apollo-server runs one suite
@@ -233,4 +234,39 @@ describe.each([HTTP, WEBSOCKET])('the pipeline with PERSISTED_OPERATIONS_ONLY ov
         .map((entry) => entry.outcome),
     ).toEqual(['success', 'rejected']);
   });
+});
+
+describeWithRedis('the pipeline with a shared store (Redis)', () => {
+  let redis: DisposableRedis;
+  let harness: TestGateway;
+  beforeAll(async () => {
+    redis = await DisposableRedis.start();
+    harness = await startTestGateway({ REDIS_URL: redis.url, REDIS_NAMESPACE: uniqueNamespace('conformance'), REDIS_TIMEOUT_MS: '300' });
+  });
+  afterAll(async () => {
+    await harness?.close();
+    await redis?.kill();
+  });
+
+  it.each([HTTP, WEBSOCKET])(
+    'store guard over $name: a mutation while Redis hangs is refused before anything is sent, and counted as rejected',
+    async (transport) => {
+      const client = await connectTestClient(redis.url);
+      const info = await client.info('server').finally(() => client.destroy());
+      const pid = Number(/process_id:(\d+)/.exec(info)?.[1]);
+      const name = `Guarded${transport.name}`;
+      process.kill(pid, 'SIGSTOP');
+      try {
+        harness.simulator.recorder.clear();
+        const answer = await transport.run(harness, {
+          query: `mutation ${name} { updateClient(clientId: "client-001", input: { partnerPayload: "x" }) { id } }`,
+        });
+        expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', store: 'redis' });
+        expect(harness.simulator.recorder.matching(/\/clients\/client-001$/, 'PATCH')).toHaveLength(0);
+        expect(await operations(harness, name, 'mutation', 'rejected')).toBe(1);
+      } finally {
+        process.kill(pid, 'SIGCONT');
+      }
+    },
+  );
 });
