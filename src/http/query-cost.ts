@@ -45,6 +45,14 @@ const MUTATION_COST = 10;
 
 type SizedFields = ReadonlyMap<string, number> | null;
 
+/** A field's `@cost(weight:)`, read from its SDL once per field: the actual cost reads it for every object of an answer. */
+const costWeights = new WeakMap<GraphQLField<unknown, unknown>, number | null>();
+function costWeight(field: GraphQLField<unknown, unknown>): number | undefined {
+  let weight = costWeights.get(field);
+  if (weight === undefined) costWeights.set(field, (weight = intArgument(directive(field, 'cost'), 'weight') ?? null));
+  return weight ?? undefined;
+}
+
 /** The largest slicing argument this query gives the field (variables resolved), when it gives one. */
 function slicedSize(
   field: GraphQLField<unknown, unknown>,
@@ -195,21 +203,35 @@ export function actualQueryCost(
     const objectType = concrete && isObjectType(concrete) ? concrete : undefined;
     let cost = weight;
     if (!objectType) return cost;
-    const selections: SelectionSetNode = { kind: Kind.SELECTION_SET, selections: nodes.flatMap((node) => node.selectionSet?.selections ?? []) };
-    cost += objectCost(objectType, selections, record);
+    cost += objectCost(
+      objectType,
+      nodes,
+      () => ({ kind: Kind.SELECTION_SET, selections: nodes.flatMap((node) => node.selectionSet?.selections ?? []) }),
+      record,
+    );
     return cost;
   };
 
-  const objectCost = (type: GraphQLObjectType, selections: SelectionSetNode, record: Readonly<Record<string, unknown>>): number => {
+  // Every item of a list is selected by the same field nodes: their fields are worked out once per type, not per item.
+  const selectedFields = new Map<object, Map<GraphQLObjectType, Map<string, FieldNode[]>>>();
+  const fieldsSelectedBy = (type: GraphQLObjectType, source: object, selections: () => SelectionSetNode): Map<string, FieldNode[]> => {
+    let byType = selectedFields.get(source);
+    if (!byType) selectedFields.set(source, (byType = new Map<GraphQLObjectType, Map<string, FieldNode[]>>()));
+    let fields = byType.get(type);
+    if (!fields) byType.set(type, (fields = fieldsOf(type, selections(), new Map(), new Set())));
+    return fields;
+  };
+
+  const objectCost = (type: GraphQLObjectType, source: object, selections: () => SelectionSetNode, record: Readonly<Record<string, unknown>>): number => {
     let cost = 0;
-    for (const [key, nodes] of fieldsOf(type, selections, new Map(), new Set())) {
+    for (const [key, nodes] of fieldsSelectedBy(type, source, selections)) {
       const name = nodes[0].name.value;
       if (name.startsWith('__')) continue;
       const field = type.getFields()[name];
       if (!field) continue;
       const fieldType = getNamedType(field.type);
       if (!isCompositeType(fieldType)) continue;
-      const fieldCost = intArgument(directive(field, 'cost'), 'weight');
+      const fieldCost = costWeight(field);
       const value = record[key];
       // As estimated: a list's own @cost is paid once (when it was fetched), its items 1 each.
       if (fieldCost !== undefined && Array.isArray(value)) cost += fieldCost + valueCost(fieldType, 1, nodes, value);
@@ -218,7 +240,9 @@ export function actualQueryCost(
     return cost;
   };
 
-  return (operation.operation === OperationTypeNode.MUTATION ? MUTATION_COST : 0) + objectCost(root, operation.selectionSet, data);
+  return (
+    (operation.operation === OperationTypeNode.MUTATION ? MUTATION_COST : 0) + objectCost(root, operation.selectionSet, () => operation.selectionSet, data)
+  );
 }
 
 /** An operation whose estimated cost is over MAX_QUERY_COST: refused before execution, so before any upstream call. */
