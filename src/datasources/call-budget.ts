@@ -147,6 +147,16 @@ function slicedSize(
   return undefined;
 }
 
+/** Estimates of operations without variables, worked out once per operation object (Apollo's document cache reuses them), as query-cost.ts does. */
+const fixedEstimates = new WeakMap<OperationDefinitionNode, { schema: GraphQLSchema; document: DocumentNode; estimate: number }>();
+function fixedEstimate(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): number {
+  const known = fixedEstimates.get(operation);
+  if (known?.schema === schema && known.document === document) return known.estimate;
+  const estimate = estimateUpstreamCalls(schema, document, operation, undefined);
+  fixedEstimates.set(operation, { schema, document, estimate });
+  return estimate;
+}
+
 /** Refuses, before anything is sent, an operation (not a subscription) whose estimate is over `limit`. */
 export function refuseOverEstimate(
   schema: GraphQLSchema,
@@ -156,6 +166,8 @@ export function refuseOverEstimate(
   limit: number,
 ): void {
   if (operation.operation === OperationTypeNode.SUBSCRIPTION) return;
-  const estimate = estimateUpstreamCalls(schema, document, operation, variables);
+  const estimate = operation.variableDefinitions?.length
+    ? estimateUpstreamCalls(schema, document, operation, variables)
+    : fixedEstimate(schema, document, operation);
   if (estimate > limit) throw new UpstreamCallLimitError(limit, estimate);
 }

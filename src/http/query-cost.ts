@@ -258,6 +258,19 @@ export class QueryCostError extends GraphQLError {
   }
 }
 
+/**
+ * Estimates of operations without variables, which nothing of a request changes. Apollo's document cache hands the same
+ * document (and operation) objects to every request of one text, so a cached listing is estimated once, not per request.
+ */
+const fixedCosts = new WeakMap<OperationDefinitionNode, { schema: GraphQLSchema; document: DocumentNode; cost: number }>();
+function fixedCost(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): number {
+  const known = fixedCosts.get(operation);
+  if (known?.schema === schema && known.document === document) return known.cost;
+  const cost = estimateQueryCost(schema, document, operation, undefined);
+  fixedCosts.set(operation, { schema, document, cost });
+  return cost;
+}
+
 /** The estimate, after refusing an operation over `max` with QueryCostError (before anything is sent). */
 export function refuseOverCost(
   schema: GraphQLSchema,
@@ -267,7 +280,7 @@ export function refuseOverCost(
   max: number,
   observe: (estimated: number) => void,
 ): number {
-  const estimated = estimateQueryCost(schema, document, operation, variables);
+  const estimated = operation.variableDefinitions?.length ? estimateQueryCost(schema, document, operation, variables) : fixedCost(schema, document, operation);
   observe(estimated);
   if (estimated > max) throw new QueryCostError(estimated, max);
   return estimated;
