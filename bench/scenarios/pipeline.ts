@@ -3,9 +3,9 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { getOperationAST, GraphQLError, parse, specifiedRules, validate, type OperationDefinitionNode } from 'graphql';
 import { loadConfig, upstreamUrlEnv } from '../../src/config.js';
-import { refuseOverEstimate } from '../../src/datasources/call-budget.js';
+import { estimateUpstreamCalls, refuseOverEstimate } from '../../src/datasources/call-budget.js';
 import { formatGraphQLError } from '../../src/http/format-error.js';
-import { actualQueryCost, refuseOverCost } from '../../src/http/query-cost.js';
+import { actualQueryCost, estimateQueryCost, refuseOverCost } from '../../src/http/query-cost.js';
 import { queryLimitRules } from '../../src/http/query-limits.js';
 import { JsonShapeScanner } from '../../src/lib/json-shape.js';
 import { createLogger } from '../../src/observability/logger.js';
@@ -16,7 +16,7 @@ import { buildSchema } from '../../src/schema.js';
 import { FairShare } from '../../src/store/fair-share.js';
 import { refuseWriteWhileStoreStalled } from '../../src/store/store-guard.js';
 import type { BenchContext } from '../support/context.js';
-import { startGatewayProcess, startSimulatorProcess, type GatewayProcess } from '../support/gateway-process.js';
+import { cpuTimeOf, startGatewayProcess, startSimulatorProcess, type GatewayProcess } from '../support/gateway-process.js';
 import { graphql, graphqlBody, JSON_HEADERS, send } from '../support/http.js';
 import type { Section } from '../support/report.js';
 import { median, ms, percentile, rate, verdict } from '../support/stats.js';
@@ -25,7 +25,7 @@ import { median, ms, percentile, rate, verdict } from '../support/stats.js';
 const LISTING = '{ partner { channels(limit: 10) { total count nodes { id hubStatus hosting phoneNumber displayName accountMode } } } }';
 const STEP_ITERATIONS = 20_000;
 const SEQUENTIAL_SAMPLES = 2_000;
-const AB_ROUNDS = 3;
+const AB_ROUNDS = 4;
 /**
  * One bench client is one caller: its cached listings (cost 21) would pass the default budget at about 950 a second, and the
  * refusals would be what is measured. Both builds get the same room (e250c75 predates the fair share and ignores it).
@@ -81,12 +81,20 @@ async function stepTimes(context: BenchContext): Promise<string[][]> {
     ['parse (Apollo caches it per text: a cached listing skips it)', timePerCall(() => parse(LISTING, { maxTokens: config.queryLimits.maxTokens }))],
     ['validate, query limits included (cached with the parse)', timePerCall(() => validate(schema, document, rules))],
     [
-      'limits and cost: estimate (@cost/@listSize)',
+      'limits and cost: estimate of a new document or one with variables (@cost/@listSize)',
+      timePerCall(() => estimateQueryCost(schema, document, operation, undefined)),
+    ],
+    [
+      'limits and cost: estimate of a cached document without variables (worked out once)',
       timePerCall(() => refuseOverCost(schema, document, operation, undefined, config.queryLimits.maxCost, () => undefined)),
     ],
     ['limits and cost: spend from the fair share', await timePerCallAsync(() => fairShare.spend('bench', 21))],
     ['limits and cost: actual cost of the answer', timePerCall(() => actualQueryCost(schema, document, operation, data))],
-    ['call estimate', timePerCall(() => refuseOverEstimate(schema, document, operation, undefined, config.maxUpstreamCallsPerOperation))],
+    ['call estimate of a new document or one with variables', timePerCall(() => estimateUpstreamCalls(schema, document, operation, undefined))],
+    [
+      'call estimate of a cached document without variables (worked out once)',
+      timePerCall(() => refuseOverEstimate(schema, document, operation, undefined, config.maxUpstreamCallsPerOperation)),
+    ],
     [
       'store guard (no Redis: a query passes)',
       await timePerCallAsync(() => refuseWriteWhileStoreStalled({ redis: null, ready: async () => true }, operation.operation)),
@@ -98,12 +106,10 @@ async function stepTimes(context: BenchContext): Promise<string[][]> {
     ['field errors (none reported)', timePerCall(() => withFieldErrors(undefined, []))],
     ['error formatting (per error, masked)', timePerCall(() => formatGraphQLError(unexpected.toJSON(), unexpected))],
   ];
-  const total = rows
-    .filter(([name]) => !name.startsWith('parse') && !name.startsWith('validate') && !name.startsWith('error'))
-    .reduce((sum, [, value]) => sum + value, 0);
+  const total = rows.filter(([name]) => !/^(parse|validate|error)|new document/.test(name)).reduce((sum, [, value]) => sum + value, 0);
   return [
     ...rows.map(([name, value]) => [name, value.toFixed(2)]),
-    ['every step a cached listing runs (without parse, validate, error formatting)', total.toFixed(2)],
+    ['every step a cached listing runs (its document parsed, validated and estimated before; no error to format)', total.toFixed(2)],
   ];
 }
 
@@ -123,6 +129,7 @@ async function alternate(count: number, a: () => Promise<unknown>, b: () => Prom
 }
 
 async function throughput(gateway: GatewayProcess, seconds: number) {
+  const cpuBefore = cpuTimeOf(gateway.pid);
   const result = await autocannon({
     url: gateway.graphqlUrl,
     method: 'POST',
@@ -131,15 +138,20 @@ async function throughput(gateway: GatewayProcess, seconds: number) {
     connections: 32,
     duration: seconds,
   });
-  return { rps: result.requests.average, p50: result.latency.p50, failures: result.non2xx + result.errors + result.timeouts };
+  const cpuPerRequest = (cpuTimeOf(gateway.pid) - cpuBefore) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, p50: result.latency.p50, cpuPerRequest, failures: result.non2xx + result.errors + result.timeouts };
 }
 
 export async function pipelineCost(context: BenchContext): Promise<Section> {
   const title = '13. The operation pipeline: its steps, and a cached listing against a direct GET and e250c75';
   const baselineMain = process.env.BENCH_BASELINE_MAIN;
   const seconds = Math.max(3, Math.min(context.options.durationSeconds, 10));
+  const production = process.env.NODE_ENV === 'production';
   const intro = [
     `Each step of src/http/pipeline.ts run alone, in the bench process, on scenario 3's cached listing \`${LISTING}\` (µs per call, median of five batches of ${STEP_ITERATIONS / 5}).`,
+    production
+      ? 'The bench ran with NODE_ENV=production, as a gateway runs: graphql-js checks each `instanceof` plainly.'
+      : "The bench ran without NODE_ENV=production: graphql-js checks each `instanceof` the slow way of its development mode, which a gateway (NODE_ENV=production) never pays, so the schema-walking steps are shown about 2–3× slower than they run. Run `NODE_ENV=production npm run bench` for a gateway's figures.",
     `Then, on a simulator process of its own with no added latency: the cached listing through the gateway against the A4 GET it caches, sent directly, ${SEQUENTIAL_SAMPLES} of each alternately (target: gateway p50 ≤ 2× the direct GET's);`,
     baselineMain
       ? `and this build against the build at BENCH_BASELINE_MAIN (${baselineMain}) on that same simulator, ${AB_ROUNDS} alternating autocannon rounds of ${seconds} s at 32 connections each (target: this build's listings/s ≥ the baseline's).`
@@ -169,22 +181,33 @@ export async function pipelineCost(context: BenchContext): Promise<Section> {
       const baseline = await startGatewayProcess(upstream, { main: baselineMain, env: ROOM });
       gateways.push(baseline);
       await graphql(baseline.graphqlUrl, LISTING);
-      const ours: number[] = [];
-      const theirs: number[] = [];
+      const ours: Array<Awaited<ReturnType<typeof throughput>>> = [];
+      const theirs: Array<Awaited<ReturnType<typeof throughput>>> = [];
+      const cell = (run: Awaited<ReturnType<typeof throughput>>) =>
+        `${rate(run.rps)}, p50 ${run.p50} ms, CPU ${ms(run.cpuPerRequest, 3)}/request${run.failures > 0 ? `, ${run.failures} failed` : ''}`;
       for (let round = 0; round < AB_ROUNDS; round += 1) {
-        const a = await throughput(gateway, seconds);
-        const b = await throughput(baseline, seconds);
-        ours.push(a.rps);
-        theirs.push(b.rps);
-        abRows.push([
-          String(round + 1),
-          `${rate(a.rps)} (p50 ${a.p50} ms, ${a.failures} failed)`,
-          `${rate(b.rps)} (p50 ${b.p50} ms, ${b.failures} failed)`,
-          `${(a.rps / b.rps).toFixed(2)}×`,
-        ]);
+        // A B, then B A: a host that speeds up or slows down through the run favours neither build.
+        let a: Awaited<ReturnType<typeof throughput>>;
+        let b: Awaited<ReturnType<typeof throughput>>;
+        if (round % 2 === 0) {
+          a = await throughput(gateway, seconds);
+          b = await throughput(baseline, seconds);
+        } else {
+          b = await throughput(baseline, seconds);
+          a = await throughput(gateway, seconds);
+        }
+        ours.push(a);
+        theirs.push(b);
+        abRows.push([String(round + 1), cell(a), cell(b), `${(a.rps / b.rps).toFixed(2)}×`]);
       }
-      const ratioAb = median(ours) / median(theirs);
-      abRows.push(['median', rate(median(ours)), rate(median(theirs)), `${ratioAb.toFixed(2)}× ${verdict(ratioAb >= 1)}`]);
+      const rpsRatio = median(ours.map((run) => run.rps)) / median(theirs.map((run) => run.rps));
+      const cpuRatio = median(ours.map((run) => run.cpuPerRequest)) / median(theirs.map((run) => run.cpuPerRequest));
+      abRows.push([
+        'median',
+        `${rate(median(ours.map((run) => run.rps)))}, CPU ${ms(median(ours.map((run) => run.cpuPerRequest)), 3)}/request`,
+        `${rate(median(theirs.map((run) => run.rps)))}, CPU ${ms(median(theirs.map((run) => run.cpuPerRequest)), 3)}/request`,
+        `${rpsRatio.toFixed(2)}× listings/s ${verdict(rpsRatio >= 1)}; CPU per listing ${cpuRatio.toFixed(2)}×`,
+      ]);
     }
     return {
       title,
