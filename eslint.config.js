@@ -64,6 +64,27 @@ export default tseslint.config(
               message: 'Observability only observes: it imports no data source, store, event, resolver or HTTP code.',
             },
             { target: MIDDLE_LAYER, from: ABOVE_MIDDLE_LAYER, message: 'Data sources, stores, events, messaging and identity import nothing above them.' },
+            // Inside the middle layer (docs/architecture.md): store at the bottom; data sources and events on it; messaging and identity above them.
+            {
+              target: './src/store',
+              from: ['./src/datasources', './src/events', './src/messaging', './src/identity'],
+              message: 'The store holds shared state only: it imports no data source, event, messaging rule or identity.',
+            },
+            {
+              target: './src/datasources',
+              from: ['./src/messaging', './src/events', './src/identity'],
+              message: 'Data sources speak the upstream (its wire types are in datasources/types.ts): they import no messaging rule, event or identity.',
+            },
+            {
+              target: './src/events',
+              from: './src/messaging',
+              message: 'Webhook events import no messaging rule: the send flow records into the log, not the other way.',
+            },
+            {
+              target: './src/identity',
+              from: ['./src/messaging', './src/events'],
+              message: 'Identity says who calls from the credentials and the store: it imports no messaging rule or event.',
+            },
             {
               target: ['./src/services.ts', './src/context.ts'],
               from: ['./src/resolvers', './src/http', './src/schema.ts', './src/main.ts'],
@@ -77,10 +98,20 @@ export default tseslint.config(
             { target: './src/schema.ts', from: ['./src/http', './src/main.ts'], message: 'The schema imports resolvers, not the HTTP edge.' },
             { target: './src/http', from: './src/main.ts', message: 'Only main.ts starts the gateway.' },
             {
+              target: './src/!(main).ts',
+              from: './src/embedded-simulator.ts',
+              message: 'Only main.ts starts the embedded simulator: the gateway runs the same on a real upstream.',
+            },
+            {
+              target: './src/*/**/*.ts',
+              from: './src/embedded-simulator.ts',
+              message: 'Only main.ts starts the embedded simulator: the gateway runs the same on a real upstream.',
+            },
+            {
               // Inside the edge: the logic a plugin wraps is also what the WebSocket server runs, so it must not need Apollo's wiring.
-              target: './src/http/!(apollo-server).ts',
+              target: './src/http/!(apollo-server|pipeline).ts',
               from: './src/http/plugins',
-              message: 'Apollo plugins (http/plugins/) are wired by apollo-server.ts alone; the logic they wrap never imports them.',
+              message: "Apollo plugins (http/plugins/) are wired by the operation pipeline (pipeline.ts) and, for the server's own, apollo-server.ts; the logic they wrap never imports them.",
             },
           ],
         },

@@ -43,6 +43,8 @@ export interface GatewayProcessOptions {
   env?: Record<string, string>;
   /** Node flags of the child, e.g. --cpu-prof. */
   execArgv?: string[];
+  /** Another build's dist/src/main.js (an A/B of two builds on one upstream); this build's by default. */
+  main?: string;
 }
 
 export async function startGatewayProcess(upstream: Upstream, options: GatewayProcessOptions = {}): Promise<GatewayProcess> {
@@ -62,7 +64,7 @@ export async function startGatewayProcess(upstream: Upstream, options: GatewayPr
     KEYSTORE_SECRET: BENCH_KEYSTORE_SECRET,
     ...options.env,
   };
-  const service = await startNodeProcess(MAIN, env, options.execArgv ?? [], 'hubgraph ready at', 'gateway');
+  const service = await startNodeProcess(options.main ?? MAIN, env, options.execArgv ?? [], 'hubgraph ready at', 'gateway');
   return { ...service, baseUrl, graphqlUrl: `${baseUrl}/graphql` };
 }
 

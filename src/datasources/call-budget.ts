@@ -16,6 +16,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { HubgraphError, ErrorCode } from '../errors.js';
+import { directive, intArgument, listArgument } from '../lib/cost-directives.js';
 
 /** One operation would make (or has made) more upstream calls than MAX_UPSTREAM_CALLS_PER_OPERATION allows. */
 export class UpstreamCallLimitError extends HubgraphError {
@@ -55,22 +56,6 @@ export class CallBudget {
     if (this.spent >= this.limit) throw new UpstreamCallLimitError(this.limit);
     this.spent += 1;
   }
-}
-
-/** Reading the schema's demand-control directives (`@cost`, `@listSize`): shared by the upstream-call budget and the query cost. */
-export function directive(field: GraphQLField<unknown, unknown>, name: string): ConstDirectiveNode | undefined {
-  return field.astNode?.directives?.find((node) => node.name.value === name);
-}
-
-export function intArgument(node: ConstDirectiveNode | undefined, name: string): number | undefined {
-  const value = node?.arguments?.find((argument) => argument.name.value === name)?.value;
-  return value?.kind === Kind.INT ? Number(value.value) : undefined;
-}
-
-export function listArgument(node: ConstDirectiveNode | undefined, name: string): string[] {
-  const value = node?.arguments?.find((argument) => argument.name.value === name)?.value;
-  if (value?.kind === Kind.LIST) return value.values.flatMap((item) => (item.kind === Kind.STRING ? [item.value] : []));
-  return value?.kind === Kind.STRING ? [value.value] : [];
 }
 
 /**
@@ -162,6 +147,16 @@ function slicedSize(
   return undefined;
 }
 
+/** Estimates of operations without variables, worked out once per operation object (Apollo's document cache reuses them), as query-cost.ts does. */
+const fixedEstimates = new WeakMap<OperationDefinitionNode, { schema: GraphQLSchema; document: DocumentNode; estimate: number }>();
+function fixedEstimate(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): number {
+  const known = fixedEstimates.get(operation);
+  if (known?.schema === schema && known.document === document) return known.estimate;
+  const estimate = estimateUpstreamCalls(schema, document, operation, undefined);
+  fixedEstimates.set(operation, { schema, document, estimate });
+  return estimate;
+}
+
 /** Refuses, before anything is sent, an operation (not a subscription) whose estimate is over `limit`. */
 export function refuseOverEstimate(
   schema: GraphQLSchema,
@@ -171,6 +166,8 @@ export function refuseOverEstimate(
   limit: number,
 ): void {
   if (operation.operation === OperationTypeNode.SUBSCRIPTION) return;
-  const estimate = estimateUpstreamCalls(schema, document, operation, variables);
+  const estimate = operation.variableDefinitions?.length
+    ? estimateUpstreamCalls(schema, document, operation, variables)
+    : fixedEstimate(schema, document, operation);
   if (estimate > limit) throw new UpstreamCallLimitError(limit, estimate);
 }

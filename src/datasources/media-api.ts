@@ -3,13 +3,27 @@ import { Readable } from 'node:stream';
 import { FormDataEncoder, type FileLike, type FormDataLike } from 'form-data-encoder';
 import type { Config } from '../config.js';
 import { BadUserInputError, ErrorCode, HubgraphError, NotFoundError } from '../errors.js';
-import { sizeViolation, type MediaRule, type MediaViolation } from '../messaging/media-rules.js';
 import type { UpstreamRequest, UpstreamResponse } from './http.js';
 import type { MediaFailureGuard } from './media-failures.js';
 import type { ChannelRoute, MessagingApi } from './messaging-api.js';
 import type { MediaRecordDto, MediaRef } from './types.js';
 import { errorFromUpstreamResponse, toGraphQLError, UpstreamHttpError } from './upstream-errors.js';
 import { pathFromUpstream, upstreamPath, type UpstreamPath } from './upstream-path.js';
+
+/** A media rule a file breaks (messaging/media-rules.ts decides which). */
+export interface MediaViolation {
+  /** `type`: MIME/kind not accepted (HTTP 400); `size`: too large (HTTP 413). */
+  reason: 'type' | 'size';
+  /** Input path: `mimeType`, `type` or `file`. */
+  field: 'mimeType' | 'type' | 'file';
+  message: string;
+}
+
+/** The rule an upload is sent under: its content type, and the size check run as its bytes stream past. */
+export interface UploadRule {
+  mimeType: string;
+  sizeViolation(bytes: number): MediaViolation | null;
+}
 
 /** A media rule broken by the caller's file; `reason` tells the HTTP route 400 from 413. */
 export class MediaInputError extends BadUserInputError {
@@ -23,7 +37,7 @@ export class MediaInputError extends BadUserInputError {
 
 export interface UploadFile {
   fileName: string;
-  rule: MediaRule;
+  rule: UploadRule;
   /** The bytes: a buffer (inline upload) or a stream read once, never held whole. */
   content: Buffer | AsyncIterable<Uint8Array>;
   /** Exact size when known (sets Content-Length upstream); streamed uploads go chunked. */
@@ -141,7 +155,7 @@ export class MediaApi {
     const counted = async function* (): AsyncGenerator<Uint8Array> {
       for await (const chunk of Buffer.isBuffer(source) ? [source] : source) {
         size += chunk.byteLength;
-        const violation = sizeViolation(file.rule, size);
+        const violation = file.rule.sizeViolation(size);
         if (violation) {
           exceeded = violation;
           // Failing the body stream aborts the upstream request before its last byte.

@@ -8,13 +8,13 @@ import type { Hosting } from '../generated/graphql.js';
 import type { ChannelKeys } from '../store/keystore.js';
 import type { Loaders } from './loaders.js';
 import { hostingOf, type RetiredHostingNotice } from './hosting.js';
-import { CLOUD_PROFILE_FIELDS } from '../messaging/business-profile.js';
-import type { SendResponseDto } from '../messaging/send-message.js';
-import type { WebhookConfigBody } from '../messaging/webhooks.js';
 import type { EndpointId } from './endpoints.js';
-import type { BusinessProfileDto, ChannelNode, WabaWebhookDto, WebhookConfigDto } from './types.js';
+import type { BusinessProfileDto, ChannelNode, SendResponseDto, WabaWebhookDto, WebhookConfigBody, WebhookConfigDto } from './types.js';
 import { UpstreamSource } from './upstream-source.js';
 import { phoneSegment, upstreamPath, type PathPrefix } from './upstream-path.js';
+
+/** Fields asked for with `fields=` on cloud: every readable profile field (spec B4). */
+const CLOUD_PROFILE_FIELDS = ['address', 'description', 'email', 'profile_picture_url', 'websites', 'vertical'] as const;
 
 /** Where and how area-B calls for one channel go (spec §9). */
 export interface ChannelRoute {

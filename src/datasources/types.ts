@@ -343,3 +343,17 @@ export interface InsightSourceModel {
   /** null: not part of this answer (a rename), so the fields the answer lacks are errors rather than invented values. */
   insights: InsightPointDto[] | null;
 }
+
+/** B1 answers: cloud `{messaging_product, contacts, messages}`, on-premise `{messages, meta}`. */
+export interface SendResponseDto {
+  contacts?: Array<{ input?: string | null; wa_id?: string | null }> | null;
+  messages?: Array<{ id?: string | null }> | null;
+  /** On-premise: the server's `api_status` and `version`. */
+  meta?: { api_status?: string | null; version?: string | null } | null;
+}
+
+/** The body of a webhook configuration sent upstream (B6): the URL to call and the headers to call it with. */
+export interface WebhookConfigBody {
+  url: string;
+  headers: Record<string, string>;
+}

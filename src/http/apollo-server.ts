@@ -7,19 +7,13 @@ import type { DocumentNode, GraphQLSchema, ValidationRule } from 'graphql';
 import type { Config } from '../config.js';
 import type { Context } from '../context.js';
 import { formatGraphQLError } from './format-error.js';
-import type { Logger } from '../observability/logger.js';
-import { observabilityPlugin } from '../observability/plugin.js';
-import { fieldErrorsPlugin } from '../resolvers/field-errors.js';
 import type { Services } from '../services.js';
 import { persistedQueryCache } from '../store/persisted-queries.js';
-import { storeGuardPlugin } from '../store/store-guard.js';
 import { landingPageWithGraphiqlFallback } from './graphiql.js';
 import type { PersistedOperations } from './persisted-operations.js';
+import { pipelinePlugins, type OperationStep } from './pipeline.js';
+import type { Logger } from '../observability/logger.js';
 import { closeSubscriptionsOnStop } from './plugins/close-subscriptions.js';
-import { persistedOperationsPlugin } from './plugins/persisted-operations.js';
-import { queryCostPlugin } from './plugins/query-cost.js';
-import { subscriptionCallbackPlugins } from './plugins/subscription-callback.js';
-import { upstreamCallLimitPlugin } from './plugins/upstream-call-limit.js';
 
 /**
  * Heap a parsed document takes, from its text's length: measured at 23 (spaced out) to 130 (dense)
@@ -37,7 +31,7 @@ export function parsedDocumentCache(maxBytes: number): InMemoryLRUCache<Document
   });
 }
 
-/** Apollo Server with the gateway's limits, error formatting and plugins, in the order they must run. */
+/** Apollo Server with the gateway's limits, error formatting (the pipeline's last step) and the pipeline's plugins. */
 export function createApolloServer(options: {
   schema: GraphQLSchema;
   validationRules: ValidationRule[];
@@ -47,6 +41,7 @@ export function createApolloServer(options: {
   httpServer: Server;
   subscriptions: { dispose(): Promise<void> };
   persistedOperations: PersistedOperations | null;
+  steps: readonly OperationStep[];
 }): ApolloServer<Context> {
   const { config, services, logger, persistedOperations } = options;
   const automaticQueries = persistedQueryCache(services.redis && services.store, logger);
@@ -69,22 +64,14 @@ export function createApolloServer(options: {
       ttl: config.apqTtlSeconds,
     },
     plugins: [
-      // First: a listed operation's text replaces its id before any other plugin looks at the request.
-      ...(persistedOperations ? [persistedOperationsPlugin(persistedOperations, services.metrics)] : []),
+      // The operation pipeline's steps (pipeline.ts), in their order; graphql-ws runs the same steps.
+      ...pipelinePlugins(options.steps),
+      // The server's own: none has a hook on a request, so their place after the steps changes nothing.
       ApolloServerPluginDrainHttpServer({ httpServer: options.httpServer, stopGracePeriodMillis: config.shutdownTimeoutMs }),
       closeSubscriptionsOnStop(options.subscriptions),
       config.introspection ? landingPageWithGraphiqlFallback() : ApolloServerPluginLandingPageDisabled(),
       // No field carries cache hints; the plugin would otherwise run a hook on every resolved field.
       ApolloServerPluginCacheControlDisabled(),
-      observabilityPlugin(services.metrics, logger),
-      // Before any resolver: an operation whose cost (@cost/@listSize) is over MAX_QUERY_COST sends nothing.
-      queryCostPlugin(config.queryLimits.maxCost, services.metrics, services.fairShare),
-      upstreamCallLimitPlugin(config.maxUpstreamCallsPerOperation),
-      ...(services.tracing ? [services.tracing.plugin()] : []),
-      // Without Redis there is no shared store to lose: no hook on every request.
-      ...(services.redis ? [storeGuardPlugin(services)] : []),
-      ...subscriptionCallbackPlugins(config.subscriptionCallbackOrigins, logger),
-      fieldErrorsPlugin(),
     ],
   });
 }

@@ -11,7 +11,7 @@ import { checkPathId } from '../datasources/upstream-path.js';
 import type { ChannelRoute } from '../datasources/messaging-api.js';
 import { BadUserInputError, ErrorCode, HubgraphError } from '../errors.js';
 import type { MediaType } from '../generated/graphql.js';
-import { MEDIA_HEAD_BYTES, mediaRule, sizeViolation, UPLOAD_MAX_BYTES, formatBytes } from '../messaging/media-rules.js';
+import { MEDIA_HEAD_BYTES, mediaRule, sizeViolation, uploadRule, UPLOAD_MAX_BYTES, formatBytes } from '../messaging/media-rules.js';
 import type { Services } from '../services.js';
 
 /** Allowance for the multipart envelope (boundaries, part headers, small fields) around the file. */
@@ -138,7 +138,7 @@ async function forwardFile(context: Context, route: ChannelRoute, kind: MediaTyp
   if (tooLarge) throw new MediaInputError(tooLarge, PART_FIELDS);
   const uploaded = await context.dataSources.media.upload(route, {
     fileName: file.fileName,
-    rule: checked.rule,
+    rule: uploadRule(checked.rule),
     content,
     ...(file.size !== undefined && { size: file.size }),
   });

@@ -21,7 +21,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { directive, intArgument, listArgument } from '../datasources/call-budget.js';
+import { directive, intArgument, listArgument } from '../lib/cost-directives.js';
 import type { FairShare } from '../store/fair-share.js';
 
 /*
@@ -44,6 +44,14 @@ const DEFAULT_LIST_SIZE = 10;
 const MUTATION_COST = 10;
 
 type SizedFields = ReadonlyMap<string, number> | null;
+
+/** A field's `@cost(weight:)`, read from its SDL once per field: the actual cost reads it for every object of an answer. */
+const costWeights = new WeakMap<GraphQLField<unknown, unknown>, number | null>();
+function costWeight(field: GraphQLField<unknown, unknown>): number | undefined {
+  let weight = costWeights.get(field);
+  if (weight === undefined) costWeights.set(field, (weight = intArgument(directive(field, 'cost'), 'weight') ?? null));
+  return weight ?? undefined;
+}
 
 /** The largest slicing argument this query gives the field (variables resolved), when it gives one. */
 function slicedSize(
@@ -195,21 +203,35 @@ export function actualQueryCost(
     const objectType = concrete && isObjectType(concrete) ? concrete : undefined;
     let cost = weight;
     if (!objectType) return cost;
-    const selections: SelectionSetNode = { kind: Kind.SELECTION_SET, selections: nodes.flatMap((node) => node.selectionSet?.selections ?? []) };
-    cost += objectCost(objectType, selections, record);
+    cost += objectCost(
+      objectType,
+      nodes,
+      () => ({ kind: Kind.SELECTION_SET, selections: nodes.flatMap((node) => node.selectionSet?.selections ?? []) }),
+      record,
+    );
     return cost;
   };
 
-  const objectCost = (type: GraphQLObjectType, selections: SelectionSetNode, record: Readonly<Record<string, unknown>>): number => {
+  // Every item of a list is selected by the same field nodes: their fields are worked out once per type, not per item.
+  const selectedFields = new Map<object, Map<GraphQLObjectType, Map<string, FieldNode[]>>>();
+  const fieldsSelectedBy = (type: GraphQLObjectType, source: object, selections: () => SelectionSetNode): Map<string, FieldNode[]> => {
+    let byType = selectedFields.get(source);
+    if (!byType) selectedFields.set(source, (byType = new Map<GraphQLObjectType, Map<string, FieldNode[]>>()));
+    let fields = byType.get(type);
+    if (!fields) byType.set(type, (fields = fieldsOf(type, selections(), new Map(), new Set())));
+    return fields;
+  };
+
+  const objectCost = (type: GraphQLObjectType, source: object, selections: () => SelectionSetNode, record: Readonly<Record<string, unknown>>): number => {
     let cost = 0;
-    for (const [key, nodes] of fieldsOf(type, selections, new Map(), new Set())) {
+    for (const [key, nodes] of fieldsSelectedBy(type, source, selections)) {
       const name = nodes[0].name.value;
       if (name.startsWith('__')) continue;
       const field = type.getFields()[name];
       if (!field) continue;
       const fieldType = getNamedType(field.type);
       if (!isCompositeType(fieldType)) continue;
-      const fieldCost = intArgument(directive(field, 'cost'), 'weight');
+      const fieldCost = costWeight(field);
       const value = record[key];
       // As estimated: a list's own @cost is paid once (when it was fetched), its items 1 each.
       if (fieldCost !== undefined && Array.isArray(value)) cost += fieldCost + valueCost(fieldType, 1, nodes, value);
@@ -218,7 +240,9 @@ export function actualQueryCost(
     return cost;
   };
 
-  return (operation.operation === OperationTypeNode.MUTATION ? MUTATION_COST : 0) + objectCost(root, operation.selectionSet, data);
+  return (
+    (operation.operation === OperationTypeNode.MUTATION ? MUTATION_COST : 0) + objectCost(root, operation.selectionSet, () => operation.selectionSet, data)
+  );
 }
 
 /** An operation whose estimated cost is over MAX_QUERY_COST: refused before execution, so before any upstream call. */
@@ -234,6 +258,19 @@ export class QueryCostError extends GraphQLError {
   }
 }
 
+/**
+ * Estimates of operations without variables, which nothing of a request changes. Apollo's document cache hands the same
+ * document (and operation) objects to every request of one text, so a cached listing is estimated once, not per request.
+ */
+const fixedCosts = new WeakMap<OperationDefinitionNode, { schema: GraphQLSchema; document: DocumentNode; cost: number }>();
+function fixedCost(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): number {
+  const known = fixedCosts.get(operation);
+  if (known?.schema === schema && known.document === document) return known.cost;
+  const cost = estimateQueryCost(schema, document, operation, undefined);
+  fixedCosts.set(operation, { schema, document, cost });
+  return cost;
+}
+
 /** The estimate, after refusing an operation over `max` with QueryCostError (before anything is sent). */
 export function refuseOverCost(
   schema: GraphQLSchema,
@@ -243,7 +280,7 @@ export function refuseOverCost(
   max: number,
   observe: (estimated: number) => void,
 ): number {
-  const estimated = estimateQueryCost(schema, document, operation, variables);
+  const estimated = operation.variableDefinitions?.length ? estimateQueryCost(schema, document, operation, variables) : fixedCost(schema, document, operation);
   observe(estimated);
   if (estimated > max) throw new QueryCostError(estimated, max);
   return estimated;

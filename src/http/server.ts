@@ -5,7 +5,7 @@ import type { ApolloServer } from '@apollo/server';
 import type { Express } from 'express';
 import { specifiedRules } from 'graphql';
 import type { Config } from '../config.js';
-import { createContext, type Context } from '../context.js';
+import type { Context } from '../context.js';
 import { createLogger, type Logger } from '../observability/logger.js';
 import { buildSchema } from '../schema.js';
 import { createServices, type Services } from '../services.js';
@@ -13,6 +13,7 @@ import { createApolloServer } from './apollo-server.js';
 import { corsMiddleware } from './cors.js';
 import { expressApp } from './express-app.js';
 import { shareKeyOf } from '../store/fair-share.js';
+import { fairShareDoor } from './fair-share-door.js';
 import { graphqlHttpHandler, isGraphqlPath } from './graphql-http.js';
 import { listenOn } from './listen.js';
 import { graphqlBodyLimit } from './media-route.js';
@@ -21,6 +22,7 @@ import { queryLimitRules } from './query-limits.js';
 import { enforceBodyDeadline } from './request.js';
 import { webhookReceiver, type WebhookReceiver } from './webhook-route.js';
 import { webSocketEndpoint } from './websocket.js';
+import { identity, operationPipeline } from './pipeline.js';
 
 export interface GatewayOptions {
   logger?: Logger;
@@ -64,8 +66,10 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     connectionsCheckingInterval: Math.min(1_000, config.httpTimeouts.headersMs),
   });
   // Subscriptions (graphql-ws) on the same server and path, with the same query limits as over HTTP.
-  const subscriptions = webSocketEndpoint({ httpServer, schema, validationRules: operationRules, config, services, persistedOperations });
-  const apollo = createApolloServer({ schema, validationRules: limitRules, config, services, logger, httpServer, subscriptions, persistedOperations });
+  // The steps every operation passes, once for both transports.
+  const steps = operationPipeline({ config, services, logger, persistedOperations, schema, validationRules: operationRules });
+  const subscriptions = webSocketEndpoint({ httpServer, schema, validationRules: operationRules, config, services, steps });
+  const apollo = createApolloServer({ schema, validationRules: limitRules, config, services, logger, httpServer, subscriptions, persistedOperations, steps });
 
   const cors = corsMiddleware(config);
   const graphql = graphqlHttpHandler(apollo, {
@@ -73,11 +77,13 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     bodyShape: config.bodyShape,
     middleware: [...(cors ? [cors] : []), ...(services.tracing ? [services.tracing.middleware()] : [])],
     shareKeyOf: (request) => shareKeyOf(config, request.headers, request.socket.remoteAddress),
-    enter: (shareKey) => services.fairShare.enter(shareKey),
-    maxHeldRefusalsPerCaller: config.fairShare.maxInFlight,
-    chargeRefused: (shareKey, operations) => services.fairShare.chargeRefused(shareKey, operations * config.queryLimits.maxCost),
-    context: async (request, requestId, shareKey) => createContext(services, { headers: request.headers, requestId, shareKey }),
-    countRefusal: (reason, status) => services.metrics.graphqlRefusals.inc({ reason, status: String(status) }),
+    door: fairShareDoor({
+      enter: (shareKey) => services.fairShare.enter(shareKey),
+      maxHeldRefusalsPerCaller: config.fairShare.maxInFlight,
+      chargeRefused: (shareKey, operations) => services.fairShare.chargeRefused(shareKey, operations * config.queryLimits.maxCost),
+      countRefusal: (reason, status) => services.metrics.graphqlRefusals.inc({ reason, status: String(status) }),
+    }),
+    context: async (request, requestId, shareKey) => identity.context(services, { headers: request.headers, requestId, shareKey }),
     onUnexpectedError: (error, requestId) => logger.error({ err: error, requestId }, 'unexpected error serving /graphql'),
   });
   const webhooks = webhookReceiver({

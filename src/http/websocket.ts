@@ -1,45 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders, IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
   execute,
   getOperationAST,
-  GraphQLError,
   OperationTypeNode,
   parse,
   validate,
   type ExecutionArgs,
+  type ExecutionResult,
+  type FormattedExecutionResult,
   type GraphQLSchema,
   type ValidationRule,
 } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { identifyCaller } from '../identity/caller.js';
-import type { PersistedOperations } from './persisted-operations.js';
 import type { Config } from '../config.js';
-import { createContext, type Context } from '../context.js';
-import { formatGraphQLError } from './format-error.js';
+import type { Context } from '../context.js';
 import type { Services } from '../services.js';
-import { refuseWriteWhileStoreStalled } from '../store/store-guard.js';
-import { refuseOverEstimate } from '../datasources/call-budget.js';
-import { refuseOverCost, spendQueryCost } from './query-cost.js';
-import { shareKeyOf, ShareUsedUpError } from '../store/fair-share.js';
+import { shareKeyOf } from '../store/fair-share.js';
+import { connectionHeaders, identity, refusalOf, type OperationStep, type WebSocketOperation } from './pipeline.js';
 
 export interface WebSocketEndpoint {
   /** Closes every open subscription with 1001 Going Away (server shutdown). */
   dispose(): Promise<void>;
-}
-
-/**
- * graphql-ws sends credentials in connectionParams, not headers: they are read as the headers of
- * an HTTP request would be (`authorization`, and `x-partner-id` in multi-tenant mode).
- */
-function connectionHeaders(params: Readonly<Record<string, unknown>> | undefined): IncomingHttpHeaders {
-  const text = (...names: string[]) => names.map((name) => params?.[name]).find((value): value is string => typeof value === 'string');
-  return {
-    authorization: text('authorization', 'Authorization'),
-    'x-partner-id': text('x-partner-id', 'X-Partner-Id', 'partnerId'),
-  };
 }
 
 /** An upgrade refused before the handshake: a plain JSON answer, then the socket closes. */
@@ -71,8 +55,8 @@ function quietOversizedMessages(ws: WebSocket, onRefused: () => void): void {
  * Subscriptions and operations over graphql-ws on `/graphql`, bounded so that no caller can
  * inflate the process: a message larger than WS_MAX_PAYLOAD_BYTES closes its connection with
  * 1009 before it is buffered (ws's maxPayload, checked on the frame header), and connections are
- * capped per process and per remote address, refused before the handshake. The same query limits,
- * store guard and error masking apply as over HTTP; a connection without valid credentials is
+ * capped per process and per remote address, refused before the handshake. Every operation runs
+ * the pipeline's steps (pipeline.ts) as over HTTP; a connection without valid credentials is
  * closed with 4403.
  */
 export function webSocketEndpoint(options: {
@@ -81,10 +65,10 @@ export function webSocketEndpoint(options: {
   validationRules: readonly ValidationRule[];
   config: Config;
   services: Services;
-  /** Trusted documents: listed operations by id, the rest refused when PERSISTED_OPERATIONS_ONLY is on. */
-  persistedOperations?: PersistedOperations | null;
+  /** The operation pipeline (pipeline.ts), whose WebSocket hooks every operation runs in order. */
+  steps: readonly OperationStep[];
 }): WebSocketEndpoint {
-  const { httpServer, schema, validationRules, config, services, persistedOperations } = options;
+  const { httpServer, schema, validationRules, config, services, steps } = options;
   const { maxPayloadBytes, maxConnections, maxConnectionsPerAddress } = config.webSocket;
   const metrics = services.metrics;
   const wsServer = new WebSocketServer({ noServer: true, maxPayload: maxPayloadBytes });
@@ -131,7 +115,7 @@ export function webSocketEndpoint(options: {
   });
 
   const allRules = [...validationRules];
-  const persistedOnSubscribe = persistedOperations?.onSubscribe(schema, validationRules, metrics);
+  const hooks = steps.map((step) => step.webSocket);
   // A connection's credentials and address do not change: its share key is worked out (a fingerprint) once, not per operation.
   const shareKeys = new WeakMap<object, string>();
   const shareKeyOfConnection = (connection: { connectionParams?: Readonly<Record<string, unknown>>; extra: { request: IncomingMessage } }) => {
@@ -142,69 +126,94 @@ export function webSocketEndpoint(options: {
     }
     return key;
   };
+  // Each operation from its subscribe message to its answer, by connection and id; execute is handed only its context.
+  const operations = new WeakMap<object, Map<string, WebSocketOperation>>();
+  const byContext = new WeakMap<Context, WebSocketOperation>();
+  const operationOf = (connection: object, id: string) => operations.get(connection)?.get(id);
+  const forget = (connection: object, id: string) => operations.get(connection)?.delete(id);
+  /**
+   * The answer as the caller gets it: errors formatted (as Apollo formats them before its plugins see the answer),
+   * then each step's answer hook in order; with `finished`, each step's finished hook sees the answer as it stands
+   * at that step, as an Apollo plugin's willSendResponse sees it at its place in the plugin list.
+   */
+  const answer = (operation: WebSocketOperation | undefined, result: ExecutionResult, refused: boolean, finished: boolean): FormattedExecutionResult => {
+    let formatted: FormattedExecutionResult = result;
+    if (result.errors) for (const hook of hooks) if (hook.formatErrors) formatted = { ...result, errors: hook.formatErrors(result.errors, refused) };
+    if (!operation) return formatted;
+    for (const hook of hooks) {
+      formatted = hook.answer?.(operation, formatted) ?? formatted;
+      if (finished) hook.finished?.(operation, formatted);
+    }
+    return formatted;
+  };
   const subscriptions = useServer<Record<string, unknown>>(
     {
       schema,
       parse: (source) => parse(source, { maxTokens: config.queryLimits.maxTokens }),
       validate: (wsSchema, document) => validate(wsSchema, document, allRules),
-      onConnect: ({ connectionParams }) => {
-        try {
-          identifyCaller(config, connectionHeaders(connectionParams));
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      context: (connection, _id, _payload, args) =>
-        createContext(services, {
-          headers: connectionHeaders(connection.connectionParams),
-          requestId: randomUUID(),
-          shareKey: shareKeyOfConnection(connection),
-          ...(getOperationAST(args.document, args.operationName)?.operation === OperationTypeNode.SUBSCRIPTION && { upstreamCallLimit: null }),
-        }),
-      // As at HTTP's door: a caller whose budget is used up is refused before its document is parsed or validated.
+      onConnect: ({ connectionParams }) => identity.acceptsConnection(config, connectionParams),
       onSubscribe: (connection, id, payload) => {
-        try {
-          services.fairShare.refuseIfUsedUp(shareKeyOfConnection(connection));
-        } catch (error) {
-          if (error instanceof ShareUsedUpError) return [error];
-          throw error;
+        const operation: WebSocketOperation = {
+          requestId: randomUUID(),
+          startedAt: Date.now(),
+          shareKey: shareKeyOfConnection(connection),
+          payload,
+          executed: false,
+        };
+        let perConnection = operations.get(connection);
+        if (!perConnection) operations.set(connection, (perConnection = new Map<string, WebSocketOperation>()));
+        perConnection.set(id, operation);
+        for (const hook of hooks) {
+          const outcome = hook.subscribe?.(operation);
+          if (outcome) return outcome;
         }
-        return persistedOnSubscribe?.(connection, id, payload);
+        return undefined;
       },
-      // As over HTTP: an operation whose cost is over MAX_QUERY_COST or estimated over MAX_UPSTREAM_CALLS_PER_OPERATION is refused, and the one
-      // store guard of HTTP and WebSocket refuses a write before it is sent while Redis is stalled.
+      context: (connection, id, _payload, args) => {
+        const operationNode = getOperationAST(args.document, args.operationName);
+        const operation = operationOf(connection, id);
+        const context = identity.context(services, {
+          headers: connectionHeaders(connection.connectionParams),
+          requestId: operation?.requestId ?? randomUUID(),
+          shareKey: shareKeyOfConnection(connection),
+          ...(operationNode?.operation === OperationTypeNode.SUBSCRIPTION && { upstreamCallLimit: null }),
+        });
+        if (operation) {
+          Object.assign(operation, { args, operation: operationNode, context });
+          byContext.set(context, operation);
+          for (const hook of hooks) hook.resolved?.(operation);
+        }
+        return context;
+      },
+      // Subscriptions go through graphql-ws's subscribe: their events are answered (onNext) but run no execute steps.
       execute: async (args: ExecutionArgs) => {
-        const operation = getOperationAST(args.document, args.operationName);
-        try {
-          if (operation) {
-            await spendQueryCost(services.fairShare, (args.contextValue as Context).shareKey, () =>
-              refuseOverCost(args.schema, args.document, operation, args.variableValues ?? undefined, config.queryLimits.maxCost, (value) =>
-                metrics.operationCost.observe({ measure: 'estimated' }, value),
-              ),
-            );
-            refuseOverEstimate(args.schema, args.document, operation, args.variableValues ?? undefined, config.maxUpstreamCallsPerOperation);
-            await refuseWriteWhileStoreStalled(services, operation.operation);
+        const context = args.contextValue as Context;
+        const operation = byContext.get(context);
+        if (operation?.operation) {
+          const ready = { ...operation, operation: operation.operation, context, args };
+          try {
+            for (const hook of hooks) await hook.beforeExecute?.(ready);
+          } catch (error) {
+            return { errors: [refusalOf(error)] };
           }
-        } catch (error) {
-          return { errors: [error instanceof GraphQLError ? error : new GraphQLError('Internal server error')] };
+          operation.executed = true;
         }
         const result = await execute(args);
-        const context = args.contextValue as Context;
-        void services.fairShare.chargeUpstreamCalls(context.shareKey, context.callBudget?.taken ?? 0);
+        if (operation?.context) for (const hook of hooks) hook.executed?.({ ...operation, context: operation.context }, result);
         return result;
       },
-      onNext: (_ctx, _id, _payload, _args, result) =>
-        result.errors ? { ...result, errors: result.errors.map((error) => formatGraphQLError(error.toJSON(), error)) } : undefined,
-      // Errors before execution (parse, validation) carry no code from graphql-ws: given Apollo's over HTTP. A document
-      // refused there is charged MAX_QUERY_COST to its caller, as over HTTP; a refusal at the door is not charged again.
-      onError: (connection, _id, _payload, errors) => {
-        if (!errors.some((error) => error instanceof ShareUsedUpError)) {
-          void services.fairShare.chargeRefused(shareKeyOfConnection(connection), config.queryLimits.maxCost);
-        }
-        return errors.map((error) =>
-          error.extensions.code ? formatGraphQLError(error.toJSON(), error) : { ...error.toJSON(), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } },
-        );
+      onNext: (connection, id, _payload, _args, result) => {
+        const operation = operationOf(connection, id);
+        return answer(operation, result, false, operation?.operation?.operation !== OperationTypeNode.SUBSCRIPTION);
+      },
+      onComplete: (connection, id) => {
+        forget(connection, id);
+      },
+      onError: (connection, id, _payload, errors) => {
+        const operation = operationOf(connection, id);
+        forget(connection, id);
+        if (operation) for (const hook of hooks) hook.refused?.(operation, errors);
+        return answer(operation, { errors }, true, true).errors ?? [];
       },
     },
     wsServer,

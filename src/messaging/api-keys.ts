@@ -1,8 +1,7 @@
 import type { GraphQLError } from 'graphql';
-import type { ApiKeyDto, ApiKeyResult, WebhookConfigDto, WebhookRestoreResult } from '../datasources/types.js';
+import type { ApiKeyDto, ApiKeyResult, WebhookConfigBody, WebhookConfigDto, WebhookRestoreResult } from '../datasources/types.js';
 import type { ChannelKeys } from '../store/keystore.js';
 import type { Logger } from '../observability/logger.js';
-import type { WebhookConfigBody } from './webhooks.js';
 
 const messageOf = (error: unknown) => (error as GraphQLError | Error).message;
 

@@ -3,9 +3,6 @@ import type { BusinessProfileDto } from '../datasources/types.js';
 import type { BusinessProfileInput, BusinessVertical } from '../generated/graphql.js';
 import { characterCount, compact, isHttpUrl, type MessagingHosting } from './send-message.js';
 
-/** Fields asked for with `fields=` on cloud: every readable profile field (spec B4). */
-export const CLOUD_PROFILE_FIELDS = ['address', 'description', 'email', 'profile_picture_url', 'websites', 'vertical'] as const;
-
 const LIMITS = { websites: 2, website: 256, email: 128, address: 256 } as const;
 const DESCRIPTION_MAX: Record<MessagingHosting, number> = { CLOUD: 512, ON_PREMISE: 256 };
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;

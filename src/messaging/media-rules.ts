@@ -1,3 +1,4 @@
+import type { MediaViolation, UploadRule } from '../datasources/media-api.js';
 import type { Hosting, MediaType } from '../generated/graphql.js';
 
 /**
@@ -124,14 +125,6 @@ export interface MediaRule {
   maxBytes: number;
 }
 
-export interface MediaViolation {
-  /** `type`: MIME/kind not accepted (HTTP 400); `size`: too large (HTTP 413). */
-  reason: 'type' | 'size';
-  /** Input path: `mimeType`, `type` or `file`. */
-  field: 'mimeType' | 'type' | 'file';
-  message: string;
-}
-
 export type MediaRuleResult = { ok: true; rule: MediaRule } | { ok: false; violation: MediaViolation };
 
 const fail = (reason: MediaViolation['reason'], field: MediaViolation['field'], message: string): MediaRuleResult => ({
@@ -192,4 +185,9 @@ export function sizeViolation(rule: MediaRule, bytes: number): MediaViolation | 
     field: 'file',
     message: `${rule.kind.toLowerCase()} files are limited to ${formatBytes(rule.maxBytes)} (${rule.mimeType}); this one has more than that`,
   };
+}
+
+/** What the upload needs of a rule: the content type to send and the size check it runs on every chunk. */
+export function uploadRule(rule: MediaRule): UploadRule {
+  return { mimeType: rule.mimeType, sizeViolation: (bytes) => sizeViolation(rule, bytes) };
 }

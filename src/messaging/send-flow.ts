@@ -1,19 +1,12 @@
 import type { ChannelRoute } from '../datasources/messaging-api.js';
+import type { SendResponseDto } from '../datasources/types.js';
 import { requiresTemplateNamespace } from '../datasources/hosting.js';
 import { BadUserInputError, ErrorCode, HubgraphError, ServiceWindowClosedError } from '../errors.js';
 import { isoOrNull, type ServiceWindowDto } from '../events/conversations.js';
 import type { AcceptedSend } from '../events/types.js';
 import type { SendMessageInput } from '../generated/graphql.js';
 import type { Actor } from '../identity/actor.js';
-import {
-  buildSendMessageBody,
-  recipientKeyOf,
-  toSentMessage,
-  withAccountNamespace,
-  type SendResponseDto,
-  type SentMessageModel,
-  type SentMessageResult,
-} from './send-message.js';
+import { buildSendMessageBody, recipientKeyOf, toSentMessage, withAccountNamespace, type SentMessageModel, type SentMessageResult } from './send-message.js';
 
 export const IDEMPOTENCY_KEY_MAX = 256;
 

@@ -1,5 +1,6 @@
 import type { Actor } from '../identity/actor.js';
 import { BadUserInputError, InputChecks } from '../errors.js';
+import type { SendResponseDto } from '../datasources/types.js';
 import { checkContactKey, isUserId } from '../events/conversations.js';
 import { buildInteractive, type InteractiveField } from './interactive.js';
 import { characterCount, compact, isHttpUrl, ONPREMISE_PRODUCT_RETAILER_ID_MAX, Rules, type MessagingHosting } from './send-shared.js';
@@ -466,14 +467,6 @@ export function buildSendMessageBody(input: SendMessageInput, options: SendMessa
     ...topLevel,
     [type]: content,
   };
-}
-
-/** B1 answers: cloud `{messaging_product, contacts, messages}`, on-premise `{messages, meta}`. */
-export interface SendResponseDto {
-  contacts?: Array<{ input?: string | null; wa_id?: string | null }> | null;
-  messages?: Array<{ id?: string | null }> | null;
-  /** On-premise: the server's `api_status` and `version`. */
-  meta?: { api_status?: string | null; version?: string | null } | null;
 }
 
 /**

@@ -1,10 +1,6 @@
+import type { WebhookConfigBody } from '../datasources/types.js';
 import { BadUserInputError } from '../errors.js';
 import type { MessagingHosting } from './send-message.js';
-
-export interface WebhookConfigBody {
-  url: string;
-  headers: Record<string, string>;
-}
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** A header value: tabs and printable characters (RFC 9110 field-value), no control characters. */

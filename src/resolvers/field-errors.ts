@@ -1,4 +1,3 @@
-import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLResolveInfo, responsePathAsArray } from 'graphql';
 import { ErrorCode } from '../errors.js';
 import type { Context } from '../context.js';
@@ -19,16 +18,14 @@ function oneErrorPerProblem(error: GraphQLFormattedError): GraphQLFormattedError
   return (problems as Array<{ message: string; field: string }>).map(({ message, field }) => ({ ...error, message, extensions: { ...extensions, field } }));
 }
 
-export function fieldErrorsPlugin(): ApolloServerPlugin<Context> {
-  return {
-    async requestDidStart() {
-      return {
-        async willSendResponse({ response, contextValue }) {
-          if (response.body.kind !== 'single') return;
-          const errors = [...(response.body.singleResult.errors ?? []), ...contextValue.fieldErrors.map((error) => error.toJSON())];
-          if (errors.length > 0) response.body.singleResult.errors = errors.flatMap(oneErrorPerProblem);
-        },
-      };
-    },
-  };
+/**
+ * An answer's errors as callers get them, over HTTP and WebSocket alike: its own (already formatted),
+ * then those reported beside a value, and an input refused for several rules as one error per input path.
+ */
+export function withFieldErrors(
+  errors: readonly GraphQLFormattedError[] | undefined,
+  fieldErrors: readonly GraphQLError[],
+): readonly GraphQLFormattedError[] | undefined {
+  const all = [...(errors ?? []), ...fieldErrors.map((error) => error.toJSON())];
+  return all.length > 0 ? all.flatMap(oneErrorPerProblem) : errors;
 }

@@ -2,7 +2,7 @@ import { requirePartnerId } from '../identity/caller.js';
 import { MediaInputError } from '../datasources/media-api.js';
 import { BadUserInputError } from '../errors.js';
 import type { ChannelResolvers, MediaResolvers, MutationResolvers, UploadMediaInput } from '../generated/graphql.js';
-import { formatBytes, mediaRule, sizeViolation, type MediaRuleInput } from '../messaging/media-rules.js';
+import { formatBytes, mediaRule, sizeViolation, uploadRule, type MediaRuleInput } from '../messaging/media-rules.js';
 
 /** One character of the base64 alphabet (A–Z, a–z, 0–9, +, /). */
 function isBase64Character(code: number): boolean {
@@ -89,7 +89,7 @@ export const mediaMutations: MutationResolvers = {
     const { media } = context.dataSources;
     const route = await media.route(partnerId, channelId);
     const rule = checkedRule(content, { hosting: route.hosting, mimeType: input.mimeType, kind: input.type });
-    const uploaded = await media.upload(route, { fileName: input.fileName, rule, content, size: content.length });
+    const uploaded = await media.upload(route, { fileName: input.fileName, rule: uploadRule(rule), content, size: content.length });
     context.logger.info({ channelId, mediaId: uploaded.id, bytes: content.length, kind: rule.kind }, 'media uploaded');
     return uploaded;
   },

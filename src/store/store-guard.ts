@@ -1,4 +1,3 @@
-import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import { OperationTypeNode } from 'graphql';
 import { StoreUnavailableError } from '../errors.js';
 import type { RedisConnection } from './redis.js';
@@ -19,17 +18,4 @@ export interface StoreHealth {
 export async function refuseWriteWhileStoreStalled(services: StoreHealth, operation: OperationTypeNode): Promise<void> {
   // Without Redis there is no shared store to lose.
   if (services.redis && operation === OperationTypeNode.MUTATION && !(await services.ready())) throw new StoreUnavailableError();
-}
-
-/** The guard on /graphql over HTTP; the WebSocket endpoint calls refuseWriteWhileStoreStalled itself. */
-export function storeGuardPlugin(services: StoreHealth): ApolloServerPlugin<BaseContext> {
-  return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ operation }) {
-          if (operation) await refuseWriteWhileStoreStalled(services, operation.operation);
-        },
-      };
-    },
-  };
 }

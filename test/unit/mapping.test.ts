@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config.js';
 import { createContext, type Context } from '../../src/context.js';
 import type { ChannelNode, ClientNode } from '../../src/datasources/types.js';
 import { createLogger } from '../../src/observability/logger.js';
-import { fieldErrorsPlugin } from '../../src/resolvers/field-errors.js';
+import { fieldErrorsPlugin } from '../../src/http/plugins/field-errors.js';
 import { buildSchema } from '../../src/schema.js';
 import { createServices } from '../../src/services.js';
 import { LogCapture, singleResult } from '../support/gateway.js';

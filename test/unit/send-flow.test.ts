@@ -8,7 +8,7 @@ import type { SendMessageInput } from '../../src/generated/graphql.js';
 import { serviceActor, type Actor } from '../../src/identity/actor.js';
 import { IdempotentSends, memorySendLock } from '../../src/messaging/idempotency.js';
 import { sendMessage, type SendDependencies } from '../../src/messaging/send-flow.js';
-import type { SendResponseDto } from '../../src/messaging/send-message.js';
+import type { SendResponseDto } from '../../src/datasources/types.js';
 
 const PARTNER = 'partner-1';
 const CHANNEL = 'channel-001';

@@ -1,0 +1,258 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ApolloServerPlugin } from '@apollo/server';
+import {
+  GraphQLError,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type FormattedExecutionResult,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type ValidationRule,
+} from 'graphql';
+import type { SubscribePayload } from 'graphql-ws';
+import type { Config } from '../config.js';
+import { createContext, type Context } from '../context.js';
+import { refuseOverEstimate } from '../datasources/call-budget.js';
+import { identifyCaller } from '../identity/caller.js';
+import type { Logger } from '../observability/logger.js';
+import { OperationRecorder } from '../observability/operations.js';
+import { withFieldErrors } from '../resolvers/field-errors.js';
+import type { Services } from '../services.js';
+import { ShareUsedUpError } from '../store/fair-share.js';
+import { refuseWriteWhileStoreStalled } from '../store/store-guard.js';
+import { formatGraphQLError } from './format-error.js';
+import type { PersistedOperations } from './persisted-operations.js';
+import { fieldErrorsPlugin } from './plugins/field-errors.js';
+import { observabilityPlugin } from './plugins/observability.js';
+import { persistedOperationsPlugin } from './plugins/persisted-operations.js';
+import { queryCostPlugin } from './plugins/query-cost.js';
+import { storeGuardPlugin } from './plugins/store-guard.js';
+import { subscriptionCallbackPlugins } from './plugins/subscription-callback.js';
+import { upstreamCallLimitPlugin } from './plugins/upstream-call-limit.js';
+import { refuseOverCost, spendQueryCost } from './query-cost.js';
+
+/** One GraphQL operation over graphql-ws, as the steps see it from its subscribe message to its answer. */
+export interface WebSocketOperation {
+  readonly requestId: string;
+  readonly startedAt: number;
+  /** The caller's fair-share key (its connection's credentials and address). */
+  readonly shareKey: string;
+  readonly payload: SubscribePayload;
+  /** Once parsed and validated: its execution arguments, its operation and the context it runs with. */
+  args?: ExecutionArgs;
+  operation?: OperationDefinitionNode | null;
+  context?: Context;
+  /** Whether execution started (false: refused before it). */
+  executed: boolean;
+}
+
+/** What a step does over graphql-ws, at the points graphql-ws gives (websocket.ts calls them in the pipeline's order). */
+export interface WebSocketStep {
+  /** Before the document is parsed: errors refuse the operation; execution arguments replace graphql-ws's parsing. */
+  subscribe?(operation: WebSocketOperation): readonly GraphQLError[] | ExecutionArgs | undefined;
+  /** The operation is known (parsed, validated, its context built). */
+  resolved?(operation: WebSocketOperation): void;
+  /** Refused before execution (at subscribe, by parsing or by validation). */
+  refused?(operation: WebSocketOperation, errors: readonly GraphQLError[]): void;
+  /** Before a query or mutation executes: a thrown GraphQLError refuses it and nothing is sent upstream. */
+  beforeExecute?(operation: WebSocketOperation & { operation: OperationDefinitionNode; context: Context; args: ExecutionArgs }): Promise<void> | void;
+  /** After a query or mutation executed. */
+  executed?(operation: WebSocketOperation & { context: Context }, result: ExecutionResult): void;
+  /** An answer's errors as the caller gets them (the error-formatting step): before any `answer` hook. */
+  formatErrors?(errors: readonly GraphQLError[], refused: boolean): GraphQLFormattedError[];
+  /** Every answer on its way out, formatted, in the pipeline's order. */
+  answer?(operation: WebSocketOperation, result: FormattedExecutionResult): FormattedExecutionResult;
+  /** Once per query, mutation or refusal, with the answer as it stands at this step (a subscription's events are not operations of their own). */
+  finished?(operation: WebSocketOperation, result: FormattedExecutionResult): void;
+}
+
+export type StepName =
+  | 'identity'
+  | 'fair-share'
+  | 'persisted-operations'
+  | 'observability'
+  | 'limits-and-cost'
+  | 'call-estimate'
+  | 'tracing'
+  | 'store-guard'
+  | 'subscription-callback'
+  | 'field-errors'
+  | 'error-formatting';
+
+/**
+ * One step of every GraphQL operation: its Apollo plugins over HTTP (in order; none for a step HTTP
+ * runs elsewhere: identity in the context, the fair-share door in fair-share-door.ts (before the body is read), error formatting as Apollo's
+ * formatError) and its hooks over graphql-ws.
+ */
+export interface OperationStep {
+  name: StepName;
+  plugins: ApolloServerPlugin<Context>[];
+  webSocket: WebSocketStep;
+}
+
+/**
+ * graphql-ws sends credentials in connectionParams, not headers: they are read as the headers of
+ * an HTTP request would be (`authorization`, and `x-partner-id` in multi-tenant mode).
+ */
+export function connectionHeaders(params: Readonly<Record<string, unknown>> | undefined): IncomingHttpHeaders {
+  const text = (...names: string[]) => names.map((name) => params?.[name]).find((value): value is string => typeof value === 'string');
+  return {
+    authorization: text('authorization', 'Authorization'),
+    'x-partner-id': text('x-partner-id', 'X-Partner-Id', 'partnerId'),
+  };
+}
+
+/** Who calls: the one place a caller is identified and its request context built, for both transports. */
+export const identity = {
+  /** Whether a graphql-ws connection's credentials name a caller (closed with 4403 otherwise). */
+  acceptsConnection(config: Config, params: Readonly<Record<string, unknown>> | undefined): boolean {
+    try {
+      identifyCaller(config, connectionHeaders(params));
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  context: createContext,
+};
+
+export interface PipelineOptions {
+  config: Config;
+  services: Services;
+  logger: Logger;
+  persistedOperations: PersistedOperations | null;
+  schema: GraphQLSchema;
+  /** The WebSocket's validation rules (a listed operation is validated with them). */
+  validationRules: readonly ValidationRule[];
+}
+
+/**
+ * The steps every GraphQL operation passes, in the order they run, defined once for both transports:
+ * apollo-server.ts installs their plugins, websocket.ts runs their WebSocket hooks. A new rule that
+ * must hold on both (a mutation's audit line after the store guard, a person's scopes at identity)
+ * is one more step here.
+ */
+export function operationPipeline(options: PipelineOptions): OperationStep[] {
+  const { config, services, logger, persistedOperations } = options;
+  const { metrics, fairShare } = services;
+  const maxCost = config.queryLimits.maxCost;
+  const recorder = new OperationRecorder(metrics, logger);
+  const persistedOnSubscribe = persistedOperations?.onSubscribe(options.schema, options.validationRules, metrics);
+  return [
+    // Identity runs where each transport builds its context (identity.context) and, over graphql-ws, when it connects.
+    { name: 'identity', plugins: [], webSocket: {} },
+    {
+      // Over HTTP the door is fair-share-door.ts, run by graphql-http.ts before the body is read; over graphql-ws before the document is parsed.
+      name: 'fair-share',
+      plugins: [],
+      webSocket: {
+        subscribe: ({ shareKey }) => {
+          try {
+            fairShare.refuseIfUsedUp(shareKey);
+          } catch (error) {
+            if (error instanceof ShareUsedUpError) return [error];
+            throw error;
+          }
+          return undefined;
+        },
+      },
+    },
+    {
+      // First of the plugins: a listed operation's text replaces its id before any other plugin looks at the request.
+      name: 'persisted-operations',
+      plugins: persistedOperations ? [persistedOperationsPlugin(persistedOperations, metrics)] : [],
+      webSocket: { subscribe: ({ payload }) => persistedOnSubscribe?.(undefined, '', payload) ?? undefined },
+    },
+    {
+      name: 'observability',
+      plugins: [observabilityPlugin(metrics, recorder)],
+      webSocket: {
+        resolved: ({ context, operation }) => context?.bindOperation(metrics.operationLabel(operation?.name?.value)),
+        executed: ({ context }, result) => recorder.logUnexpected(context.logger, result.errors ?? []),
+        finished: (operation, result) =>
+          recorder.record({
+            requestId: operation.requestId,
+            operation: metrics.operationLabel(operation.operation?.name?.value),
+            type: operation.operation?.operation ?? 'unknown',
+            startedAt: operation.startedAt,
+            executed: operation.executed,
+            data: result.data,
+            errors: result.errors,
+          }),
+      },
+    },
+    {
+      // Before any resolver: an operation whose cost (@cost/@listSize) is over MAX_QUERY_COST sends nothing. A document
+      // refused by parsing or validation is charged MAX_QUERY_COST to its caller; a refusal at the door is not charged again.
+      name: 'limits-and-cost',
+      plugins: [queryCostPlugin(maxCost, metrics, fairShare)],
+      webSocket: {
+        refused: ({ shareKey }, errors) => {
+          if (!errors.some((error) => error instanceof ShareUsedUpError)) void fairShare.chargeRefused(shareKey, maxCost);
+        },
+        beforeExecute: async ({ args, operation, shareKey }) => {
+          await spendQueryCost(fairShare, shareKey, () =>
+            refuseOverCost(args.schema, args.document, operation, args.variableValues ?? undefined, maxCost, (value) =>
+              metrics.operationCost.observe({ measure: 'estimated' }, value),
+            ),
+          );
+        },
+        executed: ({ context }) => void fairShare.chargeUpstreamCalls(context.shareKey, context.callBudget?.taken ?? 0),
+      },
+    },
+    {
+      name: 'call-estimate',
+      plugins: [upstreamCallLimitPlugin(config.maxUpstreamCallsPerOperation)],
+      webSocket: {
+        beforeExecute: ({ args, operation }) =>
+          refuseOverEstimate(args.schema, args.document, operation, args.variableValues ?? undefined, config.maxUpstreamCallsPerOperation),
+      },
+    },
+    { name: 'tracing', plugins: services.tracing ? [services.tracing.plugin()] : [], webSocket: {} },
+    {
+      // Without Redis there is no shared store to lose: no hook on every request.
+      name: 'store-guard',
+      plugins: services.redis ? [storeGuardPlugin(services)] : [],
+      webSocket: { beforeExecute: ({ operation }) => refuseWriteWhileStoreStalled(services, operation.operation) },
+    },
+    // Room for a mutation's audit step here: after every refusal, before the answer is shaped.
+    // Apollo's HTTP callback protocol for subscriptions (a router's); graphql-ws has its own.
+    { name: 'subscription-callback', plugins: subscriptionCallbackPlugins(config.subscriptionCallbackOrigins, logger), webSocket: {} },
+    {
+      name: 'field-errors',
+      plugins: [fieldErrorsPlugin()],
+      webSocket: {
+        answer: ({ context }, result) => {
+          // Taken, not read: a subscription's context answers each of its events, each with the errors its own run reported.
+          const errors = withFieldErrors(result.errors, context?.fieldErrors.splice(0) ?? []);
+          return errors ? { ...result, errors } : result;
+        },
+      },
+    },
+    {
+      // Over HTTP Apollo's formatError (apollo-server.ts). Errors before execution (parse, validation) carry no code from
+      // graphql-ws: given Apollo's over HTTP.
+      name: 'error-formatting',
+      plugins: [],
+      webSocket: {
+        formatErrors: (errors, refused) =>
+          errors.map((error) =>
+            !refused || error.extensions.code
+              ? formatGraphQLError(error.toJSON(), error)
+              : { ...error.toJSON(), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } },
+          ),
+      },
+    },
+  ];
+}
+
+/** Every step's Apollo plugins, in the pipeline's order. */
+export function pipelinePlugins(steps: readonly OperationStep[]): ApolloServerPlugin<Context>[] {
+  return steps.flatMap((step) => step.plugins);
+}
+
+/** An error thrown by a step before execution as the answer carries it: unexpected ones masked. */
+export function refusalOf(error: unknown): GraphQLError {
+  return error instanceof GraphQLError ? error : new GraphQLError('Internal server error');
+}
