@@ -32,7 +32,7 @@ export interface Services {
    * Who a request's headers name, with the scopes and client grant they hold (identity/caller.ts): the one place every
    * per-request context (GraphQL over HTTP and WebSocket, the media routes) is identified through.
    */
-  identifyCaller(headers: IncomingHttpHeaders): Caller;
+  identifyCaller: (headers: IncomingHttpHeaders) => Caller;
   /** Optional OpenTelemetry tracing (OTEL_EXPORTER_OTLP_ENDPOINT); null when off. */
   tracing: Tracing | null;
   upstreamUrls: UpstreamUrls;
