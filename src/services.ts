@@ -3,7 +3,9 @@ import { BalanceLimiter } from './store/balance-limiter.js';
 import { ResponseCache } from './store/cache.js';
 import { FairShare } from './store/fair-share.js';
 import { BoundedMemoryStore } from './store/memory-store.js';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Config, UpstreamUrls } from './config.js';
+import { identifyCaller, type Caller } from './identity/caller.js';
 import { CircuitBreakers } from './datasources/circuit-breaker.js';
 import { UpstreamClient, type UpstreamAttempt } from './datasources/http.js';
 import { OnPremiseVersions, RetiredHostingNotice } from './datasources/hosting.js';
@@ -26,6 +28,11 @@ import { createRedisStore, RedisConnection } from './store/redis.js';
  */
 export interface Services {
   config: Config;
+  /**
+   * Who a request's headers name, with the scopes and client grant they hold (identity/caller.ts): the one place every
+   * per-request context (GraphQL over HTTP and WebSocket, the media routes) is identified through.
+   */
+  identifyCaller: (headers: IncomingHttpHeaders) => Caller;
   /** Optional OpenTelemetry tracing (OTEL_EXPORTER_OTLP_ENDPOINT); null when off. */
   tracing: Tracing | null;
   upstreamUrls: UpstreamUrls;
@@ -169,6 +176,7 @@ export function createServices(options: ServicesOptions): Services {
   });
   return {
     config,
+    identifyCaller: (headers) => identifyCaller(config, headers),
     tracing,
     upstreamUrls,
     logger,
