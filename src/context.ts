@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { GraphQLError } from 'graphql';
 import { tenantOf, type Caller } from './identity/caller.js';
+import { grantsClient } from './identity/grants.js';
 import { ErrorCode, HubgraphError } from './errors.js';
 import { InsightsApi } from './datasources/insights-api.js';
 import { MediaApi } from './datasources/media-api.js';
@@ -107,7 +108,7 @@ export function createContext(services: Services, request: ContextRequest): Cont
     services.balanceLimiter,
   );
   const insights = new InsightsApi(services.http.insights, services.cache, tenant, requestId, caller.upstreamAuthorization, services.config);
-  const loaders = createLoaders(partner, caller.grant);
+  const loaders = createLoaders(partner, (clientId) => grantsClient(caller.grant, clientId));
   const keys = services.keyStore.forRequest();
   const messaging = new MessagingApi(
     { cloud: services.http.cloud, onPremise: services.http.onPremise },

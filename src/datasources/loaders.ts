@@ -1,8 +1,6 @@
 import DataLoader from 'dataloader';
 import type { PartnerApi } from './partner-api.js';
 import type { ChannelNode, ClientNode } from './types.js';
-import type { ClientGrant } from '../identity/actor.js';
-import { clientIdOfChannel, clientIdOfClient, withinGrant } from '../identity/grants.js';
 
 /** `partnerId` + entity id; both are part of every key so partners never share an entry. */
 export interface EntityKey {
@@ -34,29 +32,15 @@ const CLIENT_CHANNELS_PAGE = 100;
  * caller's grant loads as null, as one that does not exist: every lookup by id (queries, `_entities`, a channel's
  * route for messaging and media, subscriptions) goes through these.
  */
-export function createLoaders(partnerApi: PartnerApi, grant: ClientGrant) {
+export function createLoaders(partnerApi: PartnerApi, grantsClient: (clientId: string) => boolean) {
+  const grantedClient = (client: ClientNode | null) => (client !== null && grantsClient(client.id) ? client : null);
+  const grantedChannel = (channel: ChannelNode | null) => (channel !== null && grantsClient(channel.client_id) ? channel : null);
   const clientById = new DataLoader<EntityKey, ClientNode | null, string>(
-    async (keys) =>
-      Promise.all(
-        keys.map((key) =>
-          partnerApi.getClient(key.partnerId, key.id).then(
-            (client) => withinGrant(grant, client, clientIdOfClient),
-            (error: Error) => error,
-          ),
-        ),
-      ),
+    async (keys) => Promise.all(keys.map((key) => partnerApi.getClient(key.partnerId, key.id).then(grantedClient, (error: Error) => error))),
     { cacheKeyFn: entityCacheKey },
   );
   const channelById = new DataLoader<EntityKey, ChannelNode | null, string>(
-    async (keys) =>
-      Promise.all(
-        keys.map((key) =>
-          partnerApi.getChannel(key.partnerId, key.id).then(
-            (channel) => withinGrant(grant, channel, clientIdOfChannel),
-            (error: Error) => error,
-          ),
-        ),
-      ),
+    async (keys) => Promise.all(keys.map((key) => partnerApi.getChannel(key.partnerId, key.id).then(grantedChannel, (error: Error) => error))),
     { cacheKeyFn: entityCacheKey },
   );
   // Channels from A5 lack integration, client and waba_account: one A4 call per client completes them all.
@@ -71,7 +55,7 @@ export function createLoaders(partnerApi: PartnerApi, grant: ClientGrant) {
               filter: { clientId },
               limit: CLIENT_CHANNELS_PAGE,
             });
-            const nodes = list.nodes.filter((channel) => withinGrant(grant, channel, clientIdOfChannel) !== null);
+            const nodes = list.nodes.filter((channel) => grantsClient(channel.client_id));
             for (const channel of nodes) channelById.prime({ partnerId, id: channel.id }, channel);
             for (const key of group) {
               results.set(entityCacheKey(key), nodes.find((channel) => channel.id === key.id) ?? null);
@@ -91,10 +75,10 @@ export function createLoaders(partnerApi: PartnerApi, grant: ClientGrant) {
     channelById,
     channelOfClient,
     primeClients(partnerId: string, clients: readonly ClientNode[]) {
-      for (const client of clients) clientById.prime({ partnerId, id: client.id }, withinGrant(grant, client, clientIdOfClient));
+      for (const client of clients) clientById.prime({ partnerId, id: client.id }, grantedClient(client));
     },
     primeChannels(partnerId: string, channels: readonly ChannelNode[]) {
-      for (const channel of channels) channelById.prime({ partnerId, id: channel.id }, withinGrant(grant, channel, clientIdOfChannel));
+      for (const channel of channels) channelById.prime({ partnerId, id: channel.id }, grantedChannel(channel));
     },
   };
 }

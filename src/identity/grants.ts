@@ -12,11 +12,6 @@ export function grantsClient(grant: ClientGrant, clientId: string): boolean {
   return grant.allClients || grant.clientIds.has(clientId);
 }
 
-/** The client or channel when its client is granted; null (as for one that does not exist) otherwise. */
-export function withinGrant<Node extends { id: string }>(grant: ClientGrant, node: Node | null, clientIdOf: (node: Node) => string): Node | null {
-  return node !== null && grantsClient(grant, clientIdOf(node)) ? node : null;
-}
-
 export const clientIdOfClient = (client: { id: string }) => client.id;
 export const clientIdOfChannel = (channel: { client_id: string }) => channel.client_id;
 
