@@ -14,8 +14,11 @@ const MIDDLE_LAYER = ['./src/datasources', './src/store', './src/events', './src
 /** What wires the middle layer together and everything above it. */
 const ABOVE_MIDDLE_LAYER = ['./src/services.ts', './src/context.ts', './src/resolvers', './src/schema.ts', './src/http', './src/main.ts'];
 
-/** An upstream endpoint code ("A3", "B4 (...)") may close a description in parentheses, never open it. */
-const OPENS_WITH_ENDPOINT_CODE = '/^[ABC]\\d{0,2}(\\b|[.:(\\s])/';
+/**
+ * An upstream endpoint code ("A3", "B4 (...)", an area "B:" or "C (…)") may close a description in parentheses, never
+ * open it; the article "A" opening a sentence ("A person signed in …") is no code.
+ */
+const OPENS_WITH_ENDPOINT_CODE = '/^[ABC](\\d{1,2}(\\b|[.:(\\s])|[.:(]|\\s*\\(|$)/';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'coverage/**', 'reports/**', '.stryker-tmp/**', 'node_modules/**', 'src/generated/**', 'examples/inbox/**'] },
@@ -130,7 +133,9 @@ export default tseslint.config(
               // Message content (schema/content.graphql): values of the message that carries them.
               'TextContent', 'MediaContent', 'LocationContent', 'ContactsContent', 'InteractiveReplyContent', 'ButtonReplyContent', 'ReactionContent', 'OrderContent',
               'SystemContent', 'TemplateContent', 'UnsupportedContent', 'ContactCard', 'ContactCardPhone', 'ContactCardEmail', 'ContactCardOrganization', 'ContactCardUrl',
-              'ContactCardAddress', 'OrderItem', 'MessageContext', 'AdReferral'],
+              'ContactCardAddress', 'OrderItem', 'MessageContext', 'AdReferral',
+              // Who did something (schema/people.graphql): a value of the record or entry that names it.
+              'Actor'],
           },
         },
       ],

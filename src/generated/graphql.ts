@@ -1,5 +1,7 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { PartnerRef, ClientNode, ChannelNode, ClientListDto, ChannelListDto, UsageDto, UsagePeriodDto, ApiKeyResult, PartnerDto, MediaRef, BusinessProfileModel, WebhookConfigModel, WabaWebhookModel, LocalStorageModel, ContactActionModel, ClientInsightsRef, InsightSourceModel } from '../datasources/types.js';
+import type { Actor as ActorModel } from '../identity/actor.js';
+import type { AuditEntryRecord } from '../store/audit-trail.js';
 import type { SentMessageModel } from '../messaging/send-message.js';
 import type { ConversationView } from '../events/hub.js';
 import type { InboundMessageModel } from '../resolvers/inbound-message.js';
@@ -48,6 +50,26 @@ export type ActionSourceList = {
   totalCount: Scalars['Int']['output'];
 };
 
+/** Someone who did something through, or beside, this gateway. */
+export type Actor = {
+  __typename?: 'Actor';
+  /** Whether a person, a service or the business's phone app acted. */
+  kind: ActorKind;
+  /** A person's display name as the token gives it; null for services, the phone app and a token without a name. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** A person's subject (`sub`; unique together with the issuer); a service's credential label (`gateway-token-2`, `credential-<fingerprint>`, or `gateway`); null for the phone app. */
+  subject?: Maybe<Scalars['String']['output']>;
+};
+
+/** What kind of actor did something: a person, a service, or the business's phone app. */
+export type ActorKind =
+  /** The business's phone app or a linked device, on a number shared with the API (a message echo). */
+  | 'BUSINESS_APP'
+  /** A person signed in through the identity provider, presenting their access token. */
+  | 'PERSON'
+  /** A back-end presenting one of the gateway tokens or a forwarded partner credential, or the gateway itself on the simulator. */
+  | 'SERVICE';
+
 /** Click-to-chat ad or post that brought the user (the message's referral). */
 export type AdReferral = {
   __typename?: 'AdReferral';
@@ -83,6 +105,51 @@ export type ApiKey = {
   /** Whether the channel's webhook, which a new key removes upstream, was set again; null when the channel had no webhook. */
   webhookRestore?: Maybe<WebhookRestore>;
 };
+
+/** One write done through this gateway: who did it, which mutation, on which client or channel, and how it ended. Never holds message content, tokens or keys. */
+export type AuditEntry = {
+  __typename?: 'AuditEntry';
+  /** Who did it: the caller's actor (a person or a service). */
+  actor: Actor;
+  /** When the write was answered (ISO 8601, UTC, milliseconds). */
+  at: Scalars['DateTime']['output'];
+  /** The channel the write named (its `channelId` argument or input field); null when it named none. */
+  channelId?: Maybe<Scalars['ID']['output']>;
+  /** The client the write named (its `clientId` argument or input field); null when it named none. */
+  clientId?: Maybe<Scalars['ID']['output']>;
+  /** The error's `extensions.code` when the outcome is not DONE (e.g. BAD_USER_INPUT, FORBIDDEN, UPSTREAM_ERROR, UPSTREAM_UNAVAILABLE); null when DONE. */
+  code?: Maybe<Scalars['String']['output']>;
+  /** The entry's own id, unique within the partner. */
+  id: Scalars['ID']['output'];
+  /** The id of the message a send created (the upstream's message id); null for other writes and for sends that created none. */
+  messageId?: Maybe<Scalars['ID']['output']>;
+  /** The mutation's field name, e.g. sendMessage, createApiKey, requestChannelCancellation. */
+  operation: Scalars['String']['output'];
+  /** How the write ended. */
+  outcome: AuditOutcome;
+};
+
+/** One page of a partner's audit trail, newest first. */
+export type AuditEntryPage = {
+  __typename?: 'AuditEntryPage';
+  /** Cursor of the last entry; pass it as `after` to read older ones (null when the page is empty). */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** true when older matching entries follow this page. */
+  hasMore: Scalars['Boolean']['output'];
+  /** The entries of this page, newest first (at most `first`). */
+  nodes: Array<AuditEntry>;
+};
+
+/** How an audited write ended. */
+export type AuditOutcome =
+  /** The write was done: the upstream accepted it. */
+  | 'DONE'
+  /** The upstream answered with an error: the write was not done. */
+  | 'FAILED'
+  /** Refused before anything was sent upstream: bad input, a missing scope, a closed service window, a rate limit of the gateway's own, a store that is down. */
+  | 'REFUSED'
+  /** The request was sent but its answer never came (a timeout or a broken connection): whether the upstream did the write is not known; check before repeating it. */
+  | 'UNKNOWN';
 
 /** The upstream's billing conversation a status names (cloud `conversation`). */
 export type BillingConversation = {
@@ -2192,6 +2259,8 @@ export type OtherNotificationEvent = {
 /** Partner account: the software provider that manages many client businesses and their channels. Resolvable as a federation entity by `id`. */
 export type Partner = {
   __typename?: 'Partner';
+  /** Writes (mutations) done through this gateway for this partner, newest first: who did what, on which client or channel, with what outcome; never message content, tokens or keys. Entries are kept AUDIT_RETENTION_MS (default 90 days). Needs the scope hubgraph:admin with every client granted (FORBIDDEN otherwise, naming what is missing); BAD_USER_INPUT when `first` lies outside 1..200 or `after` is malformed. Read from the gateway's own store: no upstream call. */
+  auditTrail: AuditEntryPage;
   /** One channel of this partner, or null when no channel has this id. */
   channel?: Maybe<Channel>;
   /** The partner's channels (business phone numbers), one page at a time, filtered and sorted upstream. BAD_USER_INPUT when `limit` lies outside 1..1000 or `offset` is below 0. Null, with the error at this path, when that upstream call fails (upstream A4). */
@@ -2202,6 +2271,15 @@ export type Partner = {
   clients?: Maybe<ClientList>;
   /** The partner account id. */
   id: Scalars['ID']['output'];
+};
+
+
+/** Partner account: the software provider that manages many client businesses and their channels. Resolvable as a federation entity by `id`. */
+export type PartnerAuditTrailArgs = {
+  actor?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  channelId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2868,8 +2946,14 @@ export type ResolversTypes = ResolversObject<{
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ActionSourceList: ResolverTypeWrapper<ActionSourceList>;
+  Actor: ResolverTypeWrapper<ActorModel>;
+  ActorKind: ActorKind;
   AdReferral: ResolverTypeWrapper<AdReferral>;
   ApiKey: ResolverTypeWrapper<ApiKeyResult>;
+  AuditEntry: ResolverTypeWrapper<AuditEntryRecord>;
+  AuditEntryPage: ResolverTypeWrapper<Omit<AuditEntryPage, 'nodes'> & { nodes: Array<ResolversTypes['AuditEntry']> }>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  AuditOutcome: AuditOutcome;
   BillingConversation: ResolverTypeWrapper<BillingConversation>;
   BlockedContactList: ResolverTypeWrapper<BlockedContactList>;
   BusinessProfile: ResolverTypeWrapper<BusinessProfileModel>;
@@ -2877,7 +2961,6 @@ export type ResolversTypes = ResolversObject<{
   BusinessVertical: BusinessVertical;
   ButtonReplyContent: ResolverTypeWrapper<ButtonReplyContent>;
   Channel: ResolverTypeWrapper<ChannelNode>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   ChannelClientContactInfoFilter: ChannelClientContactInfoFilter;
   ChannelClientFilter: ChannelClientFilter;
   ChannelErrorEvent: ResolverTypeWrapper<ChannelErrorEvent>;
@@ -3011,15 +3094,18 @@ export type ResolversParentTypes = ResolversObject<{
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   ActionSourceList: ActionSourceList;
+  Actor: ActorModel;
   AdReferral: AdReferral;
   ApiKey: ApiKeyResult;
+  AuditEntry: AuditEntryRecord;
+  AuditEntryPage: Omit<AuditEntryPage, 'nodes'> & { nodes: Array<ResolversParentTypes['AuditEntry']> };
+  Boolean: Scalars['Boolean']['output'];
   BillingConversation: BillingConversation;
   BlockedContactList: BlockedContactList;
   BusinessProfile: BusinessProfileModel;
   BusinessProfileInput: BusinessProfileInput;
   ButtonReplyContent: ButtonReplyContent;
   Channel: ChannelNode;
-  Boolean: Scalars['Boolean']['output'];
   ChannelClientContactInfoFilter: ChannelClientContactInfoFilter;
   ChannelClientFilter: ChannelClientFilter;
   ChannelErrorEvent: ChannelErrorEvent;
@@ -3146,6 +3232,12 @@ export type ActionSourceListResolvers<ContextType = Context, ParentType extends 
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
+export type ActorResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Actor'] = ResolversParentTypes['Actor']> = ResolversObject<{
+  kind?: Resolver<ResolversTypes['ActorKind'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subject?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type AdReferralResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AdReferral'] = ResolversParentTypes['AdReferral']> = ResolversObject<{
   body?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   ctwaClid?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3163,6 +3255,24 @@ export type ApiKeyResolvers<ContextType = Context, ParentType extends ResolversP
   channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType>;
   id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   webhookRestore?: Resolver<Maybe<ResolversTypes['WebhookRestore']>, ParentType, ContextType>;
+}>;
+
+export type AuditEntryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuditEntry'] = ResolversParentTypes['AuditEntry']> = ResolversObject<{
+  actor?: Resolver<ResolversTypes['Actor'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  channelId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  clientId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  messageId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  operation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['AuditOutcome'], ParentType, ContextType>;
+}>;
+
+export type AuditEntryPageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuditEntryPage'] = ResolversParentTypes['AuditEntryPage']> = ResolversObject<{
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasMore?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['AuditEntry']>, ParentType, ContextType>;
 }>;
 
 export type BillingConversationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BillingConversation'] = ResolversParentTypes['BillingConversation']> = ResolversObject<{
@@ -3719,6 +3829,7 @@ export type OtherNotificationEventResolvers<ContextType = Context, ParentType ex
 
 export type PartnerResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Partner'] = ResolversParentTypes['Partner'], FederationReferenceType extends FederationReferenceTypes['Partner'] = FederationReferenceTypes['Partner']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Partner']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  auditTrail?: Resolver<ResolversTypes['AuditEntryPage'], ParentType, ContextType, RequireFields<PartnerAuditTrailArgs, 'first'>>;
   channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType, RequireFields<PartnerChannelArgs, 'id'>>;
   channels?: Resolver<Maybe<ResolversTypes['ChannelList']>, ParentType, ContextType, Partial<PartnerChannelsArgs>>;
   client?: Resolver<Maybe<ResolversTypes['Client']>, ParentType, ContextType, RequireFields<PartnerClientArgs, 'id'>>;
@@ -3890,8 +4001,11 @@ export type WebhookRestoreResolvers<ContextType = Context, ParentType extends Re
 export type Resolvers<ContextType = Context> = ResolversObject<{
   ActionSource?: ActionSourceResolvers<ContextType>;
   ActionSourceList?: ActionSourceListResolvers<ContextType>;
+  Actor?: ActorResolvers<ContextType>;
   AdReferral?: AdReferralResolvers<ContextType>;
   ApiKey?: ApiKeyResolvers<ContextType>;
+  AuditEntry?: AuditEntryResolvers<ContextType>;
+  AuditEntryPage?: AuditEntryPageResolvers<ContextType>;
   BillingConversation?: BillingConversationResolvers<ContextType>;
   BlockedContactList?: BlockedContactListResolvers<ContextType>;
   BusinessProfile?: BusinessProfileResolvers<ContextType>;

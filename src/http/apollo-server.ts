@@ -15,6 +15,7 @@ import { persistedQueryCache } from '../store/persisted-queries.js';
 import { storeGuardPlugin } from '../store/store-guard.js';
 import { landingPageWithGraphiqlFallback } from './graphiql.js';
 import type { PersistedOperations } from './persisted-operations.js';
+import { auditPlugin } from './plugins/audit.js';
 import { closeSubscriptionsOnStop } from './plugins/close-subscriptions.js';
 import { persistedOperationsPlugin } from './plugins/persisted-operations.js';
 import { queryCostPlugin } from './plugins/query-cost.js';
@@ -77,6 +78,8 @@ export function createApolloServer(options: {
       // No field carries cache hints; the plugin would otherwise run a hook on every resolved field.
       ApolloServerPluginCacheControlDisabled(),
       observabilityPlugin(services.metrics, logger),
+      // Every mutation field: one audit entry and log line, refusals of the whole operation by the plugins below included.
+      auditPlugin(services.metrics, logger),
       // Before any resolver: an operation whose cost (@cost/@listSize) is over MAX_QUERY_COST sends nothing.
       queryCostPlugin(config.queryLimits.maxCost, services.metrics, services.fairShare),
       upstreamCallLimitPlugin(config.maxUpstreamCallsPerOperation),
