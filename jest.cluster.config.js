@@ -30,5 +30,6 @@ export default {
     '<rootDir>/test/unit/fair-share.test.ts',
     '<rootDir>/test/unit/redis-log.test.ts',
     '<rootDir>/test/unit/audit-trail.test.ts',
+    '<rootDir>/test/integration/audit-trail.test.ts',
   ],
 };
