@@ -110,6 +110,12 @@ describe('audit trail of writes (memory)', () => {
     expect(failed.body.errors?.[0]?.extensions?.code).toBe('UPSTREAM_ERROR');
     expect(await newest()).toMatchObject({ operation: 'sendMessage', outcome: 'FAILED', code: 'UPSTREAM_ERROR', messageId: null });
 
+    // A 429 is the upstream's answer too (the gateway's own rate limits send nothing and are REFUSED).
+    harness.simulator.faults.add({ path: '^/cloud/messages$', method: 'POST', status: 429, retryAfter: 1, times: 1 });
+    const limited = await harness.execute(SEND, { channelId: CLOUD, input: { to: '+4915100000406', text: { body: 'a' } } }, AS(0));
+    expect(limited.body.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+    expect(await newest()).toMatchObject({ operation: 'sendMessage', outcome: 'FAILED', code: 'RATE_LIMITED' });
+
     harness.simulator.faults.add({ path: '^/cloud/messages$', method: 'POST', dropConnection: true, times: 1 });
     const lost = await harness.execute(SEND, { channelId: CLOUD, input: { to: '+4915100000403', text: { body: 'b' } } }, AS(0));
     expect(lost.body.errors?.[0]?.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', outcome: 'UNKNOWN' });
