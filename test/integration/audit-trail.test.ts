@@ -123,10 +123,24 @@ describe('audit trail of writes (memory)', () => {
     expect(auditLines(harness).at(-1)).toMatchObject({ audit: { outcome: 'UNKNOWN', code: 'UPSTREAM_UNAVAILABLE' } });
   });
 
-  it('records a mutation refused before it ran (its variables refused) as REFUSED', async () => {
+  it('records a mutation refused before it ran (its variables refused, or its document invalid) as REFUSED, and no query', async () => {
     const refused = await harness.execute(SEND, { channelId: CLOUD, input: { to: 42 } }, AS(0));
     expect(refused.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(await newest()).toMatchObject({ operation: 'sendMessage', outcome: 'REFUSED', code: 'BAD_USER_INPUT' });
+
+    const invalid = await harness.execute(`mutation { createApiKey(channelId: "${CLOUD}") { noSuchField } nowhere }`, {}, AS(0));
+    expect(invalid.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    const entry = await newest();
+    expect(entry).toMatchObject({
+      operation: 'createApiKey',
+      channelId: CLOUD,
+      actor: { subject: 'gateway-token-1' },
+      outcome: 'REFUSED',
+      code: 'GRAPHQL_VALIDATION_FAILED',
+    });
+
+    await harness.execute(`query { partner { id } }`, {}, AS(0));
+    expect((await newest()).id).toBe(entry.id);
   });
 
   it('pages newest first and filters by actor, by channel and by both', async () => {
