@@ -390,6 +390,12 @@ const variables = z.object({
     whenUnset: "604800000 (7 days, the upstream's re-delivery window)",
     contract: true,
   }),
+  AUDIT_RETENTION_MS: documented(positiveInt.default(90 * 24 * 60 * 60 * 1000), {
+    description:
+      'how long audit entries of writes (`Partner.auditTrail`) are kept, in Redis when `REDIS_URL` is set (trimmed on each write, and each set expires this long after its last write), in memory otherwise (at most 100,000 per partner). See docs/operations.md "Audit trail"',
+    whenUnset: '7776000000 (90 days)',
+    contract: true,
+  }),
   SIMULATOR_PORT: documented(z.coerce.number().int().min(0).max(65535).default(0), {
     description: 'port of the simulator (`0`: any free loopback port; `npm run simulator` then uses 4010)',
   }),
@@ -591,6 +597,8 @@ const configSchema = variables
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     /** How long received events and message records are kept for replay; 0 keeps nothing (live delivery only). */
     eventRetentionMs: values.EVENT_RETENTION_MS,
+    /** How long audit entries of writes are kept (Partner.auditTrail). */
+    auditRetentionMs: values.AUDIT_RETENTION_MS,
     /** null: tracing off (the default). */
     tracing: values.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: values.OTEL_SERVICE_NAME } : null,
     simulator: {

@@ -16,6 +16,7 @@ import type { Config } from './config.js';
 import type { EventHub } from './events/hub.js';
 import type { ChannelDirectory } from './events/channel-directory.js';
 import type { IdempotentSends } from './messaging/idempotency.js';
+import type { AuditTrail } from './store/audit-trail.js';
 import type { Logger } from './observability/logger.js';
 import type { Metrics } from './observability/metrics.js';
 import type { Services } from './services.js';
@@ -39,6 +40,8 @@ export interface Context {
   onPremiseVersions: OnPremiseVersions;
   /** sendMessage's idempotency keys, shared by every request of the process (and through Redis when configured). */
   idempotentSends: IdempotentSends;
+  /** The partner's audit trail of writes (written by the audit plugin, read by Partner.auditTrail). */
+  auditTrail: AuditTrail;
   /** This gateway's metrics (open subscriptions are counted by their resolvers). */
   metrics: Metrics;
   loaders: Loaders;
@@ -149,6 +152,7 @@ export function createContext(services: Services, request: ContextRequest): Cont
     channelDirectory: services.channelDirectory,
     onPremiseVersions: services.onPremiseVersions,
     idempotentSends: services.idempotentSends,
+    auditTrail: services.auditTrail,
     metrics: services.metrics,
     loaders,
     keys,

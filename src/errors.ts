@@ -114,6 +114,8 @@ export class RateLimitedError extends HubgraphError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    /** The upstream itself answered 429 (the request reached it and was refused); false for the gateway's own limits, which send nothing. */
+    readonly byUpstream = false,
   ) {
     super(message, ErrorCode.RateLimited, { retryAfterSeconds });
   }

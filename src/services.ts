@@ -16,6 +16,7 @@ import { PartnerApi } from './datasources/partner-api.js';
 import { fingerprint } from './lib/secrets.js';
 import type { Upstream } from './datasources/endpoints.js';
 import { idempotentSendsFor, type IdempotentSends } from './messaging/idempotency.js';
+import { createAuditTrail, type AuditTrail } from './store/audit-trail.js';
 import { KeyStore } from './store/keystore.js';
 import { Tracing } from './observability/tracing.js';
 import type { Logger } from './observability/logger.js';
@@ -71,6 +72,8 @@ export interface Services {
   onPremiseVersions: OnPremiseVersions;
   /** sendMessage's idempotency keys and their send locks (in the store; the locks in Redis when configured). */
   idempotentSends: IdempotentSends;
+  /** Every write's audit entry, kept AUDIT_RETENTION_MS (in Redis when configured). */
+  auditTrail: AuditTrail;
   close(): Promise<void>;
 }
 
@@ -201,6 +204,7 @@ export function createServices(options: ServicesOptions): Services {
     onPremiseVersions: new OnPremiseVersions(store),
     // A send may hold its key for two upstream timeouts before a duplicate stops waiting for its outcome.
     idempotentSends: idempotentSendsFor(store, redis, { pendingMs: config.upstreamTimeoutMs * 2, logger }),
+    auditTrail: createAuditTrail(redis, config.auditRetentionMs),
     async close() {
       await events.close();
       // After the HTTP server has drained: lets the calls still in flight finish, then closes the pooled connections.

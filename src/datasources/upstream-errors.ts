@@ -228,7 +228,7 @@ export function errorFromUpstreamResponse(
 ): HubgraphError {
   if (response.statusCode === 429) {
     const seconds = retryAfterSeconds(response.headers['retry-after']);
-    return new RateLimitedError(`The upstream rate limit was reached; retry in ${seconds} s`, seconds);
+    return new RateLimitedError(`The upstream rate limit was reached; retry in ${seconds} s`, seconds, true);
   }
   return errorFromUpstreamBody(endpoint, response.statusCode, response.body);
 }

@@ -1,7 +1,8 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { PartnerRef, ClientNode, ChannelNode, ClientListDto, ChannelListDto, UsageDto, UsagePeriodDto, ApiKeyResult, PartnerDto, MediaRef, BusinessProfileModel, WebhookConfigModel, WabaWebhookModel, LocalStorageModel, ContactActionModel, ClientInsightsRef, InsightSourceModel } from '../datasources/types.js';
-import type { SentMessageModel } from '../messaging/send-message.js';
 import type { Actor as ActorModel } from '../identity/actor.js';
+import type { AuditEntryRecord } from '../store/audit-trail.js';
+import type { SentMessageModel } from '../messaging/send-message.js';
 import type { ConversationView } from '../events/hub.js';
 import type { InboundMessageModel } from '../resolvers/inbound-message.js';
 import type { Context } from '../context.js';
@@ -104,6 +105,51 @@ export type ApiKey = {
   /** Whether the channel's webhook, which a new key removes upstream, was set again; null when the channel had no webhook. */
   webhookRestore?: Maybe<WebhookRestore>;
 };
+
+/** One write done through this gateway: who did it, which mutation, on which client or channel, and how it ended. Never holds message content, tokens or keys. */
+export type AuditEntry = {
+  __typename?: 'AuditEntry';
+  /** Who did it: the caller's actor (a person or a service). */
+  actor: Actor;
+  /** When the write was answered (ISO 8601, UTC, milliseconds). */
+  at: Scalars['DateTime']['output'];
+  /** The channel the write named (its `channelId` argument or input field); null when it named none. */
+  channelId?: Maybe<Scalars['ID']['output']>;
+  /** The client the write named (its `clientId` argument or input field); null when it named none. */
+  clientId?: Maybe<Scalars['ID']['output']>;
+  /** The error's `extensions.code` when the outcome is not DONE (e.g. BAD_USER_INPUT, FORBIDDEN, UPSTREAM_ERROR, UPSTREAM_UNAVAILABLE); null when DONE. */
+  code?: Maybe<Scalars['String']['output']>;
+  /** The entry's own id, unique within the partner. */
+  id: Scalars['ID']['output'];
+  /** The id of the message a send created (the upstream's message id); null for other writes and for sends that created none. */
+  messageId?: Maybe<Scalars['ID']['output']>;
+  /** The mutation's field name, e.g. sendMessage, createApiKey, requestChannelCancellation. */
+  operation: Scalars['String']['output'];
+  /** How the write ended. */
+  outcome: AuditOutcome;
+};
+
+/** One page of a partner's audit trail, newest first. */
+export type AuditEntryPage = {
+  __typename?: 'AuditEntryPage';
+  /** Cursor of the last entry; pass it as `after` to read older ones (null when the page is empty). */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** true when older matching entries follow this page. */
+  hasMore: Scalars['Boolean']['output'];
+  /** The entries of this page, newest first (at most `first`). */
+  nodes: Array<AuditEntry>;
+};
+
+/** How an audited write ended. */
+export type AuditOutcome =
+  /** The write was done: the upstream accepted it. */
+  | 'DONE'
+  /** The upstream answered with an error: the write was not done. */
+  | 'FAILED'
+  /** Refused before anything was sent upstream: bad input, a missing scope, a closed service window, a rate limit of the gateway's own, a store that is down. */
+  | 'REFUSED'
+  /** The request was sent but its answer never came (a timeout or a broken connection): whether the upstream did the write is not known; check before repeating it. */
+  | 'UNKNOWN';
 
 /** The upstream's billing conversation a status names (cloud `conversation`). */
 export type BillingConversation = {
@@ -2408,6 +2454,8 @@ export type OtherNotificationEvent = {
 /** Partner account: the software provider that manages many client businesses and their channels. Resolvable as a federation entity by `id`. */
 export type Partner = {
   __typename?: 'Partner';
+  /** Writes (mutations) done through this gateway for this partner, newest first: who did what, on which client or channel, with what outcome; never message content, tokens or keys. Entries are kept AUDIT_RETENTION_MS (default 90 days). Needs the scope hubgraph:admin with every client granted (FORBIDDEN otherwise, naming what is missing); BAD_USER_INPUT when `first` lies outside 1..200 or `after` is malformed. Read from the gateway's own store: no upstream call. */
+  auditTrail: AuditEntryPage;
   /** One channel of this partner, or null when no channel has this id. */
   channel?: Maybe<Channel>;
   /** The partner's channels (business phone numbers), one page at a time, filtered and sorted upstream. BAD_USER_INPUT when `limit` lies outside 1..1000 or `offset` is below 0. Null, with the error at this path, when that upstream call fails (upstream A4). */
@@ -2418,6 +2466,15 @@ export type Partner = {
   clients?: Maybe<ClientList>;
   /** The partner account id. */
   id: Scalars['ID']['output'];
+};
+
+
+/** Partner account: the software provider that manages many client businesses and their channels. Resolvable as a federation entity by `id`. */
+export type PartnerAuditTrailArgs = {
+  actor?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  channelId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -3306,6 +3363,10 @@ export type ResolversTypes = ResolversObject<{
   ActorKind: ActorKind;
   AdReferral: ResolverTypeWrapper<AdReferral>;
   ApiKey: ResolverTypeWrapper<ApiKeyResult>;
+  AuditEntry: ResolverTypeWrapper<AuditEntryRecord>;
+  AuditEntryPage: ResolverTypeWrapper<Omit<AuditEntryPage, 'nodes'> & { nodes: Array<ResolversTypes['AuditEntry']> }>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  AuditOutcome: AuditOutcome;
   BillingConversation: ResolverTypeWrapper<BillingConversation>;
   BlockedContactList: ResolverTypeWrapper<BlockedContactList>;
   BusinessProfile: ResolverTypeWrapper<BusinessProfileModel>;
@@ -3314,7 +3375,6 @@ export type ResolversTypes = ResolversObject<{
   ButtonReplyContent: ResolverTypeWrapper<ButtonReplyContent>;
   CatalogMessageInput: CatalogMessageInput;
   Channel: ResolverTypeWrapper<ChannelNode>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   ChannelClientContactInfoFilter: ChannelClientContactInfoFilter;
   ChannelClientFilter: ChannelClientFilter;
   ChannelErrorEvent: ResolverTypeWrapper<ChannelErrorEvent>;
@@ -3477,6 +3537,9 @@ export type ResolversParentTypes = ResolversObject<{
   Actor: ActorModel;
   AdReferral: AdReferral;
   ApiKey: ApiKeyResult;
+  AuditEntry: AuditEntryRecord;
+  AuditEntryPage: Omit<AuditEntryPage, 'nodes'> & { nodes: Array<ResolversParentTypes['AuditEntry']> };
+  Boolean: Scalars['Boolean']['output'];
   BillingConversation: BillingConversation;
   BlockedContactList: BlockedContactList;
   BusinessProfile: BusinessProfileModel;
@@ -3484,7 +3547,6 @@ export type ResolversParentTypes = ResolversObject<{
   ButtonReplyContent: ButtonReplyContent;
   CatalogMessageInput: CatalogMessageInput;
   Channel: ChannelNode;
-  Boolean: Scalars['Boolean']['output'];
   ChannelClientContactInfoFilter: ChannelClientContactInfoFilter;
   ChannelClientFilter: ChannelClientFilter;
   ChannelErrorEvent: ChannelErrorEvent;
@@ -3654,6 +3716,24 @@ export type ApiKeyResolvers<ContextType = Context, ParentType extends ResolversP
   channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType>;
   id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   webhookRestore?: Resolver<Maybe<ResolversTypes['WebhookRestore']>, ParentType, ContextType>;
+}>;
+
+export type AuditEntryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuditEntry'] = ResolversParentTypes['AuditEntry']> = ResolversObject<{
+  actor?: Resolver<ResolversTypes['Actor'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  channelId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  clientId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  messageId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  operation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['AuditOutcome'], ParentType, ContextType>;
+}>;
+
+export type AuditEntryPageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuditEntryPage'] = ResolversParentTypes['AuditEntryPage']> = ResolversObject<{
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasMore?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['AuditEntry']>, ParentType, ContextType>;
 }>;
 
 export type BillingConversationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BillingConversation'] = ResolversParentTypes['BillingConversation']> = ResolversObject<{
@@ -4239,6 +4319,7 @@ export type OtherNotificationEventResolvers<ContextType = Context, ParentType ex
 
 export type PartnerResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Partner'] = ResolversParentTypes['Partner'], FederationReferenceType extends FederationReferenceTypes['Partner'] = FederationReferenceTypes['Partner']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Partner']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  auditTrail?: Resolver<ResolversTypes['AuditEntryPage'], ParentType, ContextType, RequireFields<PartnerAuditTrailArgs, 'first'>>;
   channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType, RequireFields<PartnerChannelArgs, 'id'>>;
   channels?: Resolver<Maybe<ResolversTypes['ChannelList']>, ParentType, ContextType, Partial<PartnerChannelsArgs>>;
   client?: Resolver<Maybe<ResolversTypes['Client']>, ParentType, ContextType, RequireFields<PartnerClientArgs, 'id'>>;
@@ -4435,6 +4516,8 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Actor?: ActorResolvers<ContextType>;
   AdReferral?: AdReferralResolvers<ContextType>;
   ApiKey?: ApiKeyResolvers<ContextType>;
+  AuditEntry?: AuditEntryResolvers<ContextType>;
+  AuditEntryPage?: AuditEntryPageResolvers<ContextType>;
   BillingConversation?: BillingConversationResolvers<ContextType>;
   BlockedContactList?: BlockedContactListResolvers<ContextType>;
   BusinessProfile?: BusinessProfileResolvers<ContextType>;

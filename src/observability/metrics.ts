@@ -168,6 +168,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly auditFailures = new Counter({
+    name: 'hubgraph_audit_failures_total',
+    help: 'Audit entries of writes that could not be stored (the write itself was answered; its log line was still written)',
+    registers: [this.registry],
+  });
+
   readonly storeUp = new Gauge({
     name: 'hubgraph_store_up',
     help: '1 when the shared store (Redis, or memory) answered the last readiness check',

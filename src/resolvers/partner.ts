@@ -1,6 +1,16 @@
-import { requirePartnerId } from '../identity/caller.js';
+import { ForbiddenError } from '../errors.js';
+import { requirePartnerId, type Caller } from '../identity/caller.js';
 import { clientIdOfChannel, clientIdOfClient, listWithinGrant } from '../identity/grants.js';
 import type { PartnerResolvers } from '../generated/graphql.js';
+
+/** The audit trail is partner-wide: only a caller holding hubgraph:admin with every client may read it. */
+function requireAuditReader(caller: Caller): void {
+  const missing = [
+    ...(caller.scopes.has('hubgraph:admin') ? [] : ['the scope hubgraph:admin']),
+    ...(caller.grant.allClients ? [] : ['a grant of every client (it holds only some)']),
+  ];
+  if (missing.length > 0) throw new ForbiddenError(`Partner.auditTrail needs ${missing.join(' and ')}`);
+}
 
 export const Partner: PartnerResolvers = {
   __resolveReference: (reference, { caller }) => ({ id: requirePartnerId(caller, reference.id) }),
@@ -13,6 +23,13 @@ export const Partner: PartnerResolvers = {
     const list = await listWithinGrant(caller.grant, args, 'clientId', clientIdOfChannel, (query) => dataSources.partner.listChannels(id, query));
     loaders.primeChannels(id, list.nodes);
     return list;
+  },
+  auditTrail: async ({ id }, { first, after, actor, channelId }, { caller, config, dataSources, auditTrail }) => {
+    requireAuditReader(caller);
+    // The trail is the gateway's own store, which the upstream never checks: a forwarded credential must first show it
+    // reads this partner (the cached listing), or any token naming a partner in X-Partner-Id would read its trail.
+    if (!config.partnerToken) await dataSources.partner.requireReadablePartner(id);
+    return auditTrail.page(id, { first: first ?? 50, after: after ?? null, actor: actor ?? null, channelId: channelId ?? null });
   },
   client: ({ id }, args, { loaders }) => loaders.clientById.load({ partnerId: id, id: args.id }),
   channel: ({ id }, args, { loaders }) => loaders.channelById.load({ partnerId: id, id: args.id }),
