@@ -29,7 +29,7 @@ export default {
     '<rootDir>/test/unit/idempotency.test.ts',
     '<rootDir>/test/unit/fair-share.test.ts',
     '<rootDir>/test/unit/redis-log.test.ts',
-    '<rootDir>/test/unit/audit-trail.test.ts',
+    '<rootDir>/test/unit/audit-trail-store.test.ts',
     '<rootDir>/test/integration/audit-trail.test.ts',
   ],
 };
