@@ -321,6 +321,42 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
     expect(await page.getByTestId('contact-key').textContent()).toBe(`@ada.codes · ${userId} (no phone number)`);
   });
 
+  it('shows a username the platform gives with its @ (as live traffic does) with one @', async () => {
+    await openInbox(CLOUD_CHANNEL);
+    const userId = 'DE.1650555123456789';
+    await deliver({ channelId: CLOUD_CHANNEL, userId, username: '@lena.k', name: 'Lena Krause', text: 'Hallo, ist mein Paket unterwegs?' });
+    await conversationOf('Lena Krause').getByRole('button').click();
+    await page.getByTestId('thread').getByText('Hallo, ist mein Paket unterwegs?').waitFor();
+    expect(await page.getByTestId('contact-key').textContent()).toBe(`@lena.k · ${userId} (no phone number)`);
+  });
+
+  it('gives a channel and a conversation a URL: a deep link opens them, back and forward walk through what was opened', async () => {
+    await inbound(CLOUD_CHANNEL, '4915100000095', 'Dee Link', 'Found you by a link');
+    await inbound(CLOUD_CHANNEL, '4915100000096', 'Ben Back', 'I came second');
+    await page.goto(`${app.url}#/channel/${CLOUD_CHANNEL}/conversation/4915100000095`);
+    const thread = page.getByTestId('thread');
+    await thread.getByText('Found you by a link').waitFor();
+    expect(await page.getByLabel('Channel').inputValue()).toBe(CLOUD_CHANNEL);
+
+    await conversationOf('Ben Back').getByRole('button').click();
+    await thread.getByText('I came second').waitFor();
+    expect(new URL(page.url()).hash).toBe(`#/channel/${CLOUD_CHANNEL}/conversation/4915100000096`);
+    await page.goBack();
+    await thread.getByText('Found you by a link').waitFor();
+    await page.goForward();
+    await thread.getByText('I came second').waitFor();
+    await page.reload();
+    await thread.getByText('I came second').waitFor();
+
+    await page.getByLabel('Channel').selectOption(ON_PREMISE_CHANNEL);
+    await waitUntil(async () => new URL(page.url()).hash === `#/channel/${ON_PREMISE_CHANNEL}`);
+    expect(await thread.count()).toBe(0);
+    await page.getByRole('button', { name: 'Dashboard' }).click();
+    await page.getByTestId('client').first().waitFor();
+    await page.goBack();
+    expect(await page.getByLabel('Channel').inputValue()).toBe(ON_PREMISE_CHANNEL);
+  });
+
   it('offers a template to a contact whose 24-hour window is closed: the guard refuses free text', async () => {
     await openInbox(CLOUD_CHANNEL);
     const { timestamp } = await inbound(CLOUD_CHANNEL, CLOSED_CONTACT, 'Bo Late', 'Are you still open?', 25);

@@ -4,6 +4,7 @@ import { GATEWAY_URL, SIMULATOR_URL, authorization } from './apollo';
 import { errorHint, errorWithCode } from './errors';
 import { MessageContent } from './MessageContent';
 import { graphql } from './gql';
+import { navigate } from './route';
 import type { ConversationSummaryFragment, GroupStatusesSubscription, SendMessageInput, ThreadMessagesFragment } from './gql/graphql';
 
 const CHANNELS = graphql(`
@@ -309,12 +310,17 @@ function Composer({ channelId, conversation, failedForWindow }: { channelId: str
 
 type ThreadMessage = ThreadMessagesFragment['messages']['nodes'][number];
 
+/** A username with one @ before it: the platform's `profile.username` may already start with one (`@lena.k`). */
+function atUsername(username: string): string {
+  return `@${username.replace(/^@+/, '')}`;
+}
+
 /** How the contact is reached: a phone number, or, for a user who hides it behind a username, the user id. */
 function ContactKey({ conversation }: { conversation: ConversationSummaryFragment }) {
   const key = conversation.contactPhone ? `+${conversation.contactPhone}` : `${conversation.contact} (no phone number)`;
   return (
     <span className="contact-key" data-testid="contact-key">
-      {conversation.contactUsername ? `@${conversation.contactUsername} · ` : ''}
+      {conversation.contactUsername ? `${atUsername(conversation.contactUsername)} · ` : ''}
       {key}
     </span>
   );
@@ -475,9 +481,8 @@ function GroupStatuses({ channelId }: { channelId: string }) {
   );
 }
 
-function ChannelInbox({ channelId }: { channelId: string }) {
+function ChannelInbox({ channelId, contact }: { channelId: string; contact: string | null }) {
   const { data, error, loading } = useQuery(CONVERSATIONS, { variables: { channelId } });
-  const [contact, setContact] = useState<string | null>(null);
   const subscriptionError = useConversationUpdates(channelId, contact);
   const conversations = data?.channel?.conversations.nodes ?? [];
   const empty = !loading && !error && conversations.length === 0;
@@ -496,7 +501,7 @@ function ChannelInbox({ channelId }: { channelId: string }) {
           <ul aria-label="Conversations">
             {conversations.map((conversation) => (
               <li key={conversation.id} className="conversation" data-testid="conversation">
-                <button onClick={() => setContact(conversation.contact)} aria-pressed={conversation.contact === contact}>
+                <button onClick={() => navigate({ page: 'inbox', channelId, contact: conversation.contact })} aria-pressed={conversation.contact === contact}>
                   <span className="name">{conversation.contactName ?? conversation.contact}</span>
                   <Time at={conversation.lastActivityAt} />
                   <span className="preview">{conversation.lastMessage?.preview ?? ''}</span>
@@ -520,15 +525,19 @@ function ChannelInbox({ channelId }: { channelId: string }) {
   );
 }
 
-export function Inbox() {
+/** The inbox of the channel and conversation the URL names (route.ts), so either can be bookmarked or shared. */
+export function Inbox({ channelId, contact }: { channelId: string | null; contact: string | null }) {
   const { data, error } = useQuery(CHANNELS);
-  const [channelId, setChannelId] = useState<string>('');
   const channels = data?.partner?.channels?.nodes ?? [];
   return (
     <main className="page">
       <div className="toolbar">
         <h1>Inbox</h1>
-        <select aria-label="Channel" value={channelId} onChange={(event) => setChannelId(event.target.value)}>
+        <select
+          aria-label="Channel"
+          value={channelId ?? ''}
+          onChange={(event) => navigate({ page: 'inbox', channelId: event.target.value || null, contact: null })}
+        >
           <option value="">Choose a channel</option>
           {channels.map((channel) => (
             <option key={channel.id} value={channel.id}>
@@ -542,7 +551,7 @@ export function Inbox() {
           {error.message}
         </p>
       )}
-      {channelId && <ChannelInbox key={channelId} channelId={channelId} />}
+      {channelId && <ChannelInbox key={channelId} channelId={channelId} contact={contact} />}
     </main>
   );
 }

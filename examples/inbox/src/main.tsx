@@ -1,27 +1,28 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { StrictMode, useState } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { client } from './apollo';
 import { Dashboard } from './Dashboard';
 import { Inbox } from './Inbox';
+import { navigate, useRoute } from './route';
 import './styles.css';
 
 function App() {
-  const [page, setPage] = useState<'dashboard' | 'inbox'>('dashboard');
+  const route = useRoute();
   return (
     <>
       <header className="appbar">
         <span className="brand">hubgraph</span>
         <nav>
-          <button onClick={() => setPage('dashboard')} aria-pressed={page === 'dashboard'}>
+          <button onClick={() => navigate({ page: 'dashboard' })} aria-pressed={route.page === 'dashboard'}>
             Dashboard
           </button>
-          <button onClick={() => setPage('inbox')} aria-pressed={page === 'inbox'}>
+          <button onClick={() => navigate({ page: 'inbox', channelId: null, contact: null })} aria-pressed={route.page === 'inbox'}>
             Inbox
           </button>
         </nav>
       </header>
-      {page === 'dashboard' ? <Dashboard /> : <Inbox />}
+      {route.page === 'dashboard' ? <Dashboard /> : <Inbox channelId={route.channelId} contact={route.contact} />}
     </>
   );
 }
