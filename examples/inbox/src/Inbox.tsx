@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { GATEWAY_URL, SIMULATOR_URL, authorization } from './apollo';
+import { GATEWAY_URL, SIMULATOR_URL } from './apollo';
+import { authorizationHeader } from './auth';
 import { errorHint, errorWithCode } from './errors';
 import { MessageContent } from './MessageContent';
 import { graphql } from './gql';
@@ -222,7 +223,11 @@ function StatusTicks({ status }: { status: string }) {
 async function uploadImage(channelId: string, file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  const response = await fetch(`${new URL(GATEWAY_URL).origin}/media/${encodeURIComponent(channelId)}`, { method: 'POST', headers: authorization, body: form });
+  const response = await fetch(`${new URL(GATEWAY_URL).origin}/media/${encodeURIComponent(channelId)}`, {
+    method: 'POST',
+    headers: await authorizationHeader(),
+    body: form,
+  });
   const body = (await response.json()) as { id?: string; error?: { message: string } };
   if (!response.ok || !body.id) throw new Error(body.error?.message ?? `upload failed (${response.status})`);
   return body.id;

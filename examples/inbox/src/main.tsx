@@ -1,7 +1,9 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { User } from 'oidc-client-ts';
 import { client } from './apollo';
+import { completeSignIn, signIn, startSignIn } from './auth';
 import { Dashboard } from './Dashboard';
 import { Inbox } from './Inbox';
 import { navigate, useRoute } from './route';
@@ -27,10 +29,55 @@ function App() {
   );
 }
 
+type Session = { state: 'checking' } | { state: 'signed-out'; problem?: string } | { state: 'signed-in'; user: User };
+
+/**
+ * With an identity provider (VITE_OIDC_ISSUER): the app once a person has signed in (authorization code with PKCE,
+ * auth.ts), a sign-in button before. Without one: the app as it is, open or with a gateway token.
+ */
+function SignedIn({ children }: { children: React.ReactNode }) {
+  const [session, setSession] = useState<Session>({ state: 'checking' });
+  useEffect(() => {
+    if (!signIn) return;
+    completeSignIn(signIn).then(
+      (user) => setSession(user && !user.expired ? { state: 'signed-in', user } : { state: 'signed-out' }),
+      (error: Error) => setSession({ state: 'signed-out', problem: error.message }),
+    );
+    // A renewal that fails (the provider's session ended) signs the person out here too.
+    const signedOut = () => setSession({ state: 'signed-out', problem: 'Your session has ended' });
+    signIn.events.addSilentRenewError(signedOut);
+    signIn.events.addUserSignedOut(signedOut);
+    return () => {
+      signIn?.events.removeSilentRenewError(signedOut);
+      signIn?.events.removeUserSignedOut(signedOut);
+    };
+  }, []);
+  if (!signIn) return children;
+  if (session.state === 'checking') return <p className="placeholder">Signing in…</p>;
+  if (session.state === 'signed-out') {
+    return (
+      <main className="page sign-in">
+        <h1>hubgraph inbox</h1>
+        {session.problem && (
+          <p role="alert" className="alert">
+            Sign-in failed: {session.problem}
+          </p>
+        )}
+        <button className="primary" onClick={() => void startSignIn(signIn!)}>
+          Sign in
+        </button>
+      </main>
+    );
+  }
+  return children;
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ApolloProvider client={client}>
-      <App />
+      <SignedIn>
+        <App />
+      </SignedIn>
     </ApolloProvider>
   </StrictMode>,
 );
