@@ -130,7 +130,8 @@ export async function startIdentityProvider(people: TestPerson[]): Promise<TestI
       return person ? { name: person.name, hubgraph_clients: person.clients } : undefined;
     },
   });
-  handle = provider.callback();
+  const callback = provider.callback();
+  handle = (request, response) => void callback(request, response);
 
   const claimsOf = (person: TestPerson): JWTPayload => ({
     sub: person.id,
