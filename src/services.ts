@@ -2,6 +2,7 @@ import Keyv from 'keyv';
 import { BalanceLimiter } from './store/balance-limiter.js';
 import { ResponseCache } from './store/cache.js';
 import { FairShare } from './store/fair-share.js';
+import { AccessTokens } from './identity/access-tokens.js';
 import { BoundedMemoryStore } from './store/memory-store.js';
 import type { Config, UpstreamUrls } from './config.js';
 import { CircuitBreakers } from './datasources/circuit-breaker.js';
@@ -52,6 +53,8 @@ export interface Services {
   balanceLimiter: BalanceLimiter;
   /** Each caller's share of GraphQL work (operations in flight, cost per second). */
   fairShare: FairShare;
+  /** People's access tokens, verified and cached (AUTH_ISSUER); null without an identity provider. */
+  accessTokens: AccessTokens | null;
   /** Webhook events: the per-channel event log with dedup, message records and fan-out to subscriptions (on Redis when configured). */
   events: EventHub;
   /** Which channel each business number of a notification belongs to (kept in `store`; see events/channel-directory.ts). */
@@ -185,6 +188,12 @@ export function createServices(options: ServicesOptions): Services {
       return up;
     },
     fairShare: new FairShare(config.fairShare, redis),
+    accessTokens: config.auth
+      ? new AccessTokens(config.auth, {
+          onKeySetRefreshFailed: (reason) =>
+            logger.warn({ reason }, "the identity provider's key set could not be fetched: the keys already known stay in use"),
+        })
+      : null,
     balanceLimiter,
     events,
     channelDirectory: new ChannelDirectory(store, ownDirectoryLookup(config, http.partner, cache, balanceLimiter)),

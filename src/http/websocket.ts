@@ -147,9 +147,9 @@ export function webSocketEndpoint(options: {
       schema,
       parse: (source) => parse(source, { maxTokens: config.queryLimits.maxTokens }),
       validate: (wsSchema, document) => validate(wsSchema, document, allRules),
-      onConnect: ({ connectionParams }) => {
+      onConnect: async ({ connectionParams }) => {
         try {
-          identifyCaller(config, connectionHeaders(connectionParams));
+          await identifyCaller(config, connectionHeaders(connectionParams), services.accessTokens);
           return true;
         } catch {
           return false;
