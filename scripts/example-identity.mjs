@@ -113,7 +113,8 @@ export async function startExampleIdentityProvider({
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     clientBasedCORS: (_ctx, origin) => origins.has(origin),
     pkce: { required: () => true },
-    ttl: { AccessToken: accessTokenTtlSeconds },
+    // A working day's session; a sign-in page left open expires after 10 minutes.
+    ttl: { AccessToken: accessTokenTtlSeconds, IdToken: accessTokenTtlSeconds, Interaction: 600, Session: 28_800, Grant: 28_800, RefreshToken: 28_800 },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
@@ -122,10 +123,14 @@ export async function startExampleIdentityProvider({
         enabled: true,
         defaultResource: () => audience,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource) => {
+        // Offers a signed-in person only the scopes they hold: the provider drops the others from the request, so the
+        // consent covers what is left and the token's scope says what they may do.
+        getResourceServerInfo: (ctx, resource) => {
           if (resource !== audience) throw new Provider.errors.InvalidTarget();
+          const accountId = ctx.oidc.account?.accountId ?? ctx.oidc.session?.accountId;
+          const scopes = (accountId && personOf(accountId)?.scopes) || HUBGRAPH_SCOPES;
           return {
-            scope: HUBGRAPH_SCOPES.join(' '),
+            scope: scopes.join(' '),
             audience,
             accessTokenFormat: 'jwt',
             accessTokenTTL: accessTokenTtlSeconds,

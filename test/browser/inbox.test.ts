@@ -1,19 +1,10 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startEmbeddedGateway, type EmbeddedGateway } from '../support/embedded-gateway.js';
 import { waitUntil } from '../support/events.js';
+import { launchChromium, serveExample, type ExampleApp } from './example-app.js';
 
-const run = promisify(execFile);
-const EXAMPLE = path.resolve('examples/inbox');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Set SCREENSHOTS=docs/screenshots to refresh the pictures in the docs. */
 const SCREENSHOTS = process.env.SCREENSHOTS;
 const CLOUD_CHANNEL = 'channel-001';
@@ -31,50 +22,17 @@ interface ImageElement {
   naturalWidth: number;
 }
 
-/** What the build emits; a browser applies a stylesheet only when it is served as text/css. */
-const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-
-/** The example app, built against this gateway and served as static files from another port (a real cross-origin set-up). */
-async function serveExample(gatewayUrl: string, simulatorUrl: string): Promise<{ server: Server; url: string; outDir: string }> {
-  const vite = path.join(EXAMPLE, 'node_modules/vite/bin/vite.js');
-  if (!existsSync(vite)) throw new Error('The example app is not installed: run `npm --prefix examples/inbox ci` first (CI does)');
-  const outDir = await mkdtemp(path.join(tmpdir(), 'hubgraph-inbox-'));
-  await run(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: EXAMPLE,
-    env: { ...process.env, VITE_HUBGRAPH_URL: gatewayUrl, VITE_SIMULATOR_URL: simulatorUrl },
-  });
-  const server = createServer((request, response) => {
-    const file = request.url?.startsWith('/assets/') ? request.url.split('?')[0] : '/index.html';
-    readFile(path.join(outDir, path.normalize(file).replace(/^(\.\.[/\\])+/, ''))).then(
-      (body) => response.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(body),
-      () => response.writeHead(404).end(),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, outDir };
-}
-
 describe('the inbox example in a real browser (Chromium) against the embedded simulator', () => {
   let gateway: EmbeddedGateway;
-  let app: Awaited<ReturnType<typeof serveExample>>;
+  let app: ExampleApp;
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
     gateway = await startEmbeddedGateway();
-    app = await serveExample(gateway.url, gateway.simulator.baseUrl());
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    app = await serveExample();
+    await app.build({ VITE_HUBGRAPH_URL: gateway.url, VITE_SIMULATOR_URL: gateway.simulator.baseUrl() });
+    browser = await launchChromium();
   }, 120_000);
 
   // Each test starts from a fresh page, so none depends on another having run.
@@ -124,8 +82,7 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
 
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => app?.server.close(resolve));
-    if (app) await rm(app.outDir, { recursive: true, force: true });
+    await app?.close();
     await gateway?.stop();
   });
 

@@ -6,6 +6,7 @@ import { errorHint, errorWithCode } from './errors';
 import { MessageContent } from './MessageContent';
 import { graphql } from './gql';
 import { navigate } from './route';
+import { useMay } from './viewer';
 import type { ConversationSummaryFragment, GroupStatusesSubscription, SendMessageInput, ThreadMessagesFragment } from './gql/graphql';
 
 const CHANNELS = graphql(`
@@ -389,6 +390,7 @@ function Bubble({ channelId, message, quoted }: { channelId: string; message: Th
 }
 
 function Thread({ channelId, contact }: { channelId: string; contact: string }) {
+  const maySend = useMay('hubgraph:send');
   // Each conversationUpdated refetches this query; with deduplication a refetch asked while one is in flight would
   // share that earlier answer, which may predate the change (a `read` status arriving right after `delivered`).
   const { data, error, loading } = useQuery(THREAD, { variables: { channelId, contact }, context: { queryDeduplication: false } });
@@ -421,7 +423,13 @@ function Thread({ channelId, contact }: { channelId: string; contact: string }) 
           <Bubble key={message.id} channelId={channelId} message={message} quoted={message.context?.replyTo ? byId.get(message.context.replyTo) : undefined} />
         ))}
       </ol>
-      <Composer key={contact} channelId={channelId} conversation={conversation} failedForWindow={errorCode(newest?.error) === WINDOW_CLOSED_ERROR} />
+      {maySend ? (
+        <Composer key={contact} channelId={channelId} conversation={conversation} failedForWindow={errorCode(newest?.error) === WINDOW_CLOSED_ERROR} />
+      ) : (
+        <p className="placeholder" data-testid="read-only">
+          You may read this conversation; replying needs the hubgraph:send scope.
+        </p>
+      )}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { completeSignIn, signIn, startSignIn } from './auth';
 import { Dashboard } from './Dashboard';
 import { Inbox } from './Inbox';
 import { navigate, useRoute } from './route';
+import { SignedInAs } from './viewer';
 import './styles.css';
 
 function App() {
@@ -53,6 +54,7 @@ function SignedIn({ children }: { children: React.ReactNode }) {
     };
   }, []);
   if (!signIn) return children;
+  const manager = signIn;
   if (session.state === 'checking') return <p className="placeholder">Signing in…</p>;
   if (session.state === 'signed-out') {
     return (
@@ -63,13 +65,14 @@ function SignedIn({ children }: { children: React.ReactNode }) {
             Sign-in failed: {session.problem}
           </p>
         )}
-        <button className="primary" onClick={() => void startSignIn(signIn!)}>
+        <button className="primary" onClick={() => void startSignIn(manager)}>
           Sign in
         </button>
       </main>
     );
   }
-  return children;
+  // Sign-out ends the provider's session too (it asks to confirm), or the next sign-in would pass without a password.
+  return <SignedInAs onSignOut={() => void manager.signoutRedirect()}>{children}</SignedInAs>;
 }
 
 createRoot(document.getElementById('root')!).render(
