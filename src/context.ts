@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { GraphQLError } from 'graphql';
-import { identifyCaller, tenantOf, type Caller } from './identity/caller.js';
+import { tenantOf, type Caller } from './identity/caller.js';
 import { ErrorCode, HubgraphError } from './errors.js';
 import { InsightsApi } from './datasources/insights-api.js';
 import { MediaApi } from './datasources/media-api.js';
@@ -94,7 +94,7 @@ const LAZY_LOGGER: Pick<Context, 'logger' | 'bindOperation'> & ThisType<RequestS
  * crosses callers) over the process-wide clients and cache, and fresh DataLoaders.
  */
 export async function createContext(services: Services, request: ContextRequest): Promise<Context> {
-  const caller = await identifyCaller(services.config, request.headers, services.accessTokens);
+  const caller = await services.identifyCaller(request.headers);
   const requestId = request.requestId ?? randomUUID();
   const tenant = tenantOf(caller, caller.partnerId ?? '');
   const partner = new PartnerApi(
@@ -107,7 +107,7 @@ export async function createContext(services: Services, request: ContextRequest)
     services.balanceLimiter,
   );
   const insights = new InsightsApi(services.http.insights, services.cache, tenant, requestId, caller.upstreamAuthorization, services.config);
-  const loaders = createLoaders(partner);
+  const loaders = createLoaders(partner, caller.grant);
   const keys = services.keyStore.forRequest();
   const messaging = new MessagingApi(
     { cloud: services.http.cloud, onPremise: services.http.onPremise },

@@ -4,7 +4,9 @@ import { ResponseCache } from './store/cache.js';
 import { FairShare } from './store/fair-share.js';
 import { AccessTokens } from './identity/access-tokens.js';
 import { BoundedMemoryStore } from './store/memory-store.js';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Config, UpstreamUrls } from './config.js';
+import { identifyCaller, type Caller } from './identity/caller.js';
 import { CircuitBreakers } from './datasources/circuit-breaker.js';
 import { UpstreamClient, type UpstreamAttempt } from './datasources/http.js';
 import { OnPremiseVersions, RetiredHostingNotice } from './datasources/hosting.js';
@@ -27,6 +29,11 @@ import { createRedisStore, RedisConnection } from './store/redis.js';
  */
 export interface Services {
   config: Config;
+  /**
+   * Who a request's headers name, with the scopes and client grant they hold (identity/caller.ts): the one place every
+   * per-request context (GraphQL over HTTP and WebSocket, the media routes) is identified through.
+   */
+  identifyCaller: (headers: IncomingHttpHeaders) => Promise<Caller>;
   /** Optional OpenTelemetry tracing (OTEL_EXPORTER_OTLP_ENDPOINT); null when off. */
   tracing: Tracing | null;
   upstreamUrls: UpstreamUrls;
@@ -170,8 +177,14 @@ export function createServices(options: ServicesOptions): Services {
     onReject: () => metrics.limiterRejections.inc({ endpoint: 'A2' }),
     ...(redis && { bounded: <T>(command: Promise<T>) => redis.withTimeout(command) }),
   });
+  const accessTokens = config.auth
+    ? new AccessTokens(config.auth, {
+        onKeySetRefreshFailed: (reason) => logger.warn({ reason }, "the identity provider's key set could not be fetched: the keys already known stay in use"),
+      })
+    : null;
   return {
     config,
+    identifyCaller: (headers) => identifyCaller(config, headers, accessTokens),
     tracing,
     upstreamUrls,
     logger,
@@ -188,12 +201,7 @@ export function createServices(options: ServicesOptions): Services {
       return up;
     },
     fairShare: new FairShare(config.fairShare, redis),
-    accessTokens: config.auth
-      ? new AccessTokens(config.auth, {
-          onKeySetRefreshFailed: (reason) =>
-            logger.warn({ reason }, "the identity provider's key set could not be fetched: the keys already known stay in use"),
-        })
-      : null,
+    accessTokens,
     balanceLimiter,
     events,
     channelDirectory: new ChannelDirectory(store, ownDirectoryLookup(config, http.partner, cache, balanceLimiter)),

@@ -1,6 +1,7 @@
 import type { InsightSourceModel } from '../datasources/types.js';
 import { BadUserInputError } from '../errors.js';
 import { requirePartnerId } from '../identity/caller.js';
+import { requireGrantedClient } from '../identity/grants.js';
 import type { ClientInsightsResolvers, ClientResolvers, InsightSourceResolvers, MutationResolvers } from '../generated/graphql.js';
 
 export const clientInsights: ClientResolvers['insights'] = (client) => ({ partnerId: client.partnerId, clientId: client.id });
@@ -79,9 +80,17 @@ export const InsightSource: InsightSourceResolvers = {
 };
 
 export const insightsMutations: Pick<MutationResolvers, 'renameInsightsSource' | 'exportInsightsContacts'> = {
-  renameInsightsSource: async (_parent, { clientId, sourceId, name }, { caller, dataSources }) => ({
-    success: await dataSources.insights.renameSource(requirePartnerId(caller), clientId, sourceId, name),
-    source: { source: { id: sourceId, client_id: clientId, name }, insights: null },
-  }),
-  exportInsightsContacts: (_parent, { clientId }, { caller, dataSources }) => dataSources.insights.exportContacts(requirePartnerId(caller), clientId),
+  renameInsightsSource: async (_parent, { clientId, sourceId, name }, { caller, dataSources, loaders }) => {
+    const partnerId = requirePartnerId(caller);
+    await requireGrantedClient(caller.grant, clientId, (id) => loaders.clientById.load({ partnerId, id }));
+    return {
+      success: await dataSources.insights.renameSource(partnerId, clientId, sourceId, name),
+      source: { source: { id: sourceId, client_id: clientId, name }, insights: null },
+    };
+  },
+  exportInsightsContacts: async (_parent, { clientId }, { caller, dataSources, loaders }) => {
+    const partnerId = requirePartnerId(caller);
+    await requireGrantedClient(caller.grant, clientId, (id) => loaders.clientById.load({ partnerId, id }));
+    return dataSources.insights.exportContacts(partnerId, clientId);
+  },
 };

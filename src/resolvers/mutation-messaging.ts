@@ -1,4 +1,5 @@
 import { requirePartnerId } from '../identity/caller.js';
+import { requireGrantedChannel } from '../identity/grants.js';
 import { channelOfGatewayWebhookUrl } from '../events/credentials.js';
 import { webhookPointedAtGateway } from './webhook-connection.js';
 import { BadUserInputError } from '../errors.js';
@@ -96,6 +97,10 @@ export const messagingMutations: MutationResolvers = {
     return { success: true, phoneNumber, blocked: block ? true : null, channelRef: { partnerId, channelId } };
   },
 
-  createApiKey: (_parent, { channelId }, { caller, dataSources: { partner, messaging }, keys, logger }) =>
-    createApiKey({ partner, messaging, keys, logger }, requirePartnerId(caller), channelId),
+  createApiKey: async (_parent, { channelId }, { caller, dataSources: { partner, messaging }, keys, loaders, logger }) => {
+    const partnerId = requirePartnerId(caller);
+    // The key is created even when the old webhook cannot be read: the channel is checked against the grant first.
+    await requireGrantedChannel(caller.grant, channelId, (id) => loaders.channelById.load({ partnerId, id }));
+    return createApiKey({ partner, messaging, keys, logger }, partnerId, channelId);
+  },
 };

@@ -4,6 +4,7 @@ import type { ChannelRef, LocalStorageDto, LocalStorageModel } from '../datasour
 import { BadUserInputError, ErrorCode, HubgraphError, InputChecks, NotFoundError, UnsupportedForHostingError } from '../errors.js';
 import type { MutationResolvers, PartnerSettingsResolvers } from '../generated/graphql.js';
 import { hostingOf } from '../datasources/hosting.js';
+import { requireEveryClient, requireGrantedClient } from '../identity/grants.js';
 
 /** A7: "max_channels … maximum 10" (the edit endpoint's text); a client needs at least one channel slot. */
 const MAX_CHANNELS = { min: 1, max: 10 };
@@ -36,12 +37,25 @@ const localStorageResult = ({ meta }: LocalStorageDto, channelRef: ChannelRef): 
   channelRef,
 });
 
+/**
+ * With a partial grant, the channel must be one of the granted client's, read from the (cached) channel listing
+ * before anything is written; an ungranted client or channel answers as one that does not exist.
+ */
+async function requireGrantedChannel(context: Context, partnerId: string, clientId: string, channelId: string): Promise<void> {
+  await requireGrantedClient(context.caller.grant, clientId, (id) => context.loaders.clientById.load({ partnerId, id }));
+  if (context.caller.grant.allClients) return;
+  const channel = await context.loaders.channelById.load({ partnerId, id: channelId });
+  if (!channel || channel.client_id !== clientId) throw new NotFoundError(`Channel ${channelId} not found`);
+}
+
 type PartnerMutations =
   'updateClient' | 'requestChannelCancellation' | 'updatePartnerSettings' | 'enableLocalStorage' | 'disableLocalStorage' | 'setDefaultDataLocalizationRegion';
 
 export const partnerMutations: Pick<MutationResolvers, PartnerMutations> = {
   updateClient: async (_parent, { clientId, input }, context) => {
     const partnerId = requirePartnerId(context.caller);
+    // A client's channel quota and payload are the partner's to set (the contract's scope table: quotas, client permissions).
+    requireEveryClient(context.caller.grant, 'updateClient');
     const { maxChannels } = input;
     if (maxChannels !== null && maxChannels !== undefined && (maxChannels < MAX_CHANNELS.min || maxChannels > MAX_CHANNELS.max)) {
       throw new BadUserInputError(`maxChannels must be between ${MAX_CHANNELS.min} and ${MAX_CHANNELS.max}`, 'input.maxChannels');
@@ -58,6 +72,7 @@ export const partnerMutations: Pick<MutationResolvers, PartnerMutations> = {
 
   requestChannelCancellation: async (_parent, { clientId, channelId }, context) => {
     const partnerId = requirePartnerId(context.caller);
+    requireEveryClient(context.caller.grant, 'requestChannelCancellation');
     const channel = await context.dataSources.partner.requestCancellation(partnerId, clientId, channelId);
     // The answer lacks `integration`: never prime it; the Channel resolvers complete it from the fresh listing.
     forgetChannels(context);
@@ -65,6 +80,7 @@ export const partnerMutations: Pick<MutationResolvers, PartnerMutations> = {
   },
 
   updatePartnerSettings: async (_parent, { input }, { caller, dataSources }) => {
+    requireEveryClient(caller.grant, 'updatePartnerSettings');
     const rules = new InputChecks();
     rules.check(() => checkUrl(input.redirectUrl, 'input.redirectUrl', ['https:', 'http:']));
     // Webhook notifications need HTTPS with a valid certificate (spec §6).
@@ -96,12 +112,14 @@ export const partnerMutations: Pick<MutationResolvers, PartnerMutations> = {
 
   disableLocalStorage: async (_parent, { clientId, channelId }, context) => {
     const partnerId = requirePartnerId(context.caller);
+    await requireGrantedChannel(context, partnerId, clientId, channelId);
     const result = await context.dataSources.partner.disableLocalStorage(partnerId, clientId, channelId);
     forgetChannels(context);
     return localStorageResult(result, { partnerId, channelId });
   },
 
   setDefaultDataLocalizationRegion: async (_parent, { region }, context) => {
+    requireEveryClient(context.caller.grant, 'setDefaultDataLocalizationRegion');
     const result = await context.dataSources.partner.setDefaultDataLocalizationRegion(requirePartnerId(context.caller), region);
     forgetChannels(context);
     const stored = result.data?.default_data_localization_region;

@@ -1,6 +1,8 @@
 import { requirePartnerId } from '../identity/caller.js';
 import type { Context } from '../context.js';
 import { NotFoundError } from '../errors.js';
+import type { ChannelNode } from '../datasources/types.js';
+import { feedWithinGrant } from '../identity/grants.js';
 import type { ConversationView } from '../events/hub.js';
 import type { EventKind, LoggedEvent } from '../events/types.js';
 import type { SubscriptionResolvers } from '../generated/graphql.js';
@@ -12,11 +14,13 @@ import { toGraphEvent } from './channel-events.js';
  * partner (channel listing, A4), so a caller can never listen to another partner's channel, and
  * its notifications must reach this gateway (else no event would ever come).
  */
-async function requireListenableChannel(context: Context, channelId: string): Promise<void> {
+async function requireListenableChannel(context: Context, channelId: string): Promise<ChannelNode> {
   const partnerId = requirePartnerId(context.caller);
+  // Null outside the caller's client grant too: NOT_FOUND, as for a channel that does not exist.
   const channel = await context.loaders.channelById.load({ partnerId, id: channelId });
   if (!channel) throw new NotFoundError(`Channel ${channelId} not found`);
   await requireWebhookConnected(context, partnerId, channelId);
+  return channel;
 }
 
 /**
@@ -29,10 +33,10 @@ function channelSubscription(kinds: EventKind[] | null) {
       const { events, metrics } = context;
       requirePartnerId(context.caller);
       const position = after === undefined || after === null ? null : events.position(channelId, after, 'after');
-      await requireListenableChannel(context, channelId);
+      const channel = await requireListenableChannel(context, channelId);
       const iterator = await events.subscribe(kinds, channelId, position, () => metrics.openSubscriptions.dec());
       metrics.openSubscriptions.inc();
-      return iterator;
+      return feedWithinGrant(context.caller.grant, channel, iterator, (event) => event.payload.channelId);
     },
     // The feed yields only `kinds`, so each field receives its own type; the union is the wider static type.
     resolve: (event: LoggedEvent) => toGraphEvent(event.payload.channelId, event) as never,
@@ -48,10 +52,10 @@ export const Subscription: SubscriptionResolvers = {
   conversationUpdated: {
     subscribe: async (_parent, { channelId }, context) => {
       const { events, metrics } = context;
-      await requireListenableChannel(context, channelId);
+      const channel = await requireListenableChannel(context, channelId);
       const iterator = await events.subscribeConversations(channelId, () => metrics.openSubscriptions.dec());
       metrics.openSubscriptions.inc();
-      return iterator;
+      return feedWithinGrant(context.caller.grant, channel, iterator, (conversation) => conversation.channelId);
     },
     resolve: (conversation: ConversationView) => conversation,
   },
