@@ -118,7 +118,16 @@ export async function startExampleIdentityProvider({
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.body = page(
+            'Sign out of hubgraph?',
+            `${form}<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button>` +
+              '<button type="submit" form="op.logoutForm">No, stay signed in</button>',
+          );
+        },
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => audience,
