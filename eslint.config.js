@@ -184,7 +184,7 @@ export default tseslint.config(
               'SystemContent', 'TemplateContent', 'UnsupportedContent', 'InteractiveContent', 'InteractiveOption', 'ContactCard', 'ContactCardPhone', 'ContactCardEmail', 'ContactCardOrganization', 'ContactCardUrl',
               'ContactCardAddress', 'OrderItem', 'MessageContext', 'AdReferral',
               // Who did something (schema/people.graphql): a value of what it did.
-              'Actor'],
+              'Actor', 'Viewer'],
           },
         },
       ],

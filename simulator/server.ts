@@ -46,9 +46,10 @@ export interface SimulatorOptions {
   balanceRateLimit?: BalanceRateLimit;
   /**
    * The number-level webhook each channel has when the simulator starts (the embedded simulator: the gateway's own
-   * receiver, so a fresh machine's first subscription works on every channel). Unset: none.
+   * receiver, so a fresh machine's first subscription works on every channel of the partner it serves); null: none.
+   * Unset: none.
    */
-  initialWebhook?: (channelId: string) => SimWebhook;
+  initialWebhook?: (channel: { id: string; partnerId: string }) => SimWebhook | null;
 }
 
 /** What a client of this upstream needs: the first seeded partner's id and token, and each channel's area-B key. */
@@ -100,7 +101,10 @@ export function simulatorCredentials(state: SimState): SimulatorCredentials {
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const state = options.state ?? seedState();
   if (options.initialWebhook) {
-    for (const channelId of state.channels.keys()) state.webhooks.set(channelId, options.initialWebhook(channelId));
+    for (const channel of state.channels.values()) {
+      const webhook = options.initialWebhook({ id: channel.id, partnerId: channel.partner_id });
+      if (webhook) state.webhooks.set(channel.id, webhook);
+    }
   }
   const recorder = new RequestRecorder();
   const app = express();

@@ -92,6 +92,12 @@ const readableFile = z.string().transform((path, ctx) => {
 const pemFile = readableFile.refine((text) => text.includes('-----BEGIN '), 'must be a PEM file (-----BEGIN …)');
 const secretFile = readableFile.transform((text) => text.replace(/\r?\n$/, '')).refine((text) => text.length > 0, 'the file is empty');
 
+/** An http:// URL is accepted for the identity provider only on this machine (development); anything else must be https://. */
+function isLoopbackUrl(value: string): boolean {
+  const { protocol, hostname } = new URL(value);
+  return protocol === 'http:' && (hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname));
+}
+
 /** One operation of a persisted query manifest, as @apollo/generate-persisted-query-manifest writes it. */
 export interface PersistedOperation {
   id: string;
@@ -194,6 +200,44 @@ const variables = z.object({
   GATEWAY_TOKENS: documented(commaList.optional(), {
     description: 'comma-separated tokens callers must present as `Authorization: Bearer` when `PARTNER_TOKEN` is set',
     whenUnset: 'unset (open, warned at start)',
+    contract: true,
+  }),
+  AUTH_ISSUER: documented(
+    // Kept as written, trailing slash included: a token's `iss` must equal it exactly (Auth0's issuers end with one).
+    z
+      .string()
+      .url()
+      .refine(
+        (value) => value.startsWith('https://') || isLoopbackUrl(value),
+        'must be an https:// URL (http:// only on a loopback address: 127.0.0.1, [::1] or localhost)',
+      )
+      .optional(),
+    {
+      description:
+        "OpenID Connect issuer: callers present a person's access token (a JWT) as `Authorization: Bearer` or `connectionParams.authorization`, verified with the issuer's keys found by discovery; needs `AUTH_AUDIENCE` and `PARTNER_TOKEN` (docs/security.md)",
+      whenUnset: 'unset (no person tokens: as without identity provider)',
+      contract: true,
+    },
+  ),
+  AUTH_AUDIENCE: documented(z.string().min(1).optional(), {
+    description: 'the `aud` an access token must carry; required with `AUTH_ISSUER`',
+    whenUnset: 'unset',
+    contract: true,
+  }),
+  AUTH_JWKS_URL: documented(
+    httpUrl.refine((value) => value.startsWith('https://') || isLoopbackUrl(value), 'must be an https:// URL (http:// only on a loopback address)').optional(),
+    {
+      description: "the issuer's key set (JWKS), when discovery (`<AUTH_ISSUER>/.well-known/openid-configuration`) does not give it",
+      whenUnset: 'from discovery',
+      contract: true,
+    },
+  ),
+  AUTH_CLIENTS_CLAIM: documented(z.string().min(1).default('hubgraph_clients'), {
+    description: 'the access-token claim listing the client ids a person may see and act for (an array; `["*"]`: every client of the partner)',
+    contract: true,
+  }),
+  AUTH_NAME_CLAIM: documented(z.string().min(1).default('name'), {
+    description: 'the access-token claim naming the person (`Viewer.actor.name`, `sentBy`, the audit trail)',
     contract: true,
   }),
   METRICS_TOKEN: documented(z.string().min(16, 'must be at least 16 characters').optional(), {
@@ -497,6 +541,23 @@ const configSchema = variables
           ]
         : [],
     ),
+    ruleAcross(['AUTH_ISSUER', 'AUTH_AUDIENCE', 'AUTH_JWKS_URL', 'PARTNER_TOKEN'], (values) => {
+      if (!isSet(values.AUTH_ISSUER)) {
+        const without = (['AUTH_AUDIENCE', 'AUTH_JWKS_URL'] as const).filter((name) => isSet(values[name]));
+        return without.map((variable) => ({ variable, message: `has no effect without AUTH_ISSUER: set AUTH_ISSUER too, or unset ${variable}` }));
+      }
+      const problems: ConfigProblem[] = [];
+      if (!isSet(values.AUTH_AUDIENCE))
+        problems.push({ variable: 'AUTH_AUDIENCE', message: 'required with AUTH_ISSUER: the `aud` every access token must carry' });
+      // The embedded simulator hands the gateway its partner's token itself: the credential stays server-side there too.
+      if (!isSet(values.PARTNER_TOKEN) && upstreamUrlsOf(values) !== null) {
+        problems.push({
+          variable: 'PARTNER_TOKEN',
+          message: "required with AUTH_ISSUER: people act through the gateway's own partner credential, never their own",
+        });
+      }
+      return problems;
+    }),
     ruleAcross(['REDIS_WAIT_REPLICAS', 'REDIS_URL'], (values) =>
       values.REDIS_WAIT_REPLICAS > 0 && !isSet(values.REDIS_URL)
         ? [{ variable: 'REDIS_WAIT_REPLICAS', message: 'needs REDIS_URL (without Redis there are no replicas to wait for)' }]
@@ -513,6 +574,16 @@ const configSchema = variables
     partnerId: values.PARTNER_ID ?? null,
     partnerToken: values.PARTNER_TOKEN ?? null,
     gatewayTokens: values.GATEWAY_TOKENS ?? [],
+    /** Verified access tokens of people (AUTH_ISSUER); null: none, callers are services as before. */
+    auth: values.AUTH_ISSUER
+      ? {
+          issuer: values.AUTH_ISSUER,
+          audience: values.AUTH_AUDIENCE ?? '',
+          jwksUrl: values.AUTH_JWKS_URL ?? null,
+          clientsClaim: values.AUTH_CLIENTS_CLAIM,
+          nameClaim: values.AUTH_NAME_CLAIM,
+        }
+      : null,
     /** null: /metrics is open (expose it only to the monitoring network); set: scrapes present it as a bearer token. */
     metricsToken: values.METRICS_TOKEN ?? null,
     channelApiKeys: values.CHANNEL_API_KEYS ?? {},

@@ -97,8 +97,8 @@ const LAZY_LOGGER: Pick<Context, 'logger' | 'bindOperation'> & ThisType<RequestS
  * Per-request context: the caller's identity, fresh data sources (so per-request dedup never
  * crosses callers) over the process-wide clients and cache, and fresh DataLoaders.
  */
-export function createContext(services: Services, request: ContextRequest): Context {
-  const caller = services.identifyCaller(request.headers);
+export async function createContext(services: Services, request: ContextRequest): Promise<Context> {
+  const caller = await services.identifyCaller(request.headers);
   const requestId = request.requestId ?? randomUUID();
   const tenant = tenantOf(caller, caller.partnerId ?? '');
   const partner = new PartnerApi(

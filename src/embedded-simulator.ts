@@ -1,3 +1,4 @@
+import { SIM_PARTNERS } from '../simulator/seed.js';
 import { startSimulator, type Simulator } from '../simulator/server.js';
 import type { Config } from './config.js';
 import { gatewayWebhook } from './events/credentials.js';
@@ -8,6 +9,7 @@ import { gatewayWebhook } from './events/credentials.js';
  * seeded API key beside CHANNEL_API_KEYS), so a fresh clone serves a working graph at once.
  */
 export async function startEmbeddedSimulator(config: Config): Promise<{ simulator: Simulator; gatewayConfig: Config }> {
+  const servedPartnerId = config.partnerId ?? SIM_PARTNERS[0].id;
   const simulator = await startSimulator({
     port: config.simulator.port,
     latencyMs: config.simulator.latencyMs,
@@ -15,8 +17,10 @@ export async function startEmbeddedSimulator(config: Config): Promise<{ simulato
     wabaWebhookDelayMs: config.simulator.wabaWebhookDelayMs,
     templateReviewMs: config.simulator.templateReviewMs,
     // A fresh machine's first subscription works on every channel, cloud and on-premise alike: the simulator
-    // starts with each channel's webhook pointing at this gateway's receiver.
-    initialWebhook: (channelId) => gatewayWebhook(config, channelId),
+    // starts with each channel's webhook pointing at this gateway's receiver. Only the served partner's: the other
+    // seeded partner's channels are no business of this gateway, whose credential cannot look their numbers up
+    // (every live notification of them was logged as unverified).
+    initialWebhook: (channel) => (channel.partnerId === servedPartnerId ? gatewayWebhook(config, channel.id) : null),
   });
   const { credentials } = simulator;
   return {

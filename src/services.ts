@@ -2,6 +2,7 @@ import Keyv from 'keyv';
 import { BalanceLimiter } from './store/balance-limiter.js';
 import { ResponseCache } from './store/cache.js';
 import { FairShare } from './store/fair-share.js';
+import { AccessTokens } from './identity/access-tokens.js';
 import { BoundedMemoryStore } from './store/memory-store.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Config, UpstreamUrls } from './config.js';
@@ -33,7 +34,7 @@ export interface Services {
    * Who a request's headers name, with the scopes and client grant they hold (identity/caller.ts): the one place every
    * per-request context (GraphQL over HTTP and WebSocket, the media routes) is identified through.
    */
-  identifyCaller: (headers: IncomingHttpHeaders) => Caller;
+  identifyCaller: (headers: IncomingHttpHeaders) => Promise<Caller>;
   /** Optional OpenTelemetry tracing (OTEL_EXPORTER_OTLP_ENDPOINT); null when off. */
   tracing: Tracing | null;
   upstreamUrls: UpstreamUrls;
@@ -60,6 +61,8 @@ export interface Services {
   balanceLimiter: BalanceLimiter;
   /** Each caller's share of GraphQL work (operations in flight, cost per second). */
   fairShare: FairShare;
+  /** People's access tokens, verified and cached (AUTH_ISSUER); null without an identity provider. */
+  accessTokens: AccessTokens | null;
   /** Webhook events: the per-channel event log with dedup, message records and fan-out to subscriptions (on Redis when configured). */
   events: EventHub;
   /** Which channel each business number of a notification belongs to (kept in `store`; see events/channel-directory.ts). */
@@ -177,9 +180,14 @@ export function createServices(options: ServicesOptions): Services {
     onReject: () => metrics.limiterRejections.inc({ endpoint: 'A2' }),
     ...(redis && { bounded: <T>(command: Promise<T>) => redis.withTimeout(command) }),
   });
+  const accessTokens = config.auth
+    ? new AccessTokens(config.auth, {
+        onKeySetRefreshFailed: (reason) => logger.warn({ reason }, "the identity provider's key set could not be fetched: the keys already known stay in use"),
+      })
+    : null;
   return {
     config,
-    identifyCaller: (headers) => identifyCaller(config, headers),
+    identifyCaller: (headers) => identifyCaller(config, headers, accessTokens),
     tracing,
     upstreamUrls,
     logger,
@@ -196,6 +204,7 @@ export function createServices(options: ServicesOptions): Services {
       return up;
     },
     fairShare: new FairShare(config.fairShare, redis),
+    accessTokens,
     balanceLimiter,
     events,
     channelDirectory: new ChannelDirectory(store, ownDirectoryLookup(config, http.partner, cache, balanceLimiter)),

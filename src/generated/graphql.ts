@@ -1,5 +1,6 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { PartnerRef, ClientNode, ChannelNode, ClientListDto, ChannelListDto, UsageDto, UsagePeriodDto, ApiKeyResult, PartnerDto, MediaRef, BusinessProfileModel, WebhookConfigModel, WabaWebhookModel, LocalStorageModel, ContactActionModel, ClientInsightsRef, InsightSourceModel } from '../datasources/types.js';
+import type { Caller } from '../identity/caller.js';
 import type { Actor as ActorModel } from '../identity/actor.js';
 import type { AuditEntryRecord } from '../store/audit-trail.js';
 import type { SentMessageModel } from '../messaging/send-message.js';
@@ -2583,6 +2584,8 @@ export type Query = {
   client?: Maybe<Client>;
   /** The partner account whose clients and channels you read. Fails with NOT_FOUND when `id` names a partner the caller's credentials cannot read. */
   partner: Partner;
+  /** Who is calling. Any valid caller may ask, whatever its scopes. */
+  viewer: Viewer;
 };
 
 
@@ -3124,6 +3127,19 @@ export type UserRef = {
   userName?: Maybe<Scalars['String']['output']>;
 };
 
+/** Who is calling: the actor, the scopes held and the clients that may be seen and acted for. */
+export type Viewer = {
+  __typename?: 'Viewer';
+  /** The person of the access token, or the service of a gateway token (or the gateway itself when no token is asked for). */
+  actor: Actor;
+  /** True when the caller may see and act for every client of the partner (a clients claim of `["*"]`, or a service). */
+  allClients: Scalars['Boolean']['output'];
+  /** Ids of the partner's clients the caller may see and act for: every client when `allClients`, else the granted ones that the partner has (an id of another partner's client is left out). Reads the partner's client listing (cached). */
+  clientIds: Array<Scalars['ID']['output']>;
+  /** The scopes the caller holds, of `hubgraph:read`, `hubgraph:send`, `hubgraph:manage` and `hubgraph:admin`; a service holds all four. Empty for a token granting none of them. */
+  scopes: Array<Scalars['String']['output']>;
+};
+
 /** The business account (WABA) a channel is linked to; each field is null when the upstream omits it. */
 export type WabaAccount = {
   __typename?: 'WabaAccount';
@@ -3518,6 +3534,7 @@ export type ResolversTypes = ResolversObject<{
   UsagePeriod: ResolverTypeWrapper<UsagePeriodDto>;
   UsageTotals: ResolverTypeWrapper<UsageTotals>;
   UserRef: ResolverTypeWrapper<UserRef>;
+  Viewer: ResolverTypeWrapper<Caller>;
   WabaAccount: ResolverTypeWrapper<WabaAccount>;
   WabaAccountFilter: WabaAccountFilter;
   WabaWebhook: ResolverTypeWrapper<WabaWebhookModel>;
@@ -3670,6 +3687,7 @@ export type ResolversParentTypes = ResolversObject<{
   UsagePeriod: UsagePeriodDto;
   UsageTotals: UsageTotals;
   UserRef: UserRef;
+  Viewer: Caller;
   WabaAccount: WabaAccount;
   WabaAccountFilter: WabaAccountFilter;
   WabaWebhook: WabaWebhookModel;
@@ -4343,6 +4361,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType, RequireFields<QueryChannelArgs, 'id'>>;
   client?: Resolver<Maybe<ResolversTypes['Client']>, ParentType, ContextType, RequireFields<QueryClientArgs, 'id'>>;
   partner?: Resolver<ResolversTypes['Partner'], ParentType, ContextType, Partial<QueryPartnerArgs>>;
+  viewer?: Resolver<ResolversTypes['Viewer'], ParentType, ContextType>;
 }>;
 
 export type ReactionContentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ReactionContent'] = ResolversParentTypes['ReactionContent']> = ResolversObject<{
@@ -4479,6 +4498,13 @@ export type UserRefResolvers<ContextType = Context, ParentType extends Resolvers
   userName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type ViewerResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer']> = ResolversObject<{
+  actor?: Resolver<ResolversTypes['Actor'], ParentType, ContextType>;
+  allClients?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  clientIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  scopes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type WabaAccountResolvers<ContextType = Context, ParentType extends ResolversParentTypes['WabaAccount'] = ResolversParentTypes['WabaAccount']> = ResolversObject<{
   externalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   fbAccountStatus?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4594,6 +4620,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   UsagePeriod?: UsagePeriodResolvers<ContextType>;
   UsageTotals?: UsageTotalsResolvers<ContextType>;
   UserRef?: UserRefResolvers<ContextType>;
+  Viewer?: ViewerResolvers<ContextType>;
   WabaAccount?: WabaAccountResolvers<ContextType>;
   WabaWebhook?: WabaWebhookResolvers<ContextType>;
   WebhookConfig?: WebhookConfigResolvers<ContextType>;

@@ -229,12 +229,12 @@ export function mediaRouter(services: Services): Router {
   const router = Router();
 
   // The request id is the one the server's middleware checked, echoed and logs under.
-  const contextOf = (request: Request, response: Response): Context =>
+  const contextOf = (request: Request, response: Response): Promise<Context> =>
     createContext(services, { headers: request.headers, requestId: response.locals.requestId as string });
 
   router.post('/:channelId', async (request: Request<{ channelId: string }>, response: Response) => {
     try {
-      const context = contextOf(request, response);
+      const context = await contextOf(request, response);
       const kind = kindParam(request.query.type);
       const route = await context.dataSources.media.route(requirePartnerId(context.caller), request.params.channelId);
       const max = UPLOAD_MAX_BYTES[route.hosting];
@@ -265,7 +265,7 @@ export function mediaRouter(services: Services): Router {
 
   router.get('/:channelId/:mediaId', async (request: Request<{ channelId: string; mediaId: string }>, response: Response) => {
     try {
-      const context = contextOf(request, response);
+      const context = await contextOf(request, response);
       checkPathId(request.params.mediaId, 'mediaId');
       const { media } = context.dataSources;
       const route = await media.route(requirePartnerId(context.caller), request.params.channelId);

@@ -14,7 +14,6 @@ import type { SubscribePayload } from 'graphql-ws';
 import type { Config } from '../config.js';
 import { createContext, type Context } from '../context.js';
 import { refuseOverEstimate } from '../datasources/call-budget.js';
-import { identifyCaller } from '../identity/caller.js';
 import type { Logger } from '../observability/logger.js';
 import { OperationRecorder } from '../observability/operations.js';
 import { withFieldErrors } from '../resolvers/field-errors.js';
@@ -107,10 +106,10 @@ export function connectionHeaders(params: Readonly<Record<string, unknown>> | un
 
 /** Who calls: the one place a caller is identified and its request context built, for both transports. */
 export const identity = {
-  /** Whether a graphql-ws connection's credentials name a caller (closed with 4403 otherwise). */
-  acceptsConnection(config: Config, params: Readonly<Record<string, unknown>> | undefined): boolean {
+  /** Whether a graphql-ws connection's credentials name a caller (a person's token verified); refused otherwise. */
+  async acceptsConnection(services: Services, params: Readonly<Record<string, unknown>> | undefined): Promise<boolean> {
     try {
-      identifyCaller(config, connectionHeaders(params));
+      await services.identifyCaller(connectionHeaders(params));
       return true;
     } catch {
       return false;

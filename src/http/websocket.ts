@@ -151,7 +151,7 @@ export function webSocketEndpoint(options: {
       schema,
       parse: (source) => parse(source, { maxTokens: config.queryLimits.maxTokens }),
       validate: (wsSchema, document) => validate(wsSchema, document, allRules),
-      onConnect: ({ connectionParams }) => identity.acceptsConnection(config, connectionParams),
+      onConnect: ({ connectionParams }) => identity.acceptsConnection(services, connectionParams),
       onSubscribe: (connection, id, payload) => {
         const operation: WebSocketOperation = {
           requestId: randomUUID(),
@@ -169,10 +169,10 @@ export function webSocketEndpoint(options: {
         }
         return undefined;
       },
-      context: (connection, id, _payload, args) => {
+      context: async (connection, id, _payload, args) => {
         const operationNode = getOperationAST(args.document, args.operationName);
         const operation = operationOf(connection, id);
-        const context = identity.context(services, {
+        const context = await identity.context(services, {
           headers: connectionHeaders(connection.connectionParams),
           requestId: operation?.requestId ?? randomUUID(),
           shareKey: shareKeyOfConnection(connection),

@@ -6,6 +6,7 @@ import { GraphQLError } from 'graphql';
 import { checkPathId } from '../datasources/upstream-path.js';
 import { BadUserInputError, UnauthenticatedError } from '../errors.js';
 import { ALL_CLIENTS, ALL_SCOPES, serviceActor, type Actor, type ClientGrant, type Scope } from './actor.js';
+import type { AccessTokens, Person } from './access-tokens.js';
 
 /** Who is calling and with which credential the gateway speaks to areas A and C for them. */
 export interface Caller {
@@ -20,6 +21,8 @@ export interface Caller {
   scopes: ReadonlySet<Scope>;
   /** The clients the caller may see and act for; a service may act for every one. */
   grant: ClientGrant;
+  /** When the caller's credential stops being valid (ms since the epoch): a person's token expiry; null for services. */
+  expiresAt: number | null;
 }
 
 /** What an HTTP header value may hold: visible ASCII, spaces and tabs. */
@@ -54,26 +57,28 @@ function partnerTokenFingerprint(token: string): string {
 
 /**
  * PARTNER_TOKEN set: the gateway's own token is used upstream and callers must present one of
- * GATEWAY_TOKENS (when configured). Unset: multi-tenant, the caller's Authorization is forwarded.
+ * GATEWAY_TOKENS (when configured), or, with AUTH_ISSUER, a person's access token verified by `accessTokens`.
+ * Unset: multi-tenant, the caller's Authorization is forwarded.
  * Used alike for HTTP requests and graphql-ws connectionParams.
  */
-export function identifyCaller(config: Config, headers: IncomingHttpHeaders): Caller {
+export async function identifyCaller(config: Config, headers: IncomingHttpHeaders, accessTokens: AccessTokens | null = null): Promise<Caller> {
   const authorization = typeof headers.authorization === 'string' ? headers.authorization.trim() : undefined;
   const requestedPartner = typeof headers['x-partner-id'] === 'string' ? headers['x-partner-id'].trim() : '';
 
   if (config.partnerToken) {
-    if (config.gatewayTokens.length > 0) {
-      if (gatewayTokenLabel(authorization, config.gatewayTokens) === null) {
-        throw new UnauthenticatedError('A valid gateway token is required: Authorization: Bearer <token>');
-      }
+    const serviceLabel = gatewayTokenLabel(authorization, config.gatewayTokens);
+    if (config.auth && serviceLabel === null) return personCaller(config, config.partnerToken, await verifyPerson(authorization, accessTokens));
+    if (config.gatewayTokens.length > 0 && serviceLabel === null) {
+      throw new UnauthenticatedError('A valid gateway token is required: Authorization: Bearer <token>');
     }
     return {
       partnerId: config.partnerId,
       upstreamAuthorization: `Bearer ${config.partnerToken}`,
       credentialFingerprint: partnerTokenFingerprint(config.partnerToken),
-      actor: serviceActor(gatewayTokenLabel(authorization, config.gatewayTokens)),
+      actor: serviceActor(serviceLabel),
       scopes: ALL_SCOPES,
       grant: ALL_CLIENTS,
+      expiresAt: null,
     };
   }
   if (!authorization) throw new UnauthenticatedError();
@@ -88,6 +93,29 @@ export function identifyCaller(config: Config, headers: IncomingHttpHeaders): Ca
     actor: serviceActor(`credential-${credentialFingerprint.slice(0, 12)}`),
     scopes: ALL_SCOPES,
     grant: ALL_CLIENTS,
+    expiresAt: null,
+  };
+}
+
+/** AUTH_ISSUER is set and no gateway token was presented: the bearer must be a person's access token. */
+async function verifyPerson(authorization: string | undefined, accessTokens: AccessTokens | null): Promise<Person> {
+  if (!accessTokens) throw new Error('AUTH_ISSUER is set but no access-token verifier was given to identifyCaller');
+  if (!authorization) throw new UnauthenticatedError("Authentication required: send a person's access token as Authorization: Bearer <token>");
+  const token = bearer(authorization);
+  if (token === null) throw new UnauthenticatedError('The Authorization value must be Bearer <access token>');
+  return accessTokens.verify(token);
+}
+
+/** A person acts through the gateway's own partner credential (never their own) and for the partner of PARTNER_ID only. */
+function personCaller(config: Config, partnerToken: string, person: Person): Caller {
+  return {
+    partnerId: config.partnerId,
+    upstreamAuthorization: `Bearer ${partnerToken}`,
+    credentialFingerprint: partnerTokenFingerprint(partnerToken),
+    actor: { kind: 'PERSON', subject: person.subject, name: person.name },
+    scopes: person.scopes,
+    grant: person.grant,
+    expiresAt: person.expiresAt,
   };
 }
 

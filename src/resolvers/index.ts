@@ -20,11 +20,13 @@ import { Query } from './query.js';
 import { DateTime, JSONScalar } from './scalars.js';
 import { Subscription } from './subscription.js';
 import { Usage, UsagePeriod, channelUsage, clientUsage } from './usage.js';
+import { Viewer, viewerQuery } from './viewer.js';
 
 export const resolvers: Resolvers = {
   DateTime,
   JSON: JSONScalar,
-  Query,
+  Query: { ...Query, ...viewerQuery },
+  Viewer,
   Partner,
   Client: { ...Client, usage: clientUsage, insights: clientInsights },
   Channel: { ...Channel, ...ChannelMessaging, ...ChannelMedia, ...ChannelEvents, ...ChannelConversations, usage: channelUsage },

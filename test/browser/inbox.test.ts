@@ -1,19 +1,10 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startEmbeddedGateway, type EmbeddedGateway } from '../support/embedded-gateway.js';
 import { waitUntil } from '../support/events.js';
+import { launchChromium, serveExample, type ExampleApp } from './example-app.js';
 
-const run = promisify(execFile);
-const EXAMPLE = path.resolve('examples/inbox');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Set SCREENSHOTS=docs/screenshots to refresh the pictures in the docs. */
 const SCREENSHOTS = process.env.SCREENSHOTS;
 const CLOUD_CHANNEL = 'channel-001';
@@ -32,50 +23,17 @@ interface ImageElement {
   naturalWidth: number;
 }
 
-/** What the build emits; a browser applies a stylesheet only when it is served as text/css. */
-const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-
-/** The example app, built against this gateway and served as static files from another port (a real cross-origin set-up). */
-async function serveExample(gatewayUrl: string, simulatorUrl: string): Promise<{ server: Server; url: string; outDir: string }> {
-  const vite = path.join(EXAMPLE, 'node_modules/vite/bin/vite.js');
-  if (!existsSync(vite)) throw new Error('The example app is not installed: run `npm --prefix examples/inbox ci` first (CI does)');
-  const outDir = await mkdtemp(path.join(tmpdir(), 'hubgraph-inbox-'));
-  await run(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: EXAMPLE,
-    env: { ...process.env, VITE_HUBGRAPH_URL: gatewayUrl, VITE_SIMULATOR_URL: simulatorUrl },
-  });
-  const server = createServer((request, response) => {
-    const file = request.url?.startsWith('/assets/') ? request.url.split('?')[0] : '/index.html';
-    readFile(path.join(outDir, path.normalize(file).replace(/^(\.\.[/\\])+/, ''))).then(
-      (body) => response.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(body),
-      () => response.writeHead(404).end(),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, outDir };
-}
-
 describe('the inbox example in a real browser (Chromium) against the embedded simulator', () => {
   let gateway: EmbeddedGateway;
-  let app: Awaited<ReturnType<typeof serveExample>>;
+  let app: ExampleApp;
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
     gateway = await startEmbeddedGateway();
-    app = await serveExample(gateway.url, gateway.simulator.baseUrl());
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    app = await serveExample();
+    await app.build({ VITE_HUBGRAPH_URL: gateway.url, VITE_SIMULATOR_URL: gateway.simulator.baseUrl() });
+    browser = await launchChromium();
   }, 120_000);
 
   // Each test starts from a fresh page, so none depends on another having run.
@@ -125,8 +83,7 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
 
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => app?.server.close(resolve));
-    if (app) await rm(app.outDir, { recursive: true, force: true });
+    await app?.close();
     await gateway?.stop();
   });
 
@@ -336,6 +293,42 @@ describe('the inbox example in a real browser (Chromium) against the embedded si
     await asked.waitFor();
     expect(await asked.getByTestId('option').allTextContents()).toEqual(['Yes', 'No']);
     await entry.locator('.preview').filter({ hasText: '🔘 Yes / No' }).waitFor();
+  });
+
+  it('shows a username the platform gives with its @ (as live traffic does) with one @', async () => {
+    await openInbox(CLOUD_CHANNEL);
+    const userId = 'DE.1650555123456789';
+    await deliver({ channelId: CLOUD_CHANNEL, userId, username: '@lena.k', name: 'Lena Krause', text: 'Hallo, ist mein Paket unterwegs?' });
+    await conversationOf('Lena Krause').getByRole('button').click();
+    await page.getByTestId('thread').getByText('Hallo, ist mein Paket unterwegs?').waitFor();
+    expect(await page.getByTestId('contact-key').textContent()).toBe(`@lena.k · ${userId} (no phone number)`);
+  });
+
+  it('gives a channel and a conversation a URL: a deep link opens them, back and forward walk through what was opened', async () => {
+    await inbound(CLOUD_CHANNEL, '4915100000095', 'Dee Link', 'Found you by a link');
+    await inbound(CLOUD_CHANNEL, '4915100000096', 'Ben Back', 'I came second');
+    await page.goto(`${app.url}#/channel/${CLOUD_CHANNEL}/conversation/4915100000095`);
+    const thread = page.getByTestId('thread');
+    await thread.getByText('Found you by a link').waitFor();
+    expect(await page.getByLabel('Channel').inputValue()).toBe(CLOUD_CHANNEL);
+
+    await conversationOf('Ben Back').getByRole('button').click();
+    await thread.getByText('I came second').waitFor();
+    expect(new URL(page.url()).hash).toBe(`#/channel/${CLOUD_CHANNEL}/conversation/4915100000096`);
+    await page.goBack();
+    await thread.getByText('Found you by a link').waitFor();
+    await page.goForward();
+    await thread.getByText('I came second').waitFor();
+    await page.reload();
+    await thread.getByText('I came second').waitFor();
+
+    await page.getByLabel('Channel').selectOption(ON_PREMISE_CHANNEL);
+    await waitUntil(async () => new URL(page.url()).hash === `#/channel/${ON_PREMISE_CHANNEL}`);
+    expect(await thread.count()).toBe(0);
+    await page.getByRole('button', { name: 'Dashboard' }).click();
+    await page.getByTestId('client').first().waitFor();
+    await page.goBack();
+    expect(await page.getByLabel('Channel').inputValue()).toBe(ON_PREMISE_CHANNEL);
   });
 
   it('offers a template to a contact whose 24-hour window is closed: the guard refuses free text', async () => {

@@ -189,7 +189,7 @@ describe('audit trail of writes (memory)', () => {
 
   it('is FORBIDDEN without hubgraph:admin or without every client, naming what is missing', async () => {
     const asCaller = async (scopes: ReadonlySet<Scope>, allClients: boolean) => {
-      const contextValue = createContext(harness.gateway.services, { headers: AS(0), shareKey: 'audit-test' });
+      const contextValue = await createContext(harness.gateway.services, { headers: AS(0), shareKey: 'audit-test' });
       contextValue.caller = {
         ...contextValue.caller,
         scopes,

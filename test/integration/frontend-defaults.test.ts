@@ -46,6 +46,29 @@ describe('browser-ready defaults on the embedded simulator (npm start with no up
     }
   });
 
+  it("routes every notification of the served partner's channels by its business number, none unverified: the other seeded partner's channels do not point here", async () => {
+    const routing = async (outcome: string) =>
+      (await gateway.services.metrics.webhookRouting.get()).values.find((value) => value.labels.outcome === outcome)?.value ?? 0;
+    const ownBefore = await routing('own');
+    const answered = new Map<string, number>();
+    // What SIMULATOR_LIVE_EVENTS_MS does on each tick: one message to every seeded channel that has a webhook.
+    for (let index = 1; index <= 16; index += 1) {
+      const channelId = `channel-${String(index).padStart(3, '0')}`;
+      const inbound = await fetch(`${gateway.simulator.baseUrl()}/_control/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ channelId, from: '4915100000043', text: 'hello' }),
+      });
+      answered.set(channelId, inbound.status);
+    }
+    // channel-015 and channel-016 are partner-globex's; the gateway serves partner-acme.
+    expect([answered.get('channel-015'), answered.get('channel-016')]).toEqual([409, 409]);
+    const cloudDelivered = [...answered].filter(([channelId, status]) => status === 202 && ![3, 6, 9, 12].includes(Number(channelId.slice(-3)))).length;
+    expect(cloudDelivered).toBe(10);
+    await waitUntil(async () => (await routing('own')) - ownBefore === cloudDelivered);
+    expect(await routing('unverified')).toBe(0);
+  });
+
   it.each(['https://evil.example', 'http://localhost.evil.example', 'https://localhost:5173'])('still refuses %s', async (origin) => {
     expect((await preflight(gateway.url, origin)).headers.get('access-control-allow-origin')).toBeNull();
   });

@@ -166,7 +166,7 @@ describe('ids as upstream path segments', () => {
     let cloud: ChannelRoute;
     let onPremise: ChannelRoute;
     beforeAll(async () => {
-      context = createContext(harness.gateway.services, { headers: {}, requestId: 'path-ids' });
+      context = await createContext(harness.gateway.services, { headers: {}, requestId: 'path-ids' });
       cloud = await context.dataSources.messaging.route(ACME.id, CLOUD);
       onPremise = await context.dataSources.messaging.route(ACME.id, ONPREM);
     });

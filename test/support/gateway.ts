@@ -120,7 +120,7 @@ export async function startTestGateway(
     async execute(query, variables, headers = {}) {
       // Node hands the handler its headers with lower-case names.
       const requestHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-      const contextValue = createContext(gateway.services, {
+      const contextValue = await createContext(gateway.services, {
         headers: requestHeaders,
         shareKey: shareKeyOf(config, requestHeaders, '127.0.0.1'),
       });

@@ -10,8 +10,8 @@ import type { TestGateway } from './gateway.js';
 export function grantForToken(harness: TestGateway, token: string, grant: ClientGrant): void {
   const { services } = harness.gateway;
   const identify = services.identifyCaller;
-  services.identifyCaller = (headers) => {
-    const caller = identify(headers);
+  services.identifyCaller = async (headers) => {
+    const caller = await identify(headers);
     return headers.authorization === `Bearer ${token}` ? { ...caller, grant } : caller;
   };
 }

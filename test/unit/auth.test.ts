@@ -15,9 +15,9 @@ const multiTenant = loadConfig({ KEYSTORE_SECRET });
 const multiTenantWithDefault = loadConfig({ PARTNER_ID: 'partner-default', KEYSTORE_SECRET });
 
 /** The refusal identifyCaller throws for these headers. */
-function refusal(config: typeof multiTenant, headers: IncomingHttpHeaders): GraphQLError {
+async function refusal(config: typeof multiTenant, headers: IncomingHttpHeaders): Promise<GraphQLError> {
   try {
-    identifyCaller(config, headers);
+    await identifyCaller(config, headers);
   } catch (error) {
     if (error instanceof GraphQLError) return error;
     throw error;
@@ -48,59 +48,59 @@ describe('bearer tokens', () => {
 });
 
 describe('identifyCaller', () => {
-  it('with PARTNER_TOKEN speaks upstream with it, for PARTNER_ID, once a gateway token is presented', () => {
-    const caller = identifyCaller(singleTenant, { authorization: ' Bearer gw-b ', 'x-partner-id': 'partner-other' });
+  it('with PARTNER_TOKEN speaks upstream with it, for PARTNER_ID, once a gateway token is presented', async () => {
+    const caller = await identifyCaller(singleTenant, { authorization: ' Bearer gw-b ', 'x-partner-id': 'partner-other' });
     expect(caller).toMatchObject({
       partnerId: 'partner-1',
       upstreamAuthorization: 'Bearer partner-token',
       credentialFingerprint: fingerprint('partner-token'),
     });
-    expect(refusal(singleTenant, { authorization: 'Bearer gw-c' })).toMatchObject({
+    expect(await refusal(singleTenant, { authorization: 'Bearer gw-c' })).toMatchObject({
       message: 'A valid gateway token is required: Authorization: Bearer <token>',
       extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } },
     });
-    expect(refusal(singleTenant, {})).toBeInstanceOf(UnauthenticatedError);
+    expect(await refusal(singleTenant, {})).toBeInstanceOf(UnauthenticatedError);
   });
 
-  it('with PARTNER_TOKEN and no GATEWAY_TOKENS asks callers for nothing', () => {
-    expect(identifyCaller(openSingleTenant, {})).toMatchObject({
+  it('with PARTNER_TOKEN and no GATEWAY_TOKENS asks callers for nothing', async () => {
+    expect(await identifyCaller(openSingleTenant, {})).toMatchObject({
       partnerId: 'partner-1',
       upstreamAuthorization: 'Bearer partner-token',
       credentialFingerprint: fingerprint('partner-token'),
     });
     const other = loadConfig({ PARTNER_TOKEN: 'another-token', KEYSTORE_SECRET });
-    expect(identifyCaller(other, {}).credentialFingerprint).toBe(fingerprint('another-token'));
-    expect(identifyCaller(openSingleTenant, {}).credentialFingerprint).toBe(fingerprint('partner-token'));
+    expect((await identifyCaller(other, {})).credentialFingerprint).toBe(fingerprint('another-token'));
+    expect((await identifyCaller(openSingleTenant, {})).credentialFingerprint).toBe(fingerprint('partner-token'));
   });
 
-  it("without PARTNER_TOKEN forwards the caller's trimmed Authorization, for the partner of X-Partner-Id or the default", () => {
-    expect(identifyCaller(multiTenant, { authorization: '  Bearer caller-1 ', 'x-partner-id': ' partner-9 ' })).toMatchObject({
+  it("without PARTNER_TOKEN forwards the caller's trimmed Authorization, for the partner of X-Partner-Id or the default", async () => {
+    expect(await identifyCaller(multiTenant, { authorization: '  Bearer caller-1 ', 'x-partner-id': ' partner-9 ' })).toMatchObject({
       partnerId: 'partner-9',
       upstreamAuthorization: 'Bearer caller-1',
       credentialFingerprint: fingerprint('Bearer caller-1'),
     });
-    expect(identifyCaller(multiTenantWithDefault, { authorization: 'Bearer caller-1', 'x-partner-id': '  ' }).partnerId).toBe('partner-default');
-    expect(identifyCaller(multiTenant, { authorization: 'Bearer caller-1' }).partnerId).toBeNull();
+    expect((await identifyCaller(multiTenantWithDefault, { authorization: 'Bearer caller-1', 'x-partner-id': '  ' })).partnerId).toBe('partner-default');
+    expect((await identifyCaller(multiTenant, { authorization: 'Bearer caller-1' })).partnerId).toBeNull();
   });
 
-  it('refuses a missing, blank or unprintable Authorization, and an X-Partner-Id that is no path segment (400)', () => {
+  it('refuses a missing, blank or unprintable Authorization, and an X-Partner-Id that is no path segment (400)', async () => {
     const missing = 'Authentication required: send Authorization: Bearer <token>';
-    expect(refusal(multiTenant, {}).message).toBe(missing);
-    expect(refusal(multiTenant, { authorization: '   ' }).message).toBe(missing);
+    expect((await refusal(multiTenant, {})).message).toBe(missing);
+    expect((await refusal(multiTenant, { authorization: '   ' })).message).toBe(missing);
     for (const authorization of ['Bearer a\r\nX-Injected: 1', 'Bearer \u0000', 'Bearer é']) {
-      expect(refusal(multiTenant, { authorization })).toMatchObject({
+      expect(await refusal(multiTenant, { authorization })).toMatchObject({
         message: 'The Authorization value must be printable ASCII on one line',
         extensions: { code: 'UNAUTHENTICATED' },
       });
     }
-    expect(identifyCaller(multiTenant, { authorization: 'Bearer\ta~b' }).upstreamAuthorization).toBe('Bearer\ta~b');
+    expect((await identifyCaller(multiTenant, { authorization: 'Bearer\ta~b' })).upstreamAuthorization).toBe('Bearer\ta~b');
     // connectionParams of a WebSocket can hold any JSON: only strings count.
     const params = (value: Record<string, unknown>) => value as IncomingHttpHeaders;
-    expect(refusal(multiTenant, params({ authorization: ['Bearer caller-1'] })).message).toBe(missing);
-    expect(identifyCaller(multiTenantWithDefault, params({ authorization: 'Bearer caller-1', 'x-partner-id': ['partner-9'] })).partnerId).toBe(
+    expect((await refusal(multiTenant, params({ authorization: ['Bearer caller-1'] }))).message).toBe(missing);
+    expect((await identifyCaller(multiTenantWithDefault, params({ authorization: 'Bearer caller-1', 'x-partner-id': ['partner-9'] }))).partnerId).toBe(
       'partner-default',
     );
-    const badPartner = refusal(multiTenant, { authorization: 'Bearer caller-1', 'x-partner-id': '../partner-2' });
+    const badPartner = await refusal(multiTenant, { authorization: 'Bearer caller-1', 'x-partner-id': '../partner-2' });
     expect(badPartner.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'X-Partner-Id', http: { status: 400 } });
     expect(badPartner.message).toMatch(/^X-Partner-Id is not a valid id/);
   });
@@ -114,6 +114,7 @@ describe('tenant and partner of a caller', () => {
     actor: serviceActor(null),
     scopes: ALL_SCOPES,
     grant: ALL_CLIENTS,
+    expiresAt: null,
   };
 
   it('scopes a tenant to the partner acted for and the credential used', () => {
@@ -137,10 +138,10 @@ describe('tenant and partner of a caller', () => {
 });
 
 describe('the actor a caller is named as', () => {
-  it('names a gateway token by its position and a forwarded credential by its fingerprint, never the secret', () => {
-    expect(identifyCaller(singleTenant, { authorization: 'Bearer gw-b' }).actor).toEqual({ kind: 'SERVICE', subject: 'gateway-token-2', name: null });
-    expect(identifyCaller(openSingleTenant, {}).actor).toEqual({ kind: 'SERVICE', subject: 'gateway', name: null });
-    const forwarded = identifyCaller(multiTenant, { authorization: 'Bearer caller-secret', 'x-partner-id': 'p1' }).actor;
+  it('names a gateway token by its position and a forwarded credential by its fingerprint, never the secret', async () => {
+    expect((await identifyCaller(singleTenant, { authorization: 'Bearer gw-b' })).actor).toEqual({ kind: 'SERVICE', subject: 'gateway-token-2', name: null });
+    expect((await identifyCaller(openSingleTenant, {})).actor).toEqual({ kind: 'SERVICE', subject: 'gateway', name: null });
+    const forwarded = (await identifyCaller(multiTenant, { authorization: 'Bearer caller-secret', 'x-partner-id': 'p1' })).actor;
     expect(forwarded).toEqual({ kind: 'SERVICE', subject: `credential-${fingerprint('Bearer caller-secret').slice(0, 12)}`, name: null });
     expect(JSON.stringify(forwarded)).not.toContain('caller-secret');
   });

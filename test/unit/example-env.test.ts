@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { exampleEnvironment } from '../../scripts/example-env.mjs';
+import { exampleEnvironment, identityProviderPort } from '../../scripts/example-env.mjs';
 
 describe('npm run example', () => {
   it('points the app at the gateway on its PORT and at the simulator on PORT + 10', () => {
@@ -17,5 +17,19 @@ describe('npm run example', () => {
       VITE_HUBGRAPH_URL: 'https://gw.example.com/graphql',
       VITE_SIMULATOR_URL: 'http://127.0.0.1:6000',
     });
+  });
+
+  it('points the gateway and the app at the development identity provider on PORT + 20, and at none when open', () => {
+    const identity = { issuer: 'http://127.0.0.1:41420', audience: 'urn:hubgraph:example', clientId: 'hubgraph-inbox' };
+    expect(identityProviderPort({ PORT: '41400' })).toBe(41420);
+    expect(identityProviderPort({ EXAMPLE_IDP_PORT: '9000' })).toBe(9000);
+    expect(exampleEnvironment({ PORT: '41400' }, identity)).toMatchObject({
+      AUTH_ISSUER: 'http://127.0.0.1:41420',
+      AUTH_AUDIENCE: 'urn:hubgraph:example',
+      VITE_OIDC_ISSUER: 'http://127.0.0.1:41420',
+      VITE_OIDC_CLIENT_ID: 'hubgraph-inbox',
+    });
+    const open = exampleEnvironment({ PORT: '41400' });
+    expect([open.AUTH_ISSUER, open.VITE_OIDC_ISSUER]).toEqual([undefined, undefined]);
   });
 });

@@ -96,7 +96,7 @@ function channel(overrides: Partial<ChannelNode> = {}): ChannelNode {
 
 /** Runs an operation with the loaders primed, so the mapping is exercised without any upstream call. */
 async function run(query: string, channels: ChannelNode[]) {
-  const contextValue = createContext(services, { headers: {}, requestId: 'unit' });
+  const contextValue = await createContext(services, { headers: {}, requestId: 'unit' });
   contextValue.loaders.primeClients(PARTNER, [client]);
   contextValue.loaders.primeChannels(PARTNER, channels);
   return singleResult(await apollo.executeOperation({ query }, { contextValue }));
@@ -150,7 +150,7 @@ describe('Client mapping (spec 2.1)', () => {
 
   it('maps absent optional objects and a null partner_payload to null', async () => {
     const bare: ClientNode = { partnerId: PARTNER, id: 'client-bare', partner_payload: null };
-    const contextValue = createContext(services, { headers: {}, requestId: 'unit' });
+    const contextValue = await createContext(services, { headers: {}, requestId: 'unit' });
     contextValue.loaders.primeClients(PARTNER, [bare]);
     const result = singleResult(await apollo.executeOperation({ query: `{ client(id: "client-bare") { ${CLIENT_FIELDS} } }` }, { contextValue }));
     expect(result.errors).toBeUndefined();

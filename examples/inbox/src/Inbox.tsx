@@ -1,9 +1,12 @@
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { GATEWAY_URL, SIMULATOR_URL, authorization } from './apollo';
+import { GATEWAY_URL, SIMULATOR_URL } from './apollo';
+import { authorizationHeader } from './auth';
 import { errorHint, errorWithCode } from './errors';
 import { MessageContent } from './MessageContent';
 import { graphql } from './gql';
+import { navigate } from './route';
+import { useMay } from './viewer';
 import type { ConversationSummaryFragment, GroupStatusesSubscription, SendMessageInput, ThreadMessagesFragment } from './gql/graphql';
 
 const CHANNELS = graphql(`
@@ -230,7 +233,11 @@ function StatusTicks({ status }: { status: string }) {
 async function uploadImage(channelId: string, file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  const response = await fetch(`${new URL(GATEWAY_URL).origin}/media/${encodeURIComponent(channelId)}`, { method: 'POST', headers: authorization, body: form });
+  const response = await fetch(`${new URL(GATEWAY_URL).origin}/media/${encodeURIComponent(channelId)}`, {
+    method: 'POST',
+    headers: await authorizationHeader(),
+    body: form,
+  });
   const body = (await response.json()) as { id?: string; error?: { message: string } };
   if (!response.ok || !body.id) throw new Error(body.error?.message ?? `upload failed (${response.status})`);
   return body.id;
@@ -340,12 +347,17 @@ function Composer({ channelId, conversation, failedForWindow }: { channelId: str
 
 type ThreadMessage = ThreadMessagesFragment['messages']['nodes'][number];
 
+/** A username with one @ before it: the platform's `profile.username` may already start with one (`@lena.k`). */
+function atUsername(username: string): string {
+  return `@${username.replace(/^@+/, '')}`;
+}
+
 /** How the contact is reached: a phone number, or, for a user who hides it behind a username, the user id. */
 function ContactKey({ conversation }: { conversation: ConversationSummaryFragment }) {
   const key = conversation.contactPhone ? `+${conversation.contactPhone}` : `${conversation.contact} (no phone number)`;
   return (
     <span className="contact-key" data-testid="contact-key">
-      {conversation.contactUsername ? `@${conversation.contactUsername} · ` : ''}
+      {conversation.contactUsername ? `${atUsername(conversation.contactUsername)} · ` : ''}
       {key}
     </span>
   );
@@ -409,6 +421,7 @@ function Bubble({ channelId, message, quoted }: { channelId: string; message: Th
 }
 
 function Thread({ channelId, contact }: { channelId: string; contact: string }) {
+  const maySend = useMay('hubgraph:send');
   // Each conversationUpdated refetches this query; with deduplication a refetch asked while one is in flight would
   // share that earlier answer, which may predate the change (a `read` status arriving right after `delivered`).
   const { data, error, loading } = useQuery(THREAD, { variables: { channelId, contact }, context: { queryDeduplication: false } });
@@ -441,7 +454,13 @@ function Thread({ channelId, contact }: { channelId: string; contact: string }) 
           <Bubble key={message.id} channelId={channelId} message={message} quoted={message.context?.replyTo ? byId.get(message.context.replyTo) : undefined} />
         ))}
       </ol>
-      <Composer key={contact} channelId={channelId} conversation={conversation} failedForWindow={errorCode(newest?.error) === WINDOW_CLOSED_ERROR} />
+      {maySend ? (
+        <Composer key={contact} channelId={channelId} conversation={conversation} failedForWindow={errorCode(newest?.error) === WINDOW_CLOSED_ERROR} />
+      ) : (
+        <p className="placeholder" data-testid="read-only">
+          You may read this conversation; replying needs the hubgraph:send scope.
+        </p>
+      )}
     </section>
   );
 }
@@ -506,9 +525,8 @@ function GroupStatuses({ channelId }: { channelId: string }) {
   );
 }
 
-function ChannelInbox({ channelId }: { channelId: string }) {
+function ChannelInbox({ channelId, contact }: { channelId: string; contact: string | null }) {
   const { data, error, loading } = useQuery(CONVERSATIONS, { variables: { channelId } });
-  const [contact, setContact] = useState<string | null>(null);
   const subscriptionError = useConversationUpdates(channelId, contact);
   const conversations = data?.channel?.conversations.nodes ?? [];
   const empty = !loading && !error && conversations.length === 0;
@@ -527,7 +545,7 @@ function ChannelInbox({ channelId }: { channelId: string }) {
           <ul aria-label="Conversations">
             {conversations.map((conversation) => (
               <li key={conversation.id} className="conversation" data-testid="conversation">
-                <button onClick={() => setContact(conversation.contact)} aria-pressed={conversation.contact === contact}>
+                <button onClick={() => navigate({ page: 'inbox', channelId, contact: conversation.contact })} aria-pressed={conversation.contact === contact}>
                   <span className="name">{conversation.contactName ?? conversation.contact}</span>
                   <Time at={conversation.lastActivityAt} />
                   <span className="preview">{conversation.lastMessage?.preview ?? ''}</span>
@@ -551,15 +569,19 @@ function ChannelInbox({ channelId }: { channelId: string }) {
   );
 }
 
-export function Inbox() {
+/** The inbox of the channel and conversation the URL names (route.ts), so either can be bookmarked or shared. */
+export function Inbox({ channelId, contact }: { channelId: string | null; contact: string | null }) {
   const { data, error } = useQuery(CHANNELS);
-  const [channelId, setChannelId] = useState<string>('');
   const channels = data?.partner?.channels?.nodes ?? [];
   return (
     <main className="page">
       <div className="toolbar">
         <h1>Inbox</h1>
-        <select aria-label="Channel" value={channelId} onChange={(event) => setChannelId(event.target.value)}>
+        <select
+          aria-label="Channel"
+          value={channelId ?? ''}
+          onChange={(event) => navigate({ page: 'inbox', channelId: event.target.value || null, contact: null })}
+        >
           <option value="">Choose a channel</option>
           {channels.map((channel) => (
             <option key={channel.id} value={channel.id}>
@@ -573,7 +595,7 @@ export function Inbox() {
           {error.message}
         </p>
       )}
-      {channelId && <ChannelInbox key={channelId} channelId={channelId} />}
+      {channelId && <ChannelInbox key={channelId} channelId={channelId} contact={contact} />}
     </main>
   );
 }

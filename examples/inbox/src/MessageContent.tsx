@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { GATEWAY_URL, authorization } from './apollo';
+import { GATEWAY_URL } from './apollo';
+import { authorizationHeader } from './auth';
 import { graphql } from './gql';
 import type { MessageContentFieldsFragment } from './gql/graphql';
 
@@ -110,7 +111,8 @@ function useMediaUrl(channelId: string, mediaId: string | null | undefined): { u
     if (!mediaId) return;
     let url: string | undefined;
     let cancelled = false;
-    fetch(`${new URL(GATEWAY_URL).origin}/media/${encodeURIComponent(channelId)}/${encodeURIComponent(mediaId)}`, { headers: authorization })
+    authorizationHeader()
+      .then((headers) => fetch(`${new URL(GATEWAY_URL).origin}/media/${encodeURIComponent(channelId)}/${encodeURIComponent(mediaId)}`, { headers }))
       .then(async (response) => {
         if (!response.ok) throw new Error(`the media route answered ${response.status}`);
         const blob = await response.blob();

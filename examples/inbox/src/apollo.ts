@@ -1,7 +1,9 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { SetContextLink } from '@apollo/client/link/context';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
 import { createClient } from 'graphql-ws';
+import { authorizationHeader, tokenRefused } from './auth';
 import introspection from './gql/possible-types.json';
 
 /** The gateway's /graphql URL: `npm run example` sets VITE_HUBGRAPH_URL from its PORT (default 4000). */
@@ -10,14 +12,19 @@ export const GATEWAY_URL: string = import.meta.env.VITE_HUBGRAPH_URL ?? 'http://
 /** The embedded simulator's URL (its control routes make a contact write); `npm run example` sets it. */
 export const SIMULATOR_URL: string | undefined = import.meta.env.VITE_SIMULATOR_URL;
 
-// A browser holds a gateway token (GATEWAY_TOKENS), never the partner's own token: with PARTNER_TOKEN set on the
-// gateway, the partner credential stays server-side. Against the embedded simulator no token is needed.
-const token: string | undefined = import.meta.env.VITE_HUBGRAPH_TOKEN;
-export const authorization: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-
-const http = new HttpLink({ uri: GATEWAY_URL, headers: authorization });
-// graphql-ws carries credentials in connectionParams; the gateway reads them as it reads request headers.
-const ws = new GraphQLWsLink(createClient({ url: GATEWAY_URL.replace(/^http/, 'ws'), connectionParams: authorization }));
+// A browser holds a person's access token (or a gateway token), never the partner's own token: the partner
+// credential stays server-side (auth.ts). Each request reads the current token, renewed as it nears expiry.
+const withAuthorization = new SetContextLink(async ({ headers }) => ({ headers: { ...headers, ...(await authorizationHeader()) } }));
+const http = ApolloLink.from([withAuthorization, new HttpLink({ uri: GATEWAY_URL })]);
+// graphql-ws carries credentials in connectionParams, read at every (re)connection. When the token expires the
+// gateway closes the connection with 4403; graphql-ws reconnects (4403 is retried) with a renewed token.
+const ws = new GraphQLWsLink(
+  createClient({
+    url: GATEWAY_URL.replace(/^http/, 'ws'),
+    connectionParams: authorizationHeader,
+    on: { closed: (event) => (event as CloseEvent).code === 4403 && tokenRefused() },
+  }),
+);
 
 const isSubscription = ({ query }: ApolloLink.Operation) => {
   const definition = getMainDefinition(query);
