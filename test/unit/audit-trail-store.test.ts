@@ -4,6 +4,7 @@ import { createLogger } from '../../src/observability/logger.js';
 import { MemoryAuditTrail, RedisAuditTrail, type AuditTrail, type AuditWrite } from '../../src/store/audit-trail.js';
 import { RedisConnection } from '../../src/store/redis.js';
 import { describeWithRedis, dropNamespace, namespaceKeys, TEST_REDIS_MODE, testRedisUrl, uniqueNamespace } from '../support/redis.js';
+import { waitUntil } from '../support/events.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const RETENTION = 90 * DAY;
@@ -117,8 +118,10 @@ describe('MemoryAuditTrail', () => {
 describeWithRedis('RedisAuditTrail', () => {
   const namespace = uniqueNamespace('audit-trail');
   let redis: RedisConnection;
-  beforeAll(() => {
+  beforeAll(async () => {
     redis = new RedisConnection({ url: testRedisUrl(), mode: TEST_REDIS_MODE, namespace, timeoutMs: 2_000, logger: createLogger('silent') });
+    // A cluster client has no slot map to route a transaction by until it is ready.
+    await waitUntil(() => redis.isReady, 'the Redis connection');
   });
   afterAll(async () => {
     await redis.close();
