@@ -56,9 +56,9 @@ export type Actor = {
   __typename?: 'Actor';
   /** Whether a person, a service or the business's phone app acted. */
   kind: ActorKind;
-  /** A person's display name as the token gives it; null for services, the phone app and a token without a name. */
+  /** The person's display name as the token gives it; null for services, the phone app and a token without a name. */
   name?: Maybe<Scalars['String']['output']>;
-  /** A person's subject (`sub`; unique together with the issuer); a service's credential label (`gateway-token-2`, `credential-<fingerprint>`, or `gateway`); null for the phone app. */
+  /** The person's subject (`sub`; unique together with the issuer); a service's credential label (`gateway-token-2`, `credential-<fingerprint>`, or `gateway`); null for the phone app. */
   subject?: Maybe<Scalars['String']['output']>;
 };
 
@@ -66,9 +66,9 @@ export type Actor = {
 export type ActorKind =
   /** The business's phone app or a linked device, on a number shared with the API (a message echo). */
   | 'BUSINESS_APP'
-  /** A person signed in through the identity provider, presenting their access token. */
+  /** Someone signed in through the identity provider, presenting their access token. */
   | 'PERSON'
-  /** A back-end presenting one of the gateway tokens or a forwarded partner credential, or the gateway itself on the simulator. */
+  /** Some back-end presenting one of the gateway tokens or a forwarded partner credential, or the gateway itself on the simulator. */
   | 'SERVICE';
 
 /** Click-to-chat ad or post that brought the user (the message's referral). */
@@ -2619,7 +2619,7 @@ export type ReactionContent = {
 
 /** Who a message went to, as its status notification says (`recipient_type`). */
 export type RecipientType =
-  /** A group: the recipient is the group's id. */
+  /** Sent to a group: the recipient is the group's id. */
   | 'GROUP'
   /** One user: the recipient is the contact of a one-to-one conversation. */
   | 'INDIVIDUAL';

@@ -8,9 +8,9 @@ import { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/
 export type ActorKind =
   /** The business's phone app or a linked device, on a number shared with the API (a message echo). */
   | 'BUSINESS_APP'
-  /** A person signed in through the identity provider, presenting their access token. */
+  /** Someone signed in through the identity provider, presenting their access token. */
   | 'PERSON'
-  /** A back-end presenting one of the gateway tokens or a forwarded partner credential, or the gateway itself on the simulator. */
+  /** Some back-end presenting one of the gateway tokens or a forwarded partner credential, or the gateway itself on the simulator. */
   | 'SERVICE';
 
 /** Message whose button opens the business's catalog. */
@@ -366,7 +366,7 @@ export type ProductSectionInput = {
 
 /** Who a message went to, as its status notification says (`recipient_type`). */
 export type RecipientType =
-  /** A group: the recipient is the group's id. */
+  /** Sent to a group: the recipient is the group's id. */
   | 'GROUP'
   /** One user: the recipient is the contact of a one-to-one conversation. */
   | 'INDIVIDUAL';
