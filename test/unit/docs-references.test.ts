@@ -61,6 +61,20 @@ function existsUnder(reference: string): boolean {
   return readdirSync(top, { recursive: true, encoding: 'utf8' }).some((file) => pattern.test(path.posix.join(top, file.split(path.sep).join('/'))));
 }
 
+/** Test files every folder under test/ holds, by file name: the docs often name a suite by its file name alone. */
+function testFileNames(): Set<string> {
+  return new Set(readdirSync('test', { recursive: true, encoding: 'utf8' }).map((file) => path.basename(file)));
+}
+
+/** A test file named alone (`media.test.ts`) or by its folder under test/ without the suffix (`unit/redis-log`). */
+function testReferencesIn(text: string): string[] {
+  const byName = [...text.matchAll(/(?<![\w/.-])([\w-]+\.test\.ts)\b/g)].map(([, name]) => name);
+  const byFolder = [...text.matchAll(/(?<![\w/.-])((?:unit|integration|federation|cluster|browser)\/[\w-]+)(?![\w/-]|\.\w)/g)].map(
+    ([, reference]) => `${path.basename(reference)}.test.ts`,
+  );
+  return [...byName, ...byFolder];
+}
+
 describe('paths named in README.md and docs/*.md', () => {
   it('finds references the way the docs write them', () => {
     expect(
@@ -91,5 +105,18 @@ describe('paths named in README.md and docs/*.md', () => {
     const bases = baseFolders(text);
     const broken = [...new Set(referencesIn(text))].filter((reference) => !exists(reference, bases));
     expect(broken).toEqual([]);
+  });
+
+  it('finds test files named alone or by their folder', () => {
+    expect(testReferencesIn('`tenant-scope.test.ts` › limiter; run by `unit/memory-log` and unit/redis-log.')).toEqual([
+      'tenant-scope.test.ts',
+      'memory-log.test.ts',
+      'redis-log.test.ts',
+    ]);
+  });
+
+  it.each(docFiles())('%s names only test files that exist', (file) => {
+    const names = testFileNames();
+    expect([...new Set(testReferencesIn(readFileSync(file, 'utf8')))].filter((name) => !names.has(name))).toEqual([]);
   });
 });
