@@ -12,8 +12,10 @@ import { sharedNamesAgree } from './lint/shared-names-agree.js';
 
 /** The layer below resolvers: upstream clients, shared state, webhook events, area-B rules and caller identity. */
 const MIDDLE_LAYER = ['./src/datasources', './src/store', './src/events', './src/messaging', './src/identity'];
+/** The subgraph schema: SDL and resolvers (schema.ts), and the check of every id argument it wraps each field in. */
+const SCHEMA = ['./src/schema.ts', './src/id-arguments.ts'];
 /** What wires the middle layer together and everything above it. */
-const ABOVE_MIDDLE_LAYER = ['./src/services.ts', './src/context.ts', './src/resolvers', './src/schema.ts', './src/http', './src/main.ts'];
+const ABOVE_MIDDLE_LAYER = ['./src/services.ts', './src/context.ts', './src/resolvers', ...SCHEMA, './src/http', './src/main.ts'];
 
 /**
  * An upstream endpoint code ("A3", "B4 (...)", an area "B:" or "C (…)") may close a description in parentheses, never
@@ -94,15 +96,15 @@ export default tseslint.config(
             },
             {
               target: ['./src/services.ts', './src/context.ts'],
-              from: ['./src/resolvers', './src/http', './src/schema.ts', './src/main.ts'],
+              from: ['./src/resolvers', './src/http', ...SCHEMA, './src/main.ts'],
               message: 'The per-process services and the per-request context import only the layers below resolvers.',
             },
             {
               target: './src/resolvers',
-              from: ['./src/services.ts', './src/http', './src/schema.ts', './src/main.ts'],
+              from: ['./src/services.ts', './src/http', ...SCHEMA, './src/main.ts'],
               message: 'Resolvers read the data sources and the event hub through the context; they import nothing of the HTTP edge.',
             },
-            { target: './src/schema.ts', from: ['./src/http', './src/main.ts'], message: 'The schema imports resolvers, not the HTTP edge.' },
+            { target: SCHEMA, from: ['./src/http', './src/main.ts'], message: 'The schema imports resolvers, not the HTTP edge.' },
             { target: './src/http', from: './src/main.ts', message: 'Only main.ts starts the gateway.' },
             {
               target: './src/!(main).ts',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLResolveInfo, responsePathAsArray } from 'graphql';
 import { tenantOf, type Caller } from './identity/caller.js';
 import { grantsClient } from './identity/grants.js';
 import { ErrorCode, HubgraphError } from './errors.js';
@@ -47,7 +47,7 @@ export interface Context {
   loaders: Loaders;
   /** Area-B channel keys as this request sees them (each read once; its own writes seen at once). */
   keys: ChannelKeys;
-  /** Errors reported beside a value (see plugins/field-errors.ts). */
+  /** Errors reported beside a value (reportFieldError; the pipeline's field-errors step, http/field-errors.ts). */
   fieldErrors: GraphQLError[];
   /** The operation's upstream calls, taken and bounded (null for a subscription: unbounded). */
   callBudget: CallBudget | null;
@@ -55,6 +55,15 @@ export interface Context {
   shareKey: string;
   /** Names the operation in every later line of `logger` (the observability plugin, once it is known). */
   bindOperation(operation: string): void;
+}
+
+/**
+ * Errors reported next to a value instead of in place of it: a non-null enum field whose
+ * upstream value is unknown resolves to UNKNOWN (so the rest of the query survives) and the
+ * response still carries an error at that field's path (the pipeline's field-errors step adds it).
+ */
+export function reportFieldError(context: Context, info: GraphQLResolveInfo, message: string, extensions: Record<string, unknown>) {
+  context.fieldErrors.push(new GraphQLError(message, { path: responsePathAsArray(info.path), extensions: { code: ErrorCode.UpstreamError, ...extensions } }));
 }
 
 export interface ContextRequest {

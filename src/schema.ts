@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { parse, type GraphQLSchema } from 'graphql';
 import { projectRoot } from './lib/project-root.js';
-import { checkIdArguments } from './resolvers/id-arguments.js';
+import { checkIdArguments } from './id-arguments.js';
 import { resolvers } from './resolvers/index.js';
 
 export function loadTypeDefs(): string {

@@ -11,7 +11,7 @@ import { JsonShapeScanner } from '../../src/lib/json-shape.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { Metrics } from '../../src/observability/metrics.js';
 import { OperationRecorder } from '../../src/observability/operations.js';
-import { withFieldErrors } from '../../src/resolvers/field-errors.js';
+import { withFieldErrors } from '../../src/http/field-errors.js';
 import { buildSchema } from '../../src/schema.js';
 import { FairShare } from '../../src/store/fair-share.js';
 import { refuseWriteWhileStoreStalled } from '../../src/store/store-guard.js';

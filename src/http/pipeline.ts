@@ -16,7 +16,7 @@ import { createContext, type Context } from '../context.js';
 import { refuseOverEstimate } from '../datasources/call-budget.js';
 import type { Logger } from '../observability/logger.js';
 import { OperationRecorder } from '../observability/operations.js';
-import { withFieldErrors } from '../resolvers/field-errors.js';
+import { withFieldErrors } from './field-errors.js';
 import type { Services } from '../services.js';
 import { ShareUsedUpError } from '../store/fair-share.js';
 import { refuseWriteWhileStoreStalled } from '../store/store-guard.js';

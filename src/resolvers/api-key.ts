@@ -1,4 +1,5 @@
 import type { ApiKeyResolvers } from '../generated/graphql.js';
+import { channelOf } from './channel/ref.js';
 
 /** The only answer that carries an area-B key: the caller asked for a new one. */
 export const ApiKey: ApiKeyResolvers = {
@@ -7,4 +8,5 @@ export const ApiKey: ApiKeyResolvers = {
   apiKey: (key) => key.api_key,
   appId: (key) => key.app_id ?? null,
   webhookRestore: (key) => key.webhookRestore,
+  channel: channelOf,
 };

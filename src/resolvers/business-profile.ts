@@ -1,6 +1,7 @@
+import { reportFieldError } from '../context.js';
 import type { BusinessProfileResolvers } from '../generated/graphql.js';
 import { knownVertical } from '../messaging/business-profile.js';
-import { reportFieldError } from './field-errors.js';
+import { channelOf } from './channel/ref.js';
 
 export const BusinessProfile: BusinessProfileResolvers = {
   address: (profile) => profile.address ?? null,
@@ -20,4 +21,5 @@ export const BusinessProfile: BusinessProfileResolvers = {
     }
     return vertical;
   },
+  channel: channelOf,
 };

@@ -47,4 +47,7 @@ export const Client: ClientResolvers = {
     return list;
   },
   manageableChannels: (client, _args, { dataSources }) => dataSources.partner.sharedClientNumbers(client.partnerId, client.id),
+  /** A2 */
+  usage: (client, args, { dataSources }) => dataSources.partner.clientUsage(client.partnerId, client.id, args),
+  insights: (client) => ({ partnerId: client.partnerId, clientId: client.id }),
 };

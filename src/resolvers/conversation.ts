@@ -1,12 +1,7 @@
-import { isoOrNull, type ServiceWindowDto } from '../events/conversations.js';
-import type { ConversationResolvers, ServiceWindow } from '../generated/graphql.js';
-import { toGraphRecord } from './channel-events.js';
-
-export const toGraphWindow = (window: ServiceWindowDto): ServiceWindow => ({
-  state: window.state,
-  closesAt: isoOrNull(window.closesAtMs),
-  lastInboundAt: isoOrNull(window.lastInboundMs),
-});
+import { isoOrNull } from '../events/conversations.js';
+import type { ConversationResolvers } from '../generated/graphql.js';
+import { toGraphRecord } from './message-record.js';
+import { toGraphWindow } from './service-window.js';
 
 /** A conversation read from the gateway's own store (no upstream call); its thread and last message are message records. */
 export const Conversation: ConversationResolvers = {

@@ -10,4 +10,5 @@ export const Query: QueryResolvers = {
   },
   client: (_parent, { id }, { caller, loaders }) => loaders.clientById.load({ partnerId: requirePartnerId(caller), id }),
   channel: (_parent, { id }, { caller, loaders }) => loaders.channelById.load({ partnerId: requirePartnerId(caller), id }),
+  viewer: (_parent, _args, { caller }) => caller,
 };

@@ -6,8 +6,8 @@ import { feedWithinGrant } from '../identity/grants.js';
 import type { ConversationView } from '../events/hub.js';
 import type { EventKind, LoggedEvent } from '../events/types.js';
 import type { SubscriptionResolvers } from '../generated/graphql.js';
-import { requireWebhookConnected } from './webhook-connection.js';
-import { toGraphEvent } from './channel-events.js';
+import { requireWebhookConnected } from '../messaging/webhook-connection.js';
+import { toGraphEvent } from './channel-event.js';
 
 /**
  * The connection was authenticated in onConnect; here the channel must belong to the caller's

@@ -1,10 +1,6 @@
 import { LISTING_LIMIT_MAX } from '../datasources/filters.js';
 import { requirePartnerId } from '../identity/caller.js';
-import type { QueryResolvers, ViewerResolvers } from '../generated/graphql.js';
-
-export const viewerQuery: Pick<QueryResolvers, 'viewer'> = {
-  viewer: (_parent, _args, { caller }) => caller,
-};
+import type { ViewerResolvers } from '../generated/graphql.js';
 
 export const Viewer: ViewerResolvers = {
   actor: (caller) => caller.actor,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { BadUserInputError } from '../../src/errors.js';
 import { unixSeconds, usageSearchParams } from '../../src/datasources/usage-params.js';
-import { periodFigures, sumPeriods } from '../../src/resolvers/usage.js';
+import { periodFigures } from '../../src/resolvers/usage-period.js';
+import { sumPeriods } from '../../src/resolvers/usage.js';
 
 describe('A2/A3 parameters', () => {
   it('sends dates as UNIX seconds (UTC) and granularity always', () => {

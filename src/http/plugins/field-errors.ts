@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { Context } from '../../context.js';
-import { withFieldErrors } from '../../resolvers/field-errors.js';
+import { withFieldErrors } from '../field-errors.js';
 
 /** The pipeline's field-errors step over HTTP: errors reported beside a value join the answer's, one per input path. */
 export function fieldErrorsPlugin(): ApolloServerPlugin<Context> {

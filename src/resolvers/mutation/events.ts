@@ -1,10 +1,10 @@
-import { requirePartnerId } from '../identity/caller.js';
-import { BadUserInputError } from '../errors.js';
-import { gatewayWebhook } from '../events/credentials.js';
-import type { Config } from '../config.js';
-import type { MutationResolvers } from '../generated/graphql.js';
-import type { MessagingHosting } from '../messaging/send-message.js';
-import { webhookPointedAtGateway } from './webhook-connection.js';
+import { requirePartnerId } from '../../identity/caller.js';
+import { BadUserInputError } from '../../errors.js';
+import { gatewayWebhook } from '../../events/credentials.js';
+import type { Config } from '../../config.js';
+import type { MutationResolvers } from '../../generated/graphql.js';
+import type { MessagingHosting } from '../../messaging/send-message.js';
+import { webhookPointedAtGateway } from '../../messaging/webhook-connection.js';
 import {
   HTTPS_REQUIRED,
   isLoopbackHttpUrl,
@@ -12,8 +12,9 @@ import {
   WABA_WEBHOOK_ACTIVATION_MS,
   wabaWebhookAnswer,
   webhookAnswer,
-} from '../messaging/webhooks.js';
+} from '../../messaging/webhooks.js';
 
+/** Webhooks pointed at this gateway's receiver (the events it logs and serves). */
 export const eventsMutations: MutationResolvers = {
   /**
    * B6 number-level webhook → PUBLIC_URL/webhooks/{channelId} with the channel's derived Basic

@@ -1,10 +1,10 @@
-import type { ChannelResolvers } from '../generated/graphql.js';
-import { profileForGraph } from '../messaging/business-profile.js';
-import { checkBlocklistPage } from '../messaging/blocking.js';
-import { redactedHeaders } from '../messaging/webhooks.js';
-import { refOf } from './channel-ref.js';
+import type { ChannelResolvers } from '../../generated/graphql.js';
+import { profileForGraph } from '../../messaging/business-profile.js';
+import { checkBlocklistPage } from '../../messaging/blocking.js';
+import { redactedHeaders } from '../../messaging/webhooks.js';
+import { refOf } from './ref.js';
 
-/** Channel fields served by area B with the channel's key (merged into Channel in index.ts). */
+/** Channel fields served by area B with the channel's key (B3 for media). */
 export const ChannelMessaging: ChannelResolvers = {
   businessProfile: async (channel, _args, { dataSources: { messaging } }) => {
     const route = await messaging.route(channel.partnerId, channel.id);
@@ -26,6 +26,10 @@ export const ChannelMessaging: ChannelResolvers = {
       activatesAt: null,
       channelRef: refOf(channel),
     };
+  },
+  media: async (channel, { id }, { dataSources: { media } }) => {
+    const route = await media.route(channel.partnerId, channel.id);
+    return media.metadata(route, id);
   },
   blockedContacts: async (channel, { limit, offset }, { dataSources: { messaging } }) => {
     const page = checkBlocklistPage(limit, offset);

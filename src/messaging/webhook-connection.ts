@@ -1,6 +1,20 @@
-import type { Context } from '../context.js';
+import type { Config } from '../config.js';
+import type { MessagingApi } from '../datasources/messaging-api.js';
+import type { PartnerApi } from '../datasources/partner-api.js';
 import { ErrorCode, HubgraphError } from '../errors.js';
+import type { ChannelDirectory } from '../events/channel-directory.js';
 import { channelOfGatewayWebhookUrl, gatewayWebhookUrl } from '../events/credentials.js';
+import type { EventHub } from '../events/hub.js';
+import type { Logger } from '../observability/logger.js';
+
+/** What the webhook rules read of a request: a resolver passes its context. */
+export interface WebhookConnectionScope {
+  config: Pick<Config, 'webhookCheck' | 'publicUrl'>;
+  dataSources: { messaging: Pick<MessagingApi, 'effectiveWebhookUrl'>; partner: Pick<PartnerApi, 'businessAccountChannels'> };
+  readonly logger: Logger;
+  events: Pick<EventHub, 'restartWatch'>;
+  channelDirectory: Pick<ChannelDirectory, 'record'>;
+}
 
 /**
  * A subscription never waits in silence: on a channel whose effective webhook (number-level, else on cloud the
@@ -9,7 +23,7 @@ import { channelOfGatewayWebhookUrl, gatewayWebhookUrl } from '../events/credent
  * created outside the gateway, a business-account webhook that has just activated); when the check itself fails
  * (upstream down, no key known), the subscription goes ahead rather than being blocked by the check.
  */
-export async function requireWebhookConnected(context: Context, partnerId: string, channelId: string): Promise<void> {
+export async function requireWebhookConnected(context: WebhookConnectionScope, partnerId: string, channelId: string): Promise<void> {
   const { config, dataSources, logger } = context;
   if (config.webhookCheck === 'off') return;
   let effective: string | null;
@@ -47,7 +61,7 @@ export async function requireWebhookConnected(context: Context, partnerId: strin
  * window guard starts watching afresh (for a window it refuses nothing on a missing inbound message). A failure is
  * logged: the webhook is set either way.
  */
-export async function restartWatch({ events, logger }: Context, channelId: string, afterMs = 0): Promise<void> {
+export async function restartWatch({ events, logger }: WebhookConnectionScope, channelId: string, afterMs = 0): Promise<void> {
   await events
     .restartWatch(channelId, afterMs)
     .catch((error: unknown) => logger.warn({ err: error, channelId }, 'the watch of the channel could not be restarted'));
@@ -57,7 +71,11 @@ export async function restartWatch({ events, logger }: Context, channelId: strin
  * Keeps, for the receiver's routing, the channels of the partner on the business account of `channelId` (read now
  * with the caller's credential) and answers their ids (the channel's own included).
  */
-export async function recordBusinessAccountChannels({ channelDirectory, dataSources }: Context, partnerId: string, channelId: string): Promise<string[]> {
+export async function recordBusinessAccountChannels(
+  { channelDirectory, dataSources }: WebhookConnectionScope,
+  partnerId: string,
+  channelId: string,
+): Promise<string[]> {
   const channels = await dataSources.partner.businessAccountChannels(partnerId, channelId);
   if (!channels) return [channelId];
   const kept = await channelDirectory.record(
@@ -75,7 +93,7 @@ export async function recordBusinessAccountChannels({ channelDirectory, dataSour
  * the listing up itself when it has a credential of its own.
  */
 export async function webhookPointedAtGateway(
-  context: Context,
+  context: WebhookConnectionScope,
   partnerId: string,
   receiving: string,
   watched: string[] | null,

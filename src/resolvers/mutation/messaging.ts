@@ -1,17 +1,17 @@
-import { requirePartnerId } from '../identity/caller.js';
-import { requireGrantedChannel } from '../identity/grants.js';
-import { channelOfGatewayWebhookUrl } from '../events/credentials.js';
-import { webhookPointedAtGateway } from './webhook-connection.js';
-import { BadUserInputError } from '../errors.js';
-import type { MutationResolvers } from '../generated/graphql.js';
-import { createApiKey } from '../messaging/api-keys.js';
-import { checkPhoneNumber, checkReason } from '../messaging/blocking.js';
-import { buildBusinessProfileUpdate, profileForGraph } from '../messaging/business-profile.js';
-import { sendMessage } from '../messaging/send-flow.js';
-import { buildLimitedTimeOfferTemplate } from '../messaging/templates.js';
-import { validateWebhookConfig, WABA_WEBHOOK_ACTIVATION_MS, wabaWebhookAnswer, webhookAnswer } from '../messaging/webhooks.js';
+import { requirePartnerId } from '../../identity/caller.js';
+import { requireGrantedChannel } from '../../identity/grants.js';
+import { channelOfGatewayWebhookUrl } from '../../events/credentials.js';
+import { webhookPointedAtGateway } from '../../messaging/webhook-connection.js';
+import { BadUserInputError } from '../../errors.js';
+import type { MutationResolvers } from '../../generated/graphql.js';
+import { createApiKey } from '../../messaging/api-keys.js';
+import { checkPhoneNumber, checkReason } from '../../messaging/blocking.js';
+import { buildBusinessProfileUpdate, profileForGraph } from '../../messaging/business-profile.js';
+import { sendMessage } from '../../messaging/send-flow.js';
+import { buildLimitedTimeOfferTemplate } from '../../messaging/templates.js';
+import { validateWebhookConfig, WABA_WEBHOOK_ACTIVATION_MS, wabaWebhookAnswer, webhookAnswer } from '../../messaging/webhooks.js';
 
-/** Area B mutations and A6 (whose point is the area-B key); spread into Mutation in index.ts. */
+/** Area B mutations and A6 (whose point is the area-B key). */
 export const messagingMutations: MutationResolvers = {
   sendMessage: (_parent, { channelId, input }, context) =>
     sendMessage(

@@ -1,10 +1,10 @@
-import type { ChannelResolvers } from '../generated/graphql.js';
-import { toGraphWindow } from './conversation.js';
+import type { ChannelResolvers } from '../../generated/graphql.js';
+import { toGraphWindow } from '../service-window.js';
 
 /**
  * Channel.conversations, conversation and serviceWindow: the channel was resolved through its
  * owner's listing, so the caller owns it; all three read only the gateway's own store. `contact`
- * arrives as a contact key, normalised (id-arguments.ts).
+ * arrives as a contact key, normalised (src/id-arguments.ts).
  */
 export const ChannelConversations: Pick<ChannelResolvers, 'conversations' | 'conversation' | 'serviceWindow'> = {
   conversations: (channel, { first, after, filter }, { events }) =>

@@ -1,15 +1,4 @@
-import { GraphQLError, type GraphQLFormattedError, type GraphQLResolveInfo, responsePathAsArray } from 'graphql';
-import { ErrorCode } from '../errors.js';
-import type { Context } from '../context.js';
-
-/**
- * Errors reported next to a value instead of in place of it: a non-null enum field whose
- * upstream value is unknown resolves to UNKNOWN (so the rest of the query survives) and the
- * response still carries an error at that field's path.
- */
-export function reportFieldError(context: Context, info: GraphQLResolveInfo, message: string, extensions: Record<string, unknown>) {
-  context.fieldErrors.push(new GraphQLError(message, { path: responsePathAsArray(info.path), extensions: { code: ErrorCode.UpstreamError, ...extensions } }));
-}
+import type { GraphQLError, GraphQLFormattedError } from 'graphql';
 
 /** An input refused for several rules (BadUserInputErrors) becomes one error per input path, each with its field. */
 function oneErrorPerProblem(error: GraphQLFormattedError): GraphQLFormattedError[] {

@@ -1,11 +1,10 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { requirePartnerId } from '../identity/caller.js';
-import type { Context } from '../context.js';
-import { hostingOf, hostingSupportEndsAt } from '../datasources/hosting.js';
-import type { ChannelNode } from '../datasources/types.js';
-import { HubgraphError, ErrorCode } from '../errors.js';
-import type { ChannelResolvers, ChannelSetupDetails, DataRegion, HubStatus, Hosting } from '../generated/graphql.js';
-import { reportFieldError } from './field-errors.js';
+import { requirePartnerId } from '../../identity/caller.js';
+import { reportFieldError, type Context } from '../../context.js';
+import { hostingOf, hostingSupportEndsAt } from '../../datasources/hosting.js';
+import type { ChannelNode } from '../../datasources/types.js';
+import { HubgraphError, ErrorCode } from '../../errors.js';
+import type { ChannelResolvers, ChannelSetupDetails, DataRegion, HubStatus, Hosting } from '../../generated/graphql.js';
 
 const HUB_STATUSES: Record<string, HubStatus> = {
   draft: 'DRAFT',
@@ -74,7 +73,8 @@ function setupDetails(channel: ChannelNode): ChannelSetupDetails | null {
   };
 }
 
-export const Channel: ChannelResolvers = {
+/** The fields of the channel record (area A: the listing, A5, the cancellation answer; A3 for usage). */
+export const ChannelRecordFields: ChannelResolvers = {
   __resolveReference: (reference, { caller, loaders }) => loaders.channelById.load({ partnerId: requirePartnerId(caller), id: reference.id }),
   clientId: (channel) => channel.client_id,
   client: async (channel, _args, { loaders }) => {
@@ -151,4 +151,6 @@ export const Channel: ChannelResolvers = {
         }
       : null;
   },
+  /** A3: the path names the channel's owning client. */
+  usage: (channel, args, { dataSources }) => dataSources.partner.channelUsage(channel.partnerId, channel.client_id, channel.id, args),
 };

@@ -1,10 +1,10 @@
-import { requirePartnerId } from '../identity/caller.js';
-import type { Context } from '../context.js';
-import type { ChannelRef, LocalStorageDto, LocalStorageModel } from '../datasources/types.js';
-import { BadUserInputError, ErrorCode, HubgraphError, InputChecks, NotFoundError, UnsupportedForHostingError } from '../errors.js';
-import type { MutationResolvers, PartnerSettingsResolvers } from '../generated/graphql.js';
-import { hostingOf } from '../datasources/hosting.js';
-import { requireEveryClient, requireGrantedClient } from '../identity/grants.js';
+import { requirePartnerId } from '../../identity/caller.js';
+import type { Context } from '../../context.js';
+import type { ChannelRef, LocalStorageDto, LocalStorageModel } from '../../datasources/types.js';
+import { BadUserInputError, ErrorCode, HubgraphError, InputChecks, NotFoundError, UnsupportedForHostingError } from '../../errors.js';
+import type { MutationResolvers } from '../../generated/graphql.js';
+import { hostingOf } from '../../datasources/hosting.js';
+import { requireEveryClient, requireGrantedClient } from '../../identity/grants.js';
 
 /** A7: "max_channels … maximum 10" (the edit endpoint's text); a client needs at least one channel slot. */
 const MAX_CHANNELS = { min: 1, max: 10 };
@@ -51,6 +51,7 @@ async function requireGrantedChannel(context: Context, partnerId: string, client
 type PartnerMutations =
   'updateClient' | 'requestChannelCancellation' | 'updatePartnerSettings' | 'enableLocalStorage' | 'disableLocalStorage' | 'setDefaultDataLocalizationRegion';
 
+/** Area A mutations: clients, channels, partner settings, local storage and the default data region. */
 export const partnerMutations: Pick<MutationResolvers, PartnerMutations> = {
   updateClient: async (_parent, { clientId, input }, context) => {
     const partnerId = requirePartnerId(context.caller);
@@ -132,16 +133,4 @@ export const partnerMutations: Pick<MutationResolvers, PartnerMutations> = {
     }
     return region;
   },
-};
-
-/** A9's answer, the partner record (2.5). */
-export const PartnerSettings: PartnerSettingsResolvers = {
-  webhookUrl: (partner) => partner.webhook_url ?? null,
-  redirectUrl: (partner) => partner.partner_redirect_url ?? null,
-  brandName: (partner) => partner.brand_name ?? null,
-  logoUrl: (partner) => partner.logo_url ?? null,
-  onboardingDeeplinkAddParams: (partner) => partner.onboarding_deeplink_add_params ?? null,
-  paymentPlan: (partner) => partner.payment_plan ?? null,
-  paymentRequired: (partner) => partner.payment_required ?? null,
-  partner: (partner) => ({ id: partner.id }),
 };

@@ -8,8 +8,8 @@ import {
   type GraphQLInputType,
   type GraphQLSchema,
 } from 'graphql';
-import { checkIdText, checkMessageId, checkPathId } from '../datasources/upstream-path.js';
-import { checkContactKey } from '../events/conversations.js';
+import { checkIdText, checkMessageId, checkPathId } from './datasources/upstream-path.js';
+import { checkContactKey } from './events/conversations.js';
 
 type Check = (value: unknown, field: string) => void;
 

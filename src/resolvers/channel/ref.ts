@@ -1,5 +1,5 @@
-import type { Context } from '../context.js';
-import type { ChannelNode, ChannelRef, ChannelScoped } from '../datasources/types.js';
+import type { Context } from '../../context.js';
+import type { ChannelNode, ChannelRef, ChannelScoped } from '../../datasources/types.js';
 
 export const refOf = (channel: Pick<ChannelNode, 'partnerId' | 'id'>): ChannelRef => ({ partnerId: channel.partnerId, channelId: channel.id });
 

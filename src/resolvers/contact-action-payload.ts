@@ -1,0 +1,5 @@
+import type { ContactActionPayloadResolvers } from '../generated/graphql.js';
+import { channelOf } from './channel/ref.js';
+
+/** Only `channel` needs a resolver (read back through the loader, channel/ref.ts): the other fields are the model's own. */
+export const ContactActionPayload: ContactActionPayloadResolvers = { channel: channelOf };
