@@ -60,6 +60,8 @@ const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
  * when the socket closes, so no timer outlives its socket; a token valid longer than a timer can wait re-arms it.
  */
 function closeWhenTokenExpires(socket: WebSocket, expiresAt: number): void {
+  // Closed while its token was being verified: its 'close' has passed, and nothing would clear a timer.
+  if (socket.readyState !== socket.OPEN) return;
   let timer: NodeJS.Timeout;
   const arm = () => {
     const delay = expiresAt - Date.now();
