@@ -11,7 +11,9 @@ async function main() {
   const url = await gateway.start();
   const { logger } = gateway.services;
   if (config.keystoreSecretGenerated) logger.warn('KEYSTORE_SECRET is not set: stored API keys and webhook credentials last only for this process');
-  if (config.partnerToken && config.gatewayTokens.length === 0) logger.warn('GATEWAY_TOKENS is not set: anyone who reaches this port acts with PARTNER_TOKEN');
+  // With AUTH_ISSUER a caller without a gateway token must present a person's verified token: nobody acts unasked.
+  if (config.partnerToken && config.gatewayTokens.length === 0 && !config.auth)
+    logger.warn('GATEWAY_TOKENS is not set: anyone who reaches this port acts with PARTNER_TOKEN');
   process.stdout.write(
     embedded
       ? `hubgraph ready at ${url} (embedded upstream simulator at ${embedded.simulator.baseUrl()})\n`

@@ -14,6 +14,8 @@ import type { SubscribePayload } from 'graphql-ws';
 import type { Config } from '../config.js';
 import { createContext, type Context } from '../context.js';
 import { refuseOverEstimate } from '../datasources/call-budget.js';
+import { UnauthenticatedError } from '../errors.js';
+import type { Caller } from '../identity/caller.js';
 import type { Logger } from '../observability/logger.js';
 import { OperationRecorder } from '../observability/operations.js';
 import { withFieldErrors } from './field-errors.js';
@@ -38,6 +40,8 @@ export interface WebSocketOperation {
   readonly startedAt: number;
   /** The caller's fair-share key (its connection's credentials and address). */
   readonly shareKey: string;
+  /** When the connection's credential expires (ms since the epoch; a person's token): operations started later are refused. */
+  readonly credentialExpiresAt: number | null;
   readonly payload: SubscribePayload;
   /** Once parsed and validated: its execution arguments, its operation and the context it runs with. */
   args?: ExecutionArgs;
@@ -106,13 +110,12 @@ export function connectionHeaders(params: Readonly<Record<string, unknown>> | un
 
 /** Who calls: the one place a caller is identified and its request context built, for both transports. */
 export const identity = {
-  /** Whether a graphql-ws connection's credentials name a caller (a person's token verified); refused otherwise. */
-  async acceptsConnection(services: Services, params: Readonly<Record<string, unknown>> | undefined): Promise<boolean> {
+  /** The caller a graphql-ws connection's credentials name (a person's token verified); null: the connection is refused. */
+  async connectionCaller(services: Services, params: Readonly<Record<string, unknown>> | undefined): Promise<Caller | null> {
     try {
-      await services.identifyCaller(connectionHeaders(params));
-      return true;
+      return await services.identifyCaller(connectionHeaders(params));
     } catch {
-      return false;
+      return null;
     }
   },
   context: createContext,
@@ -141,8 +144,16 @@ export function operationPipeline(options: PipelineOptions): OperationStep[] {
   const recorder = new OperationRecorder(metrics, logger);
   const persistedOnSubscribe = persistedOperations?.onSubscribe(options.schema, options.validationRules, metrics);
   return [
-    // Identity runs where each transport builds its context (identity.context) and, over graphql-ws, when it connects.
-    { name: 'identity', plugins: [], webSocket: {} },
+    // Identity runs where each transport builds its context (identity.context) and, over graphql-ws, when it connects;
+    // a connection is closed when its token expires (websocket.ts), and an operation that arrives after that is refused here.
+    {
+      name: 'identity',
+      plugins: [],
+      webSocket: {
+        subscribe: ({ credentialExpiresAt }) =>
+          credentialExpiresAt !== null && Date.now() >= credentialExpiresAt ? [tokenExpiredError(credentialExpiresAt)] : undefined,
+      },
+    },
     {
       // Over HTTP the door is fair-share-door.ts, run by graphql-http.ts before the body is read; over graphql-ws before the document is parsed.
       name: 'fair-share',
@@ -252,6 +263,13 @@ export function operationPipeline(options: PipelineOptions): OperationStep[] {
       },
     },
   ];
+}
+
+/** The refusal of an operation on a connection whose token has expired, and the reason its connection is closed with. */
+export function tokenExpiredError(expiresAt: number): UnauthenticatedError {
+  return new UnauthenticatedError(
+    `The access token of this connection expired at ${new Date(expiresAt).toISOString()} (exp + clock skew): reconnect with a fresh one`,
+  );
 }
 
 /** Every step's Apollo plugins, in the pipeline's order. */

@@ -51,13 +51,39 @@ function quietOversizedMessages(ws: WebSocket, onRefused: () => void): void {
   };
 }
 
+/** The longest delay a Node timer takes (about 24.8 days); a longer one would fire at once. */
+const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+
+/**
+ * Closes `socket` with 4403 when the token it connected with expires (`expiresAt`, exp + clock skew, when the token is
+ * refused over HTTP too): graphql-ws clients reconnect on 4403, with a fresh token. One timer per socket, cleared
+ * when the socket closes, so no timer outlives its socket; a token valid longer than a timer can wait re-arms it.
+ */
+function closeWhenTokenExpires(socket: WebSocket, expiresAt: number): void {
+  // Closed while its token was being verified: its 'close' has passed, and nothing would clear a timer.
+  if (socket.readyState !== socket.OPEN) return;
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    const delay = expiresAt - Date.now();
+    if (delay > 0) {
+      timer = setTimeout(arm, Math.min(delay, MAX_TIMER_DELAY_MS));
+      timer.unref();
+      return;
+    }
+    // A close reason holds at most 123 bytes: the time, not the whole sentence of the refusal.
+    socket.close(4403, `Access token expired at ${new Date(expiresAt).toISOString()}: reconnect with a fresh one`);
+  };
+  arm();
+  socket.once('close', () => clearTimeout(timer));
+}
+
 /**
  * Subscriptions and operations over graphql-ws on `/graphql`, bounded so that no caller can
  * inflate the process: a message larger than WS_MAX_PAYLOAD_BYTES closes its connection with
  * 1009 before it is buffered (ws's maxPayload, checked on the frame header), and connections are
  * capped per process and per remote address, refused before the handshake. Every operation runs
  * the pipeline's steps (pipeline.ts) as over HTTP; a connection without valid credentials is
- * closed with 4403.
+ * closed with 4403, and so is one whose person's token expires, when it does.
  */
 export function webSocketEndpoint(options: {
   httpServer: Server;
@@ -126,6 +152,8 @@ export function webSocketEndpoint(options: {
     }
     return key;
   };
+  // When each connection's person token expires (none for a service's credential).
+  const expiries = new WeakMap<object, number>();
   // Each operation from its subscribe message to its answer, by connection and id; execute is handed only its context.
   const operations = new WeakMap<object, Map<string, WebSocketOperation>>();
   const byContext = new WeakMap<Context, WebSocketOperation>();
@@ -151,12 +179,21 @@ export function webSocketEndpoint(options: {
       schema,
       parse: (source) => parse(source, { maxTokens: config.queryLimits.maxTokens }),
       validate: (wsSchema, document) => validate(wsSchema, document, allRules),
-      onConnect: ({ connectionParams }) => identity.acceptsConnection(services, connectionParams),
+      onConnect: async (connection) => {
+        const caller = await identity.connectionCaller(services, connection.connectionParams);
+        if (caller === null) return false;
+        if (caller.expiresAt !== null) {
+          expiries.set(connection, caller.expiresAt);
+          closeWhenTokenExpires(connection.extra.socket, caller.expiresAt);
+        }
+        return true;
+      },
       onSubscribe: (connection, id, payload) => {
         const operation: WebSocketOperation = {
           requestId: randomUUID(),
           startedAt: Date.now(),
           shareKey: shareKeyOfConnection(connection),
+          credentialExpiresAt: expiries.get(connection) ?? null,
           payload,
           executed: false,
         };

@@ -23,8 +23,8 @@ export interface Person {
 
 /** Asymmetric signatures only: never `none`, never a shared secret (an HS256 token "signed" with the public key). */
 export const ACCEPTED_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA', 'Ed25519'];
-/** Clock skew allowed on `exp` and `nbf`. */
-const CLOCK_SKEW_SECONDS = 60;
+/** Clock skew allowed on `exp` and `nbf`: a token is accepted until `exp` + this, and a WebSocket opened with it is closed then. */
+export const CLOCK_SKEW_SECONDS = 60;
 /** A key set (and discovery) is fetched at most once per this interval, however many unknown `kid`s arrive. */
 export const KEY_SET_REFETCH_INTERVAL_MS = 30_000;
 /** Keys older than this are refreshed in the background (a removed key stops being trusted); a failed refresh keeps them. */
@@ -198,11 +198,13 @@ export class AccessTokens {
   readonly keySet: IssuerKeySet;
   private readonly verdicts = new LRUCache<string, Verdict>({ max: MAX_CACHED_TOKENS });
   private readonly pending = new Map<string, Promise<Person>>();
+  private readonly clockSkewSeconds: number;
 
   constructor(
     private readonly auth: AuthConfig,
-    options: { fetchTimeoutMs?: number; onKeySetRefreshFailed?: (reason: string) => void } = {},
+    options: { fetchTimeoutMs?: number; onKeySetRefreshFailed?: (reason: string) => void; clockSkewSeconds?: number } = {},
   ) {
+    this.clockSkewSeconds = options.clockSkewSeconds ?? CLOCK_SKEW_SECONDS;
     this.keySet = new IssuerKeySet(auth.issuer, auth.jwksUrl, options.fetchTimeoutMs ?? 5_000, options.onKeySetRefreshFailed);
   }
 
@@ -247,7 +249,7 @@ export class AccessTokens {
       issuer: this.auth.issuer,
       audience: this.auth.audience,
       algorithms: ACCEPTED_ALGORITHMS,
-      clockTolerance: CLOCK_SKEW_SECONDS,
+      clockTolerance: this.clockSkewSeconds,
       requiredClaims: ['exp', 'sub'],
     });
     if (typeof payload.sub !== 'string' || payload.sub === '') throw new UnauthenticatedError('The access token was refused: its sub claim must be a string');
@@ -258,7 +260,7 @@ export class AccessTokens {
       name: typeof name === 'string' && name !== '' ? name : null,
       scopes: scopesOf(payload),
       grant: grantOf(payload, this.auth.clientsClaim),
-      expiresAt: (payload.exp as number) * 1000 + CLOCK_SKEW_SECONDS * 1000,
+      expiresAt: ((payload.exp as number) + this.clockSkewSeconds) * 1000,
       shareKey: `person:${fingerprint(`${this.auth.issuer}\n${payload.sub}`)}`,
     };
   }

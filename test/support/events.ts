@@ -40,13 +40,16 @@ export async function waitUntil(
 
 export interface WsConnection {
   client: Client;
-  /** Close code of the socket once it closed (4403: rejected by onConnect). */
+  /** Close code of the socket once it closed (4403: rejected by onConnect, or its token expired). */
   closeCode(): number | null;
+  /** The reason the server gave with its close code. */
+  closeReason(): string | null;
   dispose(): Promise<void>;
 }
 
 export function connectWs(httpUrl: string, connectionParams: Record<string, unknown> = {}): WsConnection {
   let closeCode: number | null = null;
+  let closeReason: string | null = null;
   const client = createClient({
     url: httpUrl.replace(/^http/, 'ws'),
     webSocketImpl: WebSocket,
@@ -56,12 +59,14 @@ export function connectWs(httpUrl: string, connectionParams: Record<string, unkn
     on: {
       closed: (event) => {
         closeCode = (event as { code?: number }).code ?? null;
+        closeReason = (event as { reason?: string }).reason ?? null;
       },
     },
   });
   return {
     client,
     closeCode: () => closeCode,
+    closeReason: () => closeReason,
     async dispose() {
       await client.dispose();
     },
