@@ -30,7 +30,7 @@ export const allLogLines: string[] = [];
 /**
  * For suites that send refused input in quick succession from one address: each refusal is charged
  * to the caller's fair share (MAX_QUERY_COST), which would soon refuse its next requests at the door
- * (that charge is fair-share.test.ts's subject).
+ * (that charge is integration/fair-share.test.ts's subject).
  */
 export const ROOM_FOR_REFUSALS = { MAX_COST_PER_SECOND_PER_CALLER: '100000000' };
 
