@@ -154,6 +154,27 @@ export function useTestGateway(env: Record<string, string | undefined> = {}, sim
   return harness;
 }
 
+/**
+ * Closes a contact's service window as the upstream does: it refuses a text with 131047 (an injected fault), which the
+ * gateway answers SERVICE_WINDOW_CLOSED and remembers. The refused request is cleared from the recorder, so a test
+ * counts only what it sends itself.
+ */
+export async function closeWindowThroughUpstream(harness: TestGateway, channelId: string, contact: string): Promise<void> {
+  harness.simulator.faults.add({
+    path: '/messages$',
+    method: 'POST',
+    status: 400,
+    times: 1,
+    body: { error: { code: 131047, message: 'Re-engagement message', type: 'OAuthException' } },
+  });
+  const refused = await harness.execute(
+    'mutation ($channelId: ID!, $to: String!) { sendMessage(channelId: $channelId, input: { to: $to, text: { body: "Still there?" } }) { id } }',
+    { channelId, to: `+${contact}` },
+  );
+  expect(refused.body.errors?.[0]?.extensions?.code).toBe('SERVICE_WINDOW_CLOSED');
+  harness.simulator.recorder.clear();
+}
+
 /** The single result of an executeOperation call (no incremental delivery in these tests). */
 /** The value of one series of the gateway's /metrics (its name with labels, as Prometheus prints it); 0 while it has none. */
 export async function metricValue(harness: Pick<TestGateway, 'url'>, series: string): Promise<number> {
