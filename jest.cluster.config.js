@@ -27,7 +27,7 @@ export default {
     '<rootDir>/test/integration/webhook-check.test.ts',
     '<rootDir>/test/integration/metadata-routing.test.ts',
     '<rootDir>/test/unit/idempotency.test.ts',
-    '<rootDir>/test/unit/fair-share.test.ts',
+    '<rootDir>/test/unit/fair-share-store.test.ts',
     '<rootDir>/test/unit/redis-log.test.ts',
     '<rootDir>/test/unit/audit-trail-store.test.ts',
     '<rootDir>/test/integration/audit-trail.test.ts',

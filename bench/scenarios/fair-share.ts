@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { webhookAuthorization } from '../../src/events/credentials.js';
 import type { BenchContext } from '../support/context.js';
 import { seedState } from '../../simulator/seed.js';
-import { BENCH_KEYSTORE_SECRET, cpuTimeOf, freePort, memoryOf, startGatewayProcess, startSimulatorProcess } from '../support/gateway-process.js';
+import { BENCH_KEYSTORE_SECRET, cpuTimeOf, memoryOf, startGatewayProcess, startSimulatorProcess } from '../support/gateway-process.js';
 import { firstError, graphql, graphqlBody, send } from '../support/http.js';
 import { notAvailableSection, type Section } from '../support/report.js';
 import { mb, median, ms, percentile, verdict } from '../support/stats.js';
@@ -20,6 +20,7 @@ import {
   type Statuses,
 } from './hostile-patterns.js';
 import { CHANNEL, notification, subscribe } from './webhooks.js';
+import { freePort } from '../../test/support/free-port.mjs';
 
 const TITLE = '12. Fair share: hostile callers beside a well-behaved one';
 /** Seconds of each phase: the well-behaved caller alone, then beside one hostile pattern. */

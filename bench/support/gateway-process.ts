@@ -2,12 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { upstreamUrlEnv } from '../../src/config.js';
 import { seedState } from '../../simulator/seed.js';
 import { simulatorCredentials, simulatorUrls, type Simulator } from '../../simulator/server.js';
 import type { RecordedOperation } from './upstream.js';
+import { freePort } from '../../test/support/free-port.mjs';
 
 const MAIN = fileURLToPath(new URL('../../src/main.js', import.meta.url));
 const SIMULATOR_MAIN = fileURLToPath(new URL('../../simulator/main.js', import.meta.url));
@@ -23,16 +23,6 @@ export interface GatewayProcess {
   baseUrl: string;
   graphqlUrl: string;
   stop(): Promise<void>;
-}
-
-/** A TCP port free on 127.0.0.1 at the time of asking. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** KEYSTORE_SECRET of every bench gateway (webhook credentials derive from it). */

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webhookAuthorization } from '../../src/events/credentials.js';
 import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { cloudNotification, collect, connectWs, freePort, postNotification, SUBSCRIPTIONS, waitUntil, type WsConnection } from '../support/events.js';
+import { cloudNotification, collect, connectWs, postNotification, SUBSCRIPTIONS, waitUntil, type WsConnection } from '../support/events.js';
 import { describeWithRedis, dropNamespace, namespaceKeys, testRedisEnv, uniqueNamespace } from '../support/redis.js';
+import { freePort } from '../support/free-port.mjs';
 
 const CHANNEL = 'channel-001';
 type Item = Record<string, unknown>;

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { gatewayWebhook, webhookAuthorization } from '../../src/events/credentials.js';
 import { PartnerApi } from '../../src/datasources/partner-api.js';
 import { DIRECTORY_LOOKUP_BUDGET_MS } from '../../src/events/channel-directory.js';
-import { collect, connectWs, freePort, postNotification, waitUntil, type WsConnection } from '../support/events.js';
+import { collect, connectWs, postNotification, waitUntil, type WsConnection } from '../support/events.js';
 import { WABA_WEBHOOK_ACTIVATION_MS } from '../../src/messaging/webhooks.js';
 import { startEmbeddedGateway, type EmbeddedGateway } from '../support/embedded-gateway.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from '../support/redis.js';
+import { freePort } from '../support/free-port.mjs';
 
 // Seeded business account waba-2 of partner-acme: cloud numbers 005 (+49 30 5550004), 007 (…0006) and 008 (…0007),
 // on-premise 006. Channel 001 is of the same partner on waba-1; channel 015 is partner-globex's.

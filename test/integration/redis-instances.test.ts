@@ -7,7 +7,8 @@ import { RedisConnection } from '../../src/store/redis.js';
 import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { waitUntil } from '../support/events.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { describeWithRedis, dropNamespace, freePort, namespaceKeys, testRedisEnv, uniqueNamespace } from '../support/redis.js';
+import { describeWithRedis, dropNamespace, namespaceKeys, testRedisEnv, uniqueNamespace } from '../support/redis.js';
+import { freePort } from '../support/free-port.mjs';
 
 interface Instances {
   namespace: string;

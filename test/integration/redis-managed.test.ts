@@ -10,7 +10,8 @@ import { RedisConnection, type StoreErrorCause } from '../../src/store/redis.js'
 import { waitUntil } from '../support/events.js';
 import { LogCapture, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { RedisServerProcess } from '../support/redis-server.mjs';
-import { describeWithRedis, DisposableRedis, freePort, uniqueNamespace } from '../support/redis.js';
+import { describeWithRedis, DisposableRedis, uniqueNamespace } from '../support/redis.js';
+import { freePort } from '../support/free-port.mjs';
 
 const run = promisify(execFile);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { areaBRequests, useTestGateway } from '../support/gateway.js';
+import { areaBRequests, closeWindowThroughUpstream, useTestGateway } from '../support/gateway.js';
 
 const CLOUD = 'channel-001';
 const ON_PREMISE = 'channel-003';
@@ -190,7 +190,7 @@ describe('typed sends on the simulator', () => {
 
   it('the window guard treats a typed interactive send as free-form: refused while the window is held closed', async () => {
     const contact = '4915100000377';
-    await harness.gateway.services.events.closeWindow(CLOUD, contact);
+    await closeWindowThroughUpstream(harness, CLOUD, contact);
     const answer = await harness.execute(SEND, {
       channelId: CLOUD,
       input: { to: `+${contact}`, buttons: { body: 'Still there?', buttons: [{ id: 'y', title: 'Yes' }] } },

@@ -5,7 +5,7 @@ import { createGateway, type Gateway } from '../../src/http/server.js';
 import { createLogger } from '../../src/observability/logger.js';
 import type { Services } from '../../src/services.js';
 import type { Simulator } from '../../simulator/server.js';
-import { freePort } from './events.js';
+import { freePort } from './free-port.mjs';
 
 export interface EmbeddedGateway {
   gateway: Gateway;

@@ -1,22 +1,9 @@
 import { expect } from '@jest/globals';
-import { createServer } from 'node:net';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { gatewayWebhook } from '../../src/events/credentials.js';
 import { startTestGateway, type TestGateway } from './gateway.js';
-
-/** A free TCP port, for a gateway whose PUBLIC_URL must name its own port before it starts. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+import { freePort } from './free-port.mjs';
 
 /** How long a poll waits by default: well inside Jest's 20 s test timeout, so the poll's own message is what fails. */
 export const WAIT_DEADLINE_MS = 10_000;

@@ -30,7 +30,7 @@ export const allLogLines: string[] = [];
 /**
  * For suites that send refused input in quick succession from one address: each refusal is charged
  * to the caller's fair share (MAX_QUERY_COST), which would soon refuse its next requests at the door
- * (that charge is fair-share.test.ts's subject).
+ * (that charge is integration/fair-share.test.ts's subject).
  */
 export const ROOM_FOR_REFUSALS = { MAX_COST_PER_SECOND_PER_CALLER: '100000000' };
 
@@ -152,6 +152,27 @@ export function useTestGateway(env: Record<string, string | undefined> = {}, sim
     await harness.close();
   });
   return harness;
+}
+
+/**
+ * Closes a contact's service window as the upstream does: it refuses a text with 131047 (an injected fault), which the
+ * gateway answers SERVICE_WINDOW_CLOSED and remembers. The refused request is cleared from the recorder, so a test
+ * counts only what it sends itself.
+ */
+export async function closeWindowThroughUpstream(harness: TestGateway, channelId: string, contact: string): Promise<void> {
+  harness.simulator.faults.add({
+    path: '/messages$',
+    method: 'POST',
+    status: 400,
+    times: 1,
+    body: { error: { code: 131047, message: 'Re-engagement message', type: 'OAuthException' } },
+  });
+  const refused = await harness.execute(
+    'mutation ($channelId: ID!, $to: String!) { sendMessage(channelId: $channelId, input: { to: $to, text: { body: "Still there?" } }) { id } }',
+    { channelId, to: `+${contact}` },
+  );
+  expect(refused.body.errors?.[0]?.extensions?.code).toBe('SERVICE_WINDOW_CLOSED');
+  harness.simulator.recorder.clear();
 }
 
 /** The single result of an executeOperation call (no incremental delivery in these tests). */

@@ -1,7 +1,6 @@
 export declare const REDIS_SERVER_INSTALL_HINT: string;
 export declare const TEST_REDIS_URL_ENV: string;
 export declare function redisServerInstalled(): boolean;
-export declare function freePort(): Promise<number>;
 
 export interface RedisServerOptions {
   /** A fixed port (to bring a stopped server back where its clients expect it); a free one if absent. */

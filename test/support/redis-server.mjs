@@ -1,9 +1,9 @@
 // Plain JavaScript (types in redis-server.d.mts): Jest's global set-up loads it outside the test
 // runtime, where the TypeScript transform's `.js` → `.ts` mapping does not apply.
 import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.mjs';
 
 /** What to install when redis-server is missing, said once by the test run's global set-up. */
 export const REDIS_SERVER_INSTALL_HINT = 'apt-get install redis-server';
@@ -20,18 +20,6 @@ const STOP_DEADLINE_MS = 10_000;
 /** Whether a `redis-server` binary is on the PATH. */
 export function redisServerInstalled() {
   return !spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).error;
-}
-
-export async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -4,8 +4,6 @@ import { describe } from '@jest/globals';
 import { createClient, createCluster, type RedisClientType } from '@redis/client';
 import { REDIS_SERVER_INSTALL_HINT, RedisServerProcess, TEST_REDIS_URL_ENV } from './redis-server.mjs';
 
-export { freePort } from './redis-server.mjs';
-
 const startedRedisUrl = process.env[TEST_REDIS_URL_ENV];
 
 /**

@@ -11,3 +11,16 @@ export function refusals(run: () => unknown): Array<[string, string]> {
   }
   return [];
 }
+
+/** The field and message of a rule's refusal, or undefined when it accepted. */
+export function refusalOf(run: () => unknown): [string, string] | undefined {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof BadUserInputError) return [error.field, error.message];
+    throw error;
+  }
+  return undefined;
+}
+
+export const fieldOf = (run: () => unknown): string | undefined => refusalOf(run)?.[0];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import Keyv from 'keyv';
-import { BadUserInputError, ErrorCode, HubgraphError, UpstreamUnavailableError } from '../../src/errors.js';
+import { BadUserInputError, ErrorCode, HubgraphError, StoreUnavailableError, UpstreamUnavailableError } from '../../src/errors.js';
 import { idempotentSendsFor, IdempotentSends, memorySendLock, redisSendLock, type SendLock } from '../../src/messaging/idempotency.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { RedisConnection } from '../../src/store/redis.js';
@@ -218,5 +218,77 @@ describe('send locks', () => {
       await a.release('k');
       expect(await b.acquire('k', 60_000)).toBe(true);
     });
+  });
+});
+
+describe('IdempotentSends', () => {
+  const scope = { partnerId: 'p', channelId: 'c', key: 'k' };
+
+  it('sends once for concurrent duplicates across two instances sharing a store and a lock', async () => {
+    const store = new Keyv();
+    const lock = memorySendLock();
+    const first = new IdempotentSends(store, lock, { pendingMs: 5_000, pollMs: 5 });
+    const second = new IdempotentSends(store, lock, { pendingMs: 5_000, pollMs: 5 });
+    let sends = 0;
+    let finish: (value: string) => void = () => undefined;
+    const send = () => {
+      sends += 1;
+      return new Promise<string>((resolve) => {
+        finish = resolve;
+      });
+    };
+    const a = first.run(scope, { body: 1 }, send);
+    // Let the first instance take the lock before the second asks.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const b = second.run(scope, { body: 1 }, send);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    finish('message-1');
+    await expect(Promise.all([a, b])).resolves.toEqual(['message-1', 'message-1']);
+    expect(sends).toBe(1);
+  });
+
+  /** A store whose writes fail once the send has happened (Redis lost mid-send), and a log of the warnings. */
+  function storeLostAfterSend() {
+    const store = new Keyv();
+    let lost = false;
+    const set = store.set.bind(store);
+    const remove = store.delete.bind(store);
+    store.set = async (...args: Parameters<Keyv['set']>) => (lost ? Promise.reject(new StoreUnavailableError()) : set(...args));
+    store.delete = async (...args: Parameters<Keyv['delete']>) => (lost ? Promise.reject(new StoreUnavailableError()) : remove(...args));
+    const warnings: string[] = [];
+    const logger = { warn: (_fields: unknown, message: string) => warnings.push(message) } as never;
+    return { store, warnings, logger, lose: () => (lost = true) };
+  }
+
+  it('answers a sent message as sent when the store cannot record it or free the lock afterwards', async () => {
+    const { store, warnings, logger, lose } = storeLostAfterSend();
+    const lock = { acquire: async () => true, release: async () => Promise.reject(new StoreUnavailableError()) };
+    const sends = new IdempotentSends(store, lock, { pendingMs: 5_000, logger });
+    const sent = sends.run(scope, {}, async () => {
+      lose();
+      return 'message-1';
+    });
+    await expect(sent).resolves.toBe('message-1');
+    expect(warnings).toEqual([expect.stringMatching(/message was sent, but the store could not record it/), expect.stringMatching(/lock could not be freed/)]);
+  });
+
+  it("keeps a refused send's own error when the store cannot clear the key afterwards", async () => {
+    const { store, warnings, logger, lose } = storeLostAfterSend();
+    const sends = new IdempotentSends(store, memorySendLock(), { pendingMs: 5_000, logger });
+    const refusal = new BadUserInputError('recipient is not a WhatsApp user', 'input.to');
+    const sent = sends.run(scope, {}, async () => {
+      lose();
+      throw refusal;
+    });
+    await expect(sent).rejects.toBe(refusal);
+    expect(warnings).toEqual([expect.stringMatching(/send was refused, but the store could not record it/)]);
+  });
+
+  it('lets a duplicate give up with an unknown outcome, sending nothing, while another holder keeps the lock', async () => {
+    const heldElsewhere = { acquire: async () => false, release: async () => undefined };
+    const sends = new IdempotentSends(new Keyv(), heldElsewhere, { pendingMs: 30, pollMs: 5 });
+    let sent = false;
+    await expect(sends.run(scope, {}, async () => (sent = true))).rejects.toBeInstanceOf(UpstreamUnavailableError);
+    expect(sent).toBe(false);
   });
 });

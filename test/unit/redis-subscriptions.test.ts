@@ -5,7 +5,8 @@ import { createLogger } from '../../src/observability/logger.js';
 import type { RedisClient } from '../../src/store/redis.js';
 import { waitUntil } from '../support/events.js';
 import { LogCapture } from '../support/gateway.js';
-import { connectTestClient, describeWithRedis, freePort, StallingProxy, testRedisUrl, uniqueNamespace } from '../support/redis.js';
+import { connectTestClient, describeWithRedis, StallingProxy, testRedisUrl, uniqueNamespace } from '../support/redis.js';
+import { freePort } from '../support/free-port.mjs';
 
 /** RedisSubscriptions on a real Redis: channels of this file start with a namespace of their own, and leave no keys. */
 const namespace = uniqueNamespace('pubsub');

@@ -8,9 +8,10 @@ import {
   contentField,
   isHttpUrl,
   toSentMessage,
+  withAccountNamespace,
   type SendMessageOptions,
 } from '../../src/messaging/send-message.js';
-import { refusals } from '../support/refusals.js';
+import { fieldOf, refusals } from '../support/refusals.js';
 
 const cloud: SendMessageOptions = { hosting: 'CLOUD', messagingProduct: 'whatsapp' };
 const onPremise: SendMessageOptions = { hosting: 'ON_PREMISE', messagingProduct: 'whatsapp' };
@@ -563,5 +564,93 @@ describe('toSentMessage', () => {
     for (const messages of [null, [], [{}], [{ id: '' }], [{ id: null }]]) {
       expect(toSentMessage('+49 151', { messages })).toBeNull();
     }
+  });
+});
+
+describe('buildSendMessageBody', () => {
+  const base: SendMessageInput = { to: ' +4915112345678 ' };
+
+  it('counts text length in characters, not UTF-16 units', () => {
+    const emoji = '😀'.repeat(4096);
+    expect(() => buildSendMessageBody({ ...base, text: { body: emoji } }, cloud)).not.toThrow();
+    expect(fieldOf(() => buildSendMessageBody({ ...base, text: { body: `${emoji}x` } }, cloud))).toBe('input.text.body');
+  });
+
+  it('trims the recipient and never sends messaging_product on-premise', () => {
+    const body = buildSendMessageBody({ ...base, text: { body: 'a' } }, onPremise);
+    expect(body).toEqual({ recipient_type: 'individual', to: '+4915112345678', type: 'text', text: { body: 'a' } });
+  });
+
+  it('checks location ranges and required strings', () => {
+    const location = { latitude: 91, longitude: 0, name: 'n', address: 'a' };
+    expect(fieldOf(() => buildSendMessageBody({ ...base, location }, cloud))).toBe('input.location.latitude');
+    expect(fieldOf(() => buildSendMessageBody({ ...base, location: { ...location, latitude: 0, longitude: 181 } }, cloud))).toBe('input.location.longitude');
+    expect(fieldOf(() => buildSendMessageBody({ ...base, location: { ...location, latitude: 0, name: ' ' } }, cloud))).toBe('input.location.name');
+  });
+
+  it('checks contacts: at least one, birthday a real date, two-letter country code', () => {
+    const name = { formattedName: 'A B', lastName: 'B' };
+    expect(fieldOf(() => buildSendMessageBody({ ...base, contacts: [] }, cloud))).toBe('input.contacts');
+    expect(fieldOf(() => buildSendMessageBody({ ...base, contacts: [{ name, birthday: '2023-02-29' }] }, cloud))).toBe('input.contacts.0.birthday');
+    expect(fieldOf(() => buildSendMessageBody({ ...base, contacts: [{ name, addresses: [{ countryCode: 'DEU' }] }] }, cloud))).toBe(
+      'input.contacts.0.addresses.0.countryCode',
+    );
+    expect(fieldOf(() => buildSendMessageBody({ ...base, contacts: [{ name: { formattedName: 'A', suffix: ' ' } }] }, cloud))).toBe('input.contacts.0.name');
+  });
+
+  it('allows a caption of any length on cloud (the limit is stated on-premise only)', () => {
+    expect(() => buildSendMessageBody({ ...base, video: { id: 'v', caption: 'c'.repeat(5000) } }, cloud)).not.toThrow();
+    expect(fieldOf(() => buildSendMessageBody({ ...base, sticker: { id: 's', caption: 'c' } }, onPremise))).toBe('input.sticker.caption');
+  });
+
+  it('builds template components in B2 order and checks the button rules', () => {
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    const template = { name: 't', languageCode: 'en', couponCode: 'C', urlButtonIndex: 0, urlButtonParameter: 'x' };
+    expect(fieldOf(() => buildSendMessageBody({ ...base, template }, { ...cloud, now }))).toBe('input.template.urlButtonIndex');
+    expect(fieldOf(() => buildSendMessageBody({ ...base, template: { ...template, urlButtonIndex: 10 } }, { ...cloud, now }))).toBe(
+      'input.template.urlButtonIndex',
+    );
+    expect(fieldOf(() => buildSendMessageBody({ ...base, template: { name: 't', languageCode: 'en', urlButtonIndex: 1 } }, cloud))).toBe(
+      'input.template.urlButtonParameter',
+    );
+    expect(
+      fieldOf(() => buildSendMessageBody({ ...base, template: { ...template, urlButtonIndex: 1, offerExpiresAt: '2029-12-31T00:00:00Z' } }, { ...cloud, now })),
+    ).toBe('input.template.offerExpiresAt');
+    expect(fieldOf(() => buildSendMessageBody({ ...base, template: { name: 't', languageCode: 'en', headerMediaType: 'VIDEO' } }, cloud))).toBe(
+      'input.template.headerMediaId',
+    );
+    expect(
+      fieldOf(() => buildSendMessageBody({ ...base, template: { name: 't', languageCode: 'en', headerMediaId: 'm', headerMediaType: 'AUDIO' } }, cloud)),
+    ).toBe('input.template.headerMediaType');
+    const body = buildSendMessageBody({ ...base, template: { name: 't', languageCode: 'en', headerMediaId: 'm', headerMediaType: 'DOCUMENT' } }, onPremise);
+    expect(body.template).toEqual({
+      name: 't',
+      language: { code: 'en' },
+      components: [{ type: 'header', parameters: [{ type: 'document', document: { id: 'm' } }] }],
+    });
+    expect(buildSendMessageBody({ ...base, template: { name: 't', languageCode: 'en' } }, cloud).template).toEqual({ name: 't', language: { code: 'en' } });
+  });
+
+  it('maps both answers to {id, input, waId}', () => {
+    expect(toSentMessage('+49 151', { contacts: [{ input: '+49 151', wa_id: '49151' }], messages: [{ id: 'wamid.X' }] })).toEqual({
+      id: 'wamid.X',
+      input: '+49 151',
+      waId: '49151',
+    });
+    expect(toSentMessage('+49 151', { messages: [{ id: 'gBEG' }] })).toEqual({ id: 'gBEG', input: '+49 151', waId: null });
+    expect(toSentMessage('+49 151', {})).toBeNull();
+  });
+});
+
+describe('withAccountNamespace', () => {
+  it('adds the account namespace to a template without one, when needed and known', () => {
+    const template = { type: 'template', to: '49', template: { name: 'n', language: { code: 'de' } } };
+    expect(withAccountNamespace(template, true, 'ns_1')).toEqual({ ...template, template: { ...template.template, namespace: 'ns_1' } });
+    expect(withAccountNamespace(template, false, 'ns_1')).toBe(template);
+    expect(withAccountNamespace(template, true, null)).toBe(template);
+    const given = { ...template, template: { ...template.template, namespace: 'ns_own' } };
+    expect(withAccountNamespace(given, true, 'ns_1')).toBe(given);
+    const text = { type: 'text', to: '49', text: { body: 'x' } };
+    expect(withAccountNamespace(text, true, 'ns_1')).toBe(text);
   });
 });

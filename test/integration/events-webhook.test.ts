@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { gatewayWebhook, webhookAuthorization } from '../../src/events/credentials.js';
 import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { areaBRequests, startTestGateway, useTestGateway, type TestGateway } from '../support/gateway.js';
-import { collect, connectWs, freePort, SUBSCRIPTIONS, waitUntil, type WsConnection } from '../support/events.js';
+import { collect, connectWs, SUBSCRIPTIONS, waitUntil, type WsConnection } from '../support/events.js';
+import { freePort } from '../support/free-port.mjs';
 
 const ON_PREMISE_CHANNEL = 'channel-003';
 const CLOUD_CHANNEL = 'channel-001';

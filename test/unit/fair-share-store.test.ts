@@ -3,8 +3,9 @@ import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { FairShare, shareKeyOf, ShareUsedUpError } from '../../src/store/fair-share.js';
 import { RedisConnection } from '../../src/store/redis.js';
-import { describeWithRedis, dropNamespace, freePort, TEST_REDIS_MODE, testRedisUrl, uniqueNamespace } from '../support/redis.js';
+import { describeWithRedis, dropNamespace, TEST_REDIS_MODE, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 import { waitUntil } from '../support/events.js';
+import { freePort } from '../support/free-port.mjs';
 
 /** One caller's share on one instance (no Redis): the in-flight bound and the cost budget of each second. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { areaBRequests, useTestGateway } from '../support/gateway.js';
+import { areaBRequests, closeWindowThroughUpstream, useTestGateway } from '../support/gateway.js';
 
 const CLOUD = 'channel-001';
 const KEYS = { [CLOUD]: `sim-key-${CLOUD}` };
@@ -57,7 +57,7 @@ describe('sendMessage (executeOperation)', () => {
   });
 
   it('refuses a text to a contact whose window the gateway holds closed, before anything goes upstream', async () => {
-    await harness.gateway.services.events.closeWindow(CLOUD, '4915100000302');
+    await closeWindowThroughUpstream(harness, CLOUD, '4915100000302');
     const window = await execute(WINDOW, { channelId: CLOUD, contact: '4915100000302' });
     expect(window.data).toEqual({ channel: { serviceWindow: { state: 'CLOSED' } } });
 
