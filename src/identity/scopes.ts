@@ -129,4 +129,3 @@ export function enforceScopes(schema: GraphQLSchema): GraphQLSchema {
   }
   return schema;
 }
-

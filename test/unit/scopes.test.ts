@@ -138,12 +138,15 @@ describe('the gateway reads the directives (enforceScopes)', () => {
     const probe = enforceScopes(
       buildSubgraphSchema({ typeDefs: parse(sdl('[["hubgraph:read", "hubgraph:send"], ["hubgraph:admin"]]')), resolvers: { Query: { probe: () => 'ok' } } }),
     );
-    const ask = (scopes: Scope[]) => execute({ schema: probe, document: parse('{ probe }'), contextValue: { caller: { scopes: new Set(scopes) } } }) as ExecutionResult;
+    const ask = (scopes: Scope[]) =>
+      execute({ schema: probe, document: parse('{ probe }'), contextValue: { caller: { scopes: new Set(scopes) } } }) as ExecutionResult;
     expect(ask(['hubgraph:read', 'hubgraph:send']).data).toEqual({ probe: 'ok' });
     expect(ask(['hubgraph:admin']).data).toEqual({ probe: 'ok' });
     const refused = ask(['hubgraph:read']);
     expect(refused.errors![0].message).toMatch(/needs the scope hubgraph:read and hubgraph:send, or hubgraph:admin; missing: hubgraph:send/);
     expect(refused.errors![0].extensions?.missingScopes).toEqual(['hubgraph:send']);
-    expect(() => enforceScopes(buildSubgraphSchema({ typeDefs: parse(sdl('[["hubgraph:raed"]]')) }))).toThrow('@requiresScopes on Query.probe names an unknown scope');
+    expect(() => enforceScopes(buildSubgraphSchema({ typeDefs: parse(sdl('[["hubgraph:raed"]]')) }))).toThrow(
+      '@requiresScopes on Query.probe names an unknown scope',
+    );
   });
 });
