@@ -43,9 +43,7 @@ export async function requireGrantedChannel(grant: ClientGrant, channelId: strin
  */
 export function requireEveryClient(grant: ClientGrant, operation: string): void {
   if (!grant.allClients) {
-    throw new ForbiddenError(`${operation} acts for the whole partner: it needs every client granted, and this caller is granted only some clients`, {
-      http: { status: 403 },
-    });
+    throw new ForbiddenError(`${operation} acts for the whole partner: it needs every client granted, and this caller is granted only some clients`);
   }
 }
 

@@ -8,6 +8,7 @@ import {
   type GraphQLField,
   type GraphQLFieldResolver,
   type GraphQLNamedType,
+  type GraphQLResolveInfo,
   type GraphQLSchema,
 } from 'graphql';
 import { ForbiddenError } from '../errors.js';
@@ -85,8 +86,13 @@ function callerOf(context: unknown, coordinate: string): Caller {
   return caller;
 }
 
-/** Throws FORBIDDEN (HTTP 403) naming the field and the scopes missing from the closest set, unless `caller` passes every check. */
-function enforce(checks: readonly ScopeCheck[], coordinate: string, caller: Caller): void {
+/**
+ * Throws FORBIDDEN naming the field and the scopes missing from the closest set, unless `caller` passes every check.
+ * A refused root field is the operation's own action refused: HTTP 403. A refused field below one (the Conversation a
+ * send answers) leaves the done write and its other fields standing: a field error at HTTP 200, so no client takes a
+ * sent message for a refused one and sends it again.
+ */
+function enforce(checks: readonly ScopeCheck[], coordinate: string, caller: Caller, atRoot: boolean): void {
   for (const { anyOf, through } of checks) {
     if (anyOf.some((set) => set.every((scope) => caller.scopes.has(scope)))) continue;
     const missingScopes = anyOf
@@ -96,7 +102,7 @@ function enforce(checks: readonly ScopeCheck[], coordinate: string, caller: Call
     const held = caller.scopes.size > 0 ? [...caller.scopes].join(' ') : 'none';
     throw new ForbiddenError(
       `${coordinate} needs the scope ${needed}${through ? ` (${through})` : ''}; missing: ${missingScopes.join(', ')} (the caller holds: ${held})`,
-      { missingScopes, http: { status: 403 } },
+      atRoot ? { missingScopes, http: { status: 403 } } : { missingScopes },
     );
   }
 }
@@ -110,19 +116,19 @@ export function enforceScopes(schema: GraphQLSchema): GraphQLSchema {
       const coordinate = `${type.name}.${field.name}`;
       const checks = checksOf(schema, coordinate, field);
       if (checks.length === 0) continue;
-      const check = (context: unknown) => enforce(checks, coordinate, callerOf(context, coordinate));
+      const check = (context: unknown, info: GraphQLResolveInfo) => enforce(checks, coordinate, callerOf(context, coordinate), info.path.prev === undefined);
       const { subscribe } = field;
       // A subscription is checked when it starts: its events are resolved for the same caller.
       if (type === subscriptionType && subscribe) {
         field.subscribe = (source, args, context, info) => {
-          check(context);
+          check(context, info);
           return subscribe(source, args, context, info);
         };
         continue;
       }
       const resolve: GraphQLFieldResolver<unknown, unknown> = field.resolve ?? defaultFieldResolver;
       field.resolve = (source, args, context, info) => {
-        check(context);
+        check(context, info);
         return resolve(source, args, context, info);
       };
     }
