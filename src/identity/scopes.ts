@@ -107,6 +107,23 @@ function enforce(checks: readonly ScopeCheck[], coordinate: string, caller: Call
   }
 }
 
+/**
+ * The check of a route that stands for fields outside GraphQL (`POST /media/:channelId` for `Mutation.uploadMedia`;
+ * a download for `Query.channel` then `Channel.media`): the rules of every field on that path, read from the same SDL,
+ * the refusal naming the route.
+ */
+export function routeScopeCheck(schema: GraphQLSchema, path: readonly string[], route: string): (caller: Caller) => void {
+  const checks = path.flatMap((coordinate) => {
+    const [typeName, fieldName] = coordinate.split('.');
+    const type = schema.getType(typeName);
+    const field = isObjectType(type) ? type.getFields()[fieldName] : undefined;
+    if (!field) throw new Error(`${route} stands for ${coordinate}, which the schema lacks`);
+    return checksOf(schema, coordinate, field);
+  });
+  // The route answers its own HTTP status (403 for FORBIDDEN): no GraphQL `http` extension.
+  return (caller) => enforce(checks, `${route} (as ${path.join(' → ')})`, caller, false);
+}
+
 /** The schema's fields, each refused with FORBIDDEN before its resolver (and so before any upstream call) unless the caller holds its scopes. */
 export function enforceScopes(schema: GraphQLSchema): GraphQLSchema {
   const subscriptionType = schema.getSubscriptionType();

@@ -125,6 +125,27 @@ describe('scopes from @requiresScopes, with people from a real provider', () => 
     expect(read).toMatchObject({ status: 200, body: { data: { _entities: [{ id: CHANNEL }] } } });
   });
 
+  it('the media routes are held to the scopes of the fields they stand for: upload as uploadMedia, download as a channel’s media', async () => {
+    const base = harness.url.replace(/\/graphql$/, '');
+    const upload = await fetch(`${base}/media/${CHANNEL}?type=IMAGE&fileName=a.png`, {
+      method: 'POST',
+      headers: { ...(await as([READ])), 'content-type': 'image/png' },
+      body: Buffer.from('89504e470d0a1a0a', 'hex'),
+    });
+    expect(upload.status).toBe(403);
+    expect(await upload.json()).toEqual({
+      error: {
+        code: 'FORBIDDEN',
+        missingScopes: [SEND_SCOPE],
+        message: expect.stringContaining('POST /media/:channelId (as Mutation.uploadMedia) needs the scope hubgraph:send'),
+      },
+    });
+    const download = await fetch(`${base}/media/${CHANNEL}/media-1`, { headers: await as([SEND_SCOPE]) });
+    expect(download.status).toBe(403);
+    expect(await download.json()).toMatchObject({ error: { code: 'FORBIDDEN', missingScopes: [READ] } });
+    expect(upstreamCalls()).toBe(0);
+  });
+
   it('a gateway token is a service holding every scope', async () => {
     const service = { authorization: 'Bearer service-token' };
     expect((await harness.graphql(SEND, text('+4915100000504'), service)).body.errors).toBeUndefined();
