@@ -69,6 +69,18 @@ describe('scopes from @requiresScopes, with people from a real provider', () => 
     expectRefused(refused, 'Mutation.sendMessage', SEND_SCOPE);
     expect(refused.body.data).toBeNull();
     expect(upstreamCalls()).toBe(0);
+    // Audited like any refused write, naming the person.
+    const trail = await harness.graphql<{ partner: { auditTrail: { nodes: unknown[] } } }>(
+      '{ partner { auditTrail(first: 1) { nodes { operation outcome code actor { kind subject } } } } }',
+      {},
+      { authorization: 'Bearer service-token' },
+    );
+    expect(trail.body.data?.partner.auditTrail.nodes[0]).toEqual({
+      operation: 'sendMessage',
+      outcome: 'REFUSED',
+      code: 'FORBIDDEN',
+      actor: { kind: 'PERSON', subject: admin.id },
+    });
   });
 
   it('a sender sends (named on the message) but reads nothing: queries and the thread a send answers need hubgraph:read', async () => {
