@@ -121,7 +121,8 @@ export function routeScopeCheck(schema: GraphQLSchema, path: readonly string[], 
     return checksOf(schema, coordinate, field);
   });
   // The route answers its own HTTP status (403 for FORBIDDEN): no GraphQL `http` extension.
-  return (caller) => enforce(checks, `${route} (as ${path.join(' → ')})`, caller, false);
+  const label = `${route} (as ${path.join(' → ')})`;
+  return (caller) => enforce(checks, label, caller, false);
 }
 
 /** The schema's fields, each refused with FORBIDDEN before its resolver (and so before any upstream call) unless the caller holds its scopes. */
