@@ -99,8 +99,9 @@ export class UnauthenticatedError extends HubgraphError {
 }
 
 export class ForbiddenError extends HubgraphError {
-  constructor(message: string) {
-    super(message, ErrorCode.Forbidden);
+  /** `extensions`: what the refusal adds for the caller, e.g. the scope check's `missingScopes` and its HTTP 403. */
+  constructor(message: string, extensions: Record<string, unknown> = {}) {
+    super(message, ErrorCode.Forbidden, extensions);
   }
 }
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { parse, type GraphQLSchema } from 'graphql';
+import { enforceScopes } from './identity/scopes.js';
 import { projectRoot } from './lib/project-root.js';
 import { checkIdArguments } from './id-arguments.js';
 import { resolvers } from './resolvers/index.js';
@@ -15,6 +16,7 @@ export function loadTypeDefs(): string {
     .join('\n');
 }
 
+/** The scope check wraps outermost: a caller without the field's scopes learns nothing from its arguments' checks. */
 export function buildSchema(): GraphQLSchema {
-  return checkIdArguments(buildSubgraphSchema([{ typeDefs: parse(loadTypeDefs()), resolvers: resolvers as never }]));
+  return enforceScopes(checkIdArguments(buildSubgraphSchema([{ typeDefs: parse(loadTypeDefs()), resolvers: resolvers as never }])));
 }

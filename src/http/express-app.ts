@@ -1,4 +1,5 @@
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { GraphQLSchema } from 'graphql';
 import type { Config } from '../config.js';
 import type { Logger } from '../observability/logger.js';
 import type { Services } from '../services.js';
@@ -15,14 +16,21 @@ function requestIdMiddleware(request: Request, response: Response, next: NextFun
 }
 
 /** Every route but the two hot paths (/graphql and /webhooks, on node:http): operations, media, GraphiQL. */
-export function expressApp(options: { config: Config; services: Services; logger: Logger; cors: RequestHandler | null; draining: () => boolean }): Express {
-  const { config, services, logger, cors } = options;
+export function expressApp(options: {
+  config: Config;
+  services: Services;
+  schema: GraphQLSchema;
+  logger: Logger;
+  cors: RequestHandler | null;
+  draining: () => boolean;
+}): Express {
+  const { config, services, schema, logger, cors } = options;
   const app = express();
   app.disable('x-powered-by');
   app.use(requestIdMiddleware);
   if (cors) app.use(cors);
   app.use(opsRoutes(services, { metricsToken: config.metricsToken, draining: options.draining }));
-  app.use('/media', mediaRouter(services));
+  app.use('/media', mediaRouter(services, schema));
   // Like the Sandbox, only where introspection is on: GraphiQL needs the schema.
   if (config.introspection) app.use(graphiqlRouter());
   // One JSON error shape on every route: unknown routes and Express's own failures (a malformed URL

@@ -2,8 +2,9 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { Router, type Request, type Response } from 'express';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
 import { requirePartnerId } from '../identity/caller.js';
+import { routeScopeCheck } from '../identity/scopes.js';
 import { releaseUnreadBody } from './request.js';
 import { createContext, type Context } from '../context.js';
 import { MediaInputError } from '../datasources/media-api.js';
@@ -225,8 +226,11 @@ function receiveMultipart(request: Request, context: Context, route: ChannelRout
  * and `GET /media/:channelId/:mediaId` (streamed download). Callers authenticate as on /graphql;
  * the channel's key and the upstream's download URL never leave the gateway.
  */
-export function mediaRouter(services: Services): Router {
+export function mediaRouter(services: Services, schema: GraphQLSchema): Router {
   const router = Router();
+  // Each route is held to the scopes of the field it stands for, as the SDL writes them.
+  const requireUploadScopes = routeScopeCheck(schema, ['Mutation.uploadMedia'], 'POST /media/:channelId');
+  const requireDownloadScopes = routeScopeCheck(schema, ['Query.channel', 'Channel.media'], 'GET /media/:channelId/:mediaId');
 
   // The request id is the one the server's middleware checked, echoed and logs under.
   const contextOf = (request: Request, response: Response): Promise<Context> =>
@@ -235,6 +239,7 @@ export function mediaRouter(services: Services): Router {
   router.post('/:channelId', async (request: Request<{ channelId: string }>, response: Response) => {
     try {
       const context = await contextOf(request, response);
+      requireUploadScopes(context.caller);
       const kind = kindParam(request.query.type);
       const route = await context.dataSources.media.route(requirePartnerId(context.caller), request.params.channelId);
       const max = UPLOAD_MAX_BYTES[route.hosting];
@@ -266,6 +271,7 @@ export function mediaRouter(services: Services): Router {
   router.get('/:channelId/:mediaId', async (request: Request<{ channelId: string; mediaId: string }>, response: Response) => {
     try {
       const context = await contextOf(request, response);
+      requireDownloadScopes(context.caller);
       checkPathId(request.params.mediaId, 'mediaId');
       const { media } = context.dataSources;
       const route = await media.route(requirePartnerId(context.caller), request.params.channelId);

@@ -94,7 +94,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     metrics: services.metrics,
   });
   let draining = false;
-  const app = expressApp({ config, services, logger, cors, draining: () => draining });
+  const app = expressApp({ config, services, schema, logger, cors, draining: () => draining });
   // /graphql and the webhook receiver, the two hot paths, on node:http; Express for the rest.
   const isStreamedUpload = (request: IncomingMessage) => request.method === 'POST' && request.url?.startsWith('/media/') === true;
   httpServer.on('request', (request, response) => {

@@ -1,16 +1,6 @@
-import { ForbiddenError } from '../errors.js';
-import { requirePartnerId, type Caller } from '../identity/caller.js';
-import { clientIdOfChannel, clientIdOfClient, listWithinGrant } from '../identity/grants.js';
+import { requirePartnerId } from '../identity/caller.js';
+import { clientIdOfChannel, clientIdOfClient, listWithinGrant, requireEveryClient } from '../identity/grants.js';
 import type { PartnerResolvers } from '../generated/graphql.js';
-
-/** The audit trail is partner-wide: only a caller holding hubgraph:admin with every client may read it. */
-function requireAuditReader(caller: Caller): void {
-  const missing = [
-    ...(caller.scopes.has('hubgraph:admin') ? [] : ['the scope hubgraph:admin']),
-    ...(caller.grant.allClients ? [] : ['a grant of every client (it holds only some)']),
-  ];
-  if (missing.length > 0) throw new ForbiddenError(`Partner.auditTrail needs ${missing.join(' and ')}`);
-}
 
 export const Partner: PartnerResolvers = {
   __resolveReference: (reference, { caller }) => ({ id: requirePartnerId(caller, reference.id) }),
@@ -25,7 +15,8 @@ export const Partner: PartnerResolvers = {
     return list;
   },
   auditTrail: async ({ id }, { first, after, actor, channelId }, { caller, config, dataSources, auditTrail }) => {
-    requireAuditReader(caller);
+    // hubgraph:admin is checked from the SDL before this runs; the trail is partner-wide, so every client too.
+    requireEveryClient(caller.grant, 'Partner.auditTrail');
     // The trail is the gateway's own store, which the upstream never checks: a forwarded credential must first show it
     // reads this partner (the cached listing), or any token naming a partner in X-Partner-Id would read its trail.
     if (!config.partnerToken) await dataSources.partner.requireReadablePartner(id);

@@ -195,3 +195,51 @@ describe('through a supergraph router: Hive Gateway in front of hubgraph and a s
     }
   });
 });
+
+describe('a router enforcing the scope table from the supergraph (Hive Gateway, genericAuth)', () => {
+  let hubgraph: TestGateway;
+  let runtime: GatewayRuntime;
+  let server: Server;
+  let routerUrl: string;
+
+  beforeAll(async () => {
+    hubgraph = await startTestGateway({ GATEWAY_TOKENS: CALLER_TOKEN, CHANNEL_API_KEYS: JSON.stringify({ [CHANNEL]: `sim-key-${CHANNEL}` }) });
+    const composition = composeServices([{ name: 'hubgraph', typeDefs: parse(loadTypeDefs()), url: hubgraph.url }]);
+    if (composition.errors) throw new Error(composition.errors.map((error) => error.message).join('\n'));
+    runtime = createGatewayRuntime({
+      supergraph: composition.supergraphSdl,
+      logging: false,
+      // The router's own view of the caller: in production its JWT plugin; here a reader, whatever hubgraph would allow
+      // the token it forwards (a gateway token, a service with every scope), so only the router can refuse.
+      genericAuth: { mode: 'protect-granular', resolveUserFn: () => ({ scope: 'hubgraph:read' }) },
+      propagateHeaders: { fromClientToSubgraphs: () => ({ authorization: `Bearer ${CALLER_TOKEN}` }) },
+    });
+    server = createServer((request, response) => void runtime(request, response));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    routerUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await runtime.dispose();
+    await hubgraph.close();
+  });
+
+  const routed = async (query: string) => {
+    const response = await fetch(routerUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    return (await response.json()) as { data?: Record<string, unknown> | null; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
+  };
+
+  it('serves a reader’s query and refuses sendMessage at the router, before hubgraph is called', async () => {
+    const read = await routed('{ channel(id: "channel-003") { id } }');
+    expect(read).toEqual({ data: { channel: { id: 'channel-003' } } });
+    hubgraph.simulator.recorder.clear();
+    const sent = await routed(`mutation { sendMessage(channelId: "${CHANNEL}", input: { to: "+4915100000601", text: { body: "hi" } }) { id } }`);
+    expect(sent.data ?? null).toBeNull();
+    expect(sent.errors?.[0]?.extensions).toMatchObject({ code: 'UNAUTHORIZED_FIELD_OR_TYPE' });
+    expect(hubgraph.simulator.recorder.requests).toEqual([]);
+    expect(await hubgraph.gateway.services.auditTrail.page(hubgraph.config.partnerId!, { first: 1, after: null, actor: null, channelId: null })).toMatchObject({
+      nodes: [],
+    });
+  });
+});
