@@ -17,8 +17,9 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Config } from '../config.js';
 import type { Context } from '../context.js';
+import { UnauthenticatedError } from '../errors.js';
 import type { Services } from '../services.js';
-import { shareKeyOf } from '../store/fair-share.js';
+import { isSettledShareKey } from '../identity/share-keys.js';
 import { connectionHeaders, identity, refusalOf, type OperationStep, type WebSocketOperation } from './pipeline.js';
 
 export interface WebSocketEndpoint {
@@ -116,13 +117,14 @@ export function webSocketEndpoint(options: {
 
   const allRules = [...validationRules];
   const hooks = steps.map((step) => step.webSocket);
-  // A connection's credentials and address do not change: its share key is worked out (a fingerprint) once, not per operation.
+  // A connection's credentials and address do not change: its share key is worked out (a fingerprint) once, not per
+  // operation, once it stands for the credential; its address stands in until the credential is vouched for.
   const shareKeys = new WeakMap<object, string>();
   const shareKeyOfConnection = (connection: { connectionParams?: Readonly<Record<string, unknown>>; extra: { request: IncomingMessage } }) => {
     let key = shareKeys.get(connection);
     if (key === undefined) {
-      key = shareKeyOf(config, connectionHeaders(connection.connectionParams), connection.extra.request.socket.remoteAddress);
-      shareKeys.set(connection, key);
+      key = services.shareKeys.of(connectionHeaders(connection.connectionParams), connection.extra.request.socket.remoteAddress);
+      if (isSettledShareKey(key)) shareKeys.set(connection, key);
     }
     return key;
   };
@@ -153,10 +155,18 @@ export function webSocketEndpoint(options: {
       validate: (wsSchema, document) => validate(wsSchema, document, allRules),
       onConnect: ({ connectionParams }) => identity.acceptsConnection(services, connectionParams),
       onSubscribe: (connection, id, payload) => {
+        let shareKey: string;
+        try {
+          shareKey = shareKeyOfConnection(connection);
+        } catch (error) {
+          // A credential refused since the connection opened (an expired token, a 401 upstream): refused as over HTTP.
+          if (error instanceof UnauthenticatedError) return [error];
+          throw error;
+        }
         const operation: WebSocketOperation = {
           requestId: randomUUID(),
           startedAt: Date.now(),
-          shareKey: shareKeyOfConnection(connection),
+          shareKey,
           payload,
           executed: false,
         };
@@ -175,7 +185,7 @@ export function webSocketEndpoint(options: {
         const context = await identity.context(services, {
           headers: connectionHeaders(connection.connectionParams),
           requestId: operation?.requestId ?? randomUUID(),
-          shareKey: shareKeyOfConnection(connection),
+          shareKey: operation?.shareKey ?? shareKeyOfConnection(connection),
           ...(operationNode?.operation === OperationTypeNode.SUBSCRIPTION && { upstreamCallLimit: null }),
         });
         if (operation) {
