@@ -12,12 +12,13 @@ const PEOPLE = 200;
 const EVERY_MS = 2_000;
 /** Seconds of each phase, and rounds of the two phases (idle, beside the runaway), alternated. */
 const PHASE_S = 8;
-const ROUNDS = 2;
+const ROUNDS = 3;
 /** The runaway person's loop: requests back to back on this many connections. */
 const RUNAWAY_LOOPS = 8;
 const APP_TOKEN = 'inbox-app';
-const INBOX_QUERY = readFileSync(new URL('../../../examples/inbox-conversations.graphql', import.meta.url), 'utf8');
-const INBOX_VARIABLES = JSON.parse(readFileSync(new URL('../../../examples/inbox-conversations.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+/** The inbox page as examples/inbox loads it: the channel list beside one channel's conversations (estimated cost 132). */
+const INBOX_QUERY = readFileSync(new URL('../../../bench/inbox-page.graphql', import.meta.url), 'utf8');
+const INBOX_VARIABLES = { channelId: 'channel-001' };
 const LISTING = '{ partner { channels(limit: 10) { total nodes { id hubStatus } } } }';
 /** Sequential requests per token per A/B round of the cached listing. */
 const LISTING_REQUESTS = 300;
@@ -54,14 +55,16 @@ async function people(url: string, tokens: string[], seconds: number): Promise<P
 }
 
 /** One person's runaway tab: the same page back to back on RUNAWAY_LOOPS connections. */
-async function runaway(url: string, token: string, seconds: number): Promise<{ served: number; refused: number }> {
+async function runaway(url: string, token: string, seconds: number): Promise<{ served: number; refused: number; failed: number }> {
   const until = Date.now() + seconds * 1000;
-  const counts = { served: 0, refused: 0 };
+  const counts = { served: 0, refused: 0, failed: 0 };
   await Promise.all(
     Array.from({ length: RUNAWAY_LOOPS }, async () => {
       while (Date.now() < until) {
         const answer = await graphql(url, INBOX_QUERY, INBOX_VARIABLES, bearer(token));
-        if (firstError(answer.status, answer.result)?.startsWith('RATE_LIMITED')) counts.refused += 1;
+        const error = firstError(answer.status, answer.result);
+        if (error?.startsWith('RATE_LIMITED')) counts.refused += 1;
+        else if (error) counts.failed += 1;
         else counts.served += 1;
       }
     }),
@@ -85,7 +88,7 @@ async function listingRound(url: string, tokens: { person: string; app: string }
 export async function peopleBehindOneApp(context: BenchContext): Promise<Section> {
   const intro = [
     `One gateway process (AUTH_ISSUER: a real oidc-provider in the bench process, test/support/identity-provider.ts; GATEWAY_TOKENS naming the app; otherwise the defaults) and the simulator in another.`,
-    `${PEOPLE} people behind one app (one address), each with their own access token, load the inbox page (examples/inbox-conversations.graphql, estimated cost 161) every ${EVERY_MS / 1000} s, their starts spread over the interval;`,
+    `${PEOPLE} people behind one app (one address), each with their own access token, load the inbox page (bench/inbox-page.graphql: examples/inbox's channel list and conversation list in one operation, estimated cost 132) every ${EVERY_MS / 1000} s, their starts spread over the interval;`,
     `in ${ROUNDS} rounds of ${PHASE_S} s idle then ${PHASE_S} s beside one more person's runaway tab (the same page back to back on ${RUNAWAY_LOOPS} connections).`,
     `Targets: no RATE_LIMITED for the ${PEOPLE}, the runaway refused alone, their p99 beside it within 1.5× of their idle p99 (median of the rounds' ratios).`,
     `And a cached listing (\`${LISTING}\`) sequentially, a person's token against the app's gateway token, alternated request by request, ${LISTING_ROUNDS} rounds of ${LISTING_REQUESTS} each: target ≤ 1.1×.`,
@@ -116,7 +119,7 @@ export async function peopleBehindOneApp(context: BenchContext): Promise<Section
     const ratios: number[] = [];
     let rateLimited = 0;
     let failed = 0;
-    const runawayTotals = { served: 0, refused: 0 };
+    const runawayTotals = { served: 0, refused: 0, failed: 0 };
     for (let round = 0; round < ROUNDS; round += 1) {
       process.stderr.write(`bench:   people round ${round + 1}\n`);
       const idle = await people(url, peopleTokens, PHASE_S);
@@ -127,6 +130,7 @@ export async function peopleBehindOneApp(context: BenchContext): Promise<Section
       failed += idle.failed + beside.failed;
       runawayTotals.served += loop.served;
       runawayTotals.refused += loop.refused;
+      runawayTotals.failed += loop.failed;
       rows.push([
         String(round + 1),
         `${idle.samples.length} / ${idle.rateLimited} / ${idle.failed}`,
@@ -134,7 +138,7 @@ export async function peopleBehindOneApp(context: BenchContext): Promise<Section
         `${beside.samples.length} / ${beside.rateLimited} / ${beside.failed}`,
         `${ms(percentile(beside.samples, 50))} / ${ms(percentile(beside.samples, 99))}`,
         `${ratio.toFixed(2)}×`,
-        `${loop.served} served, ${loop.refused} RATE_LIMITED`,
+        `${loop.served} served, ${loop.refused} RATE_LIMITED, ${loop.failed} failed`,
       ]);
     }
     const ratio = median(ratios);
@@ -163,7 +167,11 @@ export async function peopleBehindOneApp(context: BenchContext): Promise<Section
           columns: ['measure', 'figure', 'target'],
           rows: [
             [`RATE_LIMITED for the ${PEOPLE}`, `${rateLimited} (${failed} other failures)`, `0: ${verdict(rateLimited === 0 && failed === 0)}`],
-            ['the runaway', `${runawayTotals.served} served, ${runawayTotals.refused} RATE_LIMITED`, `refused: ${verdict(runawayTotals.refused > 0)}`],
+            [
+              'the runaway',
+              `${runawayTotals.served} served (${(runawayTotals.served / (ROUNDS * PHASE_S)).toFixed(0)}/s), ${runawayTotals.refused} RATE_LIMITED, ${runawayTotals.failed} failed`,
+              `refused: ${verdict(runawayTotals.refused > 0)}`,
+            ],
             [
               "the others' p99 beside it / idle (median of rounds)",
               `${ratio.toFixed(2)}× (${ratios.map((one) => `${one.toFixed(2)}×`).join(', ')})`,
