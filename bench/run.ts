@@ -12,6 +12,7 @@ import { webhookIngest, webhookIngestRedisLog } from './scenarios/webhooks.js';
 import { redisClusterAgainstOne } from './scenarios/redis-cluster.js';
 import { hostileNeighbour } from './scenarios/hostile.js';
 import { hostileCallers } from './scenarios/fair-share.js';
+import { peopleBehindOneApp } from './scenarios/fair-share-people.js';
 import { realTraffic } from './scenarios/real-traffic.js';
 import { pipelineCost } from './scenarios/pipeline.js';
 import { profileArgs, type BenchContext } from './support/context.js';
@@ -35,6 +36,7 @@ const SCENARIOS: Array<[number, string, (context: BenchContext) => Promise<Secti
   [10, '10. Real traffic: every kind of notification', realTraffic],
   [11, '11. Redis Cluster against one Redis', redisClusterAgainstOne],
   [12, '12. Fair share: hostile callers beside a well-behaved one', hostileCallers],
+  [14, '12b. Fair share per person: one app, many people', peopleBehindOneApp],
   [13, '13. The operation pipeline, step by step, and a cached listing against a direct GET and e250c75', pipelineCost],
 ];
 

@@ -51,7 +51,7 @@ export interface Context {
   fieldErrors: GraphQLError[];
   /** The operation's upstream calls, taken and bounded (null for a subscription: unbounded). */
   callBudget: CallBudget | null;
-  /** Whose share the operation's cost is charged to (fair-share.ts: partner credential, gateway token or address). */
+  /** Whose share the operation's cost is charged to (identity/share-keys.ts: person, gateway token, partner credential or address). */
   shareKey: string;
   /** Names the operation in every later line of `logger` (the observability plugin, once it is known). */
   bindOperation(operation: string): void;
@@ -167,7 +167,8 @@ export async function createContext(services: Services, request: ContextRequest)
     keys,
     fieldErrors,
     callBudget,
-    shareKey: request.shareKey ?? 'unattributed',
+    // The door charged a person's first request to its address (the token was not verified yet): its cost is the person's.
+    shareKey: request.shareKey === undefined ? 'unattributed' : (caller.shareKey ?? request.shareKey),
     baseLogger: services.logger,
     logBindings: { requestId },
     requestLogger: undefined,

@@ -3,6 +3,8 @@ import { BalanceLimiter } from './store/balance-limiter.js';
 import { ResponseCache } from './store/cache.js';
 import { FairShare } from './store/fair-share.js';
 import { AccessTokens } from './identity/access-tokens.js';
+import { ShareKeys } from './identity/share-keys.js';
+import { UpstreamCredentials } from './store/upstream-credentials.js';
 import { BoundedMemoryStore } from './store/memory-store.js';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Config, UpstreamUrls } from './config.js';
@@ -61,6 +63,8 @@ export interface Services {
   balanceLimiter: BalanceLimiter;
   /** Each caller's share of GraphQL work (operations in flight, cost per second). */
   fairShare: FairShare;
+  /** Whose share a request is charged to, from its headers and address, at the door (identity/share-keys.ts). */
+  shareKeys: ShareKeys;
   /** People's access tokens, verified and cached (AUTH_ISSUER); null without an identity provider. */
   accessTokens: AccessTokens | null;
   /** Webhook events: the per-channel event log with dedup, message records and fan-out to subscriptions (on Redis when configured). */
@@ -156,6 +160,11 @@ export function createServices(options: ServicesOptions): Services {
     onPremise: breaker('onPremise'),
     insights: breaker('insights'),
   };
+  // Multi-tenant: what the upstream answers each forwarded credential decides whether it has a fair share of its own.
+  const upstreamCredentials = config.partnerToken ? null : new UpstreamCredentials();
+  const onCredentialAnswer = upstreamCredentials && ((credential: string, status: number) => upstreamCredentials.observe(credential, status));
+  // Areas A and C carry the caller's credential; area B carries a channel's key.
+  const carriesCallerCredential = (upstream: Upstream) => upstream === 'partner' || upstream === 'insights';
   const client = (upstream: Upstream, prefixUrl: string) =>
     new UpstreamClient({
       upstream,
@@ -165,6 +174,7 @@ export function createServices(options: ServicesOptions): Services {
       onResponse: onUpstreamAttempt,
       breakers: breakers[upstream],
       tracing,
+      ...(onCredentialAnswer && carriesCallerCredential(upstream) && { onCredentialAnswer }),
     });
   const http: Record<Upstream, UpstreamClient> = {
     partner: client('partner', upstreamUrls.partner),
@@ -204,6 +214,7 @@ export function createServices(options: ServicesOptions): Services {
       return up;
     },
     fairShare: new FairShare(config.fairShare, redis),
+    shareKeys: new ShareKeys(config, accessTokens, upstreamCredentials),
     accessTokens,
     balanceLimiter,
     events,

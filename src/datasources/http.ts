@@ -54,6 +54,11 @@ export interface UpstreamClientOptions {
   breakers?: CircuitBreakers;
   /** When tracing is configured: one client span per attempt, its context sent as `traceparent`. */
   tracing?: Tracing | null;
+  /**
+   * Told the status of every answer to a call carrying an Authorization header, with that credential's fingerprint
+   * (multi-tenant mode: whether the upstream vouched for or rejected a caller's credential, store/upstream-credentials.ts).
+   */
+  onCredentialAnswer?: (credentialFingerprint: string, status: number) => void;
 }
 
 export interface UpstreamAttempt extends UpstreamAttemptRecord {
@@ -288,6 +293,9 @@ export class UpstreamClient {
       });
       const answer = await read(response);
       this.report(request, span, response.statusCode, startedAt, retryCount);
+      if (this.options.onCredentialAnswer && baseHeaders.authorization !== undefined) {
+        this.options.onCredentialAnswer(fingerprint(baseHeaders.authorization), response.statusCode);
+      }
       return { result: { statusCode: response.statusCode, headers: response.headers, body: answer }, fault: isFault(response.statusCode) };
     } catch (error) {
       if (error instanceof GraphQLError || request.body?.errored) {

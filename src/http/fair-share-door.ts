@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { UnauthenticatedError } from '../errors.js';
 import { ShareUsedUpError } from '../store/fair-share.js';
 import { type HttpRefusal, releaseUnreadBody, sendJson } from './request.js';
 
@@ -35,7 +36,7 @@ export interface FairShareDoorOptions {
    */
   chargeRefused(shareKey: string, operations: number): Promise<void>;
   /** Counts a request refused before Apollo saw it (hubgraph_graphql_http_refusals_total). */
-  countRefusal(reason: 'budget' | 'budget_at_once' | 'in_flight' | 'body', status: number): void;
+  countRefusal(reason: 'budget' | 'budget_at_once' | 'in_flight' | 'body' | 'credential', status: number): void;
 }
 
 export interface FairShareDoor {
@@ -46,6 +47,11 @@ export interface FairShareDoor {
   admit(request: IncomingMessage, response: ServerResponse, shareKey: string): boolean;
   /** Charges a body refused before Apollo saw it to its caller, by the bytes it cost, and counts the refusal. */
   chargeBodyRefusal(shareKey: string, refusal: HttpRefusal): Promise<void>;
+  /**
+   * Answers a request whose credential is already known to be refused (identity/share-keys.ts) with its
+   * UNAUTHENTICATED, its body unread: a credential repeated after its refusal costs a lookup, and no upstream call.
+   */
+  refuseCredential(request: IncomingMessage, response: ServerResponse, error: UnauthenticatedError): void;
 }
 
 /**
@@ -116,6 +122,11 @@ export function fairShareDoor(options: FairShareDoorOptions): FairShareDoor {
       }
       response.once('close', leave);
       return true;
+    },
+    refuseCredential(request, response, error) {
+      options.countRefusal('credential', 401);
+      releaseUnreadBody(request, response, REFUSED_CALLER_DISCARD_LIMIT_BYTES);
+      sendJson(response, 401, { errors: [{ message: error.message, extensions: { code: error.code } }] });
     },
     async chargeBodyRefusal(shareKey, refusal) {
       options.countRefusal('body', refusal.status);

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLResponse } from '@apollo/server';
+import { UnauthenticatedError } from '../errors.js';
 import type { JsonShapeLimits } from '../lib/json-shape.js';
 import type { FairShareDoor } from './fair-share-door.js';
 import { assertUtf8, HttpRefusal, readBody, requestIdOf, sendJson } from './request.js';
@@ -12,7 +13,10 @@ export interface GraphQLHttpOptions<TContext extends BaseContext> {
   /** Structure a JSON body may hold, checked as it is read, before it is parsed. */
   bodyShape: JsonShapeLimits;
   middleware: Middleware[];
-  /** Whose share the request is charged to, from its headers and address (read once, while the connection is there). */
+  /**
+   * Whose share the request is charged to, from its headers and address (read once, while the connection is there);
+   * throws UnauthenticatedError for a credential already known to be refused.
+   */
   shareKeyOf(request: IncomingMessage): string;
   /** The fair-share door (fair-share-door.ts): a caller's slot taken before its body is read, refusals held or answered. */
   door: FairShareDoor;
@@ -74,7 +78,14 @@ export function graphqlHttpHandler<TContext extends BaseContext>(
   options: GraphQLHttpOptions<TContext>,
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const execute = async (request: IncomingMessage, response: ServerResponse, requestId: string) => {
-    const shareKey = options.shareKeyOf(request);
+    let shareKey: string;
+    try {
+      shareKey = options.shareKeyOf(request);
+    } catch (error) {
+      if (!(error instanceof UnauthenticatedError)) throw error;
+      options.door.refuseCredential(request, response, error);
+      return;
+    }
     if (!options.door.admit(request, response, shareKey)) return;
     try {
       const body = await parsedBody(request, options.bodyLimitBytes, options.bodyShape);

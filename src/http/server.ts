@@ -12,7 +12,6 @@ import { createServices, type Services } from '../services.js';
 import { createApolloServer } from './apollo-server.js';
 import { corsMiddleware } from './cors.js';
 import { expressApp } from './express-app.js';
-import { shareKeyOf } from '../store/fair-share.js';
 import { fairShareDoor } from './fair-share-door.js';
 import { graphqlHttpHandler, isGraphqlPath } from './graphql-http.js';
 import { listenOn } from './listen.js';
@@ -76,7 +75,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     bodyLimitBytes: graphqlBodyLimit(config.media.inlineMaxBytes),
     bodyShape: config.bodyShape,
     middleware: [...(cors ? [cors] : []), ...(services.tracing ? [services.tracing.middleware()] : [])],
-    shareKeyOf: (request) => shareKeyOf(config, request.headers, request.socket.remoteAddress),
+    shareKeyOf: (request) => services.shareKeys.of(request.headers, request.socket.remoteAddress),
     door: fairShareDoor({
       enter: (shareKey) => services.fairShare.enter(shareKey),
       maxHeldRefusalsPerCaller: config.fairShare.maxInFlight,

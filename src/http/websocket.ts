@@ -17,8 +17,9 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Config } from '../config.js';
 import type { Context } from '../context.js';
+import { UnauthenticatedError } from '../errors.js';
 import type { Services } from '../services.js';
-import { shareKeyOf } from '../store/fair-share.js';
+import { isSettledShareKey } from '../identity/share-keys.js';
 import { connectionHeaders, identity, refusalOf, type OperationStep, type WebSocketOperation } from './pipeline.js';
 
 export interface WebSocketEndpoint {
@@ -142,13 +143,14 @@ export function webSocketEndpoint(options: {
 
   const allRules = [...validationRules];
   const hooks = steps.map((step) => step.webSocket);
-  // A connection's credentials and address do not change: its share key is worked out (a fingerprint) once, not per operation.
+  // A connection's credentials and address do not change: its share key is worked out (a fingerprint) once, not per
+  // operation, once it stands for the credential; its address stands in until the credential is vouched for.
   const shareKeys = new WeakMap<object, string>();
   const shareKeyOfConnection = (connection: { connectionParams?: Readonly<Record<string, unknown>>; extra: { request: IncomingMessage } }) => {
     let key = shareKeys.get(connection);
     if (key === undefined) {
-      key = shareKeyOf(config, connectionHeaders(connection.connectionParams), connection.extra.request.socket.remoteAddress);
-      shareKeys.set(connection, key);
+      key = services.shareKeys.of(connectionHeaders(connection.connectionParams), connection.extra.request.socket.remoteAddress);
+      if (isSettledShareKey(key)) shareKeys.set(connection, key);
     }
     return key;
   };
@@ -189,10 +191,18 @@ export function webSocketEndpoint(options: {
         return true;
       },
       onSubscribe: (connection, id, payload) => {
+        let shareKey: string;
+        try {
+          shareKey = shareKeyOfConnection(connection);
+        } catch (error) {
+          // A credential refused since the connection opened (an expired token, a 401 upstream): refused as over HTTP.
+          if (error instanceof UnauthenticatedError) return [error];
+          throw error;
+        }
         const operation: WebSocketOperation = {
           requestId: randomUUID(),
           startedAt: Date.now(),
-          shareKey: shareKeyOfConnection(connection),
+          shareKey,
           credentialExpiresAt: expiries.get(connection) ?? null,
           payload,
           executed: false,
@@ -212,7 +222,7 @@ export function webSocketEndpoint(options: {
         const context = await identity.context(services, {
           headers: connectionHeaders(connection.connectionParams),
           requestId: operation?.requestId ?? randomUUID(),
-          shareKey: shareKeyOfConnection(connection),
+          shareKey: operation?.shareKey ?? shareKeyOfConnection(connection),
           ...(operationNode?.operation === OperationTypeNode.SUBSCRIPTION && { upstreamCallLimit: null }),
         });
         if (operation) {

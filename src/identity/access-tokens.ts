@@ -33,7 +33,9 @@ const KEY_SET_MAX_AGE_MS = 10 * 60_000;
 export const MAX_TOKEN_BYTES = 16 * 1024;
 /** A rejected token is answered from memory for this long, without verifying it again. */
 const REJECTED_TOKEN_MEMORY_MS = 5 * 60_000;
-const MAX_CACHED_TOKENS = 50_000;
+const MAX_CACHED_PEOPLE = 50_000;
+/** Refusals are kept apart from people: a flood of made-up tokens pushes out other refusals, never a verified person. */
+const MAX_CACHED_REJECTIONS = 10_000;
 
 /** The identity provider could not be reached for keys: nothing can be verified, and nothing is let through. */
 export class IdentityProviderUnavailableError extends HubgraphError {
@@ -188,15 +190,14 @@ function grantOf(payload: JWTPayload, claim: string): ClientGrant {
   return { allClients: false, clientIds: new Set(value as string[]) };
 }
 
-type Verdict = { person: Person } | { rejection: Error };
-
 /**
  * People's access tokens (AUTH_ISSUER): verified with the issuer's keys, each verdict cached by the token's hash —
  * a person until the token expires, a refusal for a while — so a person's next request costs a hash and a lookup.
  */
 export class AccessTokens {
   readonly keySet: IssuerKeySet;
-  private readonly verdicts = new LRUCache<string, Verdict>({ max: MAX_CACHED_TOKENS });
+  private readonly people = new LRUCache<string, Person>({ max: MAX_CACHED_PEOPLE });
+  private readonly rejections = new LRUCache<string, Error>({ max: MAX_CACHED_REJECTIONS, ttl: REJECTED_TOKEN_MEMORY_MS });
   private readonly pending = new Map<string, Promise<Person>>();
   private readonly clockSkewSeconds: number;
 
@@ -210,19 +211,22 @@ export class AccessTokens {
 
   /** The person a token was already verified as, without waiting (the fair share's door); undefined when not (yet) verified. */
   verified(token: string): Person | undefined {
-    const verdict = this.verdicts.get(tokenHash(token));
-    return verdict && 'person' in verdict ? verdict.person : undefined;
+    return this.people.get(tokenHash(token));
+  }
+
+  /** Why a token was already refused, without waiting (the fair share's door refuses it at once); undefined when not (recently). */
+  rejection(token: string): Error | undefined {
+    return this.rejections.get(tokenHash(token));
   }
 
   /** The person the token names, or UNAUTHENTICATED saying which rule it broke (UPSTREAM_UNAVAILABLE while no key can be fetched). */
   async verify(token: string): Promise<Person> {
     if (Buffer.byteLength(token) > MAX_TOKEN_BYTES) throw new UnauthenticatedError(`The access token was refused: it is longer than ${MAX_TOKEN_BYTES} bytes`);
     const hash = tokenHash(token);
-    const verdict = this.verdicts.get(hash);
-    if (verdict) {
-      if ('rejection' in verdict) throw verdict.rejection;
-      return verdict.person;
-    }
+    const person = this.people.get(hash);
+    if (person) return person;
+    const rejection = this.rejections.get(hash);
+    if (rejection) throw rejection;
     let verifying = this.pending.get(hash);
     if (!verifying) {
       verifying = this.verifyAndRemember(hash, token).finally(() => this.pending.delete(hash));
@@ -234,12 +238,12 @@ export class AccessTokens {
   private async verifyAndRemember(hash: string, token: string): Promise<Person> {
     try {
       const person = await this.check(token);
-      this.verdicts.set(hash, { person }, { ttl: Math.max(1, person.expiresAt - Date.now()) });
+      this.people.set(hash, person, { ttl: Math.max(1, person.expiresAt - Date.now()) });
       return person;
     } catch (error) {
       const rejection = rejectionOf(error, this.auth);
       // The issuer being unreachable says nothing about the token: asked again next time.
-      if (!(rejection instanceof IdentityProviderUnavailableError)) this.verdicts.set(hash, { rejection }, { ttl: REJECTED_TOKEN_MEMORY_MS });
+      if (!(rejection instanceof IdentityProviderUnavailableError)) this.rejections.set(hash, rejection);
       throw rejection;
     }
   }

@@ -23,6 +23,11 @@ export interface Caller {
   grant: ClientGrant;
   /** When the caller's credential stops being valid (ms since the epoch): a person's token expiry; null for services. */
   expiresAt: number | null;
+  /**
+   * Whose fair share the caller's work is charged to once identified: a person's own (issuer + `sub`); absent for a
+   * service, whose share key the door worked out stands.
+   */
+  shareKey?: string;
 }
 
 /** What an HTTP header value may hold: visible ASCII, spaces and tabs. */
@@ -116,6 +121,7 @@ function personCaller(config: Config, partnerToken: string, person: Person): Cal
     scopes: person.scopes,
     grant: person.grant,
     expiresAt: person.expiresAt,
+    shareKey: person.shareKey,
   };
 }
 

@@ -156,7 +156,7 @@ export class Metrics {
 
   readonly graphqlRefusals = new Counter({
     name: 'hubgraph_graphql_http_refusals_total',
-    help: "POST/GET /graphql requests refused before Apollo saw them, by reason: budget (held until the caller's budget refilled), budget_at_once (past MAX_OPERATIONS_IN_FLIGHT_PER_CALLER held refusals, connection closed), in_flight (past MAX_OPERATIONS_IN_FLIGHT_PER_CALLER operations), body (size, structure, encoding or syntax; status 413, 415 or 400)",
+    help: "POST/GET /graphql requests refused before Apollo saw them, by reason: budget (held until the caller's budget refilled), budget_at_once (past MAX_OPERATIONS_IN_FLIGHT_PER_CALLER held refusals, connection closed), in_flight (past MAX_OPERATIONS_IN_FLIGHT_PER_CALLER operations), body (size, structure, encoding or syntax; status 413, 415 or 400), credential (a credential already known to be refused: status 401)",
     labelNames: ['reason', 'status'] as const,
     registers: [this.registry],
   });

@@ -1,8 +1,5 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Config } from '../config.js';
 import { ErrorCode, HubgraphError } from '../errors.js';
-import { fingerprint } from '../lib/secrets.js';
 import type { RedisConnection } from './redis.js';
 
 export interface FairShareLimits {
@@ -12,18 +9,6 @@ export interface FairShareLimits {
   costPerSecond: number;
   /** Cost charged, after an operation ran, for each upstream call it made (a cache miss). */
   upstreamCallCost: number;
-}
-
-/**
- * Who a request's work is charged to: the partner's credential in multi-tenant mode (no
- * PARTNER_TOKEN), the gateway token presented when GATEWAY_TOKENS is set, else the client's
- * address. Fingerprints only: no credential is kept or logged.
- */
-export function shareKeyOf(config: Config, headers: IncomingHttpHeaders, address: string | undefined): string {
-  const authorization = typeof headers.authorization === 'string' ? headers.authorization.trim() : '';
-  if (!config.partnerToken && authorization) return `partner:${fingerprint(authorization)}`;
-  if (config.partnerToken && config.gatewayTokens.length > 0 && authorization) return `token:${fingerprint(authorization)}`;
-  return `address:${address ?? 'unknown'}`;
 }
 
 /** Callers remembered as out of budget before the ones past their second are dropped. */

@@ -5,7 +5,6 @@ import { loadConfig, upstreamUrlEnv, type Config } from '../../src/config.js';
 import { createContext } from '../../src/context.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { createGateway, type Gateway } from '../../src/http/server.js';
-import { shareKeyOf } from '../../src/store/fair-share.js';
 import { SIM_PARTNERS } from '../../simulator/seed.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator/server.js';
 
@@ -122,7 +121,7 @@ export async function startTestGateway(
       const requestHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
       const contextValue = await createContext(gateway.services, {
         headers: requestHeaders,
-        shareKey: shareKeyOf(config, requestHeaders, '127.0.0.1'),
+        shareKey: gateway.services.shareKeys.of(requestHeaders, '127.0.0.1'),
       });
       const response = await gateway.apollo.executeOperation({ query, variables }, { contextValue });
       return { status: response.http.status ?? 200, body: JSON.parse(JSON.stringify(singleResult(response))) as never };

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/observability/logger.js';
-import { FairShare, shareKeyOf, ShareUsedUpError } from '../../src/store/fair-share.js';
+import { FairShare, ShareUsedUpError } from '../../src/store/fair-share.js';
 import { RedisConnection } from '../../src/store/redis.js';
 import { describeWithRedis, dropNamespace, TEST_REDIS_MODE, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 import { waitUntil } from '../support/events.js';
@@ -142,34 +141,6 @@ describe('FairShare: query cost per second', () => {
     share.enter('a');
     share.enter('a');
     expect((await refusal(() => share.enter('a'))).budgetRefillsInMs).toBeUndefined();
-  });
-});
-
-describe('shareKeyOf', () => {
-  const multiTenant = loadConfig({});
-  const withGatewayTokens = loadConfig({ PARTNER_TOKEN: 'partner-token', GATEWAY_TOKENS: 'one,two' });
-  const singlePartner = loadConfig({ PARTNER_TOKEN: 'partner-token' });
-
-  it("charges a multi-tenant request to its partner's credential, as a fingerprint", () => {
-    const key = shareKeyOf(multiTenant, { authorization: 'Bearer partner-a' }, '10.0.0.1');
-    expect(key).toMatch(/^partner:/);
-    expect(key).not.toContain('partner-a');
-    expect(shareKeyOf(multiTenant, { authorization: '  Bearer partner-a ' }, '10.0.0.2')).toBe(key);
-    expect(shareKeyOf(multiTenant, { authorization: 'Bearer partner-b' }, '10.0.0.1')).not.toBe(key);
-  });
-
-  it('charges a request to the gateway token it presents when GATEWAY_TOKENS is set', () => {
-    const key = shareKeyOf(withGatewayTokens, { authorization: 'Bearer one' }, '10.0.0.1');
-    expect(key).toMatch(/^token:/);
-    expect(key).not.toContain('one');
-    expect(shareKeyOf(withGatewayTokens, { authorization: 'Bearer two' }, '10.0.0.1')).not.toBe(key);
-  });
-
-  it("charges anything else to the client's address", () => {
-    expect(shareKeyOf(singlePartner, { authorization: 'Bearer anything' }, '10.0.0.1')).toBe('address:10.0.0.1');
-    expect(shareKeyOf(multiTenant, {}, '10.0.0.1')).toBe('address:10.0.0.1');
-    expect(shareKeyOf(multiTenant, { authorization: '   ' }, '10.0.0.1')).toBe('address:10.0.0.1');
-    expect(shareKeyOf(withGatewayTokens, {}, undefined)).toBe('address:unknown');
   });
 });
 
