@@ -25,7 +25,7 @@ import { median, ms, percentile, rate, verdict } from '../support/stats.js';
 const LISTING = '{ partner { channels(limit: 10) { total count nodes { id hubStatus hosting phoneNumber displayName accountMode } } } }';
 const STEP_ITERATIONS = 20_000;
 const SEQUENTIAL_SAMPLES = 2_000;
-const AB_ROUNDS = 4;
+const AB_ROUNDS = 6;
 /**
  * One bench client is one caller: its cached listings (cost 21) would pass the default budget at about 950 a second, and the
  * refusals would be what is measured. Both builds get the same room (e250c75 predates the fair share and ignores it).
@@ -143,7 +143,7 @@ async function throughput(gateway: GatewayProcess, seconds: number) {
 }
 
 export async function pipelineCost(context: BenchContext): Promise<Section> {
-  const title = '13. The operation pipeline: its steps, and a cached listing against a direct GET and e250c75';
+  const title = '13. The operation pipeline, step by step, and a cached listing against a direct GET and e250c75';
   const baselineMain = process.env.BENCH_BASELINE_MAIN;
   const seconds = Math.max(3, Math.min(context.options.durationSeconds, 10));
   const production = process.env.NODE_ENV === 'production';

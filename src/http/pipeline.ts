@@ -32,6 +32,7 @@ import { queryCostPlugin } from './plugins/query-cost.js';
 import { storeGuardPlugin } from './plugins/store-guard.js';
 import { subscriptionCallbackPlugins } from './plugins/subscription-callback.js';
 import { upstreamCallLimitPlugin } from './plugins/upstream-call-limit.js';
+import { stepsPlugin, type StepPlugin } from './plugins/step-plugin.js';
 import { refuseOverCost, spendQueryCost } from './query-cost.js';
 
 /** One GraphQL operation over graphql-ws, as the steps see it from its subscribe message to its answer. */
@@ -86,12 +87,15 @@ export type StepName =
   | 'error-formatting';
 
 /**
- * One step of every GraphQL operation: its Apollo plugins over HTTP (in order; none for a step HTTP
- * runs elsewhere: identity in the context, the fair-share door in fair-share-door.ts (before the body is read), error formatting as Apollo's
+ * One step of every GraphQL operation: its hooks over HTTP (in order; none for a step HTTP runs elsewhere: identity in
+ * the context, the fair-share door in fair-share-door.ts (before the body is read), error formatting as Apollo's
  * formatError) and its hooks over graphql-ws.
  */
 export interface OperationStep {
   name: StepName;
+  /** Its hooks over HTTP, run with the neighbouring steps' from one Apollo plugin (plugins/step-plugin.ts). */
+  http: StepPlugin<Context>[];
+  /** Apollo plugins made elsewhere (Apollo's subscription callback, the tracing's), installed as they are at the step's place. */
   plugins: ApolloServerPlugin<Context>[];
   webSocket: WebSocketStep;
 }
@@ -148,6 +152,7 @@ export function operationPipeline(options: PipelineOptions): OperationStep[] {
     // a connection is closed when its token expires (websocket.ts), and an operation that arrives after that is refused here.
     {
       name: 'identity',
+      http: [],
       plugins: [],
       webSocket: {
         subscribe: ({ credentialExpiresAt }) =>
@@ -157,6 +162,7 @@ export function operationPipeline(options: PipelineOptions): OperationStep[] {
     {
       // Over HTTP the door is fair-share-door.ts, run by graphql-http.ts before the body is read; over graphql-ws before the document is parsed.
       name: 'fair-share',
+      http: [],
       plugins: [],
       webSocket: {
         subscribe: ({ shareKey }) => {
@@ -173,12 +179,14 @@ export function operationPipeline(options: PipelineOptions): OperationStep[] {
     {
       // First of the plugins: a listed operation's text replaces its id before any other plugin looks at the request.
       name: 'persisted-operations',
-      plugins: persistedOperations ? [persistedOperationsPlugin(persistedOperations, metrics)] : [],
+      http: persistedOperations ? [persistedOperationsPlugin(persistedOperations, metrics)] : [],
+      plugins: [],
       webSocket: { subscribe: ({ payload }) => persistedOnSubscribe?.(undefined, '', payload) ?? undefined },
     },
     {
       name: 'observability',
-      plugins: [observabilityPlugin(metrics, recorder)],
+      http: [observabilityPlugin(metrics, recorder)],
+      plugins: [],
       webSocket: {
         resolved: ({ context, operation }) => context?.bindOperation(metrics.operationLabel(operation?.name?.value)),
         executed: ({ context }, result) => recorder.logUnexpected(context.logger, result.errors ?? []),
@@ -198,14 +206,16 @@ export function operationPipeline(options: PipelineOptions): OperationStep[] {
       // Every mutation field: one audit entry and log line, refusals of the whole operation by the steps below included.
       // Over graphql-ws no hook yet: a mutation sent there is not audited (docs/operations.md says so).
       name: 'audit',
-      plugins: [auditPlugin(metrics, logger)],
+      http: [auditPlugin(metrics, logger)],
+      plugins: [],
       webSocket: {},
     },
     {
       // Before any resolver: an operation whose cost (@cost/@listSize) is over MAX_QUERY_COST sends nothing. A document
       // refused by parsing or validation is charged MAX_QUERY_COST to its caller; a refusal at the door is not charged again.
       name: 'limits-and-cost',
-      plugins: [queryCostPlugin(maxCost, metrics, fairShare)],
+      http: [queryCostPlugin(maxCost, metrics, fairShare)],
+      plugins: [],
       webSocket: {
         refused: ({ shareKey }, errors) => {
           if (!errors.some((error) => error instanceof ShareUsedUpError)) void fairShare.chargeRefused(shareKey, maxCost);
@@ -222,24 +232,27 @@ export function operationPipeline(options: PipelineOptions): OperationStep[] {
     },
     {
       name: 'call-estimate',
-      plugins: [upstreamCallLimitPlugin(config.maxUpstreamCallsPerOperation)],
+      http: [upstreamCallLimitPlugin(config.maxUpstreamCallsPerOperation)],
+      plugins: [],
       webSocket: {
         beforeExecute: ({ args, operation }) =>
           refuseOverEstimate(args.schema, args.document, operation, args.variableValues ?? undefined, config.maxUpstreamCallsPerOperation),
       },
     },
-    { name: 'tracing', plugins: services.tracing ? [services.tracing.plugin()] : [], webSocket: {} },
+    { name: 'tracing', http: [], plugins: services.tracing ? [services.tracing.plugin()] : [], webSocket: {} },
     {
       // Without Redis there is no shared store to lose: no hook on every request.
       name: 'store-guard',
-      plugins: services.redis ? [storeGuardPlugin(services)] : [],
+      http: services.redis ? [storeGuardPlugin(services)] : [],
+      plugins: [],
       webSocket: { beforeExecute: ({ operation }) => refuseWriteWhileStoreStalled(services, operation.operation) },
     },
     // Apollo's HTTP callback protocol for subscriptions (a router's); graphql-ws has its own.
-    { name: 'subscription-callback', plugins: subscriptionCallbackPlugins(config.subscriptionCallbackOrigins, logger), webSocket: {} },
+    { name: 'subscription-callback', http: [], plugins: subscriptionCallbackPlugins(config.subscriptionCallbackOrigins, logger), webSocket: {} },
     {
       name: 'field-errors',
-      plugins: [fieldErrorsPlugin()],
+      http: [fieldErrorsPlugin()],
+      plugins: [],
       webSocket: {
         answer: ({ context }, result) => {
           // Taken, not read: a subscription's context answers each of its events, each with the errors its own run reported.
@@ -252,6 +265,7 @@ export function operationPipeline(options: PipelineOptions): OperationStep[] {
       // Over HTTP Apollo's formatError (apollo-server.ts). Errors before execution (parse, validation) carry no code from
       // graphql-ws: given Apollo's over HTTP.
       name: 'error-formatting',
+      http: [],
       plugins: [],
       webSocket: {
         formatErrors: (errors, refused) =>
@@ -272,9 +286,23 @@ export function tokenExpiredError(expiresAt: number): UnauthenticatedError {
   );
 }
 
-/** Every step's Apollo plugins, in the pipeline's order. */
+/**
+ * The steps as Apollo plugins, in the pipeline's order: neighbouring steps' HTTP hooks as one plugin (stepsPlugin), an
+ * Apollo plugin made elsewhere at its step's place between them.
+ */
 export function pipelinePlugins(steps: readonly OperationStep[]): ApolloServerPlugin<Context>[] {
-  return steps.flatMap((step) => step.plugins);
+  const plugins: ApolloServerPlugin<Context>[] = [];
+  let run: StepPlugin<Context>[] = [];
+  for (const step of steps) {
+    if (step.plugins.length > 0 && run.length > 0) {
+      plugins.push(stepsPlugin(run));
+      run = [];
+    }
+    plugins.push(...step.plugins);
+    run.push(...step.http);
+  }
+  if (run.length > 0) plugins.push(stepsPlugin(run));
+  return plugins;
 }
 
 /** An error thrown by a step before execution as the answer carries it: unexpected ones masked. */

@@ -155,6 +155,114 @@ export function estimateQueryCost(
   return operationCost + objectSelectionCost(root, operation.selectionSet, null);
 }
 
+/** A composite field an object of an answer selects, with what its value costs. */
+interface CostedField {
+  /** Its response key (alias or name). */
+  key: string;
+  /** Every node selecting it under that key (fragments expanded). */
+  nodes: FieldNode[];
+  type: GraphQLCompositeType;
+  weight: number | undefined;
+  /** What an object of its value selects, per concrete type: worked out at the first such object of any answer. */
+  selectedOn: Map<GraphQLObjectType, CostedField[]>;
+}
+
+/**
+ * What an operation's answers cost, read from the operation once: which fields each object selects (fragments expanded)
+ * and their weights. Only the answer's values (list lengths, nulls, `__typename`) differ from one answer to the next.
+ */
+class AnswerCost {
+  readonly root: CostedField[] | null;
+  private readonly fragments = new Map<string, FragmentDefinitionNode>();
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    readonly document: DocumentNode,
+    private readonly operation: OperationDefinitionNode,
+  ) {
+    for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) this.fragments.set(definition.name.value, definition);
+    const root = schema.getRootType(operation.operation);
+    this.root = root ? this.costedFields(root, operation.selectionSet) : null;
+  }
+
+  of(data: Readonly<Record<string, unknown>> | null | undefined): number {
+    if (!this.root || !data) return 0;
+    return (this.operation.operation === OperationTypeNode.MUTATION ? MUTATION_COST : 0) + this.objectCost(this.root, data);
+  }
+
+  private objectCost(fields: readonly CostedField[], record: Readonly<Record<string, unknown>>): number {
+    let cost = 0;
+    for (const field of fields) {
+      const value = record[field.key];
+      // As estimated: a list's own @cost is paid once (when it was fetched), its items 1 each.
+      if (field.weight !== undefined && Array.isArray(value)) cost += field.weight + this.valueCost(field, 1, value);
+      else cost += this.valueCost(field, field.weight ?? 1, value);
+    }
+    return cost;
+  }
+
+  private valueCost(field: CostedField, weight: number, value: unknown): number {
+    if (value === null || value === undefined) return 0;
+    if (Array.isArray(value)) {
+      let sum = 0;
+      for (const item of value) sum += this.valueCost(field, weight, item);
+      return sum;
+    }
+    const record = value as Record<string, unknown>;
+    const concrete = isObjectType(field.type) ? field.type : this.schema.getType(typeof record.__typename === 'string' ? record.__typename : '');
+    if (!concrete || !isObjectType(concrete)) return weight;
+    let selected = field.selectedOn.get(concrete);
+    if (!selected) {
+      const selections: SelectionSetNode = { kind: Kind.SELECTION_SET, selections: field.nodes.flatMap((node) => node.selectionSet?.selections ?? []) };
+      field.selectedOn.set(concrete, (selected = this.costedFields(concrete, selections)));
+    }
+    return weight + this.objectCost(selected, record);
+  }
+
+  /** The composite fields an object of `type` selects (scalars, enums, `__typename` and unknown fields cost nothing). */
+  private costedFields(type: GraphQLObjectType, selections: SelectionSetNode): CostedField[] {
+    const costed: CostedField[] = [];
+    for (const [key, nodes] of this.fieldsOf(type, selections, new Map(), new Set())) {
+      const name = nodes[0].name.value;
+      if (name.startsWith('__')) continue;
+      const field = type.getFields()[name];
+      if (!field) continue;
+      const fieldType = getNamedType(field.type);
+      if (!isCompositeType(fieldType)) continue;
+      costed.push({ key, nodes, type: fieldType, weight: costWeight(field), selectedOn: new Map() });
+    }
+    return costed;
+  }
+
+  /** Every field node selected on an object of `type`, fragments expanded, by response key. */
+  private fieldsOf(type: GraphQLObjectType, selections: SelectionSetNode, into: Map<string, FieldNode[]>, seen: Set<string>): Map<string, FieldNode[]> {
+    for (const selection of selections.selections) {
+      if (selection.kind === Kind.FIELD) {
+        const key = selection.alias?.value ?? selection.name.value;
+        into.set(key, [...(into.get(key) ?? []), selection]);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const condition = selection.typeCondition?.name.value;
+        if (condition === undefined || condition === type.name || this.isAbstractOf(condition, type)) this.fieldsOf(type, selection.selectionSet, into, seen);
+      } else {
+        const fragment = this.fragments.get(selection.name.value);
+        if (!fragment || seen.has(fragment.name.value)) continue;
+        const condition = fragment.typeCondition.name.value;
+        if (condition === type.name || this.isAbstractOf(condition, type))
+          this.fieldsOf(type, fragment.selectionSet, into, new Set([...seen, fragment.name.value]));
+      }
+    }
+    return into;
+  }
+
+  private isAbstractOf(condition: string, type: GraphQLObjectType): boolean {
+    const conditionType = this.schema.getType(condition);
+    return conditionType !== undefined && isAbstractType(conditionType) && this.schema.isSubType(conditionType, type);
+  }
+}
+
+/** Apollo's document cache hands the same operation to every request of one text: its answers' costs are read off it once. */
+const answerCosts = new WeakMap<OperationDefinitionNode, { schema: GraphQLSchema; cost: AnswerCost }>();
+
 /**
  * The cost of what an answer actually holds, by the same weights: each object in `data` costs its
  * field's weight (1, or `@cost`), lists cost what their items cost (plus a list's own `@cost` once),
@@ -167,82 +275,10 @@ export function actualQueryCost(
   operation: OperationDefinitionNode,
   data: Readonly<Record<string, unknown>> | null | undefined,
 ): number {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  const root = schema.getRootType(operation.operation);
-  if (!root || !data) return 0;
-
-  /** Every field node selected on an object of `type`, fragments expanded, by response key. */
-  const fieldsOf = (type: GraphQLObjectType, selections: SelectionSetNode, into: Map<string, FieldNode[]>, seen: Set<string>): Map<string, FieldNode[]> => {
-    for (const selection of selections.selections) {
-      if (selection.kind === Kind.FIELD) {
-        const key = selection.alias?.value ?? selection.name.value;
-        into.set(key, [...(into.get(key) ?? []), selection]);
-      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const condition = selection.typeCondition?.name.value;
-        if (condition === undefined || condition === type.name || isAbstractOf(condition, type)) fieldsOf(type, selection.selectionSet, into, seen);
-      } else {
-        const fragment = fragments.get(selection.name.value);
-        if (!fragment || seen.has(fragment.name.value)) continue;
-        const condition = fragment.typeCondition.name.value;
-        if (condition === type.name || isAbstractOf(condition, type)) fieldsOf(type, fragment.selectionSet, into, new Set([...seen, fragment.name.value]));
-      }
-    }
-    return into;
-  };
-  const isAbstractOf = (condition: string, type: GraphQLObjectType) => {
-    const conditionType = schema.getType(condition);
-    return conditionType !== undefined && isAbstractType(conditionType) && schema.isSubType(conditionType, type);
-  };
-
-  const valueCost = (type: GraphQLCompositeType, weight: number, nodes: FieldNode[], value: unknown): number => {
-    if (value === null || value === undefined) return 0;
-    if (Array.isArray(value)) return value.reduce<number>((sum, item) => sum + valueCost(type, weight, nodes, item), 0);
-    const record = value as Record<string, unknown>;
-    const concrete = isObjectType(type) ? type : schema.getType(typeof record.__typename === 'string' ? record.__typename : '');
-    const objectType = concrete && isObjectType(concrete) ? concrete : undefined;
-    let cost = weight;
-    if (!objectType) return cost;
-    cost += objectCost(
-      objectType,
-      nodes,
-      () => ({ kind: Kind.SELECTION_SET, selections: nodes.flatMap((node) => node.selectionSet?.selections ?? []) }),
-      record,
-    );
-    return cost;
-  };
-
-  // Every item of a list is selected by the same field nodes: their fields are worked out once per type, not per item.
-  const selectedFields = new Map<object, Map<GraphQLObjectType, Map<string, FieldNode[]>>>();
-  const fieldsSelectedBy = (type: GraphQLObjectType, source: object, selections: () => SelectionSetNode): Map<string, FieldNode[]> => {
-    let byType = selectedFields.get(source);
-    if (!byType) selectedFields.set(source, (byType = new Map<GraphQLObjectType, Map<string, FieldNode[]>>()));
-    let fields = byType.get(type);
-    if (!fields) byType.set(type, (fields = fieldsOf(type, selections(), new Map(), new Set())));
-    return fields;
-  };
-
-  const objectCost = (type: GraphQLObjectType, source: object, selections: () => SelectionSetNode, record: Readonly<Record<string, unknown>>): number => {
-    let cost = 0;
-    for (const [key, nodes] of fieldsSelectedBy(type, source, selections)) {
-      const name = nodes[0].name.value;
-      if (name.startsWith('__')) continue;
-      const field = type.getFields()[name];
-      if (!field) continue;
-      const fieldType = getNamedType(field.type);
-      if (!isCompositeType(fieldType)) continue;
-      const fieldCost = costWeight(field);
-      const value = record[key];
-      // As estimated: a list's own @cost is paid once (when it was fetched), its items 1 each.
-      if (fieldCost !== undefined && Array.isArray(value)) cost += fieldCost + valueCost(fieldType, 1, nodes, value);
-      else cost += valueCost(fieldType, fieldCost ?? 1, nodes, value);
-    }
-    return cost;
-  };
-
-  return (
-    (operation.operation === OperationTypeNode.MUTATION ? MUTATION_COST : 0) + objectCost(root, operation.selectionSet, () => operation.selectionSet, data)
-  );
+  let known = answerCosts.get(operation);
+  if (known?.schema !== schema || known.cost.document !== document)
+    answerCosts.set(operation, (known = { schema, cost: new AnswerCost(schema, document, operation) }));
+  return known.cost.of(data);
 }
 
 /** An operation whose estimated cost is over MAX_QUERY_COST: refused before execution, so before any upstream call. */

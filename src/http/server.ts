@@ -82,7 +82,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       chargeRefused: (shareKey, operations) => services.fairShare.chargeRefused(shareKey, operations * config.queryLimits.maxCost),
       countRefusal: (reason, status) => services.metrics.graphqlRefusals.inc({ reason, status: String(status) }),
     }),
-    context: async (request, requestId, shareKey) => identity.context(services, { headers: request.headers, requestId, shareKey }),
+    context: (request, requestId, shareKey) => identity.context(services, { headers: request.headers, requestId, shareKey }),
     onUnexpectedError: (error, requestId) => logger.error({ err: error, requestId }, 'unexpected error serving /graphql'),
   });
   const webhooks = webhookReceiver({

@@ -5,6 +5,7 @@ import { createContext, type Context } from '../../src/context.js';
 import type { ChannelNode, ClientNode } from '../../src/datasources/types.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { fieldErrorsPlugin } from '../../src/http/plugins/field-errors.js';
+import { stepsPlugin } from '../../src/http/plugins/step-plugin.js';
 import { buildSchema } from '../../src/schema.js';
 import { createServices } from '../../src/services.js';
 import { LogCapture, singleResult } from '../support/gateway.js';
@@ -26,7 +27,7 @@ const config = loadConfig({
 const logs = new LogCapture();
 const logger = createLogger('info', logs);
 const services = createServices({ config, upstreamUrls: config.upstream!, logger });
-const apollo = new ApolloServer<Context>({ schema: buildSchema(), logger, plugins: [fieldErrorsPlugin()] });
+const apollo = new ApolloServer<Context>({ schema: buildSchema(), logger, plugins: [stepsPlugin([fieldErrorsPlugin()])] });
 
 afterAll(async () => {
   await apollo.stop();

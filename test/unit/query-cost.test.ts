@@ -297,6 +297,16 @@ describe('the actual cost of an answer', () => {
     expect(ruleActual('{ thing { ... on Shop { detail { x } } } }', { thing: { detail: { x: 1 } } })).toBe(1);
     expect(ruleActual('{ thing { __typename ... on Shop { detail { x } } } }', { thing: { __typename: 'Shop', detail: { x: 1 } } })).toBe(1 + 5);
   });
+
+  it('costs each answer of one operation by what that answer holds (the operation is read once, its answers each time)', () => {
+    const document = parse('{ things: featured { id } thing { __typename ... on Node { detail { x } } } }');
+    const operation = getOperationAST(document)!;
+    const cost = (data: Record<string, unknown>) => actualQueryCost(RULES, document, operation, data);
+    expect(cost({ things: [{ id: '1' }], thing: { __typename: 'Shop', detail: { x: 1 } } })).toBe(4 + 1 + 1 + 5);
+    expect(cost({ things: [{ id: '1' }, { id: '2' }], thing: { __typename: 'Item', detail: { x: 1 } } })).toBe(4 + 2 + 1 + 1);
+    expect(cost({ things: [], thing: { __typename: 'Other' } })).toBe(4 + 1);
+    expect(cost({ things: null, thing: { __typename: 'Shop', detail: null } })).toBe(1);
+  });
 });
 
 describe("refusing and spending an operation's cost", () => {

@@ -1,4 +1,4 @@
-import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
+import type { GraphQLRequestContext } from '@apollo/server';
 import {
   getArgumentValues,
   getNamedType,
@@ -17,6 +17,7 @@ import { RateLimitedError } from '../../errors.js';
 import type { Logger } from '../../observability/logger.js';
 import type { Metrics } from '../../observability/metrics.js';
 import type { AuditOutcome, AuditWrite } from '../../store/audit-trail.js';
+import type { StepPlugin } from './step-plugin.js';
 
 /**
  * How a write ended, from the error its mutation field threw. The upstream failures carry the one "was it sent?"
@@ -80,18 +81,21 @@ function argumentsOf(schema: GraphQLSchema, field: FieldNode, variables: Record<
  * code: never arguments' content (message text, media, tokens, keys). A store that fails loses the entry, never the
  * write's answer: the failure is logged and counted (hubgraph_audit_failures_total), and the log line is written anyway.
  */
-export function auditPlugin(metrics: Metrics, logger: Logger): ApolloServerPlugin<Context> {
+export function auditPlugin(metrics: Metrics, logger: Logger): StepPlugin<Context> {
   // The line holds only fields this plugin sets (ids, names, codes), as the operation line (observability/plugin.ts).
   const auditLines = logger.child({}, { redact: { paths: [] } });
   return {
-    async requestDidStart() {
+    requestDidStart() {
       let mutation: OperationDefinitionNode | null = null;
+      // A query, subscription or refused operation resolved: there is no write, and nothing to do for the request.
+      let resolvedToNoWrite = false;
       const writes = new Map<string, AuditWrite>();
       return {
-        async didResolveOperation({ operation }) {
+        didResolveOperation({ operation }) {
           if (operation?.operation === OperationTypeNode.MUTATION) mutation = operation;
+          else resolvedToNoWrite = true;
         },
-        async executionDidStart() {
+        executionDidStart() {
           if (!mutation) return;
           return {
             willResolveField({ info, args, contextValue }) {
@@ -113,7 +117,8 @@ export function auditPlugin(metrics: Metrics, logger: Logger): ApolloServerPlugi
             },
           };
         },
-        async willSendResponse(requestContext) {
+        willSendResponse(requestContext) {
+          if (resolvedToNoWrite) return;
           const { contextValue, response, schema, document } = requestContext;
           // A mutation refused by validation never resolved its operation: it is still a write that was refused.
           const operation = mutation ?? (document ? getOperationAST(document, requestContext.request.operationName) : null);
@@ -133,7 +138,7 @@ export function auditPlugin(metrics: Metrics, logger: Logger): ApolloServerPlugi
             });
           }
           const partnerId = contextValue.caller.partnerId;
-          await Promise.all(
+          return Promise.all(
             [...writes.values()].map(async (write) => {
               auditLines.info({ requestId: contextValue.requestId, partnerId, audit: write }, 'write audited');
               // Without a partner (multi-tenant, no X-Partner-Id) there is no trail to keep it in: the line is the record.
@@ -145,7 +150,7 @@ export function auditPlugin(metrics: Metrics, logger: Logger): ApolloServerPlugi
                 contextValue.logger.error({ err: error, operation: write.operation }, 'the audit entry of a write could not be stored');
               }
             }),
-          );
+          ).then(() => undefined);
         },
       };
     },

@@ -1,15 +1,16 @@
-import type { ApolloServerPlugin } from '@apollo/server';
+import type { BaseContext } from '@apollo/server';
 import type { Metrics } from '../../observability/metrics.js';
+import type { StepPlugin } from './step-plugin.js';
 import { notInList, type PersistedOperations, type PersistedOutcome, type PersistedQueryExtension } from '../persisted-operations.js';
 
 /**
  * Trusted documents over HTTP: a listed id's text replaces the request's before any other plugin
  * looks at it; with PERSISTED_OPERATIONS_ONLY anything else is refused once resolved, before execution.
  */
-export function persistedOperationsPlugin(manifest: PersistedOperations, metrics: Metrics): ApolloServerPlugin {
+export function persistedOperationsPlugin(manifest: PersistedOperations, metrics: Metrics): StepPlugin<BaseContext> {
   const count = (outcome: PersistedOutcome) => metrics.persistedOperations.inc({ outcome });
   return {
-    requestDidStart: async ({ request }) => {
+    requestDidStart: ({ request }) => {
       const id = (request.extensions as PersistedQueryExtension | undefined)?.persistedQuery?.sha256Hash;
       const operation = manifest.listed(id, request.query);
       if (operation || manifest.hasId(id)) {
@@ -29,7 +30,7 @@ export function persistedOperationsPlugin(manifest: PersistedOperations, metrics
         count('listed');
       }
       return {
-        didResolveOperation: async () => {
+        didResolveOperation: () => {
           if (listed) return;
           if (manifest.only) {
             count('refused');
@@ -37,7 +38,7 @@ export function persistedOperationsPlugin(manifest: PersistedOperations, metrics
           }
           count('unlisted');
         },
-        didEncounterErrors: async ({ errors }) => {
+        didEncounterErrors: ({ errors }) => {
           if (errors.some((error) => error.extensions.code === 'PERSISTED_QUERY_NOT_FOUND')) count('unknown');
         },
       };

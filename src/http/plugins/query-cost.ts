@@ -1,8 +1,8 @@
-import type { ApolloServerPlugin } from '@apollo/server';
 import type { Context } from '../../context.js';
 import type { Metrics } from '../../observability/metrics.js';
 import type { FairShare } from '../../store/fair-share.js';
 import { actualQueryCost, refuseOverCost, spendQueryCost } from '../query-cost.js';
+import type { StepPlugin } from './step-plugin.js';
 
 /** The request asked for its cost: `"extensions": {"cost": true}` beside its query. */
 function costRequested(extensions: Readonly<Record<string, unknown>> | undefined): boolean {
@@ -18,19 +18,19 @@ function costRequested(extensions: Readonly<Record<string, unknown>> | undefined
  * upstream calls it made are charged once it ran; an operation refused for its syntax, a validation
  * rule or its cost is charged MAX_QUERY_COST.
  */
-export function queryCostPlugin(max: number, metrics: Metrics, fairShare: FairShare): ApolloServerPlugin<Context> {
+export function queryCostPlugin(max: number, metrics: Metrics, fairShare: FairShare): StepPlugin<Context> {
   return {
-    async requestDidStart() {
+    requestDidStart() {
       let estimated: number | undefined;
       const chargeRefused = (shareKey: string) => fairShare.chargeRefused(shareKey, max);
       return {
         // A document refused for its syntax or by a validation rule (depth, aliases) is charged as one over the cost limit.
-        async parsingDidStart({ contextValue }) {
+        parsingDidStart({ contextValue }) {
           return async (syntaxError) => {
             if (syntaxError) await chargeRefused(contextValue.shareKey);
           };
         },
-        async validationDidStart({ contextValue }) {
+        validationDidStart({ contextValue }) {
           return async (validationErrors) => {
             if (validationErrors?.length) await chargeRefused(contextValue.shareKey);
           };
@@ -42,7 +42,7 @@ export function queryCostPlugin(max: number, metrics: Metrics, fairShare: FairSh
           );
           estimated = cost;
         },
-        async willSendResponse({ schema, document, operation, response, request, contextValue }) {
+        willSendResponse({ schema, document, operation, response, request, contextValue }) {
           if (estimated === undefined) return;
           const upstreamCalls = contextValue.callBudget?.taken ?? 0;
           // Not awaited: the charge is for the caller's next operations, not a reason to hold this answer.

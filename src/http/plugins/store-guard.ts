@@ -1,14 +1,13 @@
-import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
+import type { BaseContext } from '@apollo/server';
 import { refuseWriteWhileStoreStalled, type StoreHealth } from '../../store/store-guard.js';
+import type { StepPlugin } from './step-plugin.js';
 
 /** The pipeline's store-guard step over HTTP: a mutation is refused before any resolver while Redis is stalled. */
-export function storeGuardPlugin(services: StoreHealth): ApolloServerPlugin<BaseContext> {
+export function storeGuardPlugin(services: StoreHealth): StepPlugin<BaseContext> {
   return {
-    async requestDidStart() {
+    requestDidStart() {
       return {
-        async didResolveOperation({ operation }) {
-          if (operation) await refuseWriteWhileStoreStalled(services, operation.operation);
-        },
+        didResolveOperation: ({ operation }) => (operation ? refuseWriteWhileStoreStalled(services, operation.operation) : undefined),
       };
     },
   };
