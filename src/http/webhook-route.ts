@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isWebhookAuthorized } from '../events/credentials.js';
-import { DirectoryLookupError, type ChannelDirectory } from '../events/channel-directory.js';
+import { isWebhookAuthorized } from '../events/ingest/credentials.js';
+import { DirectoryLookupError, type ChannelDirectory } from '../events/ingest/channel-directory.js';
 import type { EventHub } from '../events/hub.js';
-import { numbersNamed } from '../events/parse.js';
+import { numbersNamed } from '../events/ingest/parse.js';
 import { assertUtf8, HttpRefusal, readBody, requestIdOf, sendJson } from './request.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';

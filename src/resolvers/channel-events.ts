@@ -1,4 +1,4 @@
-import { encodeCursor } from '../events/cursor.js';
+import { encodeCursor } from '../events/log/cursor.js';
 import {
   contentOfMessage,
   contentOfSentBody,
@@ -8,7 +8,7 @@ import {
   previewOf,
   referralOfMessage,
   type MessageContentDto,
-} from '../events/content.js';
+} from '../events/ingest/content.js';
 import { recordCursor } from '../events/hub.js';
 import { toGraphContent } from './message-content.js';
 import type { ChannelErrorEventDto, EventKind, LoggedEvent, MessageRecordDto } from '../events/types.js';

@@ -1,4 +1,4 @@
-import { isoOrNull, type ServiceWindowDto } from '../events/conversations.js';
+import { isoOrNull, type ServiceWindowDto } from '../events/conversations/window.js';
 import type { ConversationResolvers, ServiceWindow } from '../generated/graphql.js';
 import { toGraphRecord } from './channel-events.js';
 

@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { ErrorCode, HubgraphError } from '../errors.js';
-import { channelOfGatewayWebhookUrl, gatewayWebhookUrl } from '../events/credentials.js';
+import { channelOfGatewayWebhookUrl, gatewayWebhookUrl } from '../events/ingest/credentials.js';
 
 /**
  * A subscription never waits in silence: on a channel whose effective webhook (number-level, else on cloud the

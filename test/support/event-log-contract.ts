@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { compareLogIds } from '../../src/events/cursor.js';
-import { ACCEPTED_STATUS, RECEIVED_STATUS, serializeEvent, type EventLog } from '../../src/events/log.js';
+import { compareLogIds } from '../../src/events/log/cursor.js';
+import { ACCEPTED_STATUS, RECEIVED_STATUS, serializeEvent, type EventLog } from '../../src/events/log/event-log.js';
 import type { ChannelEvent, LoggedEvent } from '../../src/events/types.js';
 import { BUSINESS_APP_ACTOR, type Actor } from '../../src/identity/actor.js';
 import { waitUntil } from './events.js';

@@ -2,7 +2,7 @@ import { expect } from '@jest/globals';
 import { createServer } from 'node:net';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { gatewayWebhook } from '../../src/events/credentials.js';
+import { gatewayWebhook } from '../../src/events/ingest/credentials.js';
 import { startTestGateway, type TestGateway } from './gateway.js';
 
 /** A free TCP port, for a gateway whose PUBLIC_URL must name its own port before it starts. */

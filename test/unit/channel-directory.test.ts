@@ -6,8 +6,8 @@ import {
   DIRECTORY_LOOKUP_MIN_INTERVAL_MS,
   DIRECTORY_READ_REUSE_MS,
   type DirectoryLookup,
-} from '../../src/events/channel-directory.js';
-import { numbersNamed, parseNotification } from '../../src/events/parse.js';
+} from '../../src/events/ingest/channel-directory.js';
+import { numbersNamed, parseNotification } from '../../src/events/ingest/parse.js';
 
 const PATH = 'channel-005';
 const SIBLING = 'channel-007';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { gatewayWebhook, gatewayWebhookUrl, isWebhookAuthorized, webhookAuthorization } from '../../src/events/credentials.js';
-import { MemoryDedupStore } from '../../src/events/dedup.js';
-import { parseNotification, toChannelError, toIsoTimestamp } from '../../src/events/parse.js';
+import { gatewayWebhook, gatewayWebhookUrl, isWebhookAuthorized, webhookAuthorization } from '../../src/events/ingest/credentials.js';
+import { MemoryDedupStore } from '../../src/events/log/dedup.js';
+import { parseNotification, toChannelError, toIsoTimestamp } from '../../src/events/ingest/parse.js';
 
 const cloud = (...values: Array<Record<string, unknown>>) => ({
   object: 'chat_business_account',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
-import { SERVICE_WINDOW_MS } from '../../src/events/conversations.js';
-import type { TailListener } from '../../src/events/log.js';
-import { RedisEventLog, type RedisLogOptions } from '../../src/events/redis-log.js';
+import { SERVICE_WINDOW_MS } from '../../src/events/conversations/window.js';
+import type { TailListener } from '../../src/events/log/event-log.js';
+import { RedisEventLog, type RedisLogOptions } from '../../src/events/log/redis-log.js';
 import type { ChannelErrorEventDto, ChannelEvent, LoggedEvent } from '../../src/events/types.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { RedisConnection } from '../../src/store/redis.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { stableStringify } from '../lib/stable-stringify.js';
-import { contactKeyOf, userIdOf, waIdOf } from './conversations.js';
+import { stableStringify } from '../../lib/stable-stringify.js';
+import { contactKeyOf, userIdOf, waIdOf } from '../conversations/contact-keys.js';
 import type {
   BillingConversationDto,
   ChannelErrorEventDto,
@@ -11,7 +11,7 @@ import type {
   MessagePricingDto,
   MessageStatusEventDto,
   TemplateUpdateEventDto,
-} from './types.js';
+} from '../types.js';
 
 /** An item that could not be typed: it is kept as an `other` event all the same, and named in the log. */
 export interface ParseProblem {

@@ -26,7 +26,7 @@
 -- KEYS[10i+12] and KEYS[10i+13] the conversation, thread and alias of the key whose conversation
 -- merges (`ls`), KEYS[10i+14] the alias of the user id the first alias named, when the caller followed
 -- it (`ey`: a user id linked to an older one whose conversation merged since; ALIAS_HOPS in
--- conversations.ts) — for i counted from 0. An alias names the contact key of a user id's conversation:
+-- conversations/changes.ts) — for i counted from 0. An alias names the contact key of a user id's conversation:
 -- the wa_id seen beside it, or the older user id a user id change continued. An item linking a user
 -- id (it names both keys of a contact, or is a user id change) writes its alias, and merges a
 -- conversation kept under `ls` into its contact's, `ls` then naming the contact too (as
@@ -45,7 +45,7 @@
 -- ms, ARGV[7] '1' when the items come from a notification (it marks the channel as watched), then
 -- per item two values: what it does (a JSON object, see ScriptMeta in redis-log.ts) and the event's JSON.
 -- Returns per item the new entry id, 0 for a duplicate, or the operation (sent, closed).
--- The status order (nextStatus) mirrors log.ts; the conversation rules mirror memory-conversations.ts.
+-- The status order (nextStatus) mirrors event-log.ts; the conversation rules mirror memory-conversations.ts.
 local retention = tonumber(ARGV[1])
 local conversationTtl = tonumber(ARGV[5])
 local time = redis.call('TIME')
@@ -77,7 +77,7 @@ local function takeKeys(conversation, m, held)
   return took
 end
 -- Whether a thread place (order, message id) comes before the conversation's last message in the thread's order (newest
--- first, ties by member descending as ZRANGE … REV; compareNewestFirst in conversations.ts).
+-- first, ties by member descending as ZRANGE … REV; compareNewestFirst in conversations/list-pages.ts).
 local function newerThanLast(conversation, lastMessageAt, order, messageId)
   if not lastMessageAt then return true end
   if order ~= lastMessageAt then return order > lastMessageAt end
@@ -122,7 +122,7 @@ local function touch(conversation, thread, m, messageId, merged)
   changed[#changed + 1] = contact
 end
 -- The item of a message, echo or edit: its event's JSON from `bo` bytes on, to the event's closing `}}` (serializeEvent
--- in log.ts puts it last), so the gateway sends it once; '' for an event without an item.
+-- in event-log.ts puts it last), so the gateway sends it once; '' for an event without an item.
 local function itemOf(m, event)
   if m.bo then return string.sub(event, m.bo + 1, -3) end
   return ''

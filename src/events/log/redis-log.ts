@@ -2,26 +2,16 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { BUSINESS_APP_ACTOR, type Actor } from '../identity/actor.js';
-import { projectRoot } from '../lib/project-root.js';
-import type { Logger } from '../observability/logger.js';
-import type { RedisConnection } from '../store/redis.js';
+import { BUSINESS_APP_ACTOR, type Actor } from '../../identity/actor.js';
+import { projectRoot } from '../../lib/project-root.js';
+import type { Logger } from '../../observability/logger.js';
+import type { RedisConnection } from '../../store/redis.js';
 import { compareLogIds, formatLogId, parseLogId, type LogId } from './cursor.js';
-import {
-  changeOfEvent,
-  changeOfSend,
-  changeOfVerdict,
-  compareNewestFirst,
-  conversationTtlMs,
-  ALIAS_HOPS,
-  isUserId,
-  linkedUserIdOf,
-  linkOfMove,
-  SERVICE_WINDOW_MS,
-  type ConversationChange,
-  type ConversationDto,
-  type ListPosition,
-} from './conversations.js';
+import { changeOfEvent, changeOfSend, changeOfVerdict, ALIAS_HOPS, linkedUserIdOf, linkOfMove, type ConversationChange } from '../conversations/changes.js';
+import { compareNewestFirst, type ListPosition } from '../conversations/list-pages.js';
+import { conversationTtlMs, SERVICE_WINDOW_MS } from '../conversations/window.js';
+import { isUserId } from '../conversations/contact-keys.js';
+import { type ConversationDto } from '../types.js';
 import {
   recordOfEvent,
   retentionCutoff,
@@ -31,13 +21,13 @@ import {
   type TailListener,
   type ThreadEntry,
   type Unsubscribe,
-} from './log.js';
-import { RedisSubscriptions } from './pubsub.js';
-import type { AcceptedSend, ChannelEvent, EventKind, LoggedEvent, LoggedEventOf, MessageReactionDto, MessageRecordDto, PayloadOf } from './types.js';
+} from './event-log.js';
+import { RedisSubscriptions } from '../subscriptions/pubsub.js';
+import type { AcceptedSend, ChannelEvent, EventKind, LoggedEvent, LoggedEventOf, MessageReactionDto, MessageRecordDto, PayloadOf } from '../types.js';
 
-/** A Lua script of src/events/, read once at start from the project's source (tsc does not copy it to dist/). */
+/** A Lua script of src/events/log/, read once at start from the project's source (tsc does not copy it to dist/). */
 function readScript(name: string): string {
-  return readFileSync(join(projectRoot(), 'src', 'events', name), 'utf8');
+  return readFileSync(join(projectRoot(), 'src', 'events', 'log', name), 'utf8');
 }
 
 /** How long the fan-out sequence (and the id source of a log that keeps nothing) outlives the last append. */
