@@ -303,6 +303,24 @@ describeWithRedis('RedisEventLog: message records', () => {
     await expectFreshTtl(key(channelId, 'message:wamid.in'), RETENTION_MS);
   });
 
+  it('stores records and conversations under the fields the data already in Redis carries (APPEND_PROTOCOL names them, never renames them)', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    await log.append(channelId, [inbound(channelId, 'wamid.in', '491', recent(), { text: 'hello', contactName: 'Ana' })]);
+    await log.recordSend(channelId, {
+      messageId: 'wamid.sent',
+      contact: '491',
+      type: 'text',
+      text: 'hi',
+      body: { type: 'text' },
+      sentBy: { kind: 'SERVICE', subject: 's', name: null },
+    });
+    const fieldsOf = async (suffix: string) => Object.keys(await redis.client.hGetAll(key(channelId, suffix))).sort();
+    expect(await fieldsOf('message:wamid.in')).toEqual(['at', 'b', 'cn', 'contact', 'direction', 'sa', 'status', 'text', 'ts', 'type']);
+    expect(await fieldsOf('message:wamid.sent')).toEqual(['at', 'b', 'contact', 'direction', 'o', 'sa', 'sb', 'status', 'text', 'ts', 'type']);
+    expect(await fieldsOf('conversation:491')).toEqual(['c', 'la', 'li', 'lm', 'lt', 'n', 'p']);
+  });
+
   it('an inbound message without text or time: null text, its thread time the arrival', async () => {
     const channelId = newChannel();
     const log = eventLog();

@@ -47,7 +47,7 @@ export interface ConversationChange {
  * Aliases followed to resolve a user id: its own, then that of the user id it names. A conversation kept under a user id
  * carries the user id changes that continued it (their aliases name it); when it merges into a wa_id's, its own alias
  * names the wa_id, so an id two changes old reaches the wa_id in two steps (the one before the merge in one). The Redis
- * append script has a key for each alias an item was resolved through (append.lua, `ex` and `ey`), so it checks two.
+ * append script has a key for each alias an item was resolved through (append.lua, `resolvedAlias` and `furtherAlias`), so it checks two.
  */
 export const ALIAS_HOPS = 2;
 
