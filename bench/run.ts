@@ -98,7 +98,7 @@ Before/after figures are A/B runs of two builds on the same machine, alternated 
   connections) showed no gain beyond noise, so the change was not kept (a write per request remained; the batching above removes it). Nor was reading the request body with stream events instead
   of an async iterator (client(id) sequentially, six alternating rounds: 23.05–23.81 ms before, 23.23–23.85 ms after).
 - **Conversation tracking in the append script (issue 20), A/B on 2026-11-23 (not regenerated).** Since issue 20 every acknowledgement
-  pays for the conversation update inside the one Lua script (src/events/redis-log.ts). Compared: scenario 7's ingest (32 connections,
+  pays for the conversation update inside the one Lua script (src/events/log/redis-log.ts). Compared: scenario 7's ingest (32 connections,
   5 s after 1 s warm-up, one message per notification, one contact) on the build right before it (0e3f0c9) and on main (5273dc4), both
   with this bench code, built in separate worktrees, five rounds alternating base/main back to back. **The host was far from idle**: load
   average 6.7–8.5 on 2 cores throughout (other workers' mutation tests and lint), machine-speed workload 387–1,495 ms (188–342 ms in the
@@ -114,7 +114,7 @@ Before/after figures are A/B runs of two builds on the same machine, alternated 
     ZREMRANGEBYSCORE + PEXPIRE on the channel's list, SET NX + PEXPIRE of the watched mark, a cjson.encode). Taking parts out of the
     script: without touch() it costs base + about 10 µs (the record's larger hash and the extra arguments); the thread's three commands
     are about 10–25 µs of the rest; the list trim and the watched mark are within noise; folding the HSETs into one (a fields table and
-    one HSET) gained nothing measurable, so src/events/redis-log.ts was left as it is.
+    one HSET) gained nothing measurable, so src/events/log/redis-log.ts was left as it is.
   - What it means for the bound: in scenario 7 the gateway, Redis and autocannon share two cores at saturation, so the closed-loop ack
     latency follows the total CPU per notification. Scaled by the machine-speed workload to the host of scenario 7's own run, the
     script's extra Redis time is roughly 10–25 µs, against about 120 µs of CPU per notification in all (the gateway's 70 µs, Redis,

@@ -217,7 +217,7 @@ local function itemKeys(i)
   for name, position in pairs(ITEM_KEY) do keys[name] = KEYS[first + position] end
   return keys
 end
-local metas = {}
+local metas, keysOf = {}, {}
 -- What each alias holds as the items before have left it (the caller resolved the batch the same way).
 local aliases = {}
 local function aliasOf(key)
@@ -225,7 +225,7 @@ local function aliasOf(key)
 end
 for i = 1, count do
   local m, keys = itemFields(i), itemKeys(i)
-  metas[i] = m
+  metas[i], keysOf[i] = m, keys
   if m.resolvedAlias and aliasOf(keys.resolvedAlias) ~= m.resolvedAlias then return { -1 } end
   if m.furtherAlias and aliasOf(keys.furtherAlias) ~= m.furtherAlias then return { -1 } end
   if m.linkedUserId then
@@ -239,8 +239,7 @@ end
 local results = {}
 local published = {}
 for i = 1, count do
-  local m = metas[i]
-  local event, keys = itemEvent(i), itemKeys(i)
+  local m, keys, event = metas[i], keysOf[i], itemEvent(i)
   local operation, messageId = m.operation, text(m.messageId)
   local record, conversation, thread = keys.record, keys.conversation, keys.thread
   -- A number change's link of its new user id to the new number (`linked`) follows its notice, and only an appended one.
