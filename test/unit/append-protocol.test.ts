@@ -19,11 +19,12 @@ describe('the append protocol (redis-log.ts ↔ append.lua)', () => {
 
   it('names the protocol in the Lua prelude: the tables of names and the positions in KEYS and ARGV', () => {
     const prelude = luaPrelude();
-    expect(prelude).toContain("local ITEM = { operation = 'op', messageId = 'id',");
-    expect(prelude).toContain("sentAtMs = 'sa'");
+    expect(prelude).toContain("local ITEM_NAME = { ['op'] = 'operation', ['id'] = 'messageId',");
+    expect(prelude).toContain("['sa'] = 'sentAtMs'");
     expect(prelude).toContain("local RECORD = { direction = 'direction',");
     expect(prelude).toContain("statusPrefix = 's:'");
     expect(prelude).toContain('local CHANNEL_KEY = { log = 1, sequence = 2, conversations = 3, watched = 4 }');
+    expect(prelude).toContain("local ITEM_KEYS = { 'dedup', 'record', 'conversation', 'thread', 'resolvedAlias',");
     expect(prelude).toContain('local ITEM_KEYS_FROM = 4');
     expect(prelude).toContain('local KEYS_PER_ITEM = 10');
     expect(prelude).toContain(

@@ -2,7 +2,7 @@
  * The protocol between redis-log.ts and append.lua, named once: readable names → the short keys sent and stored.
  * The keys are short because they are sent with every item and stored in every record and conversation; they are the
  * ones data already in Redis carries, so they never change (a new field takes a new key). The script does not spell
- * them: redis-log.ts puts `luaPrelude()` before it, and the script reads `ITEM.contact`, `RECORD.sentAtMs`, …
+ * them: redis-log.ts puts `luaPrelude()` before it, and the script reads `m.contact`, `RECORD.sentAtMs`, …
  * (docs/events.md, "The append protocol").
  */
 export const APPEND_PROTOCOL = {
@@ -146,22 +146,25 @@ export type ItemKey = (typeof APPEND_PROTOCOL.itemKeys)[number];
 const luaString = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const luaTable = (entries: Array<[string, string | number]>) =>
   `{ ${entries.map(([name, value]) => `${name} = ${typeof value === 'number' ? value : luaString(value)}`).join(', ')} }`;
-const positions = (names: readonly string[], offset = 0) => luaTable(names.map((name, index) => [name, index + 1 + offset]));
+const positions = (names: readonly string[]) => luaTable(names.map((name, index) => [name, index + 1]));
 
 /**
- * The Lua put before append.lua: `ITEM`, `RECORD`, `CONVERSATION` (readable name → short key), `CHANNEL_KEY`, `ITEM_KEY`
- * and `ARG` (readable name → position in KEYS, in an item's keys, in ARGV), `ITEM_KEYS_FROM` and `ITEMS_FROM` (the KEYS
- * and ARGV positions before the first item's), `KEYS_PER_ITEM`.
+ * The Lua put before append.lua: `ITEM_NAME` (an item's short key → its readable name: the script renames the fields an
+ * item carries, fewer than all), `RECORD` and `CONVERSATION` (readable name → stored field), `CHANNEL_KEY` and `ARG`
+ * (readable name → position in KEYS and ARGV), `ITEM_KEYS` (an item's keys' names in order), `ITEM_KEYS_FROM` and
+ * `ITEMS_FROM` (the KEYS and ARGV positions before the first item's), `KEYS_PER_ITEM`.
  */
 export function luaPrelude(): string {
   const { item, record, conversation, itemKeys, channelKeys, args } = APPEND_PROTOCOL;
   return [
     '-- Generated from APPEND_PROTOCOL (src/events/log/append-protocol.ts) when the script is loaded.',
-    `local ITEM = ${luaTable(Object.entries(item))}`,
+    `local ITEM_NAME = { ${Object.entries(item)
+      .map(([name, key]) => `[${luaString(key)}] = ${luaString(name)}`)
+      .join(', ')} }`,
     `local RECORD = ${luaTable(Object.entries(record))}`,
     `local CONVERSATION = ${luaTable(Object.entries(conversation))}`,
     `local CHANNEL_KEY = ${positions(channelKeys)}`,
-    `local ITEM_KEY = ${positions(itemKeys)}`,
+    `local ITEM_KEYS = { ${itemKeys.map(luaString).join(', ')} }`,
     `local ITEM_KEYS_FROM = ${channelKeys.length}`,
     `local KEYS_PER_ITEM = ${itemKeys.length}`,
     `local ARG = ${positions(args)}`,

@@ -21,13 +21,13 @@
 --
 -- The names of the protocol come from APPEND_PROTOCOL (append-protocol.ts), put before this script as a prelude when
 -- it is loaded: KEYS are the channel's (KEYS[CHANNEL_KEY.log], .sequence, .conversations sorted set, .watched mark),
--- then KEYS_PER_ITEM per item, read by name through itemKeys(i) (ITEM_KEY: dedup, record, conversation, thread sorted
+-- then KEYS_PER_ITEM per item, read by name through itemKeys(i) (ITEM_KEYS: dedup, record, conversation, thread sorted
 -- set, the alias an item naming only a user id was resolved from, the alias of the user id it links, the conversation,
 -- thread and alias of the key whose conversation merges, the alias the first alias named when the caller followed it:
 -- ALIAS_HOPS in conversations/changes.ts). ARGV are ARG's (retention ms, 0: nothing kept, the stream only numbers
 -- events; dedup TTL ms; pub/sub channel; sequence TTL ms; conversation TTL ms; window ms; '1' when the items come from
--- a notification, which marks the channel as watched), then per item two values: its fields (ITEM's short keys, read
--- by readable name through itemFields(i)) and its event's JSON. Records and conversations are hashes whose fields
+-- a notification, which marks the channel as watched), then per item two values: its fields (short keys, read by
+-- readable name through itemFields(i) and ITEM_NAME) and its event's JSON. Records and conversations are hashes whose fields
 -- RECORD and CONVERSATION name.
 --
 -- An alias names the contact key of a user id's conversation: the wa_id seen beside it, or the older user id a user id
@@ -203,10 +203,10 @@ if ARGV[ARG.fromNotification] == '1' then
   redis.call('PEXPIRE', KEYS[CHANNEL_KEY.watched], ARGV[ARG.windowMs])
 end
 local count = (#ARGV - ITEMS_FROM) / 2
--- Item i's fields by readable name (ITEM), its event's JSON, and its keys by name (ITEM_KEY).
+-- Item i's fields by readable name (ITEM_NAME), its event's JSON, and its keys by name (ITEM_KEYS).
 local function itemFields(i)
-  local encoded, m = cjson.decode(ARGV[ITEMS_FROM + (i - 1) * 2 + 1]), {}
-  for name, key in pairs(ITEM) do m[name] = encoded[key] end
+  local m = {}
+  for key, value in pairs(cjson.decode(ARGV[ITEMS_FROM + (i - 1) * 2 + 1])) do m[ITEM_NAME[key]] = value end
   return m
 end
 local function itemEvent(i)
@@ -214,7 +214,7 @@ local function itemEvent(i)
 end
 local function itemKeys(i)
   local keys, first = {}, ITEM_KEYS_FROM + (i - 1) * KEYS_PER_ITEM
-  for name, position in pairs(ITEM_KEY) do keys[name] = KEYS[first + position] end
+  for position, name in ipairs(ITEM_KEYS) do keys[name] = KEYS[first + position] end
   return keys
 end
 local metas, keysOf = {}, {}
