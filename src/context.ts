@@ -14,7 +14,7 @@ import type { OnPremiseVersions } from './datasources/hosting.js';
 import type { ChannelKeys } from './store/keystore.js';
 import type { Config } from './config.js';
 import type { EventHub } from './events/hub.js';
-import type { ChannelDirectory } from './events/channel-directory.js';
+import type { ChannelDirectory } from './events/ingest/channel-directory.js';
 import type { IdempotentSends } from './messaging/idempotency.js';
 import type { AuditTrail } from './store/audit-trail.js';
 import type { Logger } from './observability/logger.js';

@@ -1,7 +1,7 @@
 import { SIM_PARTNERS } from '../simulator/seed.js';
 import { startSimulator, type Simulator } from '../simulator/server.js';
 import type { Config } from './config.js';
-import { gatewayWebhook } from './events/credentials.js';
+import { gatewayWebhook } from './events/ingest/credentials.js';
 
 /**
  * Simulator mode, `npm start` with no upstream root set: the simulator on a loopback port, and the gateway's config

@@ -9,7 +9,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { checkIdText, checkMessageId, checkPathId } from './datasources/upstream-path.js';
-import { checkContactKey } from './events/conversations.js';
+import { checkContactKey } from './events/conversations/contact-keys.js';
 
 type Check = (value: unknown, field: string) => void;
 

@@ -14,7 +14,7 @@ import { UpstreamClient, type UpstreamAttempt } from './datasources/http.js';
 import { OnPremiseVersions, RetiredHostingNotice } from './datasources/hosting.js';
 import { MediaFailureGuard, redisMediaFailureLog, storeMediaFailureLog } from './datasources/media-failures.js';
 import { createEventHub, type EventHub } from './events/hub.js';
-import { ChannelDirectory, type DirectoryLookup } from './events/channel-directory.js';
+import { ChannelDirectory, type DirectoryLookup } from './events/ingest/channel-directory.js';
 import { PartnerApi } from './datasources/partner-api.js';
 import { fingerprint } from './lib/secrets.js';
 import type { Upstream } from './datasources/endpoints.js';
@@ -69,7 +69,7 @@ export interface Services {
   accessTokens: AccessTokens | null;
   /** Webhook events: the per-channel event log with dedup, message records and fan-out to subscriptions (on Redis when configured). */
   events: EventHub;
-  /** Which channel each business number of a notification belongs to (kept in `store`; see events/channel-directory.ts). */
+  /** Which channel each business number of a notification belongs to (kept in `store`; see events/ingest/channel-directory.ts). */
   channelDirectory: ChannelDirectory;
   /** Failed media GETs per channel, counted across instances through Redis when configured. */
   mediaFailures: MediaFailureGuard;

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
-import { webhookAuthorization } from '../../src/events/credentials.js';
+import { webhookAuthorization } from '../../src/events/ingest/credentials.js';
 import type { BenchContext } from '../support/context.js';
 import { seedState } from '../../simulator/seed.js';
 import { BENCH_KEYSTORE_SECRET, cpuTimeOf, memoryOf, startGatewayProcess, startSimulatorProcess } from '../support/gateway-process.js';

@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import { firstError, graphql, send } from '../support/http.js';
 import type { BenchContext } from '../support/context.js';
 import { createClient as createRedisClient, createCluster, type RedisClientType } from '@redis/client';
-import { webhookAuthorization } from '../../src/events/credentials.js';
+import { webhookAuthorization } from '../../src/events/ingest/credentials.js';
 import { BENCH_KEYSTORE_SECRET, cpuTimeOf, memoryOf, startGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';
 import { notAvailableSection, type Section } from '../support/report.js';
 import { mb, ms, percentile, rate, verdict } from '../support/stats.js';

@@ -1,23 +1,17 @@
 import type { Logger } from '../observability/logger.js';
 import type { RedisConnection } from '../store/redis.js';
 import { BadUserInputError, CursorExpiredError } from '../errors.js';
-import { openConversationFeed } from './conversation-feed.js';
-import { SERVICE_WINDOW_MS } from './conversations.js';
-import {
-  decodeListCursor,
-  encodeListCursor,
-  serviceWindow,
-  type ConversationDto,
-  type ListPosition,
-  type ServiceWindowDto,
-  type ServiceWindowState,
-} from './conversations.js';
-import { decodeCursor, type LogId } from './cursor.js';
-import { openFeed } from './feed.js';
-import type { EventLog } from './log.js';
-import { MemoryEventLog } from './memory-log.js';
-import { parseNotification, type NumberRoutes, type ParseProblem, type RoutingOutcome } from './parse.js';
-import { RedisEventLog } from './redis-log.js';
+import { openConversationFeed } from './subscriptions/conversation-feed.js';
+import { SERVICE_WINDOW_MS } from './conversations/window.js';
+import { decodeListCursor, encodeListCursor, type ListPosition } from './conversations/list-pages.js';
+import { serviceWindow, type ServiceWindowDto, type ServiceWindowState } from './conversations/window.js';
+import { type ConversationDto } from './types.js';
+import { decodeCursor, type LogId } from './log/cursor.js';
+import { openFeed } from './subscriptions/feed.js';
+import type { EventLog } from './log/event-log.js';
+import { MemoryEventLog } from './log/memory-log.js';
+import { readNotification, type NumberRoutes, type ParseProblem, type RoutingOutcome } from './ingest/parse.js';
+import { RedisEventLog } from './log/redis-log.js';
 import { EVENT_KINDS, type AcceptedSend, type ChannelEvent, type EventKind, type LoggedEvent, type MessageRecordDto } from './types.js';
 
 /**
@@ -68,6 +62,11 @@ export const SUBSCRIBER_STALL_MS = 60_000;
 /** Events per log read while a subscriber catches up, and the most a page of Channel.events holds. */
 const REPLAY_PAGE_SIZE = 500;
 export const EVENTS_PAGE_MAX = 200;
+
+/** Which channel each business number a cloud notification names belongs to (ingest/channel-directory.ts). */
+export interface NumberDirectory {
+  routes(channelId: string, numbers: readonly string[]): Promise<NumberRoutes>;
+}
 
 export interface IngestResult {
   published: number;
@@ -170,7 +169,7 @@ const involves = (event: LoggedEvent, keys: ReadonlySet<string>): boolean => con
 /**
  * Webhook notifications in, durable channel events out: every event of a notification is
  * deduplicated and appended to its channel's log in one atomic step before the receiver
- * acknowledges (see log.ts); subscribers replay from a cursor and continue live (feed.ts).
+ * acknowledges (see log/event-log.ts); subscribers replay from a cursor and continue live (subscriptions/feed.ts).
  */
 export class EventHub {
   private readonly subscribers = new Map<string, number>();
@@ -185,12 +184,17 @@ export class EventHub {
 
   /**
    * Resolves once every event of the notification is in the log of its channel (or known as a duplicate); rejects
-   * when a log cannot be written. `routes` assigns cloud changes to the channels their metadata names (parse.ts);
-   * each channel's events are one atomic append, so a rejection after some were written leaves nothing half-done
-   * that a re-delivery would not complete (its dedup claims find the written ones).
+   * when a log cannot be written, or when `directory` cannot tell in time which channels the notification's business
+   * numbers are (its DirectoryLookupError). The body is walked once (ingest/parse.ts): the numbers its cloud changes
+   * name are looked up in `directory`, then its items are typed, each change on the channel its number routes to
+   * (without a directory they all stay on `channelId`). Each channel's events are one atomic append, so a rejection
+   * after some were written leaves nothing half-done that a re-delivery would not complete (its dedup claims find the
+   * written ones).
    */
-  async ingest(channelId: string, body: unknown, routes?: NumberRoutes): Promise<IngestResult> {
-    const { events, problems, routing } = parseNotification(channelId, body, routes);
+  async ingest(channelId: string, body: unknown, directory?: NumberDirectory): Promise<IngestResult> {
+    const notification = readNotification(channelId, body);
+    const routes = directory ? await directory.routes(channelId, notification.numbers) : new Map<string, string | null>();
+    const { events, problems, routing } = notification.events(routes);
     const byChannel = new Map<string, ChannelEvent[]>([[channelId, []]]);
     for (const event of events) {
       const target = event.payload.channelId;

@@ -1,7 +1,7 @@
 /** Normalised events published to subscribers; field names follow schema/events.graphql. */
 
 import type { Actor } from '../identity/actor.js';
-import type { LogId } from './cursor.js';
+import type { LogId } from './log/cursor.js';
 
 export interface ChannelErrorEventDto {
   channelId: string;
@@ -217,4 +217,25 @@ export interface AcceptedSend {
   body?: unknown;
   /** Who sent it (the caller's actor); absent where a caller records a send without it. */
   sentBy?: Actor;
+}
+
+/** What the gateway keeps of one contact of a channel (schema Conversation), all times in milliseconds since the epoch. */
+export interface ConversationDto {
+  channelId: string;
+  /** The contact key: its wa_id when known, else its business-scoped user id. */
+  contact: string;
+  /** The contact's wa_id, business-scoped user id and username, as the latest notification naming them said. */
+  contactPhone: string | null;
+  contactUserId: string | null;
+  contactUsername: string | null;
+  /** After a number change: the contact key of the conversation that continues this one. */
+  movedTo: string | null;
+  /** Profile name carried by the contact's latest inbound notification. */
+  name: string | null;
+  /** The latest inbound message's own time (its `timestamp`, not its arrival: the upstream re-delivers late). */
+  lastInboundMs: number | null;
+  lastActivityMs: number;
+  /** When the upstream last said the window is closed (error 131047 / 470), null when it never did. */
+  closedMs: number | null;
+  lastMessageId: string | null;
 }

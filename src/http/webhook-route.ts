@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isWebhookAuthorized } from '../events/credentials.js';
-import { DirectoryLookupError, type ChannelDirectory } from '../events/channel-directory.js';
+import { isWebhookAuthorized } from '../events/ingest/credentials.js';
+import { DirectoryLookupError, type ChannelDirectory } from '../events/ingest/channel-directory.js';
 import type { EventHub } from '../events/hub.js';
-import { numbersNamed } from '../events/parse.js';
 import { assertUtf8, HttpRefusal, readBody, requestIdOf, sendJson } from './request.js';
 import type { Logger } from '../observability/logger.js';
 import type { Metrics } from '../observability/metrics.js';
@@ -44,8 +43,8 @@ export interface WebhookReceiver {
   drain(): Promise<void>;
 }
 
-/** The notification as JSON, an object or array at the top (as body-parser's strict mode took it); undefined when it is not. */
-function parseNotification(text: string): unknown {
+/** The notification's text as JSON, an object or array at the top (as body-parser's strict mode took it); undefined when it is not. */
+function notificationJson(text: string): unknown {
   const start = text.trimStart()[0];
   if (start !== '{' && start !== '[') return undefined;
   try {
@@ -92,7 +91,7 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
   /** The notification's events in the log (true), or why they are not (answered 503). */
   const append = async (channelId: string, body: unknown, text: string, requestId: string): Promise<true | { refused: unknown }> => {
     // A lookup of the channels behind the notification's numbers that fails is answered 503 like a log that cannot be written.
-    const work = directory.routes(channelId, numbersNamed(body)).then((routes) => events.ingest(channelId, body, routes));
+    const work = events.ingest(channelId, body, directory);
     pending.add(work);
     void work.catch(() => undefined).finally(() => pending.delete(work));
     let result;
@@ -152,7 +151,7 @@ export function webhookReceiver(options: WebhookReceiverOptions): WebhookReceive
       sendJson(response, error.bodyUnread ? 413 : 400, { error: message }, { bodyUnread: error.bodyUnread });
       return;
     }
-    const body = parseNotification(text);
+    const body = notificationJson(text);
     if (body === undefined) {
       count('rejected');
       sendJson(response, 400, { error: 'the notification is not valid JSON' });

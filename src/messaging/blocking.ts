@@ -1,5 +1,5 @@
 import { BadUserInputError } from '../errors.js';
-import { isUserId } from '../events/conversations.js';
+import { isUserId } from '../events/conversations/contact-keys.js';
 import { characterCount } from './send-message.js';
 
 /** B5: reasons are "below 60 characters"; the blocklist page limit lies in 1..200. */

@@ -2,7 +2,7 @@ import type { ChannelRoute } from '../datasources/messaging-api.js';
 import type { SendResponseDto } from '../datasources/types.js';
 import { requiresTemplateNamespace } from '../datasources/hosting.js';
 import { BadUserInputError, ErrorCode, HubgraphError, ServiceWindowClosedError } from '../errors.js';
-import { isoOrNull, type ServiceWindowDto } from '../events/conversations.js';
+import { isoOrNull, type ServiceWindowDto } from '../events/conversations/window.js';
 import type { AcceptedSend } from '../events/types.js';
 import type { SendMessageInput } from '../generated/graphql.js';
 import type { Actor } from '../identity/actor.js';

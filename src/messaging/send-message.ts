@@ -1,7 +1,7 @@
 import type { Actor } from '../identity/actor.js';
 import { BadUserInputError, InputChecks } from '../errors.js';
 import type { SendResponseDto } from '../datasources/types.js';
-import { checkContactKey, isUserId } from '../events/conversations.js';
+import { checkContactKey, isUserId } from '../events/conversations/contact-keys.js';
 import { buildInteractive, type InteractiveField } from './interactive.js';
 import { characterCount, compact, isHttpUrl, ONPREMISE_PRODUCT_RETAILER_ID_MAX, Rules, type MessagingHosting } from './send-shared.js';
 import { TEMPLATE_BUTTON_INDEX_MAX, typedTemplateComponents } from './template-parameters.js';

@@ -2,8 +2,8 @@ import type { Config } from '../config.js';
 import type { MessagingApi } from '../datasources/messaging-api.js';
 import type { PartnerApi } from '../datasources/partner-api.js';
 import { ErrorCode, HubgraphError } from '../errors.js';
-import type { ChannelDirectory } from '../events/channel-directory.js';
-import { channelOfGatewayWebhookUrl, gatewayWebhookUrl } from '../events/credentials.js';
+import type { ChannelDirectory } from '../events/ingest/channel-directory.js';
+import { channelOfGatewayWebhookUrl, gatewayWebhookUrl } from '../events/ingest/credentials.js';
 import type { EventHub } from '../events/hub.js';
 import type { Logger } from '../observability/logger.js';
 

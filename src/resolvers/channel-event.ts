@@ -1,5 +1,5 @@
-import { encodeCursor } from '../events/cursor.js';
-import { contentOfMessage, previewOf } from '../events/content.js';
+import { encodeCursor } from '../events/log/cursor.js';
+import { contentOfMessage, previewOf } from '../events/ingest/content.js';
 import type { ChannelErrorEventDto, LoggedEvent } from '../events/types.js';
 import type { ChannelErrorEvent, ResolversParentTypes } from '../generated/graphql.js';
 import { toGraphContent } from './message-content.js';

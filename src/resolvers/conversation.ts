@@ -1,4 +1,4 @@
-import { isoOrNull } from '../events/conversations.js';
+import { isoOrNull } from '../events/conversations/window.js';
 import type { ConversationResolvers } from '../generated/graphql.js';
 import { toGraphRecord } from './message-record.js';
 import { toGraphWindow } from './service-window.js';

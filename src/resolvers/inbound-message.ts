@@ -1,4 +1,4 @@
-import { changedMessageIdOf, contentOfMessage, contextOfMessage, previewOfMessage, referralOfMessage } from '../events/content.js';
+import { changedMessageIdOf, contentOfMessage, contextOfMessage, previewOfMessage, referralOfMessage } from '../events/ingest/content.js';
 import type { InboundMessage, InboundMessageResolvers } from '../generated/graphql.js';
 import { toGraphContent } from './message-content.js';
 

@@ -1,4 +1,4 @@
-import type { MessageContentDto } from '../events/content.js';
+import type { MessageContentDto } from '../events/ingest/content.js';
 import type { MessageContent, MessageContentResolvers } from '../generated/graphql.js';
 
 /**
@@ -24,7 +24,7 @@ export function toGraphContent(content: MessageContentDto, cursor: string, recei
   }
 }
 
-/** Every content value carries its member's name (src/events/content.ts sets it). */
+/** Every content value carries its member's name (src/events/ingest/content.ts sets it). */
 export const MessageContentType: MessageContentResolvers = {
   __resolveType: (content) => content.__typename ?? null,
 };

@@ -7,7 +7,7 @@ import {
   previewOf,
   referralOfMessage,
   type MessageContentDto,
-} from '../events/content.js';
+} from '../events/ingest/content.js';
 import { recordCursor } from '../events/hub.js';
 import type { MessageRecordDto } from '../events/types.js';
 import type { ResolversParentTypes } from '../generated/graphql.js';

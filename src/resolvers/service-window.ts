@@ -1,4 +1,4 @@
-import { isoOrNull, type ServiceWindowDto } from '../events/conversations.js';
+import { isoOrNull, type ServiceWindowDto } from '../events/conversations/window.js';
 import type { ServiceWindow } from '../generated/graphql.js';
 
 /** A contact's 24-hour service window as the schema shows it (Conversation.serviceWindow, Channel.serviceWindow). */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
-import { webhookAuthorization } from '../../src/events/credentials.js';
+import { webhookAuthorization } from '../../src/events/ingest/credentials.js';
 import { loadTypeDefs } from '../../src/schema.js';
 import { postNotification, waitUntil } from '../support/events.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';

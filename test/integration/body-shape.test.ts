@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from '@jest/globals';
-import { webhookAuthorization } from '../../src/events/credentials.js';
+import { webhookAuthorization } from '../../src/events/ingest/credentials.js';
 import { graphqlBodyLimit } from '../../src/http/media-route.js';
 import { WEBHOOK_BODY_SHAPE } from '../../src/http/webhook-route.js';
 import { cloudNotification, postNotification } from '../support/events.js';

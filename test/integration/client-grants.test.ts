@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { webhookAuthorization } from '../../src/events/credentials.js';
+import { webhookAuthorization } from '../../src/events/ingest/credentials.js';
 import { cloudNotification, collect, connectWs, postAcknowledged, SUBSCRIPTIONS, waitUntil } from '../support/events.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { grantForToken, grantOf } from '../support/grants.js';

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { webhookAuthorization } from '../../src/events/credentials.js';
+import { webhookAuthorization } from '../../src/events/ingest/credentials.js';
 import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { buildGateway, PROJECT_ROOT, type BuiltGateway } from '../support/built-gateway.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { gatewayWebhook, webhookAuthorization } from '../../src/events/credentials.js';
+import { gatewayWebhook, webhookAuthorization } from '../../src/events/ingest/credentials.js';
 import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { areaBRequests, startTestGateway, useTestGateway, type TestGateway } from '../support/gateway.js';
 import { collect, connectWs, SUBSCRIPTIONS, waitUntil, type WsConnection } from '../support/events.js';

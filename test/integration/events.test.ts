@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { gzipSync } from 'node:zlib';
-import { webhookAuthorization } from '../../src/events/credentials.js';
+import { webhookAuthorization } from '../../src/events/ingest/credentials.js';
 import { ACME, GLOBEX, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { cloudNotification, collect, connectWs, postAcknowledged, postNotification, SUBSCRIPTIONS, waitUntil, type WsConnection } from '../support/events.js';
 

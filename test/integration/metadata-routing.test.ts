@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { gatewayWebhook, webhookAuthorization } from '../../src/events/credentials.js';
+import { gatewayWebhook, webhookAuthorization } from '../../src/events/ingest/credentials.js';
 import { PartnerApi } from '../../src/datasources/partner-api.js';
-import { DIRECTORY_LOOKUP_BUDGET_MS } from '../../src/events/channel-directory.js';
+import { DIRECTORY_LOOKUP_BUDGET_MS } from '../../src/events/ingest/channel-directory.js';
 import { collect, connectWs, postNotification, waitUntil, type WsConnection } from '../support/events.js';
 import { WABA_WEBHOOK_ACTIVATION_MS } from '../../src/messaging/webhooks.js';
 import { startEmbeddedGateway, type EmbeddedGateway } from '../support/embedded-gateway.js';

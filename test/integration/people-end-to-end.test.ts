@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { base64url, SignJWT } from 'jose';
-import { webhookAuthorization } from '../../src/events/credentials.js';
+import { webhookAuthorization } from '../../src/events/ingest/credentials.js';
 import { cloudNotification, collect, connectWs, postAcknowledged, SUBSCRIPTIONS, waitUntil } from '../support/events.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { startIdentityProvider, testPeople, TEST_AUDIENCE, type TestIdentityProvider } from '../support/identity-provider.js';

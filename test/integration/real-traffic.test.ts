@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { webhookAuthorization } from '../../src/events/credentials.js';
+import { webhookAuthorization } from '../../src/events/ingest/credentials.js';
 import { startSimulator, type Simulator } from '../../simulator/server.js';
 import { postAcknowledged } from '../support/events.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';

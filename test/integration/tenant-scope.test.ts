@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { webhookAuthorization } from '../../src/events/credentials.js';
+import { webhookAuthorization } from '../../src/events/ingest/credentials.js';
 import { cloudNotification, collect, connectWs, postNotification, SUBSCRIPTIONS, waitUntil } from '../support/events.js';
 import { ACME, GLOBEX, startTestGateway, type TestGateway } from '../support/gateway.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { gatewayWebhookUrl } from '../../src/events/credentials.js';
+import { gatewayWebhookUrl } from '../../src/events/ingest/credentials.js';
 import { SUBSCRIPTIONS, collect, connectWs, waitUntil, type WsConnection } from '../support/events.js';
 import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from '../support/redis.js';

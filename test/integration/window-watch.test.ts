@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { gatewayWebhook } from '../../src/events/credentials.js';
-import { SERVICE_WINDOW_MS } from '../../src/events/conversations.js';
+import { gatewayWebhook } from '../../src/events/ingest/credentials.js';
+import { SERVICE_WINDOW_MS } from '../../src/events/conversations/window.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from '../support/redis.js';
 

@@ -1,5 +1,5 @@
 import { EventHub } from '../../src/events/hub.js';
-import { MemoryEventLog } from '../../src/events/memory-log.js';
+import { MemoryEventLog } from '../../src/events/log/memory-log.js';
 import type { ChannelEvent } from '../../src/events/types.js';
 
 /** An odd millisecond: times an even number of milliseconds before it are never whole seconds, so arrival never reorders them. */

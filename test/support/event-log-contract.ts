@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { compareLogIds } from '../../src/events/cursor.js';
-import { ACCEPTED_STATUS, RECEIVED_STATUS, serializeEvent, type EventLog } from '../../src/events/log.js';
+import { compareLogIds } from '../../src/events/log/cursor.js';
+import { ACCEPTED_STATUS, RECEIVED_STATUS, serializeEvent, type EventLog } from '../../src/events/log/event-log.js';
 import type { ChannelEvent, LoggedEvent } from '../../src/events/types.js';
 import { BUSINESS_APP_ACTOR, type Actor } from '../../src/identity/actor.js';
 import { waitUntil } from './events.js';
@@ -208,6 +208,125 @@ export function eventLogContract(label: string, newLog: () => EventLog): void {
       // A notification arriving before the change took effect came the old way: it does not move the watch back.
       await log.append(later, [text(later, 'wamid.before-effect', { from: '491' }, timesBefore(Date.now())(5))]);
       await within(later, 20_000, from);
+    });
+  });
+
+  describe(`EventLog contract (${label}): conversations`, () => {
+    const ada = { from: '491', contactName: 'Ada' };
+    const channelError = (channelId: string, code: number): ChannelEvent => ({
+      kind: 'error',
+      dedupKey: `error:${channelId}:${code}`,
+      payload: { channelId, code, title: 'failure', details: null, raw: { code } },
+    });
+
+    it('an inbound message opens a conversation: name, keys, last inbound, activity, last message', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const at = timesBefore(Date.now())(30);
+      await log.append(channelId, [text(channelId, 'wamid.1', ada, at)]);
+      expect(await log.conversation(channelId, '491')).toEqual({
+        channelId,
+        contact: '491',
+        name: 'Ada',
+        contactPhone: '491',
+        contactUserId: null,
+        contactUsername: null,
+        movedTo: null,
+        lastInboundMs: at,
+        lastActivityMs: at,
+        closedMs: null,
+        lastMessageId: 'wamid.1',
+      });
+      expect(await log.conversation(channelId, '492')).toBeNull();
+    });
+
+    it('times only move forward: a late older message changes neither activity, last inbound nor last message', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const at = timesBefore(Date.now())(30);
+      await log.append(channelId, [text(channelId, 'wamid.new', ada, at)]);
+      await log.append(channelId, [text(channelId, 'wamid.old', { from: '491', contactName: 'Old name' }, at - 5_000)]);
+      expect(await log.conversation(channelId, '491')).toMatchObject({ name: 'Ada', lastInboundMs: at, lastActivityMs: at, lastMessageId: 'wamid.new' });
+      // A later one moves them all; a missing name keeps the known one.
+      await log.append(channelId, [text(channelId, 'wamid.later', { from: '491' }, at + 1_000)]);
+      expect(await log.conversation(channelId, '491')).toMatchObject({
+        name: 'Ada',
+        lastInboundMs: at + 1_000,
+        lastActivityMs: at + 1_000,
+        lastMessageId: 'wamid.later',
+      });
+      await log.append(channelId, [text(channelId, 'wamid.named', { from: '491', contactName: 'Ada L.' }, at + 2_000)]);
+      expect((await log.conversation(channelId, '491'))?.name).toBe('Ada L.');
+      // A message at the same time as the last one becomes the last message (ties go to the newer arrival).
+      await log.append(channelId, [text(channelId, 'wamid.tie', { from: '491' }, at + 2_000)]);
+      expect(await log.conversation(channelId, '491')).toMatchObject({ lastMessageId: 'wamid.tie', lastInboundMs: at + 2_000, lastActivityMs: at + 2_000 });
+    });
+
+    it('outbound activity moves the activity and last message, not the last inbound; a status only its time', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const at = timesBefore(Date.now())(30);
+      await log.append(channelId, [text(channelId, 'wamid.in', { from: '491' }, at)]);
+      const before = Date.now();
+      await log.recordSend(channelId, { messageId: 'wamid.out', contact: '491', type: 'text', text: 'reply' });
+      const conversation = await log.conversation(channelId, '491');
+      expect(conversation).toMatchObject({ lastInboundMs: at, lastMessageId: 'wamid.out', closedMs: null, name: null });
+      expectBetween(conversation?.lastActivityMs, before, Date.now());
+      // An older status of an older send: nothing moves back.
+      await log.append(channelId, [statusOf(channelId, 'wamid.older', 'delivered', '491', at - 1_000)]);
+      expect(await log.conversation(channelId, '491')).toEqual(conversation);
+      // Not a notification's inbound: no last inbound from a status.
+      const next = Date.now() + 1_000;
+      await log.append(channelId, [statusOf(channelId, 'wamid.out', 'read', '491', next)]);
+      expect(await log.conversation(channelId, '491')).toMatchObject({ lastInboundMs: at, lastActivityMs: next, lastMessageId: 'wamid.out' });
+    });
+
+    it('a channel error touches no conversation', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      await log.append(channelId, [channelError(channelId, 1)]);
+      expect(await log.conversations(channelId, null, 10)).toEqual([]);
+    });
+
+    it('a contact thread newest first with its records, paged by a cursor; a message keeps its first place', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      const at = timesBefore(Date.now())(30);
+      await log.append(channelId, [text(channelId, 'in1', { from: '491' }, at), text(channelId, 'other', { from: '492' }, at + 500)]);
+      await log.append(channelId, [statusOf(channelId, 'out1', 'sent', '491', at + 1_000)]);
+      await log.append(channelId, [text(channelId, 'in2', { from: '491' }, at + 2_000)]);
+      // A later status of out1 does not move it in the thread.
+      await log.append(channelId, [statusOf(channelId, 'out1', 'delivered', '491', at + 3_000)]);
+
+      const thread = await log.thread(channelId, '491', null, 10);
+      expect(thread.map((entry) => entry.position)).toEqual([
+        { member: 'in2', ms: at + 2_000 },
+        { member: 'out1', ms: at + 1_000 },
+        { member: 'in1', ms: at },
+      ]);
+      expect(thread[1].record).toEqual(await log.message(channelId, 'out1'));
+      expect(thread[1].record?.status).toBe('delivered');
+      expect(thread[0].record?.direction).toBe('INBOUND');
+      expect((await log.thread(channelId, '491', { member: 'in2', ms: at + 2_000 }, 1)).map((entry) => entry.position.member)).toEqual(['out1']);
+      expect((await log.thread(channelId, '491', { member: 'out1', ms: at + 1_000 }, 10)).map((entry) => entry.position.member)).toEqual(['in1']);
+      expect(await log.thread(channelId, '491', null, 0)).toEqual([]);
+      expect(await log.thread(channelId, '493', null, 10)).toEqual([]);
+    });
+
+    it('notifications mark the channel watched since the first, duplicates included; a send or a verdict does not', async () => {
+      const log = newLog();
+      const channelId = newChannel();
+      expect(await log.watchedSince(channelId)).toBeNull();
+      await log.recordSend(channelId, { messageId: 'wamid.out', contact: '491', type: 'text', text: null });
+      await log.closeWindow(channelId, '491');
+      expect(await log.watchedSince(channelId)).toBeNull();
+
+      const before = Date.now();
+      await log.append(channelId, [channelError(channelId, 1)]);
+      const since = await log.watchedSince(channelId);
+      expectBetween(since, before, Date.now());
+      await log.append(channelId, [channelError(channelId, 1)]);
+      expect(await log.watchedSince(channelId)).toBe(since);
     });
   });
 

@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { gatewayWebhook } from '../../src/events/credentials.js';
+import { gatewayWebhook } from '../../src/events/ingest/credentials.js';
 import { startTestGateway, type TestGateway } from './gateway.js';
 import { freePort } from './free-port.mjs';
 

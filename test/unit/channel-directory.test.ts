@@ -6,8 +6,8 @@ import {
   DIRECTORY_LOOKUP_MIN_INTERVAL_MS,
   DIRECTORY_READ_REUSE_MS,
   type DirectoryLookup,
-} from '../../src/events/channel-directory.js';
-import { numbersNamed, parseNotification } from '../../src/events/parse.js';
+} from '../../src/events/ingest/channel-directory.js';
+import { readNotification } from '../../src/events/ingest/parse.js';
 
 const PATH = 'channel-005';
 const SIBLING = 'channel-007';
@@ -29,11 +29,11 @@ const notification = (...changes: Array<ReturnType<typeof change>>) => ({ object
 
 describe('routing a cloud notification by its metadata (parse)', () => {
   it('names each business number once, as digits, and none for on-premise', () => {
-    expect(numbersNamed(notification(change('+49 30 5550004', 'a'), change('49305550004', 'b'), change('+49 30 555-0006', 'c')))).toEqual([
+    expect(readNotification(PATH, notification(change('+49 30 5550004', 'a'), change('49305550004', 'b'), change('+49 30 555-0006', 'c'))).numbers).toEqual([
       '49305550004',
       '49305550006',
     ]);
-    expect(numbersNamed({ messages: [{ id: 'x' }] })).toEqual([]);
+    expect(readNotification(PATH, { messages: [{ id: 'x' }] }).numbers).toEqual([]);
   });
 
   it('gives each change to the channel of its number, keeps an unknown number on the path channel as an other event, and leaves unchecked numbers where they came', () => {
@@ -42,11 +42,10 @@ describe('routing a cloud notification by its metadata (parse)', () => {
       ['49305550006', SIBLING],
       ['15550783881', null],
     ]);
-    const parsed = parseNotification(
+    const parsed = readNotification(
       PATH,
       notification(change('49305550004', 'own'), change('+49 30 555 0006', 'routed'), change('+1 555-078-3881', 'stray')),
-      routes,
-    );
+    ).events(routes);
     expect(parsed.events.map((event) => [event.kind, event.payload.channelId, event.dedupKey])).toEqual([
       ['message', PATH, `message:${PATH}:own`],
       ['message', SIBLING, `message:${SIBLING}:routed`],
@@ -55,7 +54,7 @@ describe('routing a cloud notification by its metadata (parse)', () => {
     expect(parsed.events[2].payload).toMatchObject({ field: 'messages', reason: expect.stringContaining('unknown business number 15550783881') });
     expect(parsed.routing).toEqual(['own', 'routed', 'unknown_number']);
 
-    const unchecked = parseNotification(PATH, notification(change('49305550006', 'unchecked')));
+    const unchecked = readNotification(PATH, notification(change('49305550006', 'unchecked'))).events(new Map());
     expect(unchecked.events.map((event) => event.payload.channelId)).toEqual([PATH]);
     expect(unchecked.routing).toEqual(['unverified']);
   });

@@ -12,8 +12,8 @@ import {
   revokedMessageIdOf,
   PREVIEW_MAX,
   type MessageContentDto,
-} from '../../src/events/content.js';
-import { toChannelError } from '../../src/events/parse.js';
+} from '../../src/events/ingest/content.js';
+import { toChannelError } from '../../src/events/ingest/parse.js';
 import { buildSendMessageBody } from '../../src/messaging/send-message.js';
 import type { SendMessageInput } from '../../src/generated/graphql.js';
 import { firstMessageItem, notificationNames, type Hosting } from '../support/notifications.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { openConversationFeed } from '../../src/events/conversation-feed.js';
-import type { EventLog, TailListener } from '../../src/events/log.js';
-import { MemoryEventLog } from '../../src/events/memory-log.js';
+import { openConversationFeed } from '../../src/events/subscriptions/conversation-feed.js';
+import type { EventLog, TailListener } from '../../src/events/log/event-log.js';
+import { MemoryEventLog } from '../../src/events/log/memory-log.js';
 
 const CHANNEL = 'channel-001';
 

@@ -3,20 +3,15 @@ import {
   changeOfEvent,
   changeOfSend,
   changeOfVerdict,
-  checkContactKey,
-  compareNewestFirst,
-  decodeListCursor,
-  encodeListCursor,
-  isoOrNull,
   linkOfMove,
   movedUserIdOf,
   newUserIdOf,
-  SERVICE_WINDOW_MS,
-  serviceWindow,
-  waIdOf,
   type ConversationChange,
-} from '../../src/events/conversations.js';
-import { MemoryConversations } from '../../src/events/memory-conversations.js';
+} from '../../src/events/conversations/changes.js';
+import { checkContactKey, waIdOf } from '../../src/events/conversations/contact-keys.js';
+import { compareNewestFirst, decodeListCursor, encodeListCursor } from '../../src/events/conversations/list-pages.js';
+import { isoOrNull, SERVICE_WINDOW_MS, serviceWindow } from '../../src/events/conversations/window.js';
+import { MemoryConversations } from '../../src/events/log/memory-conversations.js';
 import type { ChannelEvent } from '../../src/events/types.js';
 
 const NOW = 1_800_000_000_000;

@@ -1,14 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  changeOfEvent,
-  decodeListCursor,
-  encodeListCursor,
-  orderWithinSecond,
-  SERVICE_WINDOW_MS,
-  serviceWindow,
-  waIdOf,
-} from '../../src/events/conversations.js';
-import { MemoryConversations } from '../../src/events/memory-conversations.js';
+import { changeOfEvent, orderWithinSecond } from '../../src/events/conversations/changes.js';
+import { decodeListCursor, encodeListCursor } from '../../src/events/conversations/list-pages.js';
+import { SERVICE_WINDOW_MS, serviceWindow } from '../../src/events/conversations/window.js';
+import { waIdOf } from '../../src/events/conversations/contact-keys.js';
+import { MemoryConversations } from '../../src/events/log/memory-conversations.js';
 
 const NOW = 1_800_000_000_000;
 const HOUR = 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { compareLogIds, decodeCursor, encodeCursor, formatLogId, justBefore, parseLogId } from '../../src/events/cursor.js';
+import { compareLogIds, decodeCursor, encodeCursor, formatLogId, justBefore, parseLogId } from '../../src/events/log/cursor.js';
 import { BadUserInputError } from '../../src/errors.js';
 
 const CHANNEL = 'channel-001';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { CursorExpiredError } from '../../src/errors.js';
-import { compareLogIds, formatLogId, type LogId } from '../../src/events/cursor.js';
-import { openFeed } from '../../src/events/feed.js';
-import type { EventLog, TailListener } from '../../src/events/log.js';
-import { MemoryEventLog } from '../../src/events/memory-log.js';
+import { compareLogIds, formatLogId, type LogId } from '../../src/events/log/cursor.js';
+import { openFeed } from '../../src/events/subscriptions/feed.js';
+import type { EventLog, TailListener } from '../../src/events/log/event-log.js';
+import { MemoryEventLog } from '../../src/events/log/memory-log.js';
 import type { ChannelEvent, EventKind, LoggedEvent } from '../../src/events/types.js';
 import { isSettled } from '../support/settle.js';
 

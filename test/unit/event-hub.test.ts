@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { encodeCursor } from '../../src/events/cursor.js';
+import { encodeCursor } from '../../src/events/log/cursor.js';
 import { createEventHub } from '../../src/events/hub.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { cloudNotification } from '../support/events.js';

@@ -1,14 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
-import { gatewayWebhook, gatewayWebhookUrl, isWebhookAuthorized, webhookAuthorization } from '../../src/events/credentials.js';
-import { MemoryDedupStore } from '../../src/events/dedup.js';
-import { parseNotification, toChannelError, toIsoTimestamp } from '../../src/events/parse.js';
+import { gatewayWebhook, gatewayWebhookUrl, isWebhookAuthorized, webhookAuthorization } from '../../src/events/ingest/credentials.js';
+import { MemoryDedupStore } from '../../src/events/log/dedup.js';
+import { readNotification, toChannelError, toIsoTimestamp, type NumberRoutes } from '../../src/events/ingest/parse.js';
+
+/** A notification's events, read once and typed with `routes` (none given: every change stays on `channelId`). */
+const eventsOf = (channelId: string, body: unknown, routes: NumberRoutes = new Map()) => readNotification(channelId, body).events(routes);
 
 const cloud = (...values: Array<Record<string, unknown>>) => ({
   object: 'chat_business_account',
   entry: [{ id: 'waba-1', changes: values.map((value) => ({ field: 'messages', value: { messaging_product: 'whatsapp', ...value } })) }],
 });
 
-describe('parseNotification', () => {
+describe('readNotification', () => {
   it('reads every entry, change and item of a cloud envelope', () => {
     const textMessage = { from: '4915112345678', id: 'wamid.A', timestamp: '1700000000', type: 'text', text: { body: 'hello' } };
     const body = {
@@ -34,7 +37,7 @@ describe('parseNotification', () => {
         },
       ],
     };
-    const parsed = parseNotification('channel-001', body);
+    const parsed = eventsOf('channel-001', body);
     expect(parsed.shape).toBe('cloud');
     expect(parsed.problems).toEqual([]);
     expect(parsed.events.map((event) => [event.kind, event.dedupKey])).toEqual([
@@ -84,7 +87,7 @@ describe('parseNotification', () => {
   });
 
   it('reads the on-premise shape (arrays at the root), including failed statuses with their errors', () => {
-    const parsed = parseNotification('channel-003', {
+    const parsed = eventsOf('channel-003', {
       statuses: [
         {
           id: 'wamid.1',
@@ -117,7 +120,7 @@ describe('parseNotification', () => {
   });
 
   it('keeps a malformed item as an untyped event beside the others, naming where it was and why', () => {
-    const parsed = parseNotification(
+    const parsed = eventsOf(
       'channel-001',
       cloud({
         messages: [
@@ -150,7 +153,7 @@ describe('parseNotification', () => {
   });
 
   it('reports broken entries and changes without losing the good ones', () => {
-    const parsed = parseNotification('c', {
+    const parsed = eventsOf('c', {
       object: 'chat_business_account',
       entry: [null, { id: 'w' }, { changes: [{ field: 'messages' }, { value: { messages: 'nope', statuses: [{ id: 'm', status: 'sent' }] } }] }],
     });
@@ -165,17 +168,17 @@ describe('parseNotification', () => {
   });
 
   it('gives identical error items the same key and different ones different keys', () => {
-    const first = parseNotification('c', { errors: [{ code: 1, title: 'x' }] }).events[0].dedupKey;
-    const reordered = parseNotification('c', { errors: [{ title: 'x', code: 1 }] }).events[0].dedupKey;
-    const other = parseNotification('c', { errors: [{ code: 2, title: 'x' }] }).events[0].dedupKey;
+    const first = eventsOf('c', { errors: [{ code: 1, title: 'x' }] }).events[0].dedupKey;
+    const reordered = eventsOf('c', { errors: [{ title: 'x', code: 1 }] }).events[0].dedupKey;
+    const other = eventsOf('c', { errors: [{ code: 2, title: 'x' }] }).events[0].dedupKey;
     expect(reordered).toBe(first);
     expect(other).not.toBe(first);
   });
 
   it('rejects what is not an object, and keeps an object of neither shape untyped', () => {
-    expect(parseNotification('c', [1, 2])).toMatchObject({ events: [], problems: [{ path: '', reason: 'the notification is not a JSON object' }] });
-    expect(parseNotification('c', {})).toMatchObject({ events: [], problems: [{ path: '', reason: 'an empty notification' }] });
-    expect(parseNotification('c', { hello: 'world' })).toMatchObject({
+    expect(eventsOf('c', [1, 2])).toMatchObject({ events: [], problems: [{ path: '', reason: 'the notification is not a JSON object' }] });
+    expect(eventsOf('c', {})).toMatchObject({ events: [], problems: [{ path: '', reason: 'an empty notification' }] });
+    expect(eventsOf('c', { hello: 'world' })).toMatchObject({
       shape: 'unknown',
       events: [{ kind: 'other', payload: { field: 'hello', reason: 'unknown keys', raw: { hello: 'world' } } }],
     });
@@ -229,7 +232,7 @@ describe('parseNotification', () => {
   });
 
   it('reads senders and message fields defensively: names by wa_id only when complete, unknown type, no text', () => {
-    const parsed = parseNotification(
+    const parsed = eventsOf(
       'c',
       cloud({
         metadata: { display_phone_number: 4930555 },
@@ -250,10 +253,10 @@ describe('parseNotification', () => {
       expect.objectContaining({ id: 'm1', type: 'unknown', text: null, contactName: null, displayPhoneNumber: '4930555', timestamp: null }),
       expect.objectContaining({ id: 'm3', type: 'unknown', text: null, contactName: 'Lea', displayPhoneNumber: '4930555' }),
     ]);
-    const withoutMetadata = parseNotification('c', cloud({ contacts: 'nope', messages: [{ id: 'm', from: '3' }] }));
+    const withoutMetadata = eventsOf('c', cloud({ contacts: 'nope', messages: [{ id: 'm', from: '3' }] }));
     expect(withoutMetadata.events[0].payload).toMatchObject({ contactName: null, displayPhoneNumber: null });
     expect(
-      parseNotification('c', {
+      eventsOf('c', {
         messages: [
           { id: 'm', from: '' },
           { id: '', from: '1' },
@@ -266,11 +269,11 @@ describe('parseNotification', () => {
   });
 
   it('reads status items defensively: error items that are objects only, no recipient', () => {
-    const parsed = parseNotification('c', {
+    const parsed = eventsOf('c', {
       statuses: [{ id: 'm', status: 'failed', errors: [{ code: 1 }, 'x', null], recipient_id: 49 }, 5, { status: 'sent' }],
     });
     expect(parsed.events[0].payload).toMatchObject({ recipientId: '49', errors: [{ channelId: 'c', code: 1, title: null, details: null, raw: { code: 1 } }] });
-    expect(parseNotification('c', { statuses: [{ id: 'm', status: 'sent', errors: 'x' }] }).events[0].payload).toMatchObject({ recipientId: null, errors: [] });
+    expect(eventsOf('c', { statuses: [{ id: 'm', status: 'sent', errors: 'x' }] }).events[0].payload).toMatchObject({ recipientId: null, errors: [] });
     expect(parsed.problems).toEqual([
       { path: 'statuses[1]', reason: 'not an object' },
       { path: 'statuses[2]', reason: 'missing id' },
@@ -283,7 +286,7 @@ describe('parseNotification', () => {
         throw new Error('unreadable');
       },
     };
-    const parsed = parseNotification('c', { messages: null, statuses: { id: 'x' }, errors: 'x' });
+    const parsed = eventsOf('c', { messages: null, statuses: { id: 'x' }, errors: 'x' });
     expect(parsed).toMatchObject({
       shape: 'on-premise',
       events: [
@@ -295,22 +298,22 @@ describe('parseNotification', () => {
         { path: 'errors', reason: 'not an array' },
       ],
     });
-    const partly = parseNotification('c', { messages: [unreadable, { id: 'm', from: '1' }] });
+    const partly = eventsOf('c', { messages: [unreadable, { id: 'm', from: '1' }] });
     expect(partly.problems).toEqual([{ path: 'messages[0]', reason: 'unreadable item' }]);
     expect(partly.events.map((event) => event.dedupKey)).toEqual(['message:c:m']);
-    expect(parseNotification('c', { errors: [] }).shape).toBe('on-premise');
-    expect(parseNotification('c', 'text')).toEqual({
+    expect(eventsOf('c', { errors: [] }).shape).toBe('on-premise');
+    expect(eventsOf('c', 'text')).toEqual({
       shape: 'unknown',
       events: [],
       problems: [{ path: '', reason: 'the notification is not a JSON object' }],
       routing: [],
     });
-    expect(parseNotification('c', { hello: 'world' }).problems).toEqual([{ path: 'hello', reason: 'unknown keys' }]);
-    expect(parseNotification('c', { entry: [{ changes: [{ value: 'x' }, null] }] }).problems).toEqual([
+    expect(eventsOf('c', { hello: 'world' }).problems).toEqual([{ path: 'hello', reason: 'unknown keys' }]);
+    expect(eventsOf('c', { entry: [{ changes: [{ value: 'x' }, null] }] }).problems).toEqual([
       { path: 'entry[0].changes[0]', reason: 'no value object' },
       { path: 'entry[0].changes[1]', reason: 'no value object' },
     ]);
-    expect(parseNotification('c', { entry: [{ changes: {} }] }).problems).toEqual([{ path: 'entry[0]', reason: 'no changes array' }]);
+    expect(eventsOf('c', { entry: [{ changes: {} }] }).problems).toEqual([{ path: 'entry[0]', reason: 'no changes array' }]);
   });
 });
 
@@ -396,14 +399,14 @@ describe('MemoryDedupStore', () => {
   });
 });
 
-describe('parseNotification: every kind of real traffic, nothing dropped', () => {
+describe('readNotification: every kind of real traffic, nothing dropped', () => {
   const envelope = (field: string, value: Record<string, unknown>) => ({
     object: 'whatsapp_business_account',
     entry: [{ id: '102290129340398', changes: [{ field, value: { messaging_product: 'whatsapp', ...value } }] }],
   });
 
   it('reads a sender known only by a business-scoped user id, its username, and its wa_id when the contacts entry names it', () => {
-    const userOnly = parseNotification(
+    const userOnly = eventsOf(
       'c',
       envelope('messages', {
         contacts: [{ profile: { name: 'Jo', username: '@jo' }, user_id: 'US.13491208655302741918' }],
@@ -414,7 +417,7 @@ describe('parseNotification: every kind of real traffic, nothing dropped', () =>
       kind: 'message',
       payload: { from: 'US.13491208655302741918', fromPhone: null, fromUserId: 'US.13491208655302741918', username: '@jo', contactName: 'Jo' },
     });
-    const both = parseNotification(
+    const both = eventsOf(
       'c',
       envelope('messages', {
         contacts: [{ wa_id: '16505551234', user_id: 'US.ENT.99', profile: { name: 'Sam' } }],
@@ -423,7 +426,7 @@ describe('parseNotification: every kind of real traffic, nothing dropped', () =>
     );
     expect(both.events[0].payload).toMatchObject({ from: '16505551234', fromPhone: '16505551234', fromUserId: 'US.ENT.99', contactName: 'Sam' });
     // A trailing blank or a format does not make another contact: the key is the digits.
-    expect(parseNotification('c', { messages: [{ from: '16505551234 ', id: 'm' }] }).events[0].payload).toMatchObject({ from: '16505551234' });
+    expect(eventsOf('c', { messages: [{ from: '16505551234 ', id: 'm' }] }).events[0].payload).toMatchObject({ from: '16505551234' });
   });
 
   it('reads a user id change naming the user by its old id in the notice only (previous_user_id) as a message of that id', () => {
@@ -433,12 +436,12 @@ describe('parseNotification: every kind of real traffic, nothing dropped', () =>
       type: 'system',
       system: { body: 'User changed', user_id: 'US.13491208655302749999', previous_user_id: 'US.13491208655302741918', type: 'user_changed_user_id' },
     };
-    const [event] = parseNotification('c', envelope('messages', { messages: [notice] })).events;
+    const [event] = eventsOf('c', envelope('messages', { messages: [notice] })).events;
     expect(event).toMatchObject({ kind: 'message', payload: { from: 'US.13491208655302741918', fromPhone: null, fromUserId: 'US.13491208655302741918' } });
   });
 
   it('keeps a message with a masked number and no user id as an untyped event', () => {
-    const parsed = parseNotification('c', { messages: [{ from: '49151****678', id: 'm', type: 'text' }] });
+    const parsed = eventsOf('c', { messages: [{ from: '49151****678', id: 'm', type: 'text' }] });
     expect(parsed.events).toEqual([
       {
         kind: 'other',
@@ -462,7 +465,7 @@ describe('parseNotification: every kind of real traffic, nothing dropped', () =>
       type: 'text',
       text: { body: 'Here you go' },
     };
-    const parsed = parseNotification('c', envelope('smb_message_echoes', { message_echoes: [item] }));
+    const parsed = eventsOf('c', envelope('smb_message_echoes', { message_echoes: [item] }));
     expect(parsed.problems).toEqual([]);
     expect(parsed.events).toEqual([
       {
@@ -482,11 +485,11 @@ describe('parseNotification: every kind of real traffic, nothing dropped', () =>
     ]);
     // The recipient's user id beside its number (to_user_id) is kept with it.
     const withUserId = { ...item, to_user_id: 'US.13491208655302741918' };
-    expect(parseNotification('c', envelope('smb_message_echoes', { message_echoes: [withUserId] })).events[0].payload).toMatchObject({
+    expect(eventsOf('c', envelope('smb_message_echoes', { message_echoes: [withUserId] })).events[0].payload).toMatchObject({
       to: '16505551234',
       toUserId: 'US.13491208655302741918',
     });
-    expect(parseNotification('c', envelope('smb_message_echoes', { message_echoes: [{ ...item, to: 'nobody' }] })).events[0]).toMatchObject({
+    expect(eventsOf('c', envelope('smb_message_echoes', { message_echoes: [{ ...item, to: 'nobody' }] })).events[0]).toMatchObject({
       kind: 'other',
       payload: { field: 'smb_message_echoes', reason: 'no contact key for the recipient' },
     });
@@ -501,7 +504,7 @@ describe('parseNotification: every kind of real traffic, nothing dropped', () =>
       value: 'stop',
       timestamp: 1731705721,
     };
-    const cloudPreference = parseNotification('c', envelope('user_preferences', { contacts: [{ wa_id: '16505551234' }], user_preferences: [item] }));
+    const cloudPreference = eventsOf('c', envelope('user_preferences', { contacts: [{ wa_id: '16505551234' }], user_preferences: [item] }));
     expect(cloudPreference.events).toEqual([
       {
         kind: 'preference',
@@ -518,7 +521,7 @@ describe('parseNotification: every kind of real traffic, nothing dropped', () =>
         },
       },
     ]);
-    expect(parseNotification('c', envelope('user_preferences', { user_preferences: [item] })).events[0].dedupKey).toBe(cloudPreference.events[0].dedupKey);
+    expect(eventsOf('c', envelope('user_preferences', { user_preferences: [item] })).events[0].dedupKey).toBe(cloudPreference.events[0].dedupKey);
     const system = {
       from: '16505551234',
       id: 'gBGG-1',
@@ -526,7 +529,7 @@ describe('parseNotification: every kind of real traffic, nothing dropped', () =>
       timestamp: '1731705721',
       type: 'system',
     };
-    expect(parseNotification('c', { messages: [system] }).events).toEqual([
+    expect(eventsOf('c', { messages: [system] }).events).toEqual([
       {
         kind: 'preference',
         dedupKey: expect.stringMatching(/^preference:c:/),
@@ -545,7 +548,7 @@ describe('parseNotification: every kind of real traffic, nothing dropped', () =>
   });
 
   it('keeps any other field whole as an untyped event with its field, and extra keys beside typed items too', () => {
-    const parsed = parseNotification('c', envelope('account_update', { event: 'VERIFIED_ACCOUNT' }));
+    const parsed = eventsOf('c', envelope('account_update', { event: 'VERIFIED_ACCOUNT' }));
     expect(parsed.events).toEqual([
       {
         kind: 'other',
@@ -553,7 +556,7 @@ describe('parseNotification: every kind of real traffic, nothing dropped', () =>
         payload: { channelId: 'c', field: 'account_update', reason: 'field account_update', raw: { event: 'VERIFIED_ACCOUNT' } },
       },
     ]);
-    const mixed = parseNotification('c', envelope('messages', { statuses: [{ id: 'm', status: 'sent' }], user_id_update: [{ x: 1 }] }));
+    const mixed = eventsOf('c', envelope('messages', { statuses: [{ id: 'm', status: 'sent' }], user_id_update: [{ x: 1 }] }));
     expect(mixed.events.map((event) => event.kind)).toEqual(['status', 'other']);
     expect(mixed.events[1].payload).toMatchObject({ field: 'messages', reason: 'unknown keys', raw: { user_id_update: [{ x: 1 }] } });
   });
@@ -568,24 +571,20 @@ describe('parseNotification: every kind of real traffic, nothing dropped', () =>
       conversation: { id: 'CONVERSATION_ID', expiration_timestamp: '1700086400', origin: { type: 'service' } },
       pricing: { billable: true, pricing_model: 'CBP', category: 'service' },
     };
-    expect(parseNotification('c', envelope('messages', { statuses: [item] })).events[0].payload).toMatchObject({
+    expect(eventsOf('c', envelope('messages', { statuses: [item] })).events[0].payload).toMatchObject({
       recipientId: '16505551234',
       recipientUserId: 'US.13491208655302741918',
       toGroup: false,
       pricing: { billable: true, pricingModel: 'CBP', category: 'service', type: null },
       billingConversation: { id: 'CONVERSATION_ID', expiresAt: '2023-11-15T22:13:20.000Z', originType: 'service' },
     });
-    expect(
-      parseNotification('c', envelope('messages', { statuses: [{ id: 'm', status: 'sent', recipient_user_id: 'US.1' }] })).events[0].payload,
-    ).toMatchObject({
+    expect(eventsOf('c', envelope('messages', { statuses: [{ id: 'm', status: 'sent', recipient_user_id: 'US.1' }] })).events[0].payload).toMatchObject({
       recipientId: 'US.1',
       recipientUserId: 'US.1',
     });
     expect(
-      parseNotification(
-        'c',
-        envelope('messages', { statuses: [{ id: 'm', status: 'read', recipient_id: '120363025246125486@g.us', recipient_type: 'group' }] }),
-      ).events[0].payload,
+      eventsOf('c', envelope('messages', { statuses: [{ id: 'm', status: 'read', recipient_id: '120363025246125486@g.us', recipient_type: 'group' }] }))
+        .events[0].payload,
     ).toMatchObject({
       recipientId: '120363025246125486@g.us',
       toGroup: true,
@@ -595,15 +594,14 @@ describe('parseNotification: every kind of real traffic, nothing dropped', () =>
     });
     // A group message's status names the member it is about: by wa_id (any format), else by business-scoped user id.
     const groupStatus = (fields: Record<string, string>) =>
-      parseNotification('c', envelope('messages', { statuses: [{ id: 'm', status: 'read', recipient_id: 'GROUP_ID', recipient_type: 'group', ...fields }] }))
-        .events[0].payload;
+      eventsOf('c', envelope('messages', { statuses: [{ id: 'm', status: 'read', recipient_id: 'GROUP_ID', recipient_type: 'group', ...fields }] })).events[0]
+        .payload;
     expect(groupStatus({ recipient_participant_id: '+49 151 1234', recipient_participant_user_id: 'DE.1' })).toMatchObject({ participant: '491511234' });
     expect(groupStatus({ recipient_participant_user_id: 'DE.1' })).toMatchObject({ participant: 'DE.1', recipientUserId: null });
     expect(groupStatus({ recipient_participant_parent_user_id: 'DE.ENT.7' })).toMatchObject({ participant: 'DE.ENT.7' });
     // A one-to-one status names no participant, whatever it carries.
     expect(
-      parseNotification('c', envelope('messages', { statuses: [{ id: 'm', status: 'read', recipient_id: '491', recipient_participant_id: '492' }] })).events[0]
-        .payload,
+      eventsOf('c', envelope('messages', { statuses: [{ id: 'm', status: 'read', recipient_id: '491', recipient_participant_id: '492' }] })).events[0].payload,
     ).toMatchObject({ participant: null });
   });
 });

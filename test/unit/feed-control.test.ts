@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { FeedControl } from '../../src/events/feed-control.js';
+import { FeedControl } from '../../src/events/subscriptions/feed-control.js';
 import { isSettled, settle } from '../support/settle.js';
 
 function setUp() {

@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from '@jest/globals';
-import { encodeCursor } from '../../src/events/cursor.js';
-import { SERVICE_WINDOW_MS, encodeListCursor } from '../../src/events/conversations.js';
+import { encodeCursor } from '../../src/events/log/cursor.js';
+import { SERVICE_WINDOW_MS } from '../../src/events/conversations/window.js';
+import { encodeListCursor } from '../../src/events/conversations/list-pages.js';
 import { CONVERSATIONS_PAGE_MAX, EVENTS_PAGE_MAX, EventHub, THREAD_PAGE_MAX, createEventHub, recordCursor } from '../../src/events/hub.js';
-import { MemoryEventLog } from '../../src/events/memory-log.js';
-import { RedisEventLog } from '../../src/events/redis-log.js';
+import { MemoryEventLog } from '../../src/events/log/memory-log.js';
+import { RedisEventLog } from '../../src/events/log/redis-log.js';
 import type { ChannelEvent } from '../../src/events/types.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { cloudNotification } from '../support/events.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { nextStatus, retentionCutoff, serializeEvent } from '../../src/events/log.js';
-import { MemoryEventLog, type MemoryLogLimits } from '../../src/events/memory-log.js';
+import { nextStatus, retentionCutoff, serializeEvent } from '../../src/events/log/event-log.js';
+import { MemoryEventLog, type MemoryLogLimits } from '../../src/events/log/memory-log.js';
 import { eventLogContract } from '../support/event-log-contract.js';
 import type { ChannelEvent, LoggedEvent } from '../../src/events/types.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
 import { createClient } from '@redis/client';
-import { RedisSubscriptions } from '../../src/events/pubsub.js';
+import { RedisSubscriptions } from '../../src/events/subscriptions/pubsub.js';
 import { createLogger } from '../../src/observability/logger.js';
 import type { RedisClient } from '../../src/store/redis.js';
 import { waitUntil } from '../support/events.js';

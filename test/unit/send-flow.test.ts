@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import Keyv from 'keyv';
 import type { ChannelRoute } from '../../src/datasources/messaging-api.js';
 import { ErrorCode, HubgraphError, NothingSentError, ServiceWindowClosedError, UpstreamUnavailableError } from '../../src/errors.js';
-import type { ServiceWindowDto } from '../../src/events/conversations.js';
+import type { ServiceWindowDto } from '../../src/events/conversations/window.js';
 import type { AcceptedSend } from '../../src/events/types.js';
 import type { SendMessageInput } from '../../src/generated/graphql.js';
 import { serviceActor, type Actor } from '../../src/identity/actor.js';

@@ -1,4 +1,4 @@
-import { encodeCursor } from '../../events/cursor.js';
+import { encodeCursor } from '../../events/log/cursor.js';
 import type { EventKind } from '../../events/types.js';
 import type { ChannelEventKind, ChannelResolvers } from '../../generated/graphql.js';
 import { toGraphEvent } from '../channel-event.js';

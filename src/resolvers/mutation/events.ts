@@ -1,6 +1,6 @@
 import { requirePartnerId } from '../../identity/caller.js';
 import { BadUserInputError } from '../../errors.js';
-import { gatewayWebhook } from '../../events/credentials.js';
+import { gatewayWebhook } from '../../events/ingest/credentials.js';
 import type { Config } from '../../config.js';
 import type { MutationResolvers } from '../../generated/graphql.js';
 import type { MessagingHosting } from '../../messaging/send-message.js';

@@ -1,6 +1,6 @@
 import { requirePartnerId } from '../../identity/caller.js';
 import { requireGrantedChannel } from '../../identity/grants.js';
-import { channelOfGatewayWebhookUrl } from '../../events/credentials.js';
+import { channelOfGatewayWebhookUrl } from '../../events/ingest/credentials.js';
 import { webhookPointedAtGateway } from '../../messaging/webhook-connection.js';
 import { BadUserInputError } from '../../errors.js';
 import type { MutationResolvers } from '../../generated/graphql.js';

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CursorExpiredError } from '../errors.js';
-import { compareLogIds, justBefore, type LogId } from './cursor.js';
+import { CursorExpiredError } from '../../errors.js';
+import { compareLogIds, justBefore, type LogId } from '../log/cursor.js';
 import { FeedControl } from './feed-control.js';
-import type { EventLog } from './log.js';
-import type { EventKind, LoggedEvent } from './types.js';
+import type { EventLog } from '../log/event-log.js';
+import type { EventKind, LoggedEvent } from '../types.js';
 
 /** Pause between attempts of a failing log read. */
 const READ_RETRY_PAUSE_MS = 200;

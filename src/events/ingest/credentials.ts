@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { safeEqual } from '../lib/secrets.js';
+import { safeEqual } from '../../lib/secrets.js';
 
 const WEBHOOK_USER = 'hubgraph';
 

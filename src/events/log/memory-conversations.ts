@@ -1,14 +1,8 @@
-import {
-  ALIAS_HOPS,
-  compareNewestFirst,
-  conversationTtlMs,
-  isUserId,
-  linkedUserIdOf,
-  SERVICE_WINDOW_MS,
-  type ConversationChange,
-  type ConversationDto,
-  type ListPosition,
-} from './conversations.js';
+import { ALIAS_HOPS, linkedUserIdOf, type ConversationChange } from '../conversations/changes.js';
+import { compareNewestFirst, type ListPosition } from '../conversations/list-pages.js';
+import { conversationTtlMs, SERVICE_WINDOW_MS } from '../conversations/window.js';
+import { isUserId } from '../conversations/contact-keys.js';
+import { type ConversationDto } from '../types.js';
 
 interface ConversationState extends ConversationDto {
   /** Thread positions of its messages, oldest first (member: the message id). */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { stableStringify } from '../lib/stable-stringify.js';
-import { contactKeyOf, userIdOf, waIdOf } from './conversations.js';
+import { stableStringify } from '../../lib/stable-stringify.js';
+import { contactKeyOf, userIdOf, waIdOf } from '../conversations/contact-keys.js';
 import type {
   BillingConversationDto,
   ChannelErrorEventDto,
@@ -11,7 +11,7 @@ import type {
   MessagePricingDto,
   MessageStatusEventDto,
   TemplateUpdateEventDto,
-} from './types.js';
+} from '../types.js';
 
 /** An item that could not be typed: it is kept as an `other` event all the same, and named in the log. */
 export interface ParseProblem {
@@ -365,20 +365,6 @@ function numberOfChange(value: Json): string | null {
   return digits === '' ? null : digits;
 }
 
-/** The business numbers the changes of a cloud notification name, as digits, each once (none for on-premise). */
-export function numbersNamed(body: unknown): string[] {
-  const numbers = new Set<string>();
-  if (!isObject(body) || !Array.isArray(body.entry)) return [];
-  for (const entry of body.entry) {
-    if (!isObject(entry) || !Array.isArray(entry.changes)) continue;
-    for (const change of entry.changes) {
-      const number = isObject(change) && isObject(change.value) ? numberOfChange(change.value) : null;
-      if (number !== null) numbers.add(number);
-    }
-  }
-  return [...numbers];
-}
-
 /** The cloud fields that notify a template's review, quality or category (business-account level, no metadata). */
 const TEMPLATE_FIELDS = new Set(['message_template_status_update', 'message_template_quality_update', 'template_category_update']);
 
@@ -416,64 +402,103 @@ function parseTemplateUpdate(channelId: string, value: Json): TemplateUpdateEven
   return 'no event, quality score or category';
 }
 
+/** One step of a cloud notification's envelope, in its order: a change to type, or a part kept whole (no changes, no value). */
+type EnvelopeStep =
+  | { kind: 'whole'; field: string; reason: string; raw: unknown; path: string }
+  | { kind: 'change'; field: string; value: Json; number: string | null; path: string; entryId: string | null; entryTime: unknown };
+
+/** A notification read once: what its routing must look up, and its events once that is known. */
+export interface NotificationReading {
+  /** The business numbers its cloud changes name (`metadata.display_phone_number`), as digits, each once; none for on-premise. */
+  numbers: string[];
+  /** Its events, problems and routing, each cloud change on the channel `routes` gives its number. */
+  events(routes: NumberRoutes): ParsedNotification;
+}
+
 /**
- * Turns a webhook notification of either hosting into events: the cloud envelope
- * (`object`, `entry[].changes[].{field, value}`) or the on-premise shape (the arrays at the root).
- * Every entry, change and item is visited, and every one is kept: what cannot be typed becomes an
- * `other` event (with its `field`), so nothing of an acknowledged notification is lost. A cloud change whose
- * metadata names another channel of `routes` is that channel's; one naming a number that is no channel is kept
- * whole on `channelId` as an `other` event (reason `unknown business number …`), never given to a wrong channel.
+ * Reads a webhook notification of either hosting: the cloud envelope (`object`, `entry[].changes[].{field, value}`)
+ * or the on-premise shape (the arrays at the root). The envelope is walked here, once: each change with the business
+ * number it names, so routing can be looked up before any item is typed; `events` then visits every item of every
+ * change, and keeps every one: what cannot be typed becomes an `other` event (with its `field`), so nothing of an
+ * acknowledged notification is lost. A cloud change whose metadata names another channel of `routes` is that
+ * channel's; one naming a number that is no channel is kept whole on `channelId` as an `other` event (reason
+ * `unknown business number …`), never given to a wrong channel.
  */
-export function parseNotification(channelId: string, body: unknown, routes: NumberRoutes = new Map()): ParsedNotification {
-  const result: ParsedNotification = { shape: 'unknown', events: [], problems: [], routing: [] };
-  if (!isObject(body)) {
-    result.problems.push({ path: '', reason: 'the notification is not a JSON object' });
-    return result;
+export function readNotification(channelId: string, body: unknown): NotificationReading {
+  if (!isObject(body)) return settled({ path: '', reason: 'the notification is not a JSON object' });
+  if (!Array.isArray(body.entry)) {
+    if (Object.keys(body).length === 0) return settled({ path: '', reason: 'an empty notification' });
+    return {
+      numbers: [],
+      events() {
+        const result: ParsedNotification = {
+          shape: TYPED_ARRAYS.some((name) => name in body) ? 'on-premise' : 'unknown',
+          events: [],
+          problems: [],
+          routing: [],
+        };
+        collect(channelId, body, null, '', result);
+        return result;
+      },
+    };
   }
+  const steps: EnvelopeStep[] = [];
+  const numbers = new Set<string>();
+  body.entry.forEach((entry: unknown, entryIndex) => {
+    const entryPath = `entry[${entryIndex}]`;
+    if (!isObject(entry) || !Array.isArray(entry.changes)) {
+      steps.push({ kind: 'whole', field: 'entry', reason: 'no changes array', raw: entry, path: entryPath });
+      return;
+    }
+    entry.changes.forEach((change: unknown, changeIndex) => {
+      const path = `${entryPath}.changes[${changeIndex}]`;
+      const field = isObject(change) && nonEmptyString(change.field) ? change.field : 'messages';
+      if (!isObject(change) || !isObject(change.value)) {
+        steps.push({ kind: 'whole', field, reason: 'no value object', raw: change, path });
+        return;
+      }
+      const number = numberOfChange(change.value);
+      if (number !== null) numbers.add(number);
+      steps.push({ kind: 'change', field, value: change.value, number, path, entryId: optionalString(entry.id), entryTime: entry.time });
+    });
+  });
+  return { numbers: [...numbers], events: (routes) => typeChanges(channelId, steps, routes) };
+}
+
+/** A notification that is refused whole before any item (not an object, empty): no number to route, one problem. */
+const settled = (problem: ParseProblem): NotificationReading => ({
+  numbers: [],
+  events: () => ({ shape: 'unknown', events: [], problems: [problem], routing: [] }),
+});
+
+/** The events of a cloud notification's changes, each on the channel its number routes to. */
+function typeChanges(channelId: string, steps: readonly EnvelopeStep[], routes: NumberRoutes): ParsedNotification {
+  const result: ParsedNotification = { shape: 'cloud', events: [], problems: [], routing: [] };
   const keepWhole = (field: string, reason: string, raw: unknown, path: string) => {
     result.problems.push({ path, reason });
     result.events.push({ kind: 'other', dedupKey: `other:${channelId}:${hashOf([field, raw])}`, payload: { channelId, field, reason, raw } });
   };
-  if (Array.isArray(body.entry)) {
-    result.shape = 'cloud';
-    body.entry.forEach((entry: unknown, entryIndex) => {
-      const entryPath = `entry[${entryIndex}]`;
-      if (!isObject(entry) || !Array.isArray(entry.changes)) {
-        keepWhole('entry', 'no changes array', entry, entryPath);
-        return;
-      }
-      entry.changes.forEach((change: unknown, changeIndex) => {
-        const changePath = `${entryPath}.changes[${changeIndex}]`;
-        const field = isObject(change) && nonEmptyString(change.field) ? change.field : 'messages';
-        if (!isObject(change) || !isObject(change.value)) {
-          keepWhole(field, 'no value object', change, changePath);
-          return;
-        }
-        const number = numberOfChange(change.value);
-        const target = number === null ? channelId : routes.get(number);
-        if (number !== null)
-          result.routing.push(target === undefined ? 'unverified' : target === null ? 'unknown_number' : target === channelId ? 'own' : 'routed');
-        if (target === null) {
-          keepWhole(field, `unknown business number ${number}: no channel of the partner on this business account`, change.value, `${changePath}.value`);
-          return;
-        }
-        if (TEMPLATE_FIELDS.has(field)) {
-          const update = parseTemplateUpdate(target ?? channelId, change.value);
-          if (typeof update === 'string') keepWhole(field, update, change.value, `${changePath}.value`);
-          // The entry's time is part of the key: the same move notified again later (APPROVED after a pause) is a new event.
-          else result.events.push({ kind: 'template', dedupKey: `template:${update.channelId}:${hashOf([entry.time, field, change.value])}`, payload: update });
-          return;
-        }
-        collect(target ?? channelId, change.value, field, `${changePath}.value.`, result, optionalString(entry.id));
-      });
-    });
-    return result;
+  for (const step of steps) {
+    if (step.kind === 'whole') {
+      keepWhole(step.field, step.reason, step.raw, step.path);
+      continue;
+    }
+    const { field, value, number, path } = step;
+    const target = number === null ? channelId : routes.get(number);
+    if (number !== null)
+      result.routing.push(target === undefined ? 'unverified' : target === null ? 'unknown_number' : target === channelId ? 'own' : 'routed');
+    if (target === null) {
+      keepWhole(field, `unknown business number ${number}: no channel of the partner on this business account`, value, `${path}.value`);
+      continue;
+    }
+    if (TEMPLATE_FIELDS.has(field)) {
+      const update = parseTemplateUpdate(target ?? channelId, value);
+      if (typeof update === 'string') keepWhole(field, update, value, `${path}.value`);
+      // The entry's time is part of the key: the same move notified again later (APPROVED after a pause) is a new event.
+      else result.events.push({ kind: 'template', dedupKey: `template:${update.channelId}:${hashOf([step.entryTime, field, value])}`, payload: update });
+      continue;
+    }
+    collect(target ?? channelId, value, field, `${path}.value.`, result, step.entryId);
   }
-  if (Object.keys(body).length === 0) {
-    result.problems.push({ path: '', reason: 'an empty notification' });
-    return result;
-  }
-  result.shape = TYPED_ARRAYS.some((name) => name in body) ? 'on-premise' : 'unknown';
-  collect(channelId, body, null, '', result);
   return result;
 }

@@ -1,7 +1,9 @@
 import type { LogId } from './cursor.js';
-import { waIdOf, type ConversationDto, type ListPosition } from './conversations.js';
-import { editedMessageIdOf, revokedMessageIdOf } from './content.js';
-import type { AcceptedSend, ChannelEvent, KindAndPayload, LoggedEvent, MessageEchoEventDto, MessageRecordDto } from './types.js';
+import { waIdOf } from '../conversations/contact-keys.js';
+import { type ConversationDto } from '../types.js';
+import { type ListPosition } from '../conversations/list-pages.js';
+import { editedMessageIdOf, revokedMessageIdOf } from '../ingest/content.js';
+import type { AcceptedSend, ChannelEvent, KindAndPayload, LoggedEvent, MessageEchoEventDto, MessageRecordDto } from '../types.js';
 
 export type Unsubscribe = () => Promise<void>;
 

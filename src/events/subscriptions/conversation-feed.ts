@@ -1,5 +1,5 @@
 import { FeedControl } from './feed-control.js';
-import type { EventLog } from './log.js';
+import type { EventLog } from '../log/event-log.js';
 
 export interface ConversationFeedOptions<T> {
   log: EventLog;

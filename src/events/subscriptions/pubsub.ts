@@ -1,5 +1,5 @@
-import type { Logger } from '../observability/logger.js';
-import type { RedisSubscriber } from '../store/redis.js';
+import type { Logger } from '../../observability/logger.js';
+import type { RedisSubscriber } from '../../store/redis.js';
 
 export type Unsubscribe = () => Promise<void>;
 

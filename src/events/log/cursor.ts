@@ -1,4 +1,4 @@
-import { BadUserInputError } from '../errors.js';
+import { BadUserInputError } from '../../errors.js';
 
 /**
  * A position in a channel's event log: the Redis Stream entry id `<milliseconds>-<sequence>`

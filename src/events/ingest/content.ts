@@ -7,9 +7,9 @@
  * The interface leaves item fields "not shown"; the shapes follow the upstream platform's public
  * webhook reference (see docs/decisions.md and test/fixtures/notifications/README.md).
  */
-import { JsonShapeScanner } from '../lib/json-shape.js';
+import { JsonShapeScanner } from '../../lib/json-shape.js';
 import { toChannelError } from './parse.js';
-import type { ChannelErrorEventDto } from './types.js';
+import type { ChannelErrorEventDto } from '../types.js';
 
 export type MediaKind = 'AUDIO' | 'DOCUMENT' | 'IMAGE' | 'STICKER' | 'VIDEO';
 export type InteractiveReplyKind = 'BUTTON' | 'LIST' | 'FLOW';

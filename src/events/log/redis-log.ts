@@ -2,26 +2,16 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { BUSINESS_APP_ACTOR, type Actor } from '../identity/actor.js';
-import { projectRoot } from '../lib/project-root.js';
-import type { Logger } from '../observability/logger.js';
-import type { RedisConnection } from '../store/redis.js';
+import { BUSINESS_APP_ACTOR, type Actor } from '../../identity/actor.js';
+import { projectRoot } from '../../lib/project-root.js';
+import type { Logger } from '../../observability/logger.js';
+import type { RedisConnection } from '../../store/redis.js';
 import { compareLogIds, formatLogId, parseLogId, type LogId } from './cursor.js';
-import {
-  changeOfEvent,
-  changeOfSend,
-  changeOfVerdict,
-  compareNewestFirst,
-  conversationTtlMs,
-  ALIAS_HOPS,
-  isUserId,
-  linkedUserIdOf,
-  linkOfMove,
-  SERVICE_WINDOW_MS,
-  type ConversationChange,
-  type ConversationDto,
-  type ListPosition,
-} from './conversations.js';
+import { changeOfEvent, changeOfSend, changeOfVerdict, ALIAS_HOPS, linkedUserIdOf, linkOfMove, type ConversationChange } from '../conversations/changes.js';
+import { compareNewestFirst, type ListPosition } from '../conversations/list-pages.js';
+import { conversationTtlMs, SERVICE_WINDOW_MS } from '../conversations/window.js';
+import { isUserId } from '../conversations/contact-keys.js';
+import { type ConversationDto } from '../types.js';
 import {
   recordOfEvent,
   retentionCutoff,
@@ -31,14 +21,17 @@ import {
   type TailListener,
   type ThreadEntry,
   type Unsubscribe,
-} from './log.js';
-import { RedisSubscriptions } from './pubsub.js';
-import type { AcceptedSend, ChannelEvent, EventKind, LoggedEvent, LoggedEventOf, MessageReactionDto, MessageRecordDto, PayloadOf } from './types.js';
+} from './event-log.js';
+import { RedisSubscriptions } from '../subscriptions/pubsub.js';
+import { APPEND_PROTOCOL, encodeItem, luaPrelude, readHash, type ItemKey, type ItemMeta } from './append-protocol.js';
+import type { AcceptedSend, ChannelEvent, EventKind, LoggedEvent, LoggedEventOf, MessageReactionDto, MessageRecordDto, PayloadOf } from '../types.js';
 
-/** A Lua script of src/events/, read once at start from the project's source (tsc does not copy it to dist/). */
+/** A Lua script of src/events/log/, read once at start from the project's source (tsc does not copy it to dist/). */
 function readScript(name: string): string {
-  return readFileSync(join(projectRoot(), 'src', 'events', name), 'utf8');
+  return readFileSync(join(projectRoot(), 'src', 'events', 'log', name), 'utf8');
 }
+
+const { record: RECORD, conversation: CONVERSATION } = APPEND_PROTOCOL;
 
 /** How long the fan-out sequence (and the id source of a log that keeps nothing) outlives the last append. */
 const SEQUENCE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -46,9 +39,9 @@ const SEQUENCE_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * The one atomic step of ingestion (append.lua): per notification and channel, the dedup claim, the
  * append, the message record and the conversation of every event, and one publication of all of it;
- * its keys and arguments are described in the script.
+ * its keys, arguments and fields are named in APPEND_PROTOCOL, which the script reads from its prelude.
  */
-const APPEND_SCRIPT_TEMPLATE = readScript('append.lua');
+const APPEND_SCRIPT_TEMPLATE = luaPrelude() + readScript('append.lua');
 
 /** Sets a channel's watch mark to the server's time now (restart-watch.lua). */
 const RESTART_WATCH_SCRIPT = readScript('restart-watch.lua');
@@ -71,74 +64,10 @@ interface Publication {
   c?: string[];
 }
 
-/**
- * What one item of the append script does, as the script reads it (short names: it is sent per
- * item): `op` message | status | error | echo | preference | other | sent | closed | linked (the keys-only link a number
- * change naming the new user id makes, applied only when the item before it, the notice, was appended); `id` the message
- * id; `st` the status; `rc` the record's contact; `ty` type; `tx` text; then the conversation
- * change (absent when none): `c` contact key, `at` event time ms, `ord` its place in time order ms,
- * `inb` a user's message (moves the last inbound time), `n` profile name, `cl` closes the window,
- * `ph` wa_id, `u` user id, `un` username, `mv` the contact key a number change moves it to; `b`
- * a send's request body as JSON, `bo` the UTF-8 bytes of the event's JSON before its item (the script cuts a message's,
- * echo's or edit's record body out of the event: the item is not sent twice; see serializeEvent) — the record's body
- * is what its content is read from; for a reaction, edit or revoke `tk` its kind
- * (then `id` and the record key name the message it changes, which is changed only when held),
- * `rf` the reacting contact, `re` the emoji ('' removes it); `ex` what the caller resolved a user id
- * to ('' when to itself), `ey` when that was a user id, what its own alias held ('' none; the item went where it names); `ko` the item only tells the contact's keys (it starts no conversation, moves no time);
- * `lk` a user id the item links to its contact `c` (`u` is then the contact's current user id), `lx` what `lk`'s alias
- * held when read ('' none; absent when not read: any alias naming no user id will do), `ls` the key whose conversation
- * merges into `c`'s (and then names `c` too); `sa` when the record's message was sent (the item's own time; absent for a
- * send, sent at the script's now), `cn` the sender's profile name for the record when `n` does not carry it, `sb` who sent
- * a send (its Actor as JSON).
- */
-interface ScriptMeta {
-  op: string;
-  id?: string;
-  st?: string;
-  rc?: string;
-  ty?: string;
-  tx?: string;
-  c?: string;
-  at?: number;
-  ord?: number;
-  inb?: boolean;
-  n?: string;
-  cl?: boolean;
-  ph?: string;
-  u?: string;
-  un?: string;
-  mv?: string;
-  b?: string;
-  bo?: number;
-  tk?: string;
-  rf?: string;
-  re?: string;
-  ex?: string;
-  ey?: string;
-  ko?: boolean;
-  lk?: string;
-  lx?: string;
-  ls?: string;
-  sa?: number;
-  cn?: string;
-  sb?: string;
-}
-
 /** One item of the append script: its keys, what it does and its event's JSON (see append.lua). */
 interface ScriptItem {
-  keys: [
-    dedup: string,
-    record: string,
-    conversation: string,
-    thread: string,
-    resolvedAlias: string,
-    linkedAlias: string,
-    sourceConversation: string,
-    sourceThread: string,
-    sourceAlias: string,
-    furtherAlias: string,
-  ];
-  meta: ScriptMeta;
+  keys: Record<ItemKey, string>;
+  meta: ItemMeta;
   event: string;
 }
 
@@ -347,7 +276,7 @@ export class RedisEventLog implements EventLog {
   private rememberLinks(channelId: string, resolved: ResolvedChange[], items: ScriptItem[], results: unknown[]): void {
     resolved.forEach(({ change, link }, position) => {
       if (!change || !link) return;
-      const applied = items[position].meta.op !== 'linked' || typeof results[position - 1] === 'string';
+      const applied = items[position].meta.operation !== 'linked' || typeof results[position - 1] === 'string';
       for (const userId of link.source === null ? [link.userId] : [link.userId, link.source]) {
         const key = this.aliasKey(channelId, userId);
         if (applied) this.aliases.set(key, change.contact);
@@ -413,16 +342,16 @@ export class RedisEventLog implements EventLog {
         });
         // Where the item is in the event: the script cuts a message's, echo's or edit's body out of it.
         const itemOffset = serialized[index].itemOffset;
-        if (itemOffset !== null) item.meta.bo = itemOffset;
-        if (record && !record.change) item.meta.sa = record.sentAtMs;
-        // The profile name rides once: in `n` when the conversation takes it, else for the record alone (a message in a group).
+        if (itemOffset !== null) item.meta.itemOffset = itemOffset;
+        if (record && !record.change) item.meta.sentAtMs = record.sentAtMs;
+        // The profile name rides once: in `name` when the conversation takes it, else for the record alone (a message in a group).
         const contactName = event.kind === 'message' ? event.payload.contactName : null;
-        if (contactName !== null && item.meta.n !== contactName) item.meta.cn = contactName;
+        if (contactName !== null && item.meta.name !== contactName) item.meta.contactName = contactName;
         const recordChange = record?.change;
         if (recordChange) {
-          Object.assign(item.meta, { tk: recordChange.kind, at: recordChange.atMs });
-          if (recordChange.kind === 'reaction') Object.assign(item.meta, { rf: recordChange.from, re: recordChange.emoji ?? '' });
-          if (recordChange.kind === 'edit') item.meta.tx = recordChange.text ?? '';
+          Object.assign(item.meta, { changeKind: recordChange.kind, atMs: recordChange.atMs });
+          if (recordChange.kind === 'reaction') Object.assign(item.meta, { reactionFrom: recordChange.from, reactionEmoji: recordChange.emoji ?? '' });
+          if (recordChange.kind === 'edit') item.meta.text = recordChange.text ?? '';
         }
         return item;
       });
@@ -492,71 +421,66 @@ export class RedisEventLog implements EventLog {
   ): ScriptItem {
     const placeholder = this.channelKey(channelId, 'log');
     const contact = change?.contact ?? '';
-    const meta: ScriptMeta = { op: fields.op };
-    if (fields.messageId !== null) meta.id = fields.messageId;
-    if (fields.status !== undefined) meta.st = fields.status;
-    if (fields.recordContact !== null) meta.rc = fields.recordContact;
-    if (fields.type !== undefined) meta.ty = fields.type;
-    if (fields.text !== undefined) meta.tx = fields.text;
-    if (fields.body !== undefined) meta.b = fields.body;
-    if (fields.sentBy !== undefined) meta.sb = fields.sentBy;
+    const meta: ItemMeta = { operation: fields.op };
+    if (fields.messageId !== null) meta.messageId = fields.messageId;
+    if (fields.status !== undefined) meta.status = fields.status;
+    if (fields.recordContact !== null) meta.recordContact = fields.recordContact;
+    if (fields.type !== undefined) meta.type = fields.type;
+    if (fields.text !== undefined) meta.text = fields.text;
+    if (fields.body !== undefined) meta.body = fields.body;
+    if (fields.sentBy !== undefined) meta.sentBy = fields.sentBy;
     if (change) {
-      Object.assign(meta, { c: change.contact, at: change.atMs, ord: change.orderMs });
-      if (change.inbound) meta.inb = true;
-      if (change.closesWindow) meta.cl = true;
-      if (change.keysOnly) meta.ko = true;
-      if (change.name !== null) meta.n = change.name;
-      if (change.phone !== null) meta.ph = change.phone;
+      Object.assign(meta, { contact: change.contact, atMs: change.atMs, orderMs: change.orderMs });
+      if (change.inbound) meta.inbound = true;
+      if (change.closesWindow) meta.closesWindow = true;
+      if (change.keysOnly) meta.keysOnly = true;
+      if (change.name !== null) meta.name = change.name;
+      if (change.phone !== null) meta.phone = change.phone;
       const userId = change.newUserId ?? change.userId;
-      if (userId !== null) meta.u = userId;
-      if (change.username !== null) meta.un = change.username;
-      if (change.movedTo !== null) meta.mv = change.movedTo;
+      if (userId !== null) meta.userId = userId;
+      if (change.username !== null) meta.username = change.username;
+      if (change.movedTo !== null) meta.movedTo = change.movedTo;
     }
-    if (expected !== undefined) meta.ex = expected;
-    if (further) meta.ey = further.expected;
+    if (expected !== undefined) meta.resolvedAlias = expected;
+    if (further) meta.furtherAlias = further.expected;
     if (link) {
-      meta.lk = link.userId;
-      if (link.expected !== null) meta.lx = link.expected;
-      if (link.source !== null) meta.ls = link.source;
+      meta.linkedUserId = link.userId;
+      if (link.expected !== null) meta.linkedAlias = link.expected;
+      if (link.source !== null) meta.mergedKey = link.source;
     }
     const source = link?.source ?? null;
     return {
-      keys: [
-        fields.dedupKey === undefined ? placeholder : this.channelKey(channelId, `seen:${fields.dedupKey}`),
-        fields.messageId === null ? placeholder : this.channelKey(channelId, `message:${fields.messageId}`),
-        contact === '' ? placeholder : this.channelKey(channelId, `conversation:${contact}`),
-        contact === '' ? placeholder : this.channelKey(channelId, `thread:${contact}`),
+      keys: {
+        dedup: fields.dedupKey === undefined ? placeholder : this.channelKey(channelId, `seen:${fields.dedupKey}`),
+        record: fields.messageId === null ? placeholder : this.channelKey(channelId, `message:${fields.messageId}`),
+        conversation: contact === '' ? placeholder : this.channelKey(channelId, `conversation:${contact}`),
+        thread: contact === '' ? placeholder : this.channelKey(channelId, `thread:${contact}`),
         // For a change naming only a user id, resolution read this user id's alias (its userId after resolve()).
-        expected !== undefined && change?.userId ? this.aliasKey(channelId, change.userId) : placeholder,
-        link ? this.aliasKey(channelId, link.userId) : placeholder,
-        source === null ? placeholder : this.channelKey(channelId, `conversation:${source}`),
-        source === null ? placeholder : this.channelKey(channelId, `thread:${source}`),
-        source === null ? placeholder : this.aliasKey(channelId, source),
-        further ? this.aliasKey(channelId, further.userId) : placeholder,
-      ],
+        resolvedAlias: expected !== undefined && change?.userId ? this.aliasKey(channelId, change.userId) : placeholder,
+        linkedAlias: link ? this.aliasKey(channelId, link.userId) : placeholder,
+        mergedConversation: source === null ? placeholder : this.channelKey(channelId, `conversation:${source}`),
+        mergedThread: source === null ? placeholder : this.channelKey(channelId, `thread:${source}`),
+        mergedAlias: source === null ? placeholder : this.aliasKey(channelId, source),
+        furtherAlias: further ? this.aliasKey(channelId, further.userId) : placeholder,
+      },
       meta,
       event: fields.event ?? '',
     };
   }
 
   private async run(channelId: string, items: ScriptItem[], fromNotification = false): Promise<unknown[]> {
-    const keys = [
-      this.channelKey(channelId, 'log'),
-      this.channelKey(channelId, 'sequence'),
-      this.channelKey(channelId, 'conversations'),
-      this.channelKey(channelId, 'watched'),
-      ...items.flatMap((item) => item.keys),
-    ];
-    const args = [
-      String(this.options.retentionMs),
-      String(this.options.dedupTtlMs),
-      this.feedChannel(channelId),
-      String(SEQUENCE_TTL_MS),
-      String(conversationTtlMs(this.options.retentionMs)),
-      String(SERVICE_WINDOW_MS),
-      fromNotification ? '1' : '0',
-      ...items.flatMap((item) => [JSON.stringify(item.meta), item.event]),
-    ];
+    const channelKeys = APPEND_PROTOCOL.channelKeys.map((name) => this.channelKey(channelId, name));
+    const keys = [...channelKeys, ...items.flatMap((item) => APPEND_PROTOCOL.itemKeys.map((name) => item.keys[name]))];
+    const values: Record<(typeof APPEND_PROTOCOL.args)[number], string> = {
+      retentionMs: String(this.options.retentionMs),
+      dedupTtlMs: String(this.options.dedupTtlMs),
+      feedChannel: this.feedChannel(channelId),
+      sequenceTtlMs: String(SEQUENCE_TTL_MS),
+      conversationTtlMs: String(conversationTtlMs(this.options.retentionMs)),
+      windowMs: String(SERVICE_WINDOW_MS),
+      fromNotification: fromNotification ? '1' : '0',
+    };
+    const args = [...APPEND_PROTOCOL.args.map((name) => values[name]), ...items.flatMap((item) => [encodeItem(item.meta), item.event])];
     const evaluate = (verb: string, script: string) => this.command<unknown[]>([verb, script, String(keys.length), ...keys, ...args]);
     try {
       return await evaluate('EVALSHA', this.script.sha);
@@ -603,42 +527,43 @@ export class RedisEventLog implements EventLog {
     if (!this.retains) return null;
     const fields = await this.command<string[]>(['HGETALL', this.channelKey(channelId, `message:${messageId}`)]);
     if (fields.length === 0) return null;
-    const record: Record<string, string> = {};
+    const stored: Record<string, string> = {};
     const statuses: Array<LoggedEventOf<'status'>> = [];
     const reactions: MessageReactionDto[] = [];
     for (let index = 0; index < fields.length; index += 2) {
       const [name, value] = [fields[index], fields[index + 1]];
-      if (name.startsWith('s:')) {
-        const logged = this.parseStored(channelId, name.slice(2), value);
+      if (name.startsWith(RECORD.statusPrefix)) {
+        const logged = this.parseStored(channelId, name.slice(RECORD.statusPrefix.length), value);
         if (logged?.kind === 'status') statuses.push(logged);
-      } else if (name.startsWith('r:')) {
-        const reaction = parseReaction(name.slice(2), value);
+      } else if (name.startsWith(RECORD.reactionPrefix)) {
+        const reaction = parseReaction(name.slice(RECORD.reactionPrefix.length), value);
         if (reaction) reactions.push(reaction);
-      } else record[name] = value;
+      } else stored[name] = value;
     }
     statuses.sort((a, b) => compareLogIds(a.id, b.id));
     reactions.sort((a, b) => a.atMs - b.atMs);
+    const record = readHash(RECORD, stored);
     return {
       id: messageId,
       channelId,
       direction: record.direction === 'INBOUND' ? 'INBOUND' : 'OUTBOUND',
       contact: record.contact || null,
       type: record.type || null,
-      atMs: Number(record.at),
+      atMs: Number(record.atMs),
       // Records kept before the send time was: their thread place, which is that time refined within its second.
-      sentAtMs: optionalNumber(record.sa) ?? optionalNumber(record.ts) ?? Number(record.at),
+      sentAtMs: optionalNumber(record.sentAtMs) ?? optionalNumber(record.threadMs) ?? Number(record.atMs),
       status: record.status ?? 'accepted',
       statuses,
       text: record.text || null,
-      threadMs: optionalNumber(record.ts) ?? Number(record.at),
-      sentFrom: record.o === 'API' || record.o === 'BUSINESS_APP' ? record.o : null,
-      body: record.b ? parseJson(record.b) : null,
-      history: parseHistory(record.h),
-      editedAtMs: optionalNumber(record.ea),
-      revokedAtMs: optionalNumber(record.ra),
+      threadMs: optionalNumber(record.threadMs) ?? Number(record.atMs),
+      sentFrom: record.origin === 'API' || record.origin === 'BUSINESS_APP' ? record.origin : null,
+      body: record.body ? parseJson(record.body) : null,
+      history: parseHistory(record.history),
+      editedAtMs: optionalNumber(record.editedAtMs),
+      revokedAtMs: optionalNumber(record.revokedAtMs),
       reactions,
-      contactName: record.cn || null,
-      sentBy: record.o === 'BUSINESS_APP' ? BUSINESS_APP_ACTOR : record.sb ? parseActor(record.sb) : null,
+      contactName: record.contactName || null,
+      sentBy: record.origin === 'BUSINESS_APP' ? BUSINESS_APP_ACTOR : record.sentBy ? parseActor(record.sentBy) : null,
     };
   }
 
@@ -648,18 +573,19 @@ export class RedisEventLog implements EventLog {
     if (fields.length === 0) return null;
     const stored: Record<string, string> = {};
     for (let index = 0; index < fields.length; index += 2) stored[fields[index]] = fields[index + 1];
+    const conversation = readHash(CONVERSATION, stored);
     return {
       channelId,
       contact,
-      contactPhone: stored.p || null,
-      contactUserId: stored.u || null,
-      contactUsername: stored.un || null,
-      movedTo: stored.mv || null,
-      name: stored.n || null,
-      lastInboundMs: optionalNumber(stored.li),
-      lastActivityMs: Number(stored.la),
-      closedMs: optionalNumber(stored.cl),
-      lastMessageId: stored.lm || null,
+      contactPhone: conversation.phone || null,
+      contactUserId: conversation.userId || null,
+      contactUsername: conversation.username || null,
+      movedTo: conversation.movedTo || null,
+      name: conversation.name || null,
+      lastInboundMs: optionalNumber(conversation.lastInboundMs),
+      lastActivityMs: Number(conversation.lastActivityMs),
+      closedMs: optionalNumber(conversation.closedMs),
+      lastMessageId: conversation.lastMessageId || null,
     };
   }
 

@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { compareLogIds, type LogId } from './cursor.js';
-import { changeOfEvent, changeOfSend, changeOfVerdict, linkOfMove, type ConversationChange, type ConversationDto, type ListPosition } from './conversations.js';
+import { changeOfEvent, changeOfSend, changeOfVerdict, linkOfMove, type ConversationChange } from '../conversations/changes.js';
+import { type ConversationDto } from '../types.js';
+import { type ListPosition } from '../conversations/list-pages.js';
 import { MemoryDedupStore } from './dedup.js';
 import {
   ACCEPTED_STATUS,
@@ -15,10 +17,10 @@ import {
   type TailListener,
   type ThreadEntry,
   type Unsubscribe,
-} from './log.js';
-import { BUSINESS_APP_ACTOR } from '../identity/actor.js';
+} from './event-log.js';
+import { BUSINESS_APP_ACTOR } from '../../identity/actor.js';
 import { MemoryConversations } from './memory-conversations.js';
-import type { AcceptedSend, ChannelEvent, LoggedEvent, MessageRecordDto } from './types.js';
+import type { AcceptedSend, ChannelEvent, LoggedEvent, MessageRecordDto } from '../types.js';
 
 interface ChannelLog {
   events: LoggedEvent[];

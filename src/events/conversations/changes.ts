@@ -1,108 +1,7 @@
-import { BadUserInputError } from '../errors.js';
-import type { AcceptedSend, ChannelEvent } from './types.js';
-
-/** The customer-service window: free-form messages only within 24 hours of the contact's last message (spec B1, Limits). */
-export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-/** Upstream error codes that say the window is closed: cloud 131047 ("re-engagement message"), on-premise 470. */
-export const WINDOW_CLOSED_CODES: ReadonlySet<number> = new Set([131047, 470]);
-
-/** What the gateway keeps of one contact of a channel (schema Conversation), all times in milliseconds since the epoch. */
-export interface ConversationDto {
-  channelId: string;
-  /** The contact key: its wa_id when known, else its business-scoped user id. */
-  contact: string;
-  /** The contact's wa_id, business-scoped user id and username, as the latest notification naming them said. */
-  contactPhone: string | null;
-  contactUserId: string | null;
-  contactUsername: string | null;
-  /** After a number change: the contact key of the conversation that continues this one. */
-  movedTo: string | null;
-  /** Profile name carried by the contact's latest inbound notification. */
-  name: string | null;
-  /** The latest inbound message's own time (its `timestamp`, not its arrival: the upstream re-delivers late). */
-  lastInboundMs: number | null;
-  lastActivityMs: number;
-  /** When the upstream last said the window is closed (error 131047 / 470), null when it never did. */
-  closedMs: number | null;
-  lastMessageId: string | null;
-}
-
-export type ServiceWindowState = 'OPEN' | 'CLOSED' | 'UNKNOWN';
-
-/** A time kept as epoch milliseconds, as the graph serves it (ISO 8601); null stays null. */
-export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
-
-export interface ServiceWindowDto {
-  state: ServiceWindowState;
-  closesAtMs: number | null;
-  lastInboundMs: number | null;
-}
-
-/**
- * The window from what the gateway holds. A contact with no inbound message known is CLOSED only
- * when the gateway has received the channel's notifications for a whole window (`watchedSinceMs`):
- * it would have seen a message otherwise; before that (a new deployment, a quiet day) it is UNKNOWN
- * and the upstream decides. The upstream's own verdict (131047 / 470) closes it until a newer inbound.
- */
-export function serviceWindow(
-  conversation: Pick<ConversationDto, 'lastInboundMs' | 'closedMs'> | null,
-  watchedSinceMs: number | null,
-  now: number,
-): ServiceWindowDto {
-  const lastInboundMs = conversation?.lastInboundMs ?? null;
-  const closedMs = conversation?.closedMs ?? null;
-  if (lastInboundMs !== null) {
-    const closesAtMs = lastInboundMs + SERVICE_WINDOW_MS;
-    const open = now < closesAtMs && (closedMs === null || closedMs < lastInboundMs);
-    return open ? { state: 'OPEN', closesAtMs, lastInboundMs } : { state: 'CLOSED', closesAtMs: null, lastInboundMs };
-  }
-  if (closedMs !== null || (watchedSinceMs !== null && watchedSinceMs <= now - SERVICE_WINDOW_MS)) {
-    return { state: 'CLOSED', closesAtMs: null, lastInboundMs: null };
-  }
-  return { state: 'UNKNOWN', closesAtMs: null, lastInboundMs: null };
-}
-
-/**
- * The wa_id a phone number in any format stands for (`+49 (151) 123-45` → `4915112345`, `(+49) 151 12345678` →
- * `4915112345678`: a leading +, also inside an opening bracket, blanks, dots, dashes, brackets); null when it is not one.
- */
-export function waIdOf(recipient: string): string | null {
-  const trimmed = recipient.trim();
-  if (!/^\(?\+?[\d\s().-]+$/.test(trimmed)) return null;
-  const digits = trimmed.replace(/\D/g, '');
-  return /^\d{1,32}$/.test(digits) ? digits : null;
-}
-
-/** A business-scoped user id: a country code, a dot and letters or digits (`US.13491208655302741918`), or a parent id `CC.ENT.…`. */
-const USER_ID = /^[A-Z]{2}\.(?:ENT\.)?[A-Za-z0-9]{1,100}$/;
-
-/** The business-scoped user id a value stands for (surrounding blanks dropped); null when it is none. */
-export function userIdOf(value: string): string | null {
-  const trimmed = value.trim();
-  return USER_ID.test(trimmed) ? trimmed : null;
-}
-
-export const isUserId = (contact: string): boolean => USER_ID.test(contact);
-
-/**
- * A contact as the store keys it: a phone number in any format as its wa_id (digits), else a
- * business-scoped user id; null when the value is neither (a masked number, a name). Notifications
- * and arguments go through the same rule, so every conversation kept can be asked for.
- */
-export const contactKeyOf = (value: string): string | null => waIdOf(value) ?? userIdOf(value);
-
-/** The contact key an argument stands for; BAD_USER_INPUT naming `field` when it is neither a phone number nor a business-scoped user id. */
-export function checkContactKey(value: string, field: string): string {
-  const key = value.length <= 128 ? contactKeyOf(value) : null;
-  if (key === null) {
-    throw new BadUserInputError(
-      `${field} must be a contact key: a phone number in any format (digits, with spaces, dashes, brackets or a leading + allowed) or a business-scoped user id such as US.13491208655302741918`,
-      field,
-    );
-  }
-  return key;
-}
+/** Events → conversation changes: what one event, send or upstream verdict changes of a contact's conversation, for both logs. */
+import type { AcceptedSend, ChannelEvent } from '../types.js';
+import { isUserId, userIdOf, waIdOf } from './contact-keys.js';
+import { WINDOW_CLOSED_CODES } from './window.js';
 
 /** How a conversation changes with one event, a send or an upstream verdict; the same for the memory and the Redis log. */
 export interface ConversationChange {
@@ -148,7 +47,7 @@ export interface ConversationChange {
  * Aliases followed to resolve a user id: its own, then that of the user id it names. A conversation kept under a user id
  * carries the user id changes that continued it (their aliases name it); when it merges into a wa_id's, its own alias
  * names the wa_id, so an id two changes old reaches the wa_id in two steps (the one before the merge in one). The Redis
- * append script has a key for each alias an item was resolved through (append.lua, `ex` and `ey`), so it checks two.
+ * append script has a key for each alias an item was resolved through (append.lua, `resolvedAlias` and `furtherAlias`), so it checks two.
  */
 export const ALIAS_HOPS = 2;
 
@@ -362,41 +261,3 @@ export const changeOfVerdict = (contact: string, now: number): ConversationChang
   closesWindow: true,
   ...NO_KEYS,
 });
-
-/**
- * How long a conversation is kept after its last activity: the event retention, but at least one
- * window, so the guard knows a closed window even when no events are kept (EVENT_RETENTION_MS=0).
- */
-export const conversationTtlMs = (retentionMs: number): number => Math.max(retentionMs, SERVICE_WINDOW_MS);
-
-/** A position in an ordered list (conversations by last activity, a thread by message time): the time and the member that breaks ties. */
-export interface ListPosition {
-  ms: number;
-  member: string;
-}
-
-/** Newest first, ties by member descending: the order of Redis ZRANGE … REV on a sorted set. */
-export const compareNewestFirst = (a: ListPosition, b: ListPosition): number => b.ms - a.ms || (a.member < b.member ? 1 : a.member > b.member ? -1 : 0);
-
-const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,1024}$/;
-
-/** An opaque cursor of a list position, tagged with the list it belongs to so it cannot be replayed on another. */
-export function encodeListCursor(list: string, position: ListPosition): string {
-  return Buffer.from(JSON.stringify([list, position.ms, position.member]), 'utf8').toString('base64url');
-}
-
-export function decodeListCursor(list: string, cursor: string, field: string): ListPosition {
-  const refuse = (why: string) => new BadUserInputError(`${field} is not a cursor of this list: ${why}`, field);
-  if (!CURSOR_PATTERN.test(cursor)) throw refuse('malformed');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw refuse('malformed');
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 3 || typeof parsed[1] !== 'number' || !Number.isSafeInteger(parsed[1]) || typeof parsed[2] !== 'string') {
-    throw refuse('malformed');
-  }
-  if (parsed[0] !== list) throw refuse('it belongs to another list');
-  return { ms: parsed[1], member: parsed[2] };
-}
