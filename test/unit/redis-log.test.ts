@@ -458,13 +458,15 @@ describeWithRedis('RedisEventLog: message records', () => {
     const channelId = newChannel();
     const log = eventLog();
     const secret = 'Mein PIN ist 4711';
-    const message = inbound(channelId, 'wamid.gone', '491', recent(50), { text: secret, contactName: 'Zoë' });
+    // Read once: recomputed at the assertion, a second could tick over between the writes and the check.
+    const [sentAt, editedAt, revokedAt] = [recent(50), recent(40), recent(30)];
+    const message = inbound(channelId, 'wamid.gone', '491', sentAt, { text: secret, contactName: 'Zoë' });
     Object.assign(message.payload, { raw: { id: 'wamid.gone', type: 'text', text: { body: secret } } });
-    const edit = inbound(channelId, 'wamid.gone-edit', '491', recent(40), { type: 'edit', text: null, contactName: 'Zoë' });
+    const edit = inbound(channelId, 'wamid.gone-edit', '491', editedAt, { type: 'edit', text: null, contactName: 'Zoë' });
     Object.assign(edit.payload, {
       raw: { id: 'wamid.gone-edit', type: 'edit', edit: { original_message_id: 'wamid.gone', message: { type: 'text', text: { body: `${secret}!` } } } },
     });
-    const revoke = inbound(channelId, 'wamid.gone-revoke', '491', recent(30), { type: 'revoke', text: null, contactName: 'Zoë' });
+    const revoke = inbound(channelId, 'wamid.gone-revoke', '491', revokedAt, { type: 'revoke', text: null, contactName: 'Zoë' });
     Object.assign(revoke.payload, { raw: { id: 'wamid.gone-revoke', type: 'revoke', revoke: { original_message_id: 'wamid.gone' } } });
     await log.append(channelId, [message]);
     await log.append(channelId, [edit]);
@@ -475,7 +477,7 @@ describeWithRedis('RedisEventLog: message records', () => {
     expect(stored).not.toHaveProperty('h');
     expect(stored).not.toHaveProperty('text');
     expect(JSON.stringify(stored)).not.toContain('4711');
-    expect(stored).toMatchObject({ ra: String(recent(30)), cn: 'Zoë', sa: String(recent(50)), direction: 'INBOUND' });
+    expect(stored).toMatchObject({ ra: String(revokedAt), cn: 'Zoë', sa: String(sentAt), direction: 'INBOUND' });
   });
 
   it('reads bodies as stored: an unreadable body is none, an unreadable earlier version is left out', async () => {
