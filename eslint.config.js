@@ -12,8 +12,11 @@ import { sharedNamesAgree } from './lint/shared-names-agree.js';
 
 /** The layer below resolvers: upstream clients, shared state, webhook events, area-B rules and caller identity. */
 const MIDDLE_LAYER = ['./src/datasources', './src/store', './src/events', './src/messaging', './src/identity'];
-/** The subgraph schema: SDL and resolvers (schema.ts), and the check of every id argument it wraps each field in. */
-const SCHEMA = ['./src/schema.ts', './src/id-arguments.ts'];
+/**
+ * The subgraph schema: SDL and resolvers (schema.ts), the check of every id argument it wraps each field in, and the
+ * note of how each mutation field's write ended it wraps those in.
+ */
+const SCHEMA = ['./src/schema.ts', './src/id-arguments.ts', './src/audited-writes.ts'];
 /** What wires the middle layer together and everything above it. */
 const ABOVE_MIDDLE_LAYER = ['./src/services.ts', './src/context.ts', './src/resolvers', ...SCHEMA, './src/http', './src/main.ts'];
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { parse, type GraphQLSchema } from 'graphql';
+import { auditMutations } from './audited-writes.js';
 import { enforceScopes } from './identity/scopes.js';
 import { projectRoot } from './lib/project-root.js';
 import { checkIdArguments } from './id-arguments.js';
@@ -16,7 +17,10 @@ export function loadTypeDefs(): string {
     .join('\n');
 }
 
-/** The scope check wraps outermost: a caller without the field's scopes learns nothing from its arguments' checks. */
+/**
+ * The scope check wraps the resolvers and their arguments' checks: a caller without the field's scopes learns nothing
+ * from them. The audit of writes wraps it, so a missing scope is audited as the write's refusal.
+ */
 export function buildSchema(): GraphQLSchema {
-  return enforceScopes(checkIdArguments(buildSubgraphSchema([{ typeDefs: parse(loadTypeDefs()), resolvers: resolvers as never }])));
+  return auditMutations(enforceScopes(checkIdArguments(buildSubgraphSchema([{ typeDefs: parse(loadTypeDefs()), resolvers: resolvers as never }]))));
 }

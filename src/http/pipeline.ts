@@ -1,7 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ApolloServerPlugin } from '@apollo/server';
 import {
+  getOperationAST,
   GraphQLError,
+  parse,
+  type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
   type FormattedExecutionResult,
@@ -11,6 +14,7 @@ import {
   type ValidationRule,
 } from 'graphql';
 import type { SubscribePayload } from 'graphql-ws';
+import { takeWrites } from '../audited-writes.js';
 import type { Config } from '../config.js';
 import { createContext, type Context } from '../context.js';
 import { refuseOverEstimate } from '../datasources/call-budget.js';
@@ -19,6 +23,7 @@ import type { Caller } from '../identity/caller.js';
 import type { Logger } from '../observability/logger.js';
 import { OperationRecorder } from '../observability/operations.js';
 import { withFieldErrors } from './field-errors.js';
+import { writeAuditor } from './audit.js';
 import type { Services } from '../services.js';
 import { ShareUsedUpError } from '../store/fair-share.js';
 import { refuseWriteWhileStoreStalled } from '../store/store-guard.js';
@@ -43,6 +48,8 @@ export interface WebSocketOperation {
   readonly shareKey: string;
   /** When the connection's credential expires (ms since the epoch; a person's token): operations started later are refused. */
   readonly credentialExpiresAt: number | null;
+  /** Who the connection's credentials named when it connected: an operation refused before its context exists is audited under it. */
+  readonly connectionCaller: Caller;
   readonly payload: SubscribePayload;
   /** Once parsed and validated: its execution arguments, its operation and the context it runs with. */
   args?: ExecutionArgs;
@@ -68,8 +75,11 @@ export interface WebSocketStep {
   formatErrors?(errors: readonly GraphQLError[], refused: boolean): GraphQLFormattedError[];
   /** Every answer on its way out, formatted, in the pipeline's order. */
   answer?(operation: WebSocketOperation, result: FormattedExecutionResult): FormattedExecutionResult;
-  /** Once per query, mutation or refusal, with the answer as it stands at this step (a subscription's events are not operations of their own). */
-  finished?(operation: WebSocketOperation, result: FormattedExecutionResult): void;
+  /**
+   * Once per query, mutation or refusal, with the answer as it stands at this step (a subscription's events are not
+   * operations of their own); the answer is sent once a returned promise settles (an audit entry kept first).
+   */
+  finished?(operation: WebSocketOperation, result: FormattedExecutionResult): Promise<void> | void;
 }
 
 export type StepName =
@@ -147,6 +157,10 @@ export function operationPipeline(options: PipelineOptions): OperationStep[] {
   const maxCost = config.queryLimits.maxCost;
   const recorder = new OperationRecorder(metrics, logger);
   const persistedOnSubscribe = persistedOperations?.onSubscribe(options.schema, options.validationRules, metrics);
+  const audit = writeAuditor(metrics, logger);
+  // Operations past the door, the credential's expiry and the operation list: refused from there on (parsing,
+  // validation), a mutation is audited under its connection's caller (docs/decisions.md "Audit trail").
+  const pastTheDoor = new WeakSet<WebSocketOperation>();
   return [
     // Identity runs where each transport builds its context (identity.context) and, over graphql-ws, when it connects;
     // a connection is closed when its token expires (websocket.ts), and an operation that arrives after that is refused here.
@@ -204,11 +218,51 @@ export function operationPipeline(options: PipelineOptions): OperationStep[] {
     },
     {
       // Every mutation field: one audit entry and log line, refusals of the whole operation by the steps below included.
-      // Over graphql-ws no hook yet: a mutation sent there is not audited (docs/operations.md says so).
       name: 'audit',
-      http: [auditPlugin(metrics, logger)],
+      http: [auditPlugin(audit)],
       plugins: [],
-      webSocket: {},
+      webSocket: {
+        subscribe: (operation) => {
+          pastTheDoor.add(operation);
+          return undefined;
+        },
+        finished: (operation, result) => {
+          const { context, args, requestId } = operation;
+          const refusal = result.errors?.[0];
+          if (context && args) {
+            const { schema, document, variableValues: variables } = args;
+            const { caller, auditTrail } = context;
+            const writes = takeWrites(context);
+            return audit({
+              schema,
+              document,
+              operation: operation.operation,
+              variables,
+              writes,
+              refusal,
+              requestId,
+              caller,
+              auditTrail,
+              logger: () => context.logger,
+            });
+          }
+          // Refused by parsing or validation, before its context was built (graphql-ws builds it after validating).
+          const document = pastTheDoor.has(operation) ? parsedOrNothing(operation.payload.query, config.queryLimits.maxTokens) : undefined;
+          if (!document) return undefined;
+          return audit({
+            schema: options.schema,
+            document,
+            operation: getOperationAST(document, operation.payload.operationName),
+            variables: operation.payload.variables,
+            writes: new Map(),
+            refusal,
+            requestId,
+            caller: operation.connectionCaller,
+            auditTrail: services.auditTrail,
+            logger: () => logger.child({ requestId }),
+          });
+        },
+      },
     },
     {
       // Before any resolver: an operation whose cost (@cost/@listSize) is over MAX_QUERY_COST sends nothing. A document
@@ -277,6 +331,15 @@ export function operationPipeline(options: PipelineOptions): OperationStep[] {
       },
     },
   ];
+}
+
+/** A document as graphql-ws parsed it (a refusal's, again: graphql-ws keeps none), or nothing when it does not parse. */
+function parsedOrNothing(query: string, maxTokens: number): DocumentNode | undefined {
+  try {
+    return parse(query, { maxTokens });
+  } catch {
+    return undefined;
+  }
 }
 
 /** The refusal of an operation on a connection whose token has expired, and the reason its connection is closed with. */

@@ -18,6 +18,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Config } from '../config.js';
 import type { Context } from '../context.js';
 import { UnauthenticatedError } from '../errors.js';
+import type { Caller } from '../identity/caller.js';
 import type { Services } from '../services.js';
 import { isSettledShareKey } from '../identity/share-keys.js';
 import { connectionHeaders, identity, refusalOf, type OperationStep, type WebSocketOperation } from './pipeline.js';
@@ -154,8 +155,8 @@ export function webSocketEndpoint(options: {
     }
     return key;
   };
-  // When each connection's person token expires (none for a service's credential).
-  const expiries = new WeakMap<object, number>();
+  // Who each connection's credentials named when it connected (and when a person's token expires).
+  const callers = new WeakMap<object, Caller>();
   // Each operation from its subscribe message to its answer, by connection and id; execute is handed only its context.
   const operations = new WeakMap<object, Map<string, WebSocketOperation>>();
   const byContext = new WeakMap<Context, WebSocketOperation>();
@@ -166,15 +167,24 @@ export function webSocketEndpoint(options: {
    * then each step's answer hook in order; with `finished`, each step's finished hook sees the answer as it stands
    * at that step, as an Apollo plugin's willSendResponse sees it at its place in the plugin list.
    */
-  const answer = (operation: WebSocketOperation | undefined, result: ExecutionResult, refused: boolean, finished: boolean): FormattedExecutionResult => {
+  const answer = (
+    operation: WebSocketOperation | undefined,
+    result: ExecutionResult,
+    refused: boolean,
+    finished: boolean,
+  ): FormattedExecutionResult | Promise<FormattedExecutionResult> => {
     let formatted: FormattedExecutionResult = result;
     if (result.errors) for (const hook of hooks) if (hook.formatErrors) formatted = { ...result, errors: hook.formatErrors(result.errors, refused) };
     if (!operation) return formatted;
+    let pending: Array<Promise<void>> | undefined;
     for (const hook of hooks) {
       formatted = hook.answer?.(operation, formatted) ?? formatted;
-      if (finished) hook.finished?.(operation, formatted);
+      const keeping = finished ? hook.finished?.(operation, formatted) : undefined;
+      if (keeping) (pending ??= []).push(keeping);
     }
-    return formatted;
+    // As over HTTP, what a step keeps of the answer (its audit entries) is kept before the caller has the answer.
+    const sent = formatted;
+    return pending ? Promise.all(pending).then(() => sent) : sent;
   };
   const subscriptions = useServer<Record<string, unknown>>(
     {
@@ -184,10 +194,8 @@ export function webSocketEndpoint(options: {
       onConnect: async (connection) => {
         const caller = await identity.connectionCaller(services, connection.connectionParams);
         if (caller === null) return false;
-        if (caller.expiresAt !== null) {
-          expiries.set(connection, caller.expiresAt);
-          closeWhenTokenExpires(connection.extra.socket, caller.expiresAt);
-        }
+        callers.set(connection, caller);
+        if (caller.expiresAt !== null) closeWhenTokenExpires(connection.extra.socket, caller.expiresAt);
         return true;
       },
       onSubscribe: (connection, id, payload) => {
@@ -199,11 +207,15 @@ export function webSocketEndpoint(options: {
           if (error instanceof UnauthenticatedError) return [error];
           throw error;
         }
+        const connectionCaller = callers.get(connection);
+        // graphql-ws acknowledges a connection, and so takes its operations, only once onConnect has identified it.
+        if (!connectionCaller) throw new Error('an operation arrived on a connection that was never identified');
         const operation: WebSocketOperation = {
           requestId: randomUUID(),
           startedAt: Date.now(),
           shareKey,
-          credentialExpiresAt: expiries.get(connection) ?? null,
+          credentialExpiresAt: connectionCaller.expiresAt,
+          connectionCaller,
           payload,
           executed: false,
         };
@@ -256,11 +268,11 @@ export function webSocketEndpoint(options: {
       onComplete: (connection, id) => {
         forget(connection, id);
       },
-      onError: (connection, id, _payload, errors) => {
+      onError: async (connection, id, _payload, errors) => {
         const operation = operationOf(connection, id);
         forget(connection, id);
         if (operation) for (const hook of hooks) hook.refused?.(operation, errors);
-        return answer(operation, { errors }, true, true).errors ?? [];
+        return (await answer(operation, { errors }, true, true)).errors ?? [];
       },
     },
     wsServer,

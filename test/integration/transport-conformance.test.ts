@@ -92,6 +92,7 @@ const operations = (harness: TestGateway, operation: string, type: string, outco
 const operationLine = (harness: TestGateway, operation: string) =>
   harness.logs.entries().filter((entry) => entry.msg === 'graphql operation' && entry.operation === operation);
 
+const CLOUD = 'channel-001';
 const directory = mkdtempSync(join(tmpdir(), 'hubgraph-conformance-'));
 const LISTED = 'query Listed { partner { id } }';
 const LISTED_ID = createHash('sha256').update(LISTED).digest('hex');
@@ -111,6 +112,7 @@ describe.each([HTTP, WEBSOCKET])('the operation pipeline over $name', (transport
       MAX_UPSTREAM_CALLS_PER_OPERATION: '20',
       GATEWAY_TOKENS: 'conformance-token',
       MAX_COST_PER_SECOND_PER_CALLER: '100000000',
+      CHANNEL_API_KEYS: JSON.stringify({ [CLOUD]: `sim-key-${CLOUD}` }),
     });
   });
   afterAll(async () => {
@@ -179,6 +181,62 @@ describe.each([HTTP, WEBSOCKET])('the operation pipeline over $name', (transport
     expect(line).toMatchObject({ errorCodes: ['INTERNAL_SERVER_ERROR'] });
     const unexpected = harness.logs.entries().find((entry) => entry.msg === 'unexpected error in a GraphQL operation' && entry.requestId === line?.requestId);
     expect(unexpected).toMatchObject({ operation: name });
+  });
+
+  it('audit: each mutation field is one entry and line, done with its message and caller, or refused with the code of its refusal', async () => {
+    const newest = async () =>
+      (await harness.gateway.services.auditTrail.page(harness.config.partnerId!, { first: 1, after: null, actor: null, channelId: null })).nodes[0];
+    const send = (name: string, to: unknown) =>
+      transport.run(
+        harness,
+        {
+          query: `mutation ${named(name)}($input: SendMessageInput!) { sendMessage(channelId: "${CLOUD}", input: $input) { id } }`,
+          variables: { input: { to, text: { body: 'audited-text' } } },
+        },
+        'conformance-token',
+      );
+
+    const sent = await send('AuditedSend', '+4915100000501');
+    expect(sent.errors).toBeUndefined();
+    const messageId = (sent.data?.sendMessage as { id: string }).id;
+    // The answer waits for the entry: it is there once the caller has the answer.
+    expect(await newest()).toMatchObject({
+      operation: 'sendMessage',
+      channelId: CLOUD,
+      messageId,
+      outcome: 'DONE',
+      code: null,
+      actor: { kind: 'SERVICE', subject: 'gateway-token-1' },
+    });
+    const line = harness.logs.entries().find((entry) => entry.msg === 'write audited' && (entry.audit as { messageId?: string }).messageId === messageId);
+    expect(line?.requestId).toBe(operationLine(harness, named('AuditedSend'))[0]?.requestId);
+    expect(JSON.stringify(line)).not.toContain('audited-text');
+
+    const badInput = await send('AuditedBadInput', 'not-a-number');
+    expect(badInput.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(await newest()).toMatchObject({ operation: 'sendMessage', channelId: CLOUD, messageId: null, outcome: 'REFUSED', code: 'BAD_USER_INPUT' });
+
+    // Refused before it ran, by its cost: its mutation field is a refused write.
+    const listings = Array.from({ length: 15 }, (_, index) => `l${index}: channels(limit: 1000) { nodes { id } }`).join(' ');
+    const settings = '{ allowClientToAddPhoneNumber: true, redirectUrl: "https://example.com/back", webhookUrl: "https://example.com/hook" }';
+    const costly = await transport.run(
+      harness,
+      { query: `mutation ${named('AuditedCostly')} { updatePartnerSettings(input: ${settings}) { partner { ${listings} } } }` },
+      'conformance-token',
+    );
+    expect(costly.errors?.[0]?.extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', cost: { max: 5_000 } });
+    expect(await newest()).toMatchObject({ operation: 'updatePartnerSettings', outcome: 'REFUSED', code: 'GRAPHQL_VALIDATION_FAILED' });
+
+    // Refused by validation (over graphql-ws before the operation has a context: under its connection's caller).
+    const invalid = await transport.run(harness, { query: `mutation { createApiKey(channelId: "${CLOUD}") { noSuchField } }` }, 'conformance-token');
+    expect(invalid.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(await newest()).toMatchObject({
+      operation: 'createApiKey',
+      channelId: CLOUD,
+      outcome: 'REFUSED',
+      code: 'GRAPHQL_VALIDATION_FAILED',
+      actor: { subject: 'gateway-token-1' },
+    });
   });
 
   it('parsing and validation: a document that does not validate is refused as GRAPHQL_VALIDATION_FAILED and counted as rejected', async () => {
