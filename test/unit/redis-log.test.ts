@@ -45,8 +45,12 @@ function eventLog(options: Partial<RedisLogOptions> & { capture?: LogCapture; on
   return log;
 }
 
-/** A time a few seconds back, not on a whole second (so an event's order is its own time). */
-const recent = (secondsAgo = 30) => Math.floor(Date.now() / 1000) * 1000 - secondsAgo * 1000 + 123;
+/**
+ * A time a few seconds back, not on a whole second (so an event's order is its own time), from one instant read when
+ * the suite loads: a test comparing a stored time with `recent(n)` gets the same value however long it ran.
+ */
+const suiteStartS = Math.floor(Date.now() / 1000);
+const recent = (secondsAgo = 30) => suiteStartS * 1000 - secondsAgo * 1000 + 123;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function inbound(
