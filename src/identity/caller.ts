@@ -33,7 +33,8 @@ export interface Caller {
 /** What an HTTP header value may hold: visible ASCII, spaces and tabs. */
 const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
 
-function bearer(header: string | undefined): string | null {
+/** The token of an `Authorization: Bearer <token>` value; null for any other value. */
+export function bearer(header: string | undefined): string | null {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   return match ? match[1] : null;
 }

@@ -4,6 +4,7 @@ import { UnauthenticatedError } from '../errors.js';
 import { fingerprint } from '../lib/secrets.js';
 import type { UpstreamCredentials } from '../store/upstream-credentials.js';
 import type { AccessTokens } from './access-tokens.js';
+import { bearer } from './caller.js';
 
 /** The share key of a request with no credential of its own, or with one nobody has vouched for yet. */
 function addressShareKey(address: string | undefined): string {
@@ -13,11 +14,6 @@ function addressShareKey(address: string | undefined): string {
 /** A share key that stands for the credential presented, not for its address: it stays the same while the credential is used. */
 export function isSettledShareKey(shareKey: string): boolean {
   return !shareKey.startsWith('address:');
-}
-
-function bearer(authorization: string): string | null {
-  const match = authorization.match(/^Bearer\s+(\S+)$/i);
-  return match ? match[1] : null;
 }
 
 /**
@@ -46,7 +42,12 @@ export class ShareKeys {
     private readonly accessTokens: AccessTokens | null,
     private readonly upstreamCredentials: UpstreamCredentials | null,
   ) {
-    this.gatewayTokens = new Map(config.gatewayTokens.map((token) => [fingerprint(token), `token:${fingerprint(token)}`]));
+    this.gatewayTokens = new Map(
+      config.gatewayTokens.map((token) => {
+        const tokenFingerprint = fingerprint(token);
+        return [tokenFingerprint, `token:${tokenFingerprint}`];
+      }),
+    );
   }
 
   /** The share key of a request's headers and address; throws UnauthenticatedError for a credential known to be refused. */
