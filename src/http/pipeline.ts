@@ -67,7 +67,7 @@ export interface WebSocketStep {
   resolved?(operation: WebSocketOperation): void;
   /** Refused before execution (at subscribe, by parsing or by validation). */
   refused?(operation: WebSocketOperation, errors: readonly GraphQLError[]): void;
-  /** Before a query or mutation executes: a thrown GraphQLError refuses it and nothing is sent upstream. */
+  /** Before an operation executes (a subscription: before it subscribes): a thrown GraphQLError refuses it and nothing is sent upstream. */
   beforeExecute?(operation: WebSocketOperation & { operation: OperationDefinitionNode; context: Context; args: ExecutionArgs }): Promise<void> | void;
   /** After a query or mutation executed. */
   executed?(operation: WebSocketOperation & { context: Context }, result: ExecutionResult): void;

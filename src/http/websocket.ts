@@ -6,6 +6,7 @@ import {
   getOperationAST,
   OperationTypeNode,
   parse,
+  subscribe,
   validate,
   type ExecutionArgs,
   type ExecutionResult,
@@ -186,6 +187,20 @@ export function webSocketEndpoint(options: {
     const sent = formatted;
     return pending ? Promise.all(pending).then(() => sent) : sent;
   };
+  /** Each step's beforeExecute in order: the refusal of the first that throws, or nothing once every step let it through. */
+  const runBeforeExecute = async (args: ExecutionArgs): Promise<ExecutionResult | undefined> => {
+    const context = args.contextValue as Context;
+    const operation = byContext.get(context);
+    if (!operation?.operation) return undefined;
+    const ready = { ...operation, operation: operation.operation, context, args };
+    try {
+      for (const hook of hooks) await hook.beforeExecute?.(ready);
+    } catch (error) {
+      return { errors: [refusalOf(error)] };
+    }
+    operation.executed = true;
+    return undefined;
+  };
   const subscriptions = useServer<Record<string, unknown>>(
     {
       schema,
@@ -244,26 +259,22 @@ export function webSocketEndpoint(options: {
         }
         return context;
       },
-      // Subscriptions go through graphql-ws's subscribe: their events are answered (onNext) but run no execute steps.
       execute: async (args: ExecutionArgs) => {
-        const context = args.contextValue as Context;
-        const operation = byContext.get(context);
-        if (operation?.operation) {
-          const ready = { ...operation, operation: operation.operation, context, args };
-          try {
-            for (const hook of hooks) await hook.beforeExecute?.(ready);
-          } catch (error) {
-            return { errors: [refusalOf(error)] };
-          }
-          operation.executed = true;
-        }
+        const refusal = await runBeforeExecute(args);
+        if (refusal) return refusal;
         const result = await execute(args);
+        const operation = byContext.get(args.contextValue as Context);
         if (operation?.context) for (const hook of hooks) hook.executed?.({ ...operation, context: operation.context }, result);
         return result;
       },
+      // A subscription passes the same steps before it subscribes (its cost spent once, as over HTTP's callback
+      // protocol); its events are answered (onNext) but are not operations of their own.
+      subscribe: async (args: ExecutionArgs) => (await runBeforeExecute(args)) ?? subscribe(args),
       onNext: (connection, id, _payload, _args, result) => {
         const operation = operationOf(connection, id);
-        return answer(operation, result, false, operation?.operation?.operation !== OperationTypeNode.SUBSCRIPTION);
+        // A subscription's events are not operations of their own; a subscription refused before it subscribed is one.
+        const finished = operation?.operation?.operation !== OperationTypeNode.SUBSCRIPTION || !operation.executed;
+        return answer(operation, result, false, finished);
       },
       onComplete: (connection, id) => {
         forget(connection, id);

@@ -1,7 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { webhookAuthorization } from '../../src/events/ingest/credentials.js';
+import { startCallbackReceiver, type CallbackReceiver } from '../support/callback-receiver.js';
 import { postNotification, waitUntil } from '../support/events.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 
@@ -10,43 +9,6 @@ const CHANNEL = 'channel-001';
 /** channel-015 belongs to the other seeded partner. */
 const FOREIGN_CHANNEL = 'channel-015';
 const MESSAGES = 'subscription ($channelId: ID!) { messageReceived(channelId: $channelId) { channelId id text } }';
-
-interface Callback {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: {
-    kind: string;
-    action: string;
-    id: string;
-    verifier: string;
-    payload?: unknown;
-    errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
-  };
-}
-
-/** The router's side of the protocol: records every callback and answers 204 as Apollo Router does. */
-async function startCallbackReceiver(): Promise<{ origin: string; received: Callback[]; close(): Promise<void> }> {
-  const received: Callback[] = [];
-  const server: Server = createServer((request, response) => {
-    let text = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (text += chunk));
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body: JSON.parse(text) as Callback['body'] });
-      response.writeHead(204, { 'subscription-protocol': 'callback/1.0' }).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /** A subscription request as Apollo Router sends it to a subgraph in callback mode. */
 async function subscribeWithCallback(gateway: TestGateway, callbackUrl: string, id: string, channelId: string, authorization: string | null) {
@@ -66,7 +28,7 @@ async function subscribeWithCallback(gateway: TestGateway, callbackUrl: string, 
 }
 
 describe("subscriptions over Apollo's HTTP callback protocol", () => {
-  let receiver: Awaited<ReturnType<typeof startCallbackReceiver>>;
+  let receiver: CallbackReceiver;
   let gateway: TestGateway;
   const callbacksOf = (id: string) => receiver.received.filter((callback) => callback.body.id === id);
 

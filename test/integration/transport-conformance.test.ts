@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EVENT_KINDS } from '../../src/events/types.js';
+import { startCallbackReceiver, type CallbackReceiver } from '../support/callback-receiver.js';
 import { connectWs } from '../support/events.js';
 import { metricValue, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { connectTestClient, DisposableRedis, describeWithRedis, uniqueNamespace } from '../support/redis.js';
@@ -25,6 +27,11 @@ interface Transport {
     payload: { query?: string; variables?: Record<string, unknown>; extensions?: Record<string, unknown> },
     credential?: string,
   ): Promise<Answer>;
+  /**
+   * A subscription's answer before any event: its refusal, or nothing once it has subscribed (over HTTP a router's
+   * subscription in Apollo's callback protocol, whose callbacks the suite's receiver takes).
+   */
+  subscribe(harness: TestGateway, payload: { query: string; variables?: Record<string, unknown> }, credential: string): Promise<Answer>;
   /** Whether a caller with the given authorization is refused before any operation of theirs runs. */
   refusedCaller(harness: TestGateway, authorization: string): Promise<boolean>;
 }
@@ -38,6 +45,10 @@ const HTTP: Transport = {
       body: JSON.stringify(payload),
     });
     return (await response.json()) as Answer;
+  },
+  async subscribe(harness, payload, credential) {
+    const subscription = { callbackUrl: `${receiver.origin}/callback/conformance`, subscriptionId: 'conformance', verifier: 'verifier' };
+    return HTTP.run(harness, { ...payload, extensions: { subscription } }, credential);
   },
   async refusedCaller(harness, authorization) {
     const response = await fetch(harness.url, {
@@ -73,6 +84,24 @@ const WEBSOCKET: Transport = {
       await connection.dispose();
     }
   },
+  async subscribe(harness, payload, credential) {
+    const connection = connectWs(harness.url, { authorization: `Bearer ${credential}` });
+    let subscribed: NodeJS.Timeout | undefined;
+    try {
+      return await new Promise<Answer>((resolve) => {
+        connection.client.subscribe(payload, {
+          next: (value) => resolve(value as Answer),
+          error: (errors) => resolve({ errors: errors as Answer['errors'] }),
+          complete: () => resolve({}),
+        });
+        // A subscription that was taken says nothing until its first event.
+        subscribed = setTimeout(() => resolve({}), 500);
+      });
+    } finally {
+      clearTimeout(subscribed);
+      await connection.dispose();
+    }
+  },
   async refusedCaller(harness, authorization) {
     const connection = connectWs(harness.url, { authorization });
     try {
@@ -101,7 +130,14 @@ writeFileSync(
   MANIFEST,
   JSON.stringify({ format: 'apollo-persisted-query-manifest', version: 1, operations: [{ id: LISTED_ID, name: 'Listed', type: 'query', body: LISTED }] }),
 );
-afterAll(() => rmSync(directory, { recursive: true, force: true }));
+let receiver: CallbackReceiver;
+beforeAll(async () => {
+  receiver = await startCallbackReceiver();
+});
+afterAll(async () => {
+  rmSync(directory, { recursive: true, force: true });
+  await receiver.close();
+});
 
 describe.each([HTTP, WEBSOCKET])('the operation pipeline over $name', (transport) => {
   // Each operation name is the transport's own, so one transport's lines and counts are never the other's.
@@ -113,6 +149,7 @@ describe.each([HTTP, WEBSOCKET])('the operation pipeline over $name', (transport
       GATEWAY_TOKENS: 'conformance-token',
       MAX_COST_PER_SECOND_PER_CALLER: '100000000',
       CHANNEL_API_KEYS: JSON.stringify({ [CLOUD]: `sim-key-${CLOUD}` }),
+      SUBSCRIPTION_CALLBACK_ORIGINS: receiver.origin,
     });
   });
   afterAll(async () => {
@@ -144,6 +181,35 @@ describe.each([HTTP, WEBSOCKET])('the operation pipeline over $name', (transport
     expect(harness.simulator.recorder.requests).toHaveLength(0);
     expect(await operations(harness, name, 'query', 'rejected')).toBe(1);
     expect(operationLine(harness, name)[0]).toMatchObject({ outcome: 'rejected', errorCodes: ['GRAPHQL_VALIDATION_FAILED'] });
+  });
+
+  it('limits and cost: a subscription over MAX_QUERY_COST is refused before it subscribes, logged and counted as rejected', async () => {
+    const name = named('CostlyFeed');
+    const threads = Array.from({ length: 12 }, (_, index) => `t${index}: messages(first: 200) { nodes { id statuses { status } reactions { emoji } } }`).join(
+      ' ',
+    );
+    const answer = await transport.subscribe(
+      harness,
+      { query: `subscription ${name} { conversationUpdated(channelId: "${CLOUD}") { ${threads} } }` },
+      'conformance-token',
+    );
+    expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', cost: { max: 5_000 } });
+    expect(await operations(harness, name, 'subscription', 'rejected')).toBe(1);
+    expect(operationLine(harness, name)).toEqual([expect.objectContaining({ outcome: 'rejected', errorCodes: ['GRAPHQL_VALIDATION_FAILED'] })]);
+    expect(EVENT_KINDS.map((kind) => harness.gateway.services.events.subscriberCount(kind, CLOUD))).toEqual(EVENT_KINDS.map(() => 0));
+  });
+
+  it('limits and cost before the call estimate: an operation both refuse is refused for its cost', async () => {
+    harness.simulator.recorder.clear();
+    const listings = Array.from({ length: 15 }, (_, index) => `l${index}: channels(limit: 1000) { nodes { id } }`).join(' ');
+    const answer = await transport.run(
+      harness,
+      { query: `{ partner { ${listings} clients(limit: 30) { nodes { id channels { total } } } } }` },
+      'conformance-token',
+    );
+    expect(answer.errors).toHaveLength(1);
+    expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', cost: { max: 5_000 } });
+    expect(harness.simulator.recorder.requests).toHaveLength(0);
   });
 
   it('call estimate: an operation estimated over MAX_UPSTREAM_CALLS_PER_OPERATION is refused before anything is sent', async () => {

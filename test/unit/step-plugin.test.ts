@@ -64,6 +64,27 @@ describe("the steps' HTTP hooks as one Apollo plugin", () => {
     expect(result.errors?.map((error) => error.extensions?.code)).toEqual(['FIRST']);
   });
 
+  it("refuses with the earlier step's failure even when a later step fails first", async () => {
+    const result = await run([
+      {
+        requestDidStart: () => ({
+          didResolveOperation: async () => {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            throw new GraphQLError('refused by the first, later', { extensions: { code: 'FIRST' } });
+          },
+        }),
+      },
+      {
+        requestDidStart: () => ({
+          didResolveOperation: () => {
+            throw new GraphQLError('refused by the second, at once', { extensions: { code: 'SECOND' } });
+          },
+        }),
+      },
+    ]);
+    expect(result.errors?.map((error) => error.extensions?.code)).toEqual(['FIRST']);
+  });
+
   it("watches each field for the steps that ask, and ends a field's watchers last started first", async () => {
     const ends: string[] = [];
     const watcher = (name: string): StepPlugin<BaseContext> => ({

@@ -32,9 +32,17 @@ export interface StepPlugin<TContext extends BaseContext> {
 
 const SETTLED: Promise<void> = Promise.resolve();
 
+/** The first rejection in the order the promises were made (Promise.all's is the first to happen). */
+async function firstFailureInOrder(pending: ReadonlyArray<Promise<void>>): Promise<void> {
+  const outcomes = await Promise.allSettled(pending);
+  const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
 /**
  * Calls `call` on every listener in order, as Apollo calls one hook of each of its plugins: every one is called whatever
- * the others did (a thrown error becomes a rejection), and the answer fails with the first failure.
+ * the others did (a thrown error becomes a rejection). The answer fails with the first failure in the steps' order,
+ * not the first to happen, so an operation two steps refuse is refused by the earlier step, as over graphql-ws.
  */
 function everyOne<T>(listeners: readonly T[], call: (listener: T) => Promise<void> | void): Promise<void> {
   let pending: Array<Promise<void>> | undefined;
@@ -49,7 +57,7 @@ function everyOne<T>(listeners: readonly T[], call: (listener: T) => Promise<voi
     }
     if (result) (pending ??= []).push(result);
   }
-  return pending ? Promise.all(pending).then(() => undefined) : SETTLED;
+  return pending ? firstFailureInOrder(pending) : SETTLED;
 }
 
 /** End hooks called as Apollo calls its plugins' (last started, first ended; not awaited). */
