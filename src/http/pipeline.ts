@@ -59,6 +59,9 @@ export interface WebSocketOperation {
   executed: boolean;
 }
 
+/** An operation over graphql-ws once parsed, validated and given its context. */
+export type ReadyWebSocketOperation = WebSocketOperation & { operation: OperationDefinitionNode; context: Context; args: ExecutionArgs };
+
 /** What a step does over graphql-ws, at the points graphql-ws gives (websocket.ts calls them in the pipeline's order). */
 export interface WebSocketStep {
   /** Before the document is parsed: errors refuse the operation; execution arguments replace graphql-ws's parsing. */
@@ -67,8 +70,13 @@ export interface WebSocketStep {
   resolved?(operation: WebSocketOperation): void;
   /** Refused before execution (at subscribe, by parsing or by validation). */
   refused?(operation: WebSocketOperation, errors: readonly GraphQLError[]): void;
+  /**
+   * Around an operation's steps and execution (a subscription's: until it has subscribed): what the step keeps for
+   * their duration, such as the operation's trace span. Calls `run` once and answers what it answers.
+   */
+  around?<T>(operation: ReadyWebSocketOperation, run: () => Promise<T>): Promise<T>;
   /** Before an operation executes (a subscription: before it subscribes): a thrown GraphQLError refuses it and nothing is sent upstream. */
-  beforeExecute?(operation: WebSocketOperation & { operation: OperationDefinitionNode; context: Context; args: ExecutionArgs }): Promise<void> | void;
+  beforeExecute?(operation: ReadyWebSocketOperation): Promise<void> | void;
   /** After a query or mutation executed. */
   executed?(operation: WebSocketOperation & { context: Context }, result: ExecutionResult): void;
   /** An answer's errors as the caller gets them (the error-formatting step): before any `answer` hook. */
@@ -153,7 +161,7 @@ export interface PipelineOptions {
  */
 export function operationPipeline(options: PipelineOptions): OperationStep[] {
   const { config, services, logger, persistedOperations } = options;
-  const { metrics, fairShare } = services;
+  const { metrics, fairShare, tracing } = services;
   const maxCost = config.queryLimits.maxCost;
   const recorder = new OperationRecorder(metrics, logger);
   const persistedOnSubscribe = persistedOperations?.onSubscribe(options.schema, options.validationRules, metrics);
@@ -293,7 +301,14 @@ export function operationPipeline(options: PipelineOptions): OperationStep[] {
           refuseOverEstimate(args.schema, args.document, operation, args.variableValues ?? undefined, config.maxUpstreamCallsPerOperation),
       },
     },
-    { name: 'tracing', http: [], plugins: services.tracing ? [services.tracing.plugin()] : [], webSocket: {} },
+    {
+      // Over HTTP the request's span is tracing.middleware()'s and the plugin names it; a WebSocket message has no request
+      // span, so each operation gets its own.
+      name: 'tracing',
+      http: [],
+      plugins: tracing ? [tracing.plugin()] : [],
+      webSocket: tracing ? { around: (operation, run) => tracing.inOperationSpan(operation.operation, run) } : {},
+    },
     {
       // Without Redis there is no shared store to lose: no hook on every request.
       name: 'store-guard',

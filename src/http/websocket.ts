@@ -187,6 +187,14 @@ export function webSocketEndpoint(options: {
     const sent = formatted;
     return pending ? Promise.all(pending).then(() => sent) : sent;
   };
+  const arounds = hooks.flatMap((hook) => (hook.around ? [hook.around.bind(hook)] : []));
+  /** Runs `run` (an operation's steps and execution) inside each step's `around`, the first step's outermost. */
+  const withinSteps = <T>(args: ExecutionArgs, run: () => Promise<T>): Promise<T> => {
+    const operation = byContext.get(args.contextValue as Context);
+    if (!operation?.operation) return run();
+    const ready = { ...operation, operation: operation.operation, context: args.contextValue as Context, args };
+    return arounds.reduceRight<() => Promise<T>>((inner, around) => () => around(ready, inner), run)();
+  };
   /** Each step's beforeExecute in order: the refusal of the first that throws, or nothing once every step let it through. */
   const runBeforeExecute = async (args: ExecutionArgs): Promise<ExecutionResult | undefined> => {
     const context = args.contextValue as Context;
@@ -259,17 +267,18 @@ export function webSocketEndpoint(options: {
         }
         return context;
       },
-      execute: async (args: ExecutionArgs) => {
-        const refusal = await runBeforeExecute(args);
-        if (refusal) return refusal;
-        const result = await execute(args);
-        const operation = byContext.get(args.contextValue as Context);
-        if (operation?.context) for (const hook of hooks) hook.executed?.({ ...operation, context: operation.context }, result);
-        return result;
-      },
+      execute: (args: ExecutionArgs) =>
+        withinSteps(args, async () => {
+          const refusal = await runBeforeExecute(args);
+          if (refusal) return refusal;
+          const result = await execute(args);
+          const operation = byContext.get(args.contextValue as Context);
+          if (operation?.context) for (const hook of hooks) hook.executed?.({ ...operation, context: operation.context }, result);
+          return result;
+        }),
       // A subscription passes the same steps before it subscribes (its cost spent once, as over HTTP's callback
       // protocol); its events are answered (onNext) but are not operations of their own.
-      subscribe: async (args: ExecutionArgs) => (await runBeforeExecute(args)) ?? subscribe(args),
+      subscribe: (args: ExecutionArgs) => withinSteps(args, async () => (await runBeforeExecute(args)) ?? subscribe(args)),
       onNext: (connection, id, _payload, _args, result) => {
         const operation = operationOf(connection, id);
         // A subscription's events are not operations of their own; a subscription refused before it subscribed is one.

@@ -6,6 +6,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { Resource } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { OperationDefinitionNode } from 'graphql';
 
 export interface TracingConfig {
   /** OTLP/HTTP collector base URL; spans go to `${endpoint}/v1/traces`. */
@@ -82,6 +83,30 @@ export class Tracing {
     };
   }
 
+  /**
+   * Runs one operation over graphql-ws inside a server span of its own (a WebSocket message has no HTTP request span),
+   * named and marked as plugin() names and marks an HTTP request's: its upstream calls are the span's children.
+   */
+  async inOperationSpan<T>(operation: OperationDefinitionNode, run: () => Promise<T>): Promise<T> {
+    const type = operation.operation;
+    const name = operation.name?.value;
+    const span = this.tracer.startSpan(name ? `${type} ${name}` : type, {
+      kind: SpanKind.SERVER,
+      attributes: { 'graphql.operation.type': type, ...(name && { 'graphql.operation.name': name }), 'network.protocol.name': 'websocket' },
+    });
+    try {
+      const result = await this.requests.run(trace.setSpan(ROOT_CONTEXT, span), run);
+      const errors = errorCount(result);
+      if (errors > 0) span.setStatus({ code: SpanStatusCode.ERROR, message: `${errors} error(s)` });
+      return result;
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw error;
+    } finally {
+      span.end();
+    }
+  }
+
   /** A client span for one upstream attempt, child of the current request; its context is injected into `headers`. */
   startUpstreamSpan(name: string, attributes: Record<string, string>, headers: Record<string, unknown>): Span {
     const parent = this.requests.getStore() ?? ROOT_CONTEXT;
@@ -94,6 +119,12 @@ export class Tracing {
   async shutdown(): Promise<void> {
     await this.provider.shutdown();
   }
+}
+
+/** The errors of an execution result (a subscription's event stream has none of its own). */
+function errorCount(result: unknown): number {
+  const errors = typeof result === 'object' && result !== null && 'errors' in result ? result.errors : undefined;
+  return Array.isArray(errors) ? errors.length : 0;
 }
 
 /** Ends an upstream attempt's span with its HTTP status, or as failed without one. */

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { connectWs } from '../support/events.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 
 interface ExportedSpan {
@@ -89,6 +90,43 @@ describe('OpenTelemetry tracing', () => {
         expect(traceId).toBe(server!.traceId);
         expect(children.map((span) => span.spanId)).toContain(spanId);
       }
+    } finally {
+      await collector.close();
+    }
+  });
+  it('gives an operation over graphql-ws a server span of its own, parent of its upstream calls, failed when it has errors', async () => {
+    const collector = await startCollector();
+    try {
+      harness = await startTestGateway({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_SERVICE_NAME: 'hubgraph-test' });
+      const connection = connectWs(harness.url);
+      const run = (query: string) =>
+        new Promise<{ errors?: unknown[] }>((resolve, reject) => {
+          let answer: { errors?: unknown[] } = {};
+          connection.client.subscribe({ query }, { next: (value) => (answer = value), error: reject, complete: () => resolve(answer) });
+        });
+      try {
+        expect((await run('query OverTheSocket { partner { clients(limit: 1) { total } } }')).errors).toBeUndefined();
+        harness.simulator.faults.add({ path: '/clients$', method: 'GET', status: 503, body: {}, times: 5 });
+        expect((await run('query UpstreamDown { partner { clients(limit: 3) { total } } }')).errors).toHaveLength(1);
+      } finally {
+        await connection.dispose();
+      }
+      const [listing] = harness.simulator.recorder.matching(/\/clients$/, 'GET');
+
+      await harness.close();
+      harness = undefined;
+
+      const spans = spansOf(collector.exports);
+      const operation = spans.find((span) => span.name === 'query OverTheSocket');
+      expect(operation).toMatchObject({ kind: 2 });
+      expect(attribute(operation!, 'graphql.operation.type')?.stringValue).toBe('query');
+      expect(attribute(operation!, 'network.protocol.name')?.stringValue).toBe('websocket');
+      expect(operation!.parentSpanId ?? '').toBe('');
+      const children = spans.filter((span) => span.parentSpanId === operation!.spanId);
+      expect(children.map((span) => span.name)).toEqual(['partner A1']);
+      expect(String(listing?.headers.traceparent).split('-')[1]).toBe(operation!.traceId);
+      const failed = spans.find((span) => span.name === 'query UpstreamDown') as (ExportedSpan & { status?: { code?: number } }) | undefined;
+      expect(failed?.status?.code).toBe(2);
     } finally {
       await collector.close();
     }
