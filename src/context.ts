@@ -76,6 +76,11 @@ export interface ContextRequest {
   upstreamCallLimit?: number | null;
   /** Whose share the operation is charged to (shareKeyOf); routes that charge nothing leave it unset. */
   shareKey?: string;
+  /**
+   * The caller when already identified: a graphql-ws connection's, identified when it connected (the pipeline's identity
+   * step refuses its operations once its token has expired). Unset: identified from `headers`.
+   */
+  caller?: Caller;
 }
 
 interface RequestState extends Omit<Context, 'logger' | 'bindOperation'> {
@@ -107,7 +112,7 @@ const LAZY_LOGGER: Pick<Context, 'logger' | 'bindOperation'> & ThisType<RequestS
  * crosses callers) over the process-wide clients and cache, and fresh DataLoaders.
  */
 export async function createContext(services: Services, request: ContextRequest): Promise<Context> {
-  const caller = await services.identifyCaller(request.headers);
+  const caller = request.caller ?? (await services.identifyCaller(request.headers));
   const requestId = request.requestId ?? randomUUID();
   const tenant = tenantOf(caller, caller.partnerId ?? '');
   const partner = new PartnerApi(

@@ -258,6 +258,9 @@ export function webSocketEndpoint(options: {
           headers: connectionHeaders(connection.connectionParams),
           requestId: operation?.requestId ?? randomUUID(),
           shareKey: operation?.shareKey ?? shareKeyOfConnection(connection),
+          // Verified once, when the connection opened: a token checked again here could expire between the identity
+          // step and this point, and a refusal thrown from here would close the connection with 4500, not refuse the operation.
+          caller: operation?.connectionCaller,
           ...(operationNode?.operation === OperationTypeNode.SUBSCRIPTION && { upstreamCallLimit: null }),
         });
         if (operation) {

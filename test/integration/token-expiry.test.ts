@@ -102,6 +102,27 @@ describe("a WebSocket connection lives as long as its person's token", () => {
     }
   });
 
+  it("a connection's operations run as the person it was identified as when it connected: the token is verified once", async () => {
+    const identify = harness.gateway.services.identifyCaller;
+    let identified = 0;
+    harness.gateway.services.identifyCaller = (headers) => {
+      identified += 1;
+      return identify(headers);
+    };
+    const connection = connectWs(harness.url, { authorization: `Bearer ${await idp.sign(agent, { exp: seconds() + 600 })}` });
+    try {
+      // A subscription keeps the (lazy) connection open between the operations.
+      collect(connection, HOLD, {}, 'messageReceived');
+      for (let operation = 0; operation < 3; operation += 1) {
+        expect(await collect(connection, VIEWER, {}, 'viewer').atLeast(1)).toEqual([{ actor: { kind: 'PERSON', subject: agent.id } }]);
+      }
+      expect(identified).toBe(1);
+    } finally {
+      harness.gateway.services.identifyCaller = identify;
+      await connection.dispose();
+    }
+  });
+
   it('a connection without a token is refused at connect (4403)', async () => {
     const connection = connectWs(harness.url, {});
     try {
