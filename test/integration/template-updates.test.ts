@@ -7,6 +7,8 @@ import { collect, connectWs, postAcknowledged, startReceivingGateway, waitUntil,
 import { freePort } from '../support/free-port.mjs';
 
 const CHANNEL = 'channel-001';
+/** Live subscribers to the channel's template events on this gateway (templateUpdated and channelEvents each count once). */
+const templateSubscribers = (gateway: TestGateway) => gateway.gateway.services.events.subscriberCount('template', CHANNEL);
 
 const TEMPLATE_FIELDS = `cursor receivedAt channelId templateId templateName language change status reason quality previousCategory newCategory raw`;
 
@@ -106,6 +108,7 @@ function notificationSuite(env: () => Record<string, string>) {
   });
 
   it('become TemplateUpdateEvents in templateUpdated, channelEvents and Channel.events (kind TEMPLATE), never untyped', async () => {
+    const listening = templateSubscribers(gateway);
     const updates = collect<Record<string, unknown>>(
       ws,
       `subscription ($channelId: ID!) { templateUpdated(channelId: $channelId) { ${TEMPLATE_FIELDS} } }`,
@@ -118,8 +121,8 @@ function notificationSuite(env: () => Record<string, string>) {
       { channelId: CHANNEL },
       'channelEvents',
     );
-    // Subscriptions without `after` see live events only: give the server a moment to start them.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Subscriptions without `after` see live events only: both are started before anything is posted.
+    await waitUntil(() => templateSubscribers(gateway) === listening + 2, 'both subscriptions');
     const authorization = webhookAuthorization(gateway.config.keystoreSecret, CHANNEL);
     for (const [name] of EXPECTED) await postAcknowledged(gateway.url, CHANNEL, fixture(name), authorization);
 
@@ -215,6 +218,19 @@ describe('the simulator reviews a created template after SIMULATOR_TEMPLATE_REVI
   }
 
   /** The first update of one template (the other test's review may come on the same channel). */
+  /** templateUpdated, live once the earlier test's subscription has ended: it sees live events only, so nothing is created before. */
+  async function templateUpdates() {
+    await waitUntil(() => templateSubscribers(gateway) === 0, "the earlier test's subscription ended");
+    const updates = collect<Record<string, unknown>>(
+      ws,
+      `subscription ($channelId: ID!) { templateUpdated(channelId: $channelId) { ${TEMPLATE_FIELDS} } }`,
+      { channelId: CHANNEL },
+      'templateUpdated',
+    );
+    await waitUntil(() => templateSubscribers(gateway) === 1, 'the subscription');
+    return updates;
+  }
+
   async function updateOf(updates: Collected<Record<string, unknown>>, templateName: string) {
     await waitUntil(() => updates.items.some((item) => item.templateName === templateName), `the review of ${templateName}`);
     return updates.items.find((item) => item.templateName === templateName)!;
@@ -227,13 +243,7 @@ describe('the simulator reviews a created template after SIMULATOR_TEMPLATE_REVI
     );
 
   it('approves it: the send fails as the upstream answers while PENDING, the notification comes in the real shape, then the send passes', async () => {
-    const updates = collect<Record<string, unknown>>(
-      ws,
-      `subscription ($channelId: ID!) { templateUpdated(channelId: $channelId) { ${TEMPLATE_FIELDS} } }`,
-      { channelId: CHANNEL },
-      'templateUpdated',
-    );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const updates = await templateUpdates();
     const id = await create('flash_offer');
     const pending = await sendTemplate('flash_offer');
     expect(pending.body.errors?.[0]?.extensions?.upstream).toMatchObject({ code: 132001 });
@@ -280,13 +290,7 @@ describe('the simulator reviews a created template after SIMULATOR_TEMPLATE_REVI
   });
 
   it('rejects a name starting with reject_ with its reason, and the template stays unsendable', async () => {
-    const updates = collect<Record<string, unknown>>(
-      ws,
-      `subscription ($channelId: ID!) { templateUpdated(channelId: $channelId) { ${TEMPLATE_FIELDS} } }`,
-      { channelId: CHANNEL },
-      'templateUpdated',
-    );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const updates = await templateUpdates();
     const id = await create('reject_offer');
     const update = await updateOf(updates, 'reject_offer');
     expect(update).toMatchObject({ templateId: id, templateName: 'reject_offer', change: 'STATUS', status: 'REJECTED', reason: 'INVALID_FORMAT' });
