@@ -26,7 +26,7 @@ const config = loadConfig({
 });
 const logs = new LogCapture();
 const logger = createLogger('info', logs);
-const services = createServices({ config, upstreamUrls: config.upstream!, logger });
+const services = await createServices({ config, upstreamUrls: config.upstream!, logger });
 const apollo = new ApolloServer<Context>({ schema: buildSchema(), logger, plugins: [stepsPlugin([fieldErrorsPlugin()])] });
 
 afterAll(async () => {
