@@ -8,7 +8,8 @@ import { fieldErrorsPlugin } from '../../src/http/plugins/field-errors.js';
 import { stepsPlugin } from '../../src/http/plugins/step-plugin.js';
 import { buildSchema } from '../../src/schema.js';
 import { createServices } from '../../src/services.js';
-import { LogCapture, singleResult } from '../support/gateway.js';
+import { LogCapture } from '../support/log-capture.js';
+import { singleResult } from '../support/single-result.js';
 
 // Nothing listens on port 9 (discard): a resolver that wrongly goes upstream fails the test.
 const UNREACHABLE = 'http://127.0.0.1:9';
