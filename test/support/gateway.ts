@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, expect } from '@jest/globals';
 import { loadConfig, upstreamUrlEnv, type Config } from '../../src/config.js';
+import { gatewayWebhook } from '../../src/events/ingest/credentials.js';
 import { createContext } from '../../src/context.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { createGateway, type Gateway } from '../../src/http/server.js';
 import { SIM_PARTNERS } from '../../simulator/seed.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator/server.js';
+import { freePort } from './free-port.mjs';
 import { LogCapture } from './log-capture.js';
 import { singleResult } from './single-result.js';
 
@@ -172,4 +174,15 @@ export async function metricValue(harness: Pick<TestGateway, 'url'>, series: str
 /** The area-B requests (cloud and on-premise roots) the harness's simulator received. */
 export function areaBRequests(harness: TestGateway) {
   return harness.simulator.recorder.requests.filter((request) => /^\/(cloud|onprem)\//.test(request.path));
+}
+
+/**
+ * A gateway on its own loopback origin (PUBLIC_URL) whose channels' number-level webhooks point at
+ * its receiver, as connectWebhookToGateway sets them (set directly: cloud webhooks refuse the port).
+ */
+export async function startReceivingGateway(channelIds: string[], env: Record<string, string> = {}): Promise<TestGateway> {
+  const port = await freePort();
+  const gateway = await startTestGateway({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
+  for (const channelId of channelIds) gateway.simulator.state.webhooks.set(channelId, gatewayWebhook(gateway.config, channelId));
+  return gateway;
 }
