@@ -1,11 +1,12 @@
 import { loadConfig, startupErrorLines } from './config.js';
-import { startEmbeddedSimulator } from './embedded-simulator.js';
-import { createGateway } from './http/server.js';
 
 /** `npm start`: validated config, the embedded simulator when no upstream is set, the gateway on it, SIGTERM drain. */
 async function main() {
   const config = loadConfig();
-  const embedded = config.upstream ? null : await startEmbeddedSimulator(config);
+  // Loaded once the configuration holds: a bad setting is reported without loading the gateway first, and a gateway
+  // on a configured upstream never loads the simulator.
+  const { createGateway } = await import('./http/server.js');
+  const embedded = config.upstream ? null : await (await import('./embedded-simulator.js')).startEmbeddedSimulator(config);
   // The gateway checks what needs the schema (the persisted operations) before it starts anything.
   const gateway = await createGateway(embedded?.gatewayConfig ?? config);
   const url = await gateway.start();

@@ -24,7 +24,7 @@ import { KeyStore } from './store/keystore.js';
 import { Tracing } from './observability/tracing.js';
 import type { Logger } from './observability/logger.js';
 import { Metrics } from './observability/metrics.js';
-import { createRedisStore, RedisConnection } from './store/redis.js';
+import type { RedisConnection } from './store/redis.js';
 
 /**
  * Process-wide pieces shared by every request: upstream clients, stores and the logger.
@@ -120,13 +120,15 @@ function ownDirectoryLookup(config: Config, http: UpstreamClient, cache: Respons
 /** How often the in-process store drops entries past their TTL that nobody read again. */
 const MEMORY_STORE_SWEEP_MS = 30_000;
 
-export function createServices(options: ServicesOptions): Services {
+export async function createServices(options: ServicesOptions): Promise<Services> {
   const { config, upstreamUrls, logger } = options;
   const metrics = new Metrics();
-  const tracing = config.tracing ? Tracing.create(config.tracing) : null;
+  const tracing = config.tracing ? await Tracing.create(config.tracing) : null;
+  // The Redis client is loaded when REDIS_URL is set, not with this module: a gateway on its in-process store does without it.
+  const redisModule = !options.store && config.redisUrl ? await import('./store/redis.js') : null;
   const redis =
-    !options.store && config.redisUrl
-      ? new RedisConnection({
+    redisModule && config.redisUrl
+      ? new redisModule.RedisConnection({
           url: config.redisUrl,
           mode: config.redisMode,
           namespace: config.redisNamespace,
@@ -137,7 +139,8 @@ export function createServices(options: ServicesOptions): Services {
           onError: (cause) => metrics.storeErrors.inc({ cause }),
         })
       : null;
-  const store = options.store ?? (redis ? createRedisStore(redis) : inProcessStore(config.redisNamespace, config.cacheMemoryMaxBytes));
+  const store =
+    options.store ?? (redisModule && redis ? redisModule.createRedisStore(redis) : inProcessStore(config.redisNamespace, config.cacheMemoryMaxBytes));
   const events = createEventHub(logger, redis, config.eventRetentionMs, config.redisWaitReplicas);
   const onUpstreamAttempt = (attempt: UpstreamAttempt) => {
     metrics.recordUpstream(attempt);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type Keyv from 'keyv';
 import { MediaBlockedError } from '../errors.js';
-import { strict, type RedisConnection } from '../store/redis.js';
+import type { RedisConnection } from '../store/redis.js';
+import { strict } from '../store/store-guard.js';
 
 /** Spec §8: more than 5 failed media GETs within an hour block GET media for the number for an hour. */
 export const MEDIA_FAILURES_TOLERATED = 5;

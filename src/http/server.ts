@@ -55,7 +55,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const persistedOperations = manifest && new PersistedOperations(manifest, config.persistedOperationsOnly);
   persistedOperations?.checkAgainst(schema, operationRules);
   if (!config.upstream) throw new Error('no upstream URLs: set the four upstream roots, or start the embedded simulator first (main.ts)');
-  const services = createServices({ config, upstreamUrls: config.upstream, logger });
+  const services = await createServices({ config, upstreamUrls: config.upstream, logger });
 
   const httpServer = createServer({
     headersTimeout: config.httpTimeouts.headersMs,

@@ -1,10 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, defaultTextMapSetter, trace, type Context as TraceContext, type Span, type Tracer } from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { Resource } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { W3CTraceContextPropagator } from '@opentelemetry/core';
+import type { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { OperationDefinitionNode } from 'graphql';
 
@@ -22,19 +20,29 @@ export interface TracingConfig {
  */
 export class Tracing {
   private readonly requests = new AsyncLocalStorage<TraceContext>();
-  private readonly propagator = new W3CTraceContextPropagator();
 
   private constructor(
     private readonly tracer: Tracer,
     private readonly provider: BasicTracerProvider,
+    private readonly propagator: W3CTraceContextPropagator,
   ) {}
 
-  static create(config: TracingConfig): Tracing {
+  /**
+   * The SDK and the OTLP exporter are loaded here, when tracing is configured, not with this module: a gateway
+   * without tracing (and every test file that loads the gateway) does without their hundreds of modules.
+   */
+  static async create(config: TracingConfig): Promise<Tracing> {
+    const [{ W3CTraceContextPropagator }, { OTLPTraceExporter }, { Resource }, { BasicTracerProvider, BatchSpanProcessor }] = await Promise.all([
+      import('@opentelemetry/core'),
+      import('@opentelemetry/exporter-trace-otlp-http'),
+      import('@opentelemetry/resources'),
+      import('@opentelemetry/sdk-trace-base'),
+    ]);
     const provider = new BasicTracerProvider({
       resource: new Resource({ 'service.name': config.serviceName }),
       spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${config.endpoint}/v1/traces` }))],
     });
-    return new Tracing(provider.getTracer('hubgraph'), provider);
+    return new Tracing(provider.getTracer('hubgraph'), provider, new W3CTraceContextPropagator());
   }
 
   /** Runs the rest of the request inside its server span; the span ends when the response is sent. */

@@ -5,6 +5,7 @@ import Keyv from 'keyv';
 import { ConfigError } from '../config.js';
 import { StoreUnavailableError } from '../errors.js';
 import type { Logger } from '../observability/logger.js';
+import { strict } from './store-guard.js';
 
 export type RedisClient = RedisClientType;
 export type RedisClusterClient = RedisClusterType;
@@ -449,15 +450,6 @@ export class RedisConnection {
     if (masters.length === 0 || !masters.every((master) => master.client?.isReady)) return false;
     for (let slot = 0; slot < slots.length; slot += 1) if (!slots[slot]) return false;
     return true;
-  }
-}
-
-/** A store call bounded in time, any failure of it a StoreUnavailableError. */
-export async function strict<T>(connection: RedisConnection, command: Promise<T>): Promise<T> {
-  try {
-    return await connection.withTimeout(command);
-  } catch {
-    throw new StoreUnavailableError();
   }
 }
 

@@ -19,3 +19,12 @@ export async function refuseWriteWhileStoreStalled(services: StoreHealth, operat
   // Without Redis there is no shared store to lose.
   if (services.redis && operation === OperationTypeNode.MUTATION && !(await services.ready())) throw new StoreUnavailableError();
 }
+
+/** A store call bounded in time, any failure of it a StoreUnavailableError. */
+export async function strict<T>(connection: RedisConnection, command: Promise<T>): Promise<T> {
+  try {
+    return await connection.withTimeout(command);
+  } catch {
+    throw new StoreUnavailableError();
+  }
+}

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createContext } from '../../src/context.js';
 import { ALL_SCOPES, type Scope } from '../../src/identity/actor.js';
-import { metricValue, singleResult, startTestGateway, useTestGateway, type TestGateway } from '../support/gateway.js';
+import { metricValue, startTestGateway, useTestGateway, type TestGateway } from '../support/gateway.js';
+import { singleResult } from '../support/single-result.js';
 import { describeWithRedis, dropNamespace, namespaceKeys, testRedisEnv, uniqueNamespace } from '../support/redis.js';
 
 const CLOUD = 'channel-001';

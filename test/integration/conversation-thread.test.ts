@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { GraphQLAnswer, TestGateway } from '../support/gateway.js';
+import { startReceivingGateway, type GraphQLAnswer, type TestGateway } from '../support/gateway.js';
 import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from '../support/redis.js';
-import { startReceivingGateway, waitUntil } from '../support/events.js';
+import { waitUntil } from '../support/events.js';
 
 /**
  * End to end, the thread as an inbox reads it, from the simulator's notifications (built without the gateway's code):

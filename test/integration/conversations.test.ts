@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webhookAuthorization } from '../../src/events/ingest/credentials.js';
 import { markEngaged, SIM_STALE_CONTACT } from '../../simulator/messaging-routes.js';
 import { startSimulator, type Simulator } from '../../simulator/server.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
-import { collect, connectWs, postAcknowledged, postNotification, startReceivingGateway, waitUntil, type WsConnection } from '../support/events.js';
+import { startReceivingGateway, startTestGateway, type TestGateway } from '../support/gateway.js';
+import { collect, connectWs, postAcknowledged, postNotification, waitUntil, type WsConnection } from '../support/events.js';
 import { describeWithRedis, dropNamespace, namespaceKeys, testRedisEnv, uniqueNamespace } from '../support/redis.js';
 
 const CHANNEL = 'channel-001';

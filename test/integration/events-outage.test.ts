@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { webhookAuthorization } from '../../src/events/ingest/credentials.js';
 import { startSimulator, type Simulator } from '../../simulator/server.js';
-import { buildGateway, PROJECT_ROOT, type BuiltGateway } from '../support/built-gateway.js';
+import { builtGatewayMain, PROJECT_ROOT } from '../support/built-gateway.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { collect, connectWs, postNotification, waitUntil, type WsConnection } from '../support/events.js';
 import { DisposableRedis, StallingProxy, describeWithRedis, dropNamespace, testRedisUrl, uniqueNamespace } from '../support/redis.js';
@@ -112,14 +112,12 @@ describeWithRedis('durable events when Redis fails', () => {
     const namespace = uniqueNamespace('kill');
     const env = { KEYSTORE_SECRET, REDIS_URL: testRedisUrl(), REDIS_NAMESPACE: namespace };
     const survivor = await startTestGateway(env, {}, simulator);
-    let built: BuiltGateway | undefined;
     try {
-      built = await buildGateway('events-kill-test');
       expect((await postNotification(survivor.url, CHANNEL, inbound('kill-before'), credential)).status).toBe(200);
       const { body } = await survivor.graphql<{ channel: { events: { endCursor: string } } }>(EVENTS, { channelId: CHANNEL });
       const cursor = body.data!.channel.events.endCursor;
 
-      const child = spawn(process.execPath, [built.main], {
+      const child = spawn(process.execPath, [await builtGatewayMain()], {
         cwd: PROJECT_ROOT,
         env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -151,7 +149,6 @@ describeWithRedis('durable events when Redis fails', () => {
       expect(replay.items.map((item) => item.id)).toEqual(['kill-acknowledged', 'kill-after']);
     } finally {
       await survivor.close();
-      await built?.remove();
       await dropNamespace(namespace);
     }
   }, 180_000);

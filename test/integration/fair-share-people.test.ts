@@ -60,7 +60,8 @@ describe('fair share per person', () => {
     const [agentToken, agentOtherToken, adminToken] = [await idp.token(agent), await idp.token(agent, 'hubgraph:read'), await idp.token(admin)];
     let outcome: { agentAgain: Answer; admin: Answer } | undefined;
     for (let attempt = 0; attempt < 3 && outcome?.agentAgain.status !== 429; attempt += 1) {
-      await nextSecond();
+      // The first test on its gateway: both people start with a whole budget.
+      if (attempt > 0) await nextSecond();
       expect(codeOf(await post(harness.url, as(agentToken), LISTING, { n: 60 }))).toBeUndefined();
       // The agent's other token spends the agent's budget; the admin, from the same address, has one of their own.
       outcome = {

@@ -10,6 +10,18 @@ import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from 
 
 const HOSTILE = 'Bearer hostile-caller-token';
 const POLITE = 'Bearer polite-caller-token';
+/**
+ * Callers no earlier test charged, one for each test that follows another on its gateway: the budget is per caller, so
+ * such a test starts with a whole one instead of waiting a second for the earlier test's spending to refill.
+ */
+const freshCallerTokens = Array.from({ length: 10 }, (_, index) => `fresh-caller-token-${index}`);
+let freshCallers = 0;
+function freshCaller(): string {
+  const token = freshCallerTokens[freshCallers++];
+  if (!token) throw new Error('every fresh caller is taken: list more in freshCallerTokens');
+  return `Bearer ${token}`;
+}
+const GATEWAY_TOKENS = ['hostile-caller-token', 'polite-caller-token', ...freshCallerTokens].join(',');
 /** Past the fair-share budget's one-second window: the caller's budget is whole again. */
 const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_100));
 const A1 = `^/api/v2/partners/${ACME.id}/clients$`;
@@ -31,7 +43,7 @@ async function post(url: string, authorization: string, query: string, variables
 
 describe('fair share: a caller over its share is refused alone', () => {
   const harness = useTestGateway({
-    GATEWAY_TOKENS: 'hostile-caller-token,polite-caller-token',
+    GATEWAY_TOKENS,
     MAX_OPERATIONS_IN_FLIGHT_PER_CALLER: '2',
     MAX_COST_PER_SECOND_PER_CALLER: '100',
     CACHE_TTL_LISTING_MS: '0',
@@ -129,7 +141,7 @@ async function postRaw(url: string, authorization: string, body: string): Promis
 
 describe('fair share: a caller out of budget costs next to nothing', () => {
   const harness = useTestGateway({
-    GATEWAY_TOKENS: 'hostile-caller-token,polite-caller-token',
+    GATEWAY_TOKENS,
     MAX_COST_PER_SECOND_PER_CALLER: '100',
     CACHE_TTL_LISTING_MS: '0',
     // A body that never comes is answered 408 after this: only a refusal at the door answers sooner.
@@ -141,7 +153,7 @@ describe('fair share: a caller out of budget costs next to nothing', () => {
     const spendAll = '{ partner { channels(limit: 1000) { nodes { id } } } }';
     let door: Awaited<ReturnType<typeof headersOnly>> | undefined;
     for (let attempt = 0; attempt < 5 && door?.status !== 429; attempt += 1) {
-      await nextSecond();
+      if (attempt > 0) await nextSecond();
       expect((await post(harness.url, HOSTILE, spendAll)).body.errors).toBeUndefined();
       // Its body never comes: only the door answers it before the 408 of HTTP_REQUEST_TIMEOUT_MS.
       door = await headersOnly(harness.url, HOSTILE);
@@ -157,28 +169,30 @@ describe('fair share: a caller out of budget costs next to nothing', () => {
   }, 60_000);
 
   it('a caller that comes back before its budget refills is answered when it has: its next request is served', async () => {
+    const hostile = freshCaller();
     const spendAll = '{ partner { channels(limit: 1000) { nodes { id } } } }';
     let held: Answer | undefined;
     for (let attempt = 0; attempt < 5 && held?.status !== 429; attempt += 1) {
-      await nextSecond();
-      expect((await post(harness.url, HOSTILE, spendAll)).body.errors).toBeUndefined();
-      held = await post(harness.url, HOSTILE, '{ partner { id } }');
+      if (attempt > 0) await nextSecond();
+      expect((await post(harness.url, hostile, spendAll)).body.errors).toBeUndefined();
+      held = await post(harness.url, hostile, '{ partner { id } }');
     }
     expect(held?.status).toBe(429);
     expect(held?.body.errors?.[0]?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
     // Answered at once, the refusal would leave the budget used up for the rest of its second.
-    expect((await post(harness.url, HOSTILE, '{ partner { id } }')).body.errors).toBeUndefined();
+    expect((await post(harness.url, hostile, '{ partner { id } }')).body.errors).toBeUndefined();
   }, 60_000);
 
   it('an operation refused over MAX_QUERY_COST is charged MAX_QUERY_COST to its caller alone', async () => {
+    const hostile = freshCaller();
     // 15 × 1,011 + 1: over the default MAX_QUERY_COST of 5,000, which is charged (the whole budget of 100 here).
     const overCost = `{ partner { ${Array.from({ length: 15 }, (_, index) => `a${index}: channels(limit: 1000) { nodes { id } }`).join(' ')} } }`;
     let next: Answer | undefined;
     for (let attempt = 0; attempt < 5 && next?.status !== 429; attempt += 1) {
-      await nextSecond();
-      const refused = await post(harness.url, HOSTILE, overCost);
+      if (attempt > 0) await nextSecond();
+      const refused = await post(harness.url, hostile, overCost);
       expect(refused.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
-      next = await post(harness.url, HOSTILE, '{ partner { id } }');
+      next = await post(harness.url, hostile, '{ partner { id } }');
     }
     expect(next?.body.errors?.[0]?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
     expect(harness.simulator.recorder.requests).toHaveLength(0);
@@ -186,6 +200,7 @@ describe('fair share: a caller out of budget costs next to nothing', () => {
   });
 
   it('over WebSocket, a document refused by validation is charged to its caller, and a caller out of budget is refused before its document is parsed', async () => {
+    const hostile = freshCaller();
     const over = (connection: ReturnType<typeof connectWs>, query: string) =>
       new Promise<{ extensions?: Record<string, unknown> } | undefined>((resolve) => {
         connection.client.subscribe(
@@ -198,13 +213,13 @@ describe('fair share: a caller out of budget costs next to nothing', () => {
         );
       });
     let next: Answer | undefined;
-    let connection = connectWs(harness.url, { authorization: HOSTILE });
+    let connection = connectWs(harness.url, { authorization: hostile });
     for (let attempt = 0; attempt < 5 && next?.status !== 429; attempt += 1) {
-      await nextSecond();
+      if (attempt > 0) await nextSecond();
       await connection.dispose();
-      connection = connectWs(harness.url, { authorization: HOSTILE });
+      connection = connectWs(harness.url, { authorization: hostile });
       expect((await over(connection, '{ partner { noSuchField } }'))?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
-      next = await post(harness.url, HOSTILE, '{ partner { id } }');
+      next = await post(harness.url, hostile, '{ partner { id } }');
     }
     expect(next?.status).toBe(429);
     // Still within the refill the held 429 waited for? Spend it again, then a document that does not even parse.
@@ -215,14 +230,15 @@ describe('fair share: a caller out of budget costs next to nothing', () => {
   }, 60_000);
 
   it('a caller at the door who declares a large body is answered 429 with Retry-After from its headers, and its connection closed instead of reading the body', async () => {
+    const hostile = freshCaller();
     const spendAll = '{ partner { channels(limit: 1000) { nodes { id } } } }';
     let door: HeadersOnlyAnswer | undefined;
     for (let attempt = 0; attempt < 5 && door?.status !== 429; attempt += 1) {
       door?.close();
-      await nextSecond();
-      expect((await post(harness.url, HOSTILE, spendAll)).body.errors).toBeUndefined();
+      if (attempt > 0) await nextSecond();
+      expect((await post(harness.url, hostile, spendAll)).body.errors).toBeUndefined();
       // 5 MB, under the byte limit: without the door it would be read and parsed.
-      door = await headersOnly(harness.url, HOSTILE, 5_000_000);
+      door = await headersOnly(harness.url, hostile, 5_000_000);
     }
     try {
       expect(door?.status).toBe(429);
@@ -257,11 +273,12 @@ describe('fair share: a caller out of budget costs next to nothing', () => {
   ])(
     'input refused as %s is charged to its caller: its next request meets the door, other callers are served',
     async (_kind, refused, status) => {
+      const hostile = freshCaller();
       let next: Answer | undefined;
       for (let attempt = 0; attempt < 5 && next?.status !== 429; attempt += 1) {
-        await nextSecond();
-        expect((await refused(HOSTILE)).status).toBe(status);
-        next = await post(harness.url, HOSTILE, '{ partner { id } }');
+        if (attempt > 0) await nextSecond();
+        expect((await refused(hostile)).status).toBe(status);
+        next = await post(harness.url, hostile, '{ partner { id } }');
       }
       expect(next?.status).toBe(429);
       expect(next?.retryAfter).toBe('1');
@@ -275,7 +292,7 @@ describe('fair share: a caller out of budget costs next to nothing', () => {
 
 describe('fair share: refusals held until the budget refills are bounded per caller', () => {
   const harness = useTestGateway({
-    GATEWAY_TOKENS: 'hostile-caller-token,polite-caller-token',
+    GATEWAY_TOKENS,
     MAX_OPERATIONS_IN_FLIGHT_PER_CALLER: '2',
     MAX_COST_PER_SECOND_PER_CALLER: '100',
     CACHE_TTL_LISTING_MS: '0',
@@ -285,7 +302,7 @@ describe('fair share: refusals held until the budget refills are bounded per cal
     const spendAll = '{ partner { channels(limit: 1000) { nodes { id } } } }';
     let doors: HeadersOnlyAnswer[] = [];
     for (let attempt = 0; attempt < 5 && (doors.length === 0 || !doors.every((door) => door.status === 429)); attempt += 1) {
-      await nextSecond();
+      if (attempt > 0) await nextSecond();
       expect((await post(harness.url, HOSTILE, spendAll)).body.errors).toBeUndefined();
       doors = await Promise.all(Array.from({ length: 3 }, () => headersOnly(harness.url, HOSTILE)));
       for (const door of doors) door.close();
@@ -302,7 +319,7 @@ describe('fair share: refusals held until the budget refills are bounded per cal
 
 describe('fair share: the upstream calls an operation made are charged to its caller, cache hits are not', () => {
   const harness = useTestGateway({
-    GATEWAY_TOKENS: 'hostile-caller-token,polite-caller-token',
+    GATEWAY_TOKENS,
     MAX_COST_PER_SECOND_PER_CALLER: '100',
     UPSTREAM_CALL_COST: '100',
   });
@@ -311,7 +328,7 @@ describe('fair share: the upstream calls an operation made are charged to its ca
     let listing = '';
     let next: Answer | undefined;
     for (let attempt = 1; attempt <= 5 && next?.status !== 429; attempt += 1) {
-      await nextSecond();
+      if (attempt > 1) await nextSecond();
       // A page not read yet: one A1 call.
       listing = `{ partner { clients(limit: ${attempt}) { total } } }`;
       const before = harness.simulator.recorder.requests.length;
@@ -331,10 +348,11 @@ describe('fair share: the upstream calls an operation made are charged to its ca
   }, 60_000);
 
   it('charges a query over WebSocket for its upstream calls the same way: the next request of its caller over HTTP meets the door', async () => {
+    const hostile = freshCaller();
     let next: Answer | undefined;
     for (let attempt = 1; attempt <= 5 && next?.status !== 429; attempt += 1) {
-      await nextSecond();
-      const connection = connectWs(harness.url, { authorization: HOSTILE });
+      if (attempt > 1) await nextSecond();
+      const connection = connectWs(harness.url, { authorization: hostile });
       const before = harness.simulator.recorder.requests.length;
       const result = await new Promise<{ errors?: unknown }>((resolve, reject) => {
         connection.client.subscribe(
@@ -345,7 +363,7 @@ describe('fair share: the upstream calls an operation made are charged to its ca
       await connection.dispose();
       expect(result.errors).toBeUndefined();
       expect(harness.simulator.recorder.requests.length - before).toBe(1);
-      next = await post(harness.url, HOSTILE, '{ partner { id } }');
+      next = await post(harness.url, hostile, '{ partner { id } }');
     }
     expect(next?.status).toBe(429);
     expect(next?.body.errors?.[0]?.extensions).toEqual({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
@@ -359,7 +377,7 @@ describeWithRedis('fair share across two gateways on one Redis: one cost budget 
     gateways.simulator = await startSimulator();
     const env = {
       ...testRedisEnv(namespace),
-      GATEWAY_TOKENS: 'hostile-caller-token,polite-caller-token',
+      GATEWAY_TOKENS,
       MAX_COST_PER_SECOND_PER_CALLER: '100',
       CACHE_TTL_LISTING_MS: '0',
     };
@@ -417,7 +435,7 @@ function chunkedPast(url: string, authorization: string, bytes: number): Promise
 
 describe('fair share: a refused body is charged by the bytes read', () => {
   // A byte limit of 1 MiB, the default budget (20,000) and MAX_QUERY_COST (5,000): four refusals of small bodies a second.
-  const harness = useTestGateway({ GATEWAY_TOKENS: 'hostile-caller-token,polite-caller-token', MEDIA_INLINE_MAX_BYTES: '1024' });
+  const harness = useTestGateway({ GATEWAY_TOKENS, MEDIA_INLINE_MAX_BYTES: '1024' });
 
   it('a chunked body read past the limit is charged once more for each MiB read past the first: two of them use up what four small refusals would', async () => {
     const limit = graphqlBodyLimit(harness.config.media.inlineMaxBytes);
@@ -425,7 +443,7 @@ describe('fair share: a refused body is charged by the bytes read', () => {
     let afterSmall: Answer | undefined;
     let afterLarge: Answer | undefined;
     for (let attempt = 0; attempt < 5 && (afterSmall?.status !== 200 || afterLarge?.status !== 429); attempt += 1) {
-      await nextSecond();
+      if (attempt > 0) await nextSecond();
       for (let refusal = 0; refusal < 2; refusal += 1) expect((await postRaw(harness.url, HOSTILE, '{"query": "{ partner')).status).toBe(400);
       afterSmall = await post(harness.url, HOSTILE, cheap);
       await nextSecond();
@@ -443,14 +461,14 @@ describe('fair share: a refused body is charged by the bytes read', () => {
 describe('fair share: a body refused by its Content-Length is charged as one read to the limit', () => {
   // A byte limit of 3,065,536 bytes (three MiB begun): refused unread, such a body is charged three times MAX_QUERY_COST
   // (5,000), as the same body sent chunked is once read to the limit; two of them pass the default budget (20,000).
-  const harness = useTestGateway({ GATEWAY_TOKENS: 'hostile-caller-token,polite-caller-token', MEDIA_INLINE_MAX_BYTES: '2250000' });
+  const harness = useTestGateway({ GATEWAY_TOKENS, MEDIA_INLINE_MAX_BYTES: '2250000' });
 
   it('two bodies refused by their Content-Length use up the budget, where two small refusals leave most of it', async () => {
     const limit = graphqlBodyLimit(harness.config.media.inlineMaxBytes);
     expect(Math.ceil(limit / (1024 * 1024))).toBe(3);
     let afterRefusals: Answer | undefined;
     for (let attempt = 0; attempt < 5 && afterRefusals?.status !== 429; attempt += 1) {
-      await nextSecond();
+      if (attempt > 0) await nextSecond();
       for (let refusal = 0; refusal < 2; refusal += 1) {
         const answer = await headersOnly(harness.url, HOSTILE, limit + 1);
         answer.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { TestGateway } from '../support/gateway.js';
-import { collect, connectWs, startReceivingGateway, waitUntil, type Collected, type WsConnection } from '../support/events.js';
+import { startReceivingGateway, type TestGateway } from '../support/gateway.js';
+import { collect, connectWs, waitUntil, type Collected, type WsConnection } from '../support/events.js';
 
 /**
  * End to end: every kind `/_control/inbound` delivers, on a cloud and an on-premise channel, read typed through

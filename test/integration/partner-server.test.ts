@@ -3,7 +3,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { upstreamUrlEnv } from '../../src/config.js';
 import { startSimulator, type Simulator } from '../../simulator/server.js';
-import { buildGateway, PROJECT_ROOT, type BuiltGateway } from '../support/built-gateway.js';
+import { builtGatewayMain, PROJECT_ROOT } from '../support/built-gateway.js';
 import { ACME, startTestGateway, type TestGateway } from '../support/gateway.js';
 
 const BASE_ENV = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0' };
@@ -35,8 +35,8 @@ describe('HTTP routes', () => {
 });
 
 /** Starts the built server and resolves once it printed its ready line. */
-function startServer(built: BuiltGateway, env: Record<string, string>) {
-  const child = spawn(process.execPath, [built.main], { env: { ...BASE_ENV, ...env }, cwd: PROJECT_ROOT });
+function startServer(main: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, [main], { env: { ...BASE_ENV, ...env }, cwd: PROJECT_ROOT });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
@@ -59,17 +59,16 @@ function startServer(built: BuiltGateway, env: Record<string, string>) {
 
 describe('the built server process (npm start)', () => {
   let simulator: Simulator;
-  let built: BuiltGateway;
+  let main: string;
   const children: ChildProcessWithoutNullStreams[] = [];
 
   beforeAll(async () => {
-    built = await buildGateway('server-test');
+    main = await builtGatewayMain();
     simulator = await startSimulator();
   }, 120_000);
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await simulator.close();
-    await built.remove();
   });
 
   it.each([
@@ -77,7 +76,7 @@ describe('the built server process (npm start)', () => {
     [{ UPSTREAM_TIMEOUT_MS: '-1' }, 'UPSTREAM_TIMEOUT_MS'],
     [{ CHANNEL_API_KEYS: '{broken' }, 'CHANNEL_API_KEYS'],
   ])('refuses %j with one line naming %s and exit code 1, no stack trace', async (env, variable) => {
-    const server = startServer(built, env);
+    const server = startServer(main, env);
     children.push(server.child);
     expect(await server.exited).toBe(1);
     const { stdout, stderr } = server.output();
@@ -91,7 +90,7 @@ describe('the built server process (npm start)', () => {
 
   /** The lines a server that could not start wrote: stderr only, each ending in a newline, no stack trace. */
   async function refusal(env: Record<string, string>): Promise<string[]> {
-    const server = startServer(built, env);
+    const server = startServer(main, env);
     children.push(server.child);
     expect(await server.exited).toBe(1);
     const { stdout, stderr } = server.output();
@@ -129,7 +128,7 @@ describe('the built server process (npm start)', () => {
   });
 
   it('starts on the embedded simulator, says so with its URL, serves, and exits 0 on SIGTERM', async () => {
-    const server = startServer(built, { LOG_LEVEL: 'warn' });
+    const server = startServer(main, { LOG_LEVEL: 'warn' });
     children.push(server.child);
     const line = await server.ready;
     const match = line.match(/^hubgraph ready at (http:\/\/127\.0\.0\.1:\d+\/graphql) \(embedded upstream simulator at http:\/\/127\.0\.0\.1:\d+\)$/);
@@ -147,7 +146,7 @@ describe('the built server process (npm start)', () => {
   });
 
   it('names the configured upstream and drains an in-flight request on SIGTERM', async () => {
-    const server = startServer(built, {
+    const server = startServer(main, {
       ...upstreamUrlEnv(simulator.urls),
       PARTNER_ID: ACME.id,
       PARTNER_TOKEN: ACME.token,

@@ -1,20 +1,14 @@
 import { spawn } from 'node:child_process';
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { waitUntil } from '../support/events.js';
-import { buildGateway, PROJECT_ROOT, type BuiltGateway } from '../support/built-gateway.js';
+import { builtGatewayMain, PROJECT_ROOT } from '../support/built-gateway.js';
 
-let built: BuiltGateway | undefined;
 /** How long the built server may take to print its ready line (the build itself comes before). */
 const READY_DEADLINE_MS = 30_000;
 
 describe('npm start process on SIGTERM', () => {
-  afterAll(async () => {
-    await built?.remove();
-  });
-
   it('finishes the request in flight, writes its buffered log lines and exits 0', async () => {
-    built = await buildGateway('sigterm-test');
-    const child = spawn(process.execPath, [built.main], {
+    const child = spawn(process.execPath, [await builtGatewayMain()], {
       cwd: PROJECT_ROOT,
       env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', KEYSTORE_SECRET: 'sigterm-test-secret-0123456789' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { gatewayWebhook, webhookAuthorization } from '../../src/events/ingest/credentials.js';
-import { startTestGateway, type TestGateway } from '../support/gateway.js';
+import { startReceivingGateway, startTestGateway, type TestGateway } from '../support/gateway.js';
 import { describeWithRedis, dropNamespace, testRedisEnv, uniqueNamespace } from '../support/redis.js';
-import { collect, connectWs, postAcknowledged, startReceivingGateway, waitUntil, type Collected, type WsConnection } from '../support/events.js';
+import { collect, connectWs, postAcknowledged, waitUntil, type Collected, type WsConnection } from '../support/events.js';
 import { freePort } from '../support/free-port.mjs';
 
 const CHANNEL = 'channel-001';

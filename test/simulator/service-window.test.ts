@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { messagingState, SIM_STALE_CONTACT } from '../../simulator/messaging-routes.js';
-import { collect, connectWs, startReceivingGateway, SUBSCRIPTIONS, waitUntil, type WsConnection } from '../support/events.js';
-import type { TestGateway } from '../support/gateway.js';
+import { collect, connectWs, SUBSCRIPTIONS, waitUntil, type WsConnection } from '../support/events.js';
+import { startReceivingGateway, type TestGateway } from '../support/gateway.js';
 
 const CLOUD = 'channel-001';
 const ONPREM = 'channel-003';

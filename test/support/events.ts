@@ -1,9 +1,6 @@
 import { expect } from '@jest/globals';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { gatewayWebhook } from '../../src/events/ingest/credentials.js';
-import { startTestGateway, type TestGateway } from './gateway.js';
-import { freePort } from './free-port.mjs';
 
 /** How long a poll waits by default: well inside Jest's 20 s test timeout, so the poll's own message is what fails. */
 export const WAIT_DEADLINE_MS = 10_000;
@@ -150,15 +147,4 @@ export function cloudNotification(...entries: Array<Array<Record<string, unknown
       })),
     })),
   };
-}
-
-/**
- * A gateway on its own loopback origin (PUBLIC_URL) whose channels' number-level webhooks point at
- * its receiver, as connectWebhookToGateway sets them (set directly: cloud webhooks refuse the port).
- */
-export async function startReceivingGateway(channelIds: string[], env: Record<string, string> = {}): Promise<TestGateway> {
-  const port = await freePort();
-  const gateway = await startTestGateway({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
-  for (const channelId of channelIds) gateway.simulator.state.webhooks.set(channelId, gatewayWebhook(gateway.config, channelId));
-  return gateway;
 }

@@ -1,27 +1,17 @@
-import { Writable } from 'node:stream';
-import type { GraphQLResponse } from '@apollo/server';
 import { afterAll, beforeAll, beforeEach, expect } from '@jest/globals';
 import { loadConfig, upstreamUrlEnv, type Config } from '../../src/config.js';
+import { gatewayWebhook } from '../../src/events/ingest/credentials.js';
 import { createContext } from '../../src/context.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { createGateway, type Gateway } from '../../src/http/server.js';
 import { SIM_PARTNERS } from '../../simulator/seed.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator/server.js';
+import { freePort } from './free-port.mjs';
+import { LogCapture } from './log-capture.js';
+import { singleResult } from './single-result.js';
 
 export const ACME = SIM_PARTNERS[0];
 export const GLOBEX = SIM_PARTNERS[1];
-
-/** Everything the gateway logged during a test, for assertions (and the secret grep). */
-export class LogCapture extends Writable {
-  readonly lines: string[] = [];
-  override _write(chunk: Buffer, _encoding: string, callback: () => void) {
-    this.lines.push(...chunk.toString().split('\n').filter(Boolean));
-    callback();
-  }
-  entries(): Array<Record<string, unknown>> {
-    return this.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-  }
-}
 
 /** Every log line any test gateway printed in this process (the secret-leak grep reads it). */
 export const allLogLines: string[] = [];
@@ -174,7 +164,6 @@ export async function closeWindowThroughUpstream(harness: TestGateway, channelId
   harness.simulator.recorder.clear();
 }
 
-/** The single result of an executeOperation call (no incremental delivery in these tests). */
 /** The value of one series of the gateway's /metrics (its name with labels, as Prometheus prints it); 0 while it has none. */
 export async function metricValue(harness: Pick<TestGateway, 'url'>, series: string): Promise<number> {
   const text = await (await fetch(new URL('/metrics', harness.url))).text();
@@ -182,13 +171,18 @@ export async function metricValue(harness: Pick<TestGateway, 'url'>, series: str
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
 
-export function singleResult<T = Record<string, unknown>>(response: GraphQLResponse<T>) {
-  expect(response.body.kind).toBe('single');
-  if (response.body.kind !== 'single') throw new Error('expected a single result');
-  return response.body.singleResult;
-}
-
 /** The area-B requests (cloud and on-premise roots) the harness's simulator received. */
 export function areaBRequests(harness: TestGateway) {
   return harness.simulator.recorder.requests.filter((request) => /^\/(cloud|onprem)\//.test(request.path));
+}
+
+/**
+ * A gateway on its own loopback origin (PUBLIC_URL) whose channels' number-level webhooks point at
+ * its receiver, as connectWebhookToGateway sets them (set directly: cloud webhooks refuse the port).
+ */
+export async function startReceivingGateway(channelIds: string[], env: Record<string, string> = {}): Promise<TestGateway> {
+  const port = await freePort();
+  const gateway = await startTestGateway({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
+  for (const channelId of channelIds) gateway.simulator.state.webhooks.set(channelId, gatewayWebhook(gateway.config, channelId));
+  return gateway;
 }

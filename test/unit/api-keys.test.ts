@@ -3,7 +3,7 @@ import type { WebhookConfigDto } from '../../src/datasources/types.js';
 import { UpstreamUnavailableError } from '../../src/errors.js';
 import { createApiKey, type ApiKeyDependencies } from '../../src/messaging/api-keys.js';
 import { createLogger } from '../../src/observability/logger.js';
-import { LogCapture } from '../support/gateway.js';
+import { LogCapture } from '../support/log-capture.js';
 
 interface Upstream {
   /** The key known before (null: none). */

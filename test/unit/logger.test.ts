@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createLogger } from '../../src/observability/logger.js';
-import { LogCapture } from '../support/gateway.js';
+import { LogCapture } from '../support/log-capture.js';
 
 describe('log redaction', () => {
   it('blanks tokens, API keys and secrets wherever the gateway logs them', () => {

@@ -8,7 +8,8 @@ import { fieldErrorsPlugin } from '../../src/http/plugins/field-errors.js';
 import { stepsPlugin } from '../../src/http/plugins/step-plugin.js';
 import { buildSchema } from '../../src/schema.js';
 import { createServices } from '../../src/services.js';
-import { LogCapture, singleResult } from '../support/gateway.js';
+import { LogCapture } from '../support/log-capture.js';
+import { singleResult } from '../support/single-result.js';
 
 // Nothing listens on port 9 (discard): a resolver that wrongly goes upstream fails the test.
 const UNREACHABLE = 'http://127.0.0.1:9';
@@ -26,7 +27,7 @@ const config = loadConfig({
 });
 const logs = new LogCapture();
 const logger = createLogger('info', logs);
-const services = createServices({ config, upstreamUrls: config.upstream!, logger });
+const services = await createServices({ config, upstreamUrls: config.upstream!, logger });
 const apollo = new ApolloServer<Context>({ schema: buildSchema(), logger, plugins: [stepsPlugin([fieldErrorsPlugin()])] });
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import type { ChannelErrorEventDto, ChannelEvent, LoggedEvent } from '../../src/
 import { createLogger } from '../../src/observability/logger.js';
 import { RedisConnection } from '../../src/store/redis.js';
 import { waitUntil } from '../support/events.js';
-import { LogCapture } from '../support/gateway.js';
+import { LogCapture } from '../support/log-capture.js';
 import { DisposableRedis, describeWithRedis, dropNamespace, namespaceKeys, TEST_REDIS_MODE, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 import { eventLogContract } from '../support/event-log-contract.js';
 

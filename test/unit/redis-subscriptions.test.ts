@@ -4,7 +4,7 @@ import { RedisSubscriptions } from '../../src/events/subscriptions/pubsub.js';
 import { createLogger } from '../../src/observability/logger.js';
 import type { RedisClient } from '../../src/store/redis.js';
 import { waitUntil } from '../support/events.js';
-import { LogCapture } from '../support/gateway.js';
+import { LogCapture } from '../support/log-capture.js';
 import { connectTestClient, describeWithRedis, StallingProxy, testRedisUrl, uniqueNamespace } from '../support/redis.js';
 import { freePort } from '../support/free-port.mjs';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ApolloServer, type BaseContext } from '@apollo/server';
 import { GraphQLError } from 'graphql';
 import { stepsPlugin, type StepPlugin } from '../../src/http/plugins/step-plugin.js';
-import { singleResult } from '../support/gateway.js';
+import { singleResult } from '../support/single-result.js';
 
 const typeDefs = 'type Query { hello: String, other: String }';
 const resolvers = { Query: { hello: () => 'world', other: () => 'value' } };
