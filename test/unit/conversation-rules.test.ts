@@ -397,6 +397,11 @@ describe('conversation rules', () => {
       encode(['l', '1', 'm']),
       encode(['l', 1.5, 'm']),
       encode(['l', 1, 2]),
+      encode(['l', 1, 'm', 'x']),
+      // Array-like but no array, and a cursor the decoder would read but the cursor alphabet refuses.
+      encode({ 0: 'l', 1: 1, 2: 'm', length: 3 }),
+      `${encode(['l', 1, 'm'])}.`,
+      encode(['l', 1, 'm'.repeat(800)]),
     ]) {
       expect(() => decodeListCursor('l', cursor, 'after')).toThrow(
         expect.objectContaining({ message: 'after is not a cursor of this list: malformed', extensions: expect.objectContaining({ field: 'after' }) }),
