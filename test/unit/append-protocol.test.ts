@@ -14,15 +14,17 @@ describe('the append protocol (redis-log.ts ↔ append.lua)', () => {
   });
 
   it('reads a stored hash by readable name, leaving out the fields it lacks', () => {
-    expect(readHash(APPEND_PROTOCOL.conversation, { la: '7', p: '491', x: 'foreign' })).toEqual({ lastActivityMs: '7', phone: '491' });
+    expect(readHash(APPEND_PROTOCOL.conversation, { la: '7', p: '491', x: 'foreign' })).toStrictEqual({ lastActivityMs: '7', phone: '491' });
   });
 
   it('names the protocol in the Lua prelude: the tables of names and the positions in KEYS and ARGV', () => {
     const prelude = luaPrelude();
+    expect(prelude.startsWith('-- Generated from APPEND_PROTOCOL (src/events/log/append-protocol.ts)')).toBe(true);
     expect(prelude).toContain("local ITEM_NAME = { ['op'] = 'operation', ['id'] = 'messageId',");
     expect(prelude).toContain("['sa'] = 'sentAtMs'");
     expect(prelude).toContain("local RECORD = { direction = 'direction',");
     expect(prelude).toContain("statusPrefix = 's:'");
+    expect(prelude).toContain("local CONVERSATION = { contact = 'c', lastActivityMs = 'la',");
     expect(prelude).toContain('local CHANNEL_KEY = { log = 1, sequence = 2, conversations = 3, watched = 4 }');
     expect(prelude).toContain("local ITEM_KEYS = { 'dedup', 'record', 'conversation', 'thread', 'resolvedAlias',");
     expect(prelude).toContain('local ITEM_KEYS_FROM = 4');
@@ -30,6 +32,7 @@ describe('the append protocol (redis-log.ts ↔ append.lua)', () => {
     expect(prelude).toContain(
       'local ARG = { retentionMs = 1, dedupTtlMs = 2, feedChannel = 3, sequenceTtlMs = 4, conversationTtlMs = 5, windowMs = 6, fromNotification = 7 }',
     );
-    expect(prelude).toContain('local ITEMS_FROM = 7');
+    // One statement a line, and a line break before the script that follows it.
+    expect(prelude.endsWith('\nlocal ITEMS_FROM = 7\n')).toBe(true);
   });
 });

@@ -184,6 +184,86 @@ describe('MemoryConversations.apply', () => {
   });
 });
 
+describe('MemoryConversations links, merges and bounds', () => {
+  const TTL = SERVICE_WINDOW_MS;
+  const linkBoth = (contact: string, userId: string) => change({ contact, phone: contact, userId });
+
+  it('links nothing and merges nothing on a channel it holds nothing of, nor for a user id that is the contact itself', () => {
+    const conversations = store();
+    expect(conversations.link('c', linkBoth('49', 'US.1'), NOW)).toBe(false);
+    expect(conversations.apply('fresh', change({ contact: '50', phone: '50', userId: 'US.2', keysOnly: true }), NOW)).toBe(false);
+    conversations.apply('c', change({ contact: '51' }), NOW);
+    expect(conversations.apply('c', change({ contact: '50', phone: '50', userId: 'US.2', keysOnly: true }), NOW)).toBe(false);
+    conversations.apply('c', change({ contact: 'US.3', messageId: 'm' }), NOW);
+    expect(conversations.link('c', change({ contact: 'US.3', phone: '52', userId: 'US.3' }), NOW)).toBe(false);
+  });
+
+  it('merges nothing the second time a user id change links the same new user id', () => {
+    const conversations = store();
+    conversations.apply('c', change({ contact: 'US.1', userId: 'US.1', messageId: 'm', phone: null }), NOW);
+    const move = change({ contact: 'US.1', newUserId: 'US.2' });
+    expect(conversations.link('c', move, NOW)).toBe(false);
+    expect(conversations.link('c', move, NOW + 1)).toBe(false);
+    expect(conversations.thread('c', 'US.1', null, 10, NOW + 1)).toEqual([{ ms: NOW, member: 'm' }]);
+  });
+
+  it('follows an alias for as long as a conversation is kept, and keeps at most as many aliases as conversations', () => {
+    const conversations = store();
+    conversations.link('c', linkBoth('49', 'US.1'), NOW);
+    expect(conversations.resolve('c', 'US.1', NOW + TTL - 1)).toBe('49');
+    expect(conversations.resolve('c', 'US.1', NOW + TTL)).toBe('US.1');
+    const bounded = new MemoryConversations({ retentionMs: 0, maxConversations: 2, maxThread: 10 });
+    for (const n of ['1', '2', '3']) bounded.link('c', linkBoth(`4${n}`, `US.${n}`), NOW);
+    expect(['US.1', 'US.2', 'US.3'].map((userId) => bounded.resolve('c', userId, NOW))).toEqual(['US.1', '42', '43']);
+  });
+
+  it('merges no expired conversation', () => {
+    const conversations = store();
+    conversations.apply('c', change({ contact: 'US.1', inbound: true, name: 'Ada', messageId: 'old' }), NOW);
+    conversations.apply('c', change({ contact: '49', atMs: NOW + 1, orderMs: NOW + 1, messageId: 'new' }), NOW + 1);
+    expect(conversations.link('c', linkBoth('49', 'US.1'), NOW + TTL)).toBe(false);
+    expect(conversations.get('c', '49', NOW + TTL)).toMatchObject({ name: null, lastInboundMs: null });
+    expect(conversations.thread('c', '49', null, 10, NOW + TTL)).toEqual([{ ms: NOW + 1, member: 'new' }]);
+  });
+
+  it("merges the newer inbound time without losing a known name, the newer verdict, the move, each message once and the thread's bound", () => {
+    const conversations = new MemoryConversations({ retentionMs: TTL, maxConversations: 100, maxThread: 3 });
+    conversations.apply('c', change({ contact: '49', inbound: true, name: 'Ada', closesWindow: true, messageId: 'a' }), NOW);
+    conversations.apply('c', change({ contact: '49', atMs: NOW + 1, orderMs: NOW + 1, messageId: 'b' }), NOW);
+    const byUserId = { contact: 'US.1', userId: 'US.1' };
+    conversations.apply('c', change({ ...byUserId, inbound: true, atMs: NOW + 10, orderMs: NOW + 10, messageId: 'a', movedTo: '4916' }), NOW);
+    conversations.apply('c', change({ ...byUserId, closesWindow: true, atMs: NOW + 20, orderMs: NOW + 20, messageId: 'c' }), NOW);
+    conversations.apply('c', change({ ...byUserId, atMs: NOW + 30, orderMs: NOW + 30, messageId: 'd' }), NOW);
+    expect(conversations.link('c', linkBoth('49', 'US.1'), NOW + 40)).toBe(true);
+    expect(conversations.get('c', '49', NOW + 40)).toMatchObject({
+      name: 'Ada',
+      lastInboundMs: NOW + 10,
+      closedMs: NOW + 20,
+      movedTo: '4916',
+      lastMessageId: 'd',
+    });
+    expect(conversations.thread('c', '49', null, 10, NOW + 40).map((position) => position.member)).toEqual(['d', 'c', 'b']);
+  });
+
+  it('keeps a move through later changes, and tells whether a keys-only change gave a held conversation a key it lacked', () => {
+    const conversations = store();
+    conversations.apply('c', change({ contact: 'US.1', userId: 'US.1', movedTo: '4916' }), NOW);
+    conversations.apply('c', change({ contact: 'US.1', atMs: NOW + 1, orderMs: NOW + 1 }), NOW);
+    expect(conversations.get('c', 'US.1', NOW)?.movedTo).toBe('4916');
+    const keys = change({ contact: 'US.1', phone: '49', userId: 'US.1', keysOnly: true });
+    expect(conversations.apply('c', keys, NOW)).toBe(true);
+    expect(conversations.apply('c', keys, NOW)).toBe(false);
+  });
+
+  it('lists at most the page asked for, and no expired conversation', () => {
+    const conversations = store();
+    conversations.apply('c', change({ contact: '1' }), NOW);
+    conversations.apply('c', change({ contact: '2', atMs: NOW + 1, orderMs: NOW + 1 }), NOW + 1);
+    expect(conversations.list('c', null, 1, NOW + 1).map((conversation) => conversation.contact)).toEqual(['2']);
+    expect(conversations.list('c', null, 10, NOW + TTL).map((conversation) => conversation.contact)).toEqual(['2']);
+  });
+});
+
 describe('conversation rules', () => {
   const status = (recipientId: string | null, value: string, codes: Array<number | null>): ChannelEvent => ({
     kind: 'status',
@@ -397,6 +477,11 @@ describe('conversation rules', () => {
       encode(['l', '1', 'm']),
       encode(['l', 1.5, 'm']),
       encode(['l', 1, 2]),
+      encode(['l', 1, 'm', 'x']),
+      // Array-like but no array, and a cursor the decoder would read but the cursor alphabet refuses.
+      encode({ 0: 'l', 1: 1, 2: 'm', length: 3 }),
+      `${encode(['l', 1, 'm'])}.`,
+      encode(['l', 1, 'm'.repeat(800)]),
     ]) {
       expect(() => decodeListCursor('l', cursor, 'after')).toThrow(
         expect.objectContaining({ message: 'after is not a cursor of this list: malformed', extensions: expect.objectContaining({ field: 'after' }) }),

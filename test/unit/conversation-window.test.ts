@@ -1,9 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { changeOfEvent, orderWithinSecond } from '../../src/events/conversations/changes.js';
+import { changeOfEvent, linkedUserIdOf, newNumberOf, orderWithinSecond } from '../../src/events/conversations/changes.js';
 import { decodeListCursor, encodeListCursor } from '../../src/events/conversations/list-pages.js';
 import { SERVICE_WINDOW_MS, serviceWindow } from '../../src/events/conversations/window.js';
 import { waIdOf } from '../../src/events/conversations/contact-keys.js';
 import { MemoryConversations } from '../../src/events/log/memory-conversations.js';
+import type { ContactPreferenceEventDto, InboundMessageDto, MessageEchoEventDto } from '../../src/events/types.js';
 
 const NOW = 1_800_000_000_000;
 const HOUR = 60 * 60 * 1000;
@@ -90,6 +91,142 @@ describe('changeOfEvent', () => {
       keysOnly: false,
     });
     expect(message(null)?.atMs).toBe(NOW);
+  });
+
+  const NO_MOVES = { username: null, movedTo: null, newUserId: null, movedUserId: null };
+  const message = (payload: Partial<InboundMessageDto>) =>
+    changeOfEvent(
+      {
+        kind: 'message',
+        dedupKey: 'k',
+        payload: {
+          channelId: 'c',
+          id: 'm',
+          from: '49',
+          timestamp: null,
+          type: 'text',
+          text: 'hi',
+          raw: null,
+          contactName: null,
+          displayPhoneNumber: null,
+          ...payload,
+        },
+      },
+      NOW,
+    );
+
+  it('opens the window on anything the user sent but a revoke or a system notice; a reaction, edit or revoke joins no thread', () => {
+    expect(message({ raw: { type: 'text' } })).toMatchObject({ inbound: true, messageId: 'm', text: 'hi' });
+    expect(message({ raw: { type: 'reaction' } })).toMatchObject({ inbound: true, messageId: null, text: null });
+    expect(message({ raw: { type: 'revoke' } })).toMatchObject({ inbound: false, messageId: null, text: null });
+    expect(message({ raw: { type: 'system', system: { type: 'customer_identity_changed' } } })).toMatchObject({ inbound: false, messageId: 'm' });
+  });
+
+  it('reads a new number only from a system notice', () => {
+    const system = { type: 'user_changed_number', wa_id: '4915' };
+    expect(newNumberOf({ type: 'system', system })).toBe('4915');
+    expect(newNumberOf({ type: 'text', system })).toBeNull();
+  });
+
+  it('links a user id only from an item that names the number beside it', () => {
+    const fromUserIdAlone = message({ from: 'US.1', fromUserId: 'US.1' });
+    expect(fromUserIdAlone).toMatchObject({ contact: 'US.1', phone: null, userId: 'US.1' });
+    expect(linkedUserIdOf(fromUserIdAlone!)).toBeNull();
+    expect(linkedUserIdOf(message({ fromPhone: '49', fromUserId: 'US.1' })!)).toBe('US.1');
+  });
+
+  it('takes from a message in a group only the link of both keys of its sender, and nothing when it names one', () => {
+    expect(message({ from: 'US.1', fromUserId: 'US.1', raw: { group_id: 'g' } })).toBeNull();
+    expect(message({ fromPhone: '49', fromUserId: 'US.1', raw: { group_id: 'g' } })).toEqual({
+      ...NO_MOVES,
+      contact: '49',
+      atMs: NOW,
+      orderMs: NOW,
+      messageId: null,
+      inbound: false,
+      name: null,
+      text: null,
+      closesWindow: false,
+      phone: '49',
+      userId: 'US.1',
+      keysOnly: true,
+    });
+  });
+
+  it('keeps the user id a status names for its recipient', () => {
+    const change = changeOfEvent(
+      {
+        kind: 'status',
+        dedupKey: 'k',
+        payload: { channelId: 'c', messageId: 'm', status: 'read', recipientId: '49', recipientUserId: 'US.1', timestamp: null, raw: null, errors: [] },
+      },
+      NOW,
+    );
+    expect(change).toMatchObject({ phone: '49', userId: 'US.1' });
+  });
+
+  it("changes an echo's recipient's conversation as an outbound message, linking the user id it names beside the number", () => {
+    const echo = (payload: Partial<MessageEchoEventDto>) =>
+      changeOfEvent(
+        {
+          kind: 'echo',
+          dedupKey: 'k',
+          payload: { channelId: 'c', id: 'e', to: '49', timestamp: null, type: 'text', text: 'hi', raw: { type: 'text' }, ...payload },
+        },
+        NOW,
+      );
+    expect(echo({ toUserId: 'US.1' })).toEqual({
+      ...NO_MOVES,
+      contact: '49',
+      atMs: NOW,
+      orderMs: NOW,
+      messageId: 'e',
+      inbound: false,
+      name: null,
+      text: 'hi',
+      closesWindow: false,
+      phone: '49',
+      userId: 'US.1',
+      keysOnly: false,
+    });
+    expect(echo({ to: 'US.1' })).toMatchObject({ contact: 'US.1', phone: null, userId: 'US.1' });
+    expect(echo({ raw: { type: 'reaction' } })).toMatchObject({ messageId: null, text: null, phone: '49', userId: null });
+  });
+
+  it('takes from a preference change only the link of both keys of its contact, and from errors, other and template notices nothing', () => {
+    const preference = (payload: Partial<ContactPreferenceEventDto>) =>
+      changeOfEvent(
+        {
+          kind: 'preference',
+          dedupKey: 'k',
+          payload: { channelId: 'c', contact: '49', category: 'marketing_messages', value: 'stop', timestamp: null, raw: null, ...payload },
+        },
+        NOW,
+      );
+    expect(preference({ contactPhone: '49' })).toBeNull();
+    expect(preference({ contactPhone: '49', contactUserId: 'US.1' })).toMatchObject({
+      contact: '49',
+      phone: '49',
+      userId: 'US.1',
+      keysOnly: true,
+      inbound: false,
+    });
+    expect(changeOfEvent({ kind: 'error', dedupKey: 'k', payload: { channelId: 'c', code: 1, title: null, details: null, raw: null } }, NOW)).toBeNull();
+    expect(changeOfEvent({ kind: 'other', dedupKey: 'k', payload: { channelId: 'c', field: 'f', reason: 'r', raw: null } }, NOW)).toBeNull();
+    const template = {
+      channelId: 'c',
+      templateId: null,
+      templateName: 't',
+      language: null,
+      change: 'STATUS' as const,
+      status: 'APPROVED',
+      reason: null,
+      quality: null,
+      previousCategory: null,
+      newCategory: null,
+      raw: null,
+    };
+    expect(changeOfEvent({ kind: 'template', dedupKey: 'k', payload: template }, NOW)).toBeNull();
   });
 });
 
