@@ -9,10 +9,11 @@
  * by autocannon at CALLGRIND_CONNECTIONS connections; CALLGRIND_ROUNDS repeats the sequence. Each count is split by
  * V8's own function names into the JIT compiler's share, the garbage collector's and the rest (the listing's own
  * work): the first two move by tens of per cent between runs of one build (a major collection falls among the
- * counted listings or not; code still being optimized after the warm-up), the rest by a few tenths of a per cent
- * when neither happened (a run with a large GC share also pays the marking's write barriers in the rest). The files
- * stay in CALLGRIND_DIR for callgrind_annotate; CALLGRIND_NODE_FLAGS=--perf-basic-prof has Node write
- * /tmp/perf-<pid>.map, which names the JIT code's addresses callgrind reports.
+ * counted listings or not; code still being optimized after the warm-up), the rest by up to about 1.5 % when
+ * neither share is large (a run with a large GC share also pays the marking's write barriers in the rest); the defaults
+ * (12,000 listings of warm-up, Node's --no-memory-reducer) keep both small (docs/benchmarks.md, scenario 13). The files
+ * stay in CALLGRIND_DIR for callgrind_annotate; CALLGRIND_NODE_FLAGS (Node's flags, instead of the default) with
+ * --perf-basic-prof has Node write /tmp/perf-<pid>.map, which names the JIT code's addresses callgrind reports.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -32,12 +33,13 @@ const GATEWAY_HOST = '127.0.0.1';
 const THIS_BUILD = fileURLToPath(new URL('../src/main.js', import.meta.url));
 
 const count = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const warm = count('CALLGRIND_WARM', 3_000);
+const warm = count('CALLGRIND_WARM', 12_000);
 const measured = count('CALLGRIND_MEASURED', 2_000);
 const connections = count('CALLGRIND_CONNECTIONS', 4);
 const rounds = count('CALLGRIND_ROUNDS', 1);
 const directory = resolve(process.env.CALLGRIND_DIR ?? join(tmpdir(), 'hubgraph-callgrind'));
-const nodeFlags = process.env.CALLGRIND_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+/** V8's memory reducer collects when the process looks idle, as it does under valgrind between warm-up and counting. */
+const nodeFlags = (process.env.CALLGRIND_NODE_FLAGS ?? '--no-memory-reducer').split(' ').filter(Boolean);
 
 async function listings(url: string, amount: number): Promise<void> {
   const result = await autocannon({ url, method: 'POST', headers: JSON_HEADERS, body: graphqlBody(LISTING), connections, amount, timeout: 120 });
