@@ -83,9 +83,12 @@ export interface ContextRequest {
   caller?: Caller;
 }
 
-interface RequestState extends Omit<Context, 'logger' | 'bindOperation'> {
-  /** The process's logger, the request's child logger is made from. */
+/** What every context of one process reads alike: its services, and the logger each request's child logger is made from. */
+interface SharedState extends Pick<Context, 'config' | 'events' | 'channelDirectory' | 'onPremiseVersions' | 'idempotentSends' | 'auditTrail' | 'metrics'> {
   baseLogger: Logger;
+}
+
+interface RequestState extends Omit<Context, 'logger' | 'bindOperation' | keyof SharedState> {
   logBindings: { requestId: string; operation?: string };
   requestLogger: Logger | undefined;
 }
@@ -96,7 +99,7 @@ interface RequestState extends Omit<Context, 'logger' | 'bindOperation'> {
  * Apollo clones the context with Object.assign, which would call an own getter (building the
  * logger on every request); the clone keeps the prototype and copies the state.
  */
-const LAZY_LOGGER: Pick<Context, 'logger' | 'bindOperation'> & ThisType<RequestState> = {
+const LAZY_LOGGER: Pick<Context, 'logger' | 'bindOperation'> & ThisType<RequestState & SharedState> = {
   get logger() {
     this.requestLogger ??= this.baseLogger.child(this.logBindings);
     return this.requestLogger;
@@ -106,6 +109,32 @@ const LAZY_LOGGER: Pick<Context, 'logger' | 'bindOperation'> & ThisType<RequestS
     this.requestLogger?.setBindings({ operation });
   },
 };
+
+/**
+ * Each process's shared state, the prototype of its contexts (beside the lazy logger) rather than copied into each:
+ * Apollo clones a context for every operation with Object.assign, one property at a time, so every own property is
+ * paid twice a request (these eight: about 4,000 instructions of a cached listing; bench/RESULTS.md, scenario 13).
+ * Keyed by the services, as a test may build several gateways in one process.
+ */
+const sharedStates = new WeakMap<Services, SharedState>();
+
+function sharedState(services: Services): SharedState {
+  let shared = sharedStates.get(services);
+  if (!shared) {
+    shared = Object.assign(Object.create(LAZY_LOGGER) as SharedState, {
+      config: services.config,
+      events: services.events,
+      channelDirectory: services.channelDirectory,
+      onPremiseVersions: services.onPremiseVersions,
+      idempotentSends: services.idempotentSends,
+      auditTrail: services.auditTrail,
+      metrics: services.metrics,
+      baseLogger: services.logger,
+    } satisfies SharedState);
+    sharedStates.set(services, shared);
+  }
+  return shared;
+}
 
 /**
  * Per-request context: the caller's identity, fresh data sources (so per-request dedup never
@@ -160,23 +189,15 @@ export async function createContext(services: Services, request: ContextRequest)
   const state: RequestState = {
     requestId,
     caller,
-    config: services.config,
     dataSources: { partner, messaging, insights, media },
-    events: services.events,
-    channelDirectory: services.channelDirectory,
-    onPremiseVersions: services.onPremiseVersions,
-    idempotentSends: services.idempotentSends,
-    auditTrail: services.auditTrail,
-    metrics: services.metrics,
     loaders,
     keys,
     fieldErrors,
     callBudget,
     // The door charged a person's first request to its address (the token was not verified yet): its cost is the person's.
     shareKey: request.shareKey === undefined ? 'unattributed' : (caller.shareKey ?? request.shareKey),
-    baseLogger: services.logger,
     logBindings: { requestId },
     requestLogger: undefined,
   };
-  return Object.assign(Object.create(LAZY_LOGGER) as Context, state);
+  return Object.assign(Object.create(sharedState(services)) as Context, state);
 }

@@ -35,6 +35,8 @@ export interface GatewayProcessOptions {
   execArgv?: string[];
   /** Another build's dist/src/main.js (an A/B of two builds on one upstream); this build's by default. */
   main?: string;
+  /** A command Node runs under, with its arguments (e.g. valgrind's), and how long the gateway may then take to start. */
+  wrapper?: { command: string[]; startTimeoutMs: number };
 }
 
 export async function startGatewayProcess(upstream: Upstream, options: GatewayProcessOptions = {}): Promise<GatewayProcess> {
@@ -54,7 +56,7 @@ export async function startGatewayProcess(upstream: Upstream, options: GatewayPr
     KEYSTORE_SECRET: BENCH_KEYSTORE_SECRET,
     ...options.env,
   };
-  const service = await startNodeProcess(options.main ?? MAIN, env, options.execArgv ?? [], 'hubgraph ready at', 'gateway');
+  const service = await startNodeProcess(options.main ?? MAIN, env, options.execArgv ?? [], 'hubgraph ready at', 'gateway', options.wrapper);
   return { ...service, baseUrl, graphqlUrl: `${baseUrl}/graphql` };
 }
 
@@ -66,15 +68,26 @@ export interface NodeProcess {
 }
 
 /** Spawns `script`, resolves once its stdout says `readyText`; its output is drained from then on. */
-async function startNodeProcess(script: string, env: Record<string, string>, execArgv: string[], readyText: string, name: string): Promise<NodeProcess> {
-  const child = spawn(process.execPath, [...execArgv, script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+async function startNodeProcess(
+  script: string,
+  env: Record<string, string>,
+  execArgv: string[],
+  readyText: string,
+  name: string,
+  wrapper: GatewayProcessOptions['wrapper'] = { command: [], startTimeoutMs: 30_000 },
+): Promise<NodeProcess> {
+  const [command, ...args] = [...wrapper.command, process.execPath, ...execArgv, script];
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   await new Promise<void>((resolve, reject) => {
     let stdout = '';
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within 30 s: ${stderr || stdout}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not start within ${wrapper.startTimeoutMs / 1000} s: ${stderr || stdout}`)),
+      wrapper.startTimeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       stdout += chunk.toString();
       if (stdout.includes(readyText)) {

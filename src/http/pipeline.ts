@@ -284,9 +284,7 @@ export function operationPipeline(options: PipelineOptions): OperationStep[] {
         },
         beforeExecute: async ({ args, operation, shareKey }) => {
           await spendQueryCost(fairShare, shareKey, () =>
-            refuseOverCost(args.schema, args.document, operation, args.variableValues ?? undefined, maxCost, (value) =>
-              metrics.operationCost.observe({ measure: 'estimated' }, value),
-            ),
+            refuseOverCost(args.schema, args.document, operation, args.variableValues ?? undefined, maxCost, (value) => metrics.estimatedCost.observe(value)),
           );
         },
         executed: ({ context }) => void fairShare.chargeUpstreamCalls(context.shareKey, context.callBudget?.taken ?? 0),

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { createContext } from '../../src/context.js';
 import type { BoundedMemoryStore } from '../../src/store/memory-store.js';
 import { ACME, GLOBEX, startTestGateway, useTestGateway, type TestGateway } from '../support/gateway.js';
 
@@ -86,6 +87,25 @@ describe('tenant-isolated response cache', () => {
   let harness: TestGateway;
   afterEach(async () => {
     await harness.close();
+  });
+
+  it('gives each request rows of its own from one cached page, with the partner they were read for', async () => {
+    harness = await startTestGateway({ CACHE_TTL_LISTING_MS: '60000' });
+    const listing = async () => {
+      const context = await createContext(harness.gateway.services, { headers: { authorization: `Bearer ${ACME.token}` } });
+      return context.dataSources.partner.listChannels(ACME.id, { limit: 3 });
+    };
+    const first = await listing();
+    harness.simulator.recorder.clear();
+    const second = await listing();
+    expect(harness.simulator.recorder.requests).toEqual([]);
+    expect(second.nodes).toEqual(first.nodes);
+    expect(second.nodes.every((row) => row.partnerId === ACME.id)).toBe(true);
+    // What one request does to its rows (@apollo/subgraph defines __typename on an entity) is not seen by the next.
+    for (const row of first.nodes) Object.defineProperty(row, '__typename', { value: 'Channel' });
+    const third = await listing();
+    expect(third.nodes.map((row) => Object.getOwnPropertyDescriptor(row, '__typename'))).toEqual([undefined, undefined, undefined]);
+    expect(third.nodes.every((row, index) => row !== first.nodes[index] && row !== second.nodes[index])).toBe(true);
   });
 
   it('serves a second identical query from the cache: zero upstream calls', async () => {

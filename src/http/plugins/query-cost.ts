@@ -38,7 +38,7 @@ export function queryCostPlugin(max: number, metrics: Metrics, fairShare: FairSh
         async didResolveOperation({ schema, document, operation, request, contextValue }) {
           if (!operation) return;
           const cost = await spendQueryCost(fairShare, contextValue.shareKey, () =>
-            refuseOverCost(schema, document, operation, request.variables, max, (value) => metrics.operationCost.observe({ measure: 'estimated' }, value)),
+            refuseOverCost(schema, document, operation, request.variables, max, (value) => metrics.estimatedCost.observe(value)),
           );
           estimated = cost;
         },
@@ -50,7 +50,7 @@ export function queryCostPlugin(max: number, metrics: Metrics, fairShare: FairSh
           if (!document || !operation || response.body.kind !== 'single') return;
           const result = response.body.singleResult;
           const actual = actualQueryCost(schema, document, operation, result.data);
-          metrics.operationCost.observe({ measure: 'actual' }, actual);
+          metrics.actualCost.observe(actual);
           metrics.operationUpstreamCalls.observe(upstreamCalls);
           if (costRequested(request.extensions)) result.extensions = { ...result.extensions, cost: { estimated, actual, max, upstreamCalls } };
         },
