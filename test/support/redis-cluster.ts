@@ -36,6 +36,12 @@ async function cli(port: number, ...args: string[]): Promise<string> {
   return stdout;
 }
 
+class NodeDidNotStartError extends Error {
+  constructor(port: number) {
+    super(`redis-server (cluster node) on port ${port} did not start`);
+  }
+}
+
 /**
  * A local Redis Cluster of Debian's redis-server: three masters and one replica each, on its own
  * ports, stopped by stop(). Each node runs under redis-watchdog.mjs, in a temp dir of its own that
@@ -57,24 +63,27 @@ export class LocalRedisCluster {
     const masters = options.masters ?? 3;
     const replicas = options.replicasPerMaster ?? 1;
     const count = masters * (1 + replicas);
-    const base = await freePortRange(count);
-    const cluster = new LocalRedisCluster(Array.from({ length: count }, (_, index) => base + index));
-    try {
-      await Promise.all(cluster.ports.map((port) => cluster.startNode(port)));
-      await run('redis-cli', [
-        '--cluster',
-        'create',
-        ...cluster.ports.map((port) => `127.0.0.1:${port}`),
-        '--cluster-replicas',
-        String(replicas),
-        '--cluster-yes',
-      ]);
-      await cluster.waitHealthy();
-    } catch (error) {
-      await cluster.stop();
-      throw error;
+    for (let attempt = 1; ; attempt += 1) {
+      const base = await freePortRange(count);
+      const cluster = new LocalRedisCluster(Array.from({ length: count }, (_, index) => base + index));
+      try {
+        await Promise.all(cluster.ports.map((port) => cluster.startNode(port)));
+        await run('redis-cli', [
+          '--cluster',
+          'create',
+          ...cluster.ports.map((port) => `127.0.0.1:${port}`),
+          '--cluster-replicas',
+          String(replicas),
+          '--cluster-yes',
+        ]);
+        await cluster.waitHealthy();
+        return cluster;
+      } catch (error) {
+        await cluster.stop();
+        // Another process may bind one of the ports between the check and the node's start: a new range, twice at most.
+        if (!(error instanceof NodeDidNotStartError) || attempt === 3) throw error;
+      }
     }
-    return cluster;
   }
 
   private async startNode(port: number): Promise<void> {
@@ -104,11 +113,12 @@ export class LocalRedisCluster {
       { stdio: ['pipe', 'ignore', 'ignore'] },
     );
     this.servers.set(port, server);
-    for (let attempt = 0; attempt < 100; attempt += 1) {
+    // Up to 10 s on a loaded machine; a node that exited (its port taken) is not waited for.
+    for (let attempt = 0; attempt < 200 && server.exitCode === null; attempt += 1) {
       if (await this.answers(port)) return;
       await sleep(50);
     }
-    throw new Error(`redis-server (cluster node) on port ${port} did not start`);
+    throw new NodeDidNotStartError(port);
   }
 
   private async answers(port: number): Promise<boolean> {
