@@ -604,4 +604,80 @@ describe('readNotification: every kind of real traffic, nothing dropped', () => 
       eventsOf('c', envelope('messages', { statuses: [{ id: 'm', status: 'read', recipient_id: '491', recipient_participant_id: '492' }] })).events[0].payload,
     ).toMatchObject({ participant: null });
   });
+
+  it('reads template reviews, quality and category changes from what each value carries, and keeps one it cannot read whole', () => {
+    const template = (field: string, value: Record<string, unknown>) =>
+      eventsOf('c', envelope(field, { message_template_id: 7, message_template_name: 'welcome', message_template_language: 'en-US', ...value }));
+    const base = {
+      channelId: 'c',
+      templateId: '7',
+      templateName: 'welcome',
+      language: 'en-US',
+      status: null,
+      reason: null,
+      quality: null,
+      previousCategory: null,
+      newCategory: null,
+    };
+    const rejected = template('message_template_status_update', { event: 'REJECTED', reason: 'INVALID_FORMAT' });
+    expect(rejected.events).toEqual([
+      {
+        kind: 'template',
+        dedupKey: expect.stringMatching(/^template:c:[^:]+$/),
+        payload: { ...base, change: 'STATUS', status: 'REJECTED', reason: 'INVALID_FORMAT', raw: expect.objectContaining({ event: 'REJECTED' }) },
+      },
+    ]);
+    expect(rejected.problems).toEqual([]);
+    for (const none of [undefined, '', 'NONE']) {
+      expect(template('message_template_status_update', { event: 'APPROVED', reason: none }).events[0].payload).toMatchObject({
+        change: 'STATUS',
+        reason: null,
+      });
+    }
+    // The platform's reference names the field of a quality update wrongly in places: the value tells the change.
+    expect(template('message_template_status_update', { new_quality_score: 'YELLOW' }).events[0].payload).toEqual({
+      ...base,
+      change: 'QUALITY',
+      quality: 'YELLOW',
+      raw: expect.anything(),
+    });
+    expect(template('template_category_update', { correct_category: 'MARKETING', new_category: 'UTILITY' }).events[0].payload).toEqual({
+      ...base,
+      change: 'CATEGORY',
+      previousCategory: 'UTILITY',
+      newCategory: 'MARKETING',
+      raw: expect.anything(),
+    });
+    expect(template('template_category_update', { previous_category: 'UTILITY', new_category: 'MARKETING' }).events[0].payload).toEqual({
+      ...base,
+      change: 'CATEGORY',
+      previousCategory: 'UTILITY',
+      newCategory: 'MARKETING',
+      raw: expect.anything(),
+    });
+    for (const [value, reason] of [
+      [{}, 'no event, quality score or category'],
+      [{ message_template_name: '', event: 'APPROVED' }, 'missing message_template_name'],
+    ] as const) {
+      const unread = template('message_template_quality_update', value);
+      expect(unread.events).toEqual([
+        {
+          kind: 'other',
+          dedupKey: expect.stringMatching(/^other:c:/),
+          payload: { channelId: 'c', field: 'message_template_quality_update', reason, raw: expect.anything() },
+        },
+      ]);
+      expect(unread.problems).toEqual([{ path: 'entry[0].changes[0].value', reason }]);
+    }
+  });
+
+  it('keys a template notification by its entry time too: the same move notified again later is a new event', () => {
+    const at = (time: number) =>
+      eventsOf('c', {
+        object: 'whatsapp_business_account',
+        entry: [{ id: 'w', time, changes: [{ field: 'message_template_status_update', value: { message_template_name: 't', event: 'APPROVED' } }] }],
+      }).events[0].dedupKey;
+    expect(at(1)).toBe(at(1));
+    expect(at(2)).not.toBe(at(1));
+  });
 });
