@@ -671,6 +671,36 @@ describe('readNotification: every kind of real traffic, nothing dropped', () => 
     }
   });
 
+  it('keeps an echo or a preference it cannot read as an untyped event naming why, and reads an echo without type or text body', () => {
+    const echoes = (...items: unknown[]) => eventsOf('c', envelope('smb_message_echoes', { message_echoes: items }));
+    const unread = echoes(
+      { to: '49', type: 'text' },
+      { id: 'e1', to: 49, type: 'text' },
+      { id: 'e2', to: '49', text: { body: 7 } },
+      { id: 'e3', to: '49', text: 'plain' },
+    );
+    expect(unread.problems).toEqual([
+      { path: 'entry[0].changes[0].value.message_echoes[0]', reason: 'missing id' },
+      { path: 'entry[0].changes[0].value.message_echoes[1]', reason: 'no contact key for the recipient' },
+    ]);
+    expect(unread.events.slice(2).map((event) => event.payload)).toEqual([
+      expect.objectContaining({ id: 'e2', to: '49', type: 'unknown', text: null }),
+      expect.objectContaining({ id: 'e3', type: 'unknown', text: null }),
+    ]);
+    const preferences = eventsOf(
+      'c',
+      envelope('user_preferences', {
+        user_preferences: [
+          { category: 'marketing_messages', value: 'stop' },
+          { wa_id: '49', value: 'stop' },
+          { wa_id: '49', category: 'marketing_messages' },
+        ],
+      }),
+    );
+    expect(preferences.problems.map((problem) => problem.reason)).toEqual(['no contact key', 'missing category or value', 'missing category or value']);
+    expect(preferences.events.map((event) => event.kind)).toEqual(['other', 'other', 'other']);
+  });
+
   it('keys a template notification by its entry time too: the same move notified again later is a new event', () => {
     const at = (time: number) =>
       eventsOf('c', {
