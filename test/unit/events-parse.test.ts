@@ -545,6 +545,19 @@ describe('readNotification: every kind of real traffic, nothing dropped', () => 
         },
       },
     ]);
+    const kindsOf = (...messages: unknown[]) => eventsOf('c', { messages }).events.map((event) => event.kind);
+    // Only a system message of that type is a preference; one without a sender is no event of a contact.
+    expect(
+      kindsOf(
+        { ...system, id: 'other-notice', system: { ...system.system, type: 'customer_identity_changed' } },
+        { ...system, id: 'a-text', type: 'text', text: { body: 'hi' } },
+        { ...system, id: 'no-system', system: undefined },
+        { ...system, id: 'no-sender', from: undefined },
+      ),
+    ).toEqual(['message', 'message', 'message', 'other']);
+    expect(eventsOf('c', { messages: [{ ...system, from_user_id: 'US.13491208655302741918' }] }).events[0].payload).toMatchObject({
+      contactUserId: 'US.13491208655302741918',
+    });
   });
 
   it('keeps any other field whole as an untyped event with its field, and extra keys beside typed items too', () => {
