@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { gatewayWebhook, gatewayWebhookUrl, isWebhookAuthorized, webhookAuthorization } from '../../src/events/ingest/credentials.js';
+import {
+  channelOfGatewayWebhookUrl,
+  gatewayWebhook,
+  gatewayWebhookUrl,
+  isWebhookAuthorized,
+  webhookAuthorization,
+} from '../../src/events/ingest/credentials.js';
 import { MemoryDedupStore } from '../../src/events/log/dedup.js';
 import { readNotification, toChannelError, toIsoTimestamp, type NumberRoutes } from '../../src/events/ingest/parse.js';
 
@@ -339,6 +345,19 @@ describe('webhook credential', () => {
       url: 'https://gw.example.com/webhooks/channel-001',
       headers: { Authorization: webhookAuthorization(config.keystoreSecret, 'channel-001') },
     });
+  });
+
+  it("reads the channel back from the gateway's receiver URL, and none from any other URL", () => {
+    const publicUrl = 'https://gw.example.com';
+    expect(channelOfGatewayWebhookUrl(publicUrl, gatewayWebhookUrl(publicUrl, 'a/b c'))).toBe('a/b c');
+    for (const url of [
+      'https://gw.example.com/webhooks/',
+      'https://gw.example.com/webhooks/a/b',
+      'https://other.example.com/webhooks/a',
+      'https://gw.example.com/webhooks/%E0%A4%A',
+    ]) {
+      expect(channelOfGatewayWebhookUrl(publicUrl, url)).toBeNull();
+    }
   });
 });
 
