@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { gatewayWebhook, gatewayWebhookUrl, isWebhookAuthorized, webhookAuthorization } from '../../src/events/ingest/credentials.js';
+import {
+  channelOfGatewayWebhookUrl,
+  gatewayWebhook,
+  gatewayWebhookUrl,
+  isWebhookAuthorized,
+  webhookAuthorization,
+} from '../../src/events/ingest/credentials.js';
 import { MemoryDedupStore } from '../../src/events/log/dedup.js';
 import { readNotification, toChannelError, toIsoTimestamp, type NumberRoutes } from '../../src/events/ingest/parse.js';
 
@@ -340,6 +346,19 @@ describe('webhook credential', () => {
       headers: { Authorization: webhookAuthorization(config.keystoreSecret, 'channel-001') },
     });
   });
+
+  it("reads the channel back from the gateway's receiver URL, and none from any other URL", () => {
+    const publicUrl = 'https://gw.example.com';
+    expect(channelOfGatewayWebhookUrl(publicUrl, gatewayWebhookUrl(publicUrl, 'a/b c'))).toBe('a/b c');
+    for (const url of [
+      'https://gw.example.com/webhooks/',
+      'https://gw.example.com/webhooks/a/b',
+      'https://other.example.com/webhooks/a',
+      'https://gw.example.com/webhooks/%E0%A4%A',
+    ]) {
+      expect(channelOfGatewayWebhookUrl(publicUrl, url)).toBeNull();
+    }
+  });
 });
 
 describe('MemoryDedupStore', () => {
@@ -545,6 +564,19 @@ describe('readNotification: every kind of real traffic, nothing dropped', () => 
         },
       },
     ]);
+    const kindsOf = (...messages: unknown[]) => eventsOf('c', { messages }).events.map((event) => event.kind);
+    // Only a system message of that type is a preference; one without a sender is no event of a contact.
+    expect(
+      kindsOf(
+        { ...system, id: 'other-notice', system: { ...system.system, type: 'customer_identity_changed' } },
+        { ...system, id: 'a-text', type: 'text', text: { body: 'hi' } },
+        { ...system, id: 'no-system', system: undefined },
+        { ...system, id: 'no-sender', from: undefined },
+      ),
+    ).toEqual(['message', 'message', 'message', 'other']);
+    expect(eventsOf('c', { messages: [{ ...system, from_user_id: 'US.13491208655302741918' }] }).events[0].payload).toMatchObject({
+      contactUserId: 'US.13491208655302741918',
+    });
   });
 
   it('keeps any other field whole as an untyped event with its field, and extra keys beside typed items too', () => {
@@ -603,5 +635,111 @@ describe('readNotification: every kind of real traffic, nothing dropped', () => 
     expect(
       eventsOf('c', envelope('messages', { statuses: [{ id: 'm', status: 'read', recipient_id: '491', recipient_participant_id: '492' }] })).events[0].payload,
     ).toMatchObject({ participant: null });
+  });
+
+  it('reads template reviews, quality and category changes from what each value carries, and keeps one it cannot read whole', () => {
+    const template = (field: string, value: Record<string, unknown>) =>
+      eventsOf('c', envelope(field, { message_template_id: 7, message_template_name: 'welcome', message_template_language: 'en-US', ...value }));
+    const base = {
+      channelId: 'c',
+      templateId: '7',
+      templateName: 'welcome',
+      language: 'en-US',
+      status: null,
+      reason: null,
+      quality: null,
+      previousCategory: null,
+      newCategory: null,
+    };
+    const rejected = template('message_template_status_update', { event: 'REJECTED', reason: 'INVALID_FORMAT' });
+    expect(rejected.events).toEqual([
+      {
+        kind: 'template',
+        dedupKey: expect.stringMatching(/^template:c:[^:]+$/),
+        payload: { ...base, change: 'STATUS', status: 'REJECTED', reason: 'INVALID_FORMAT', raw: expect.objectContaining({ event: 'REJECTED' }) },
+      },
+    ]);
+    expect(rejected.problems).toEqual([]);
+    for (const none of [undefined, '', 'NONE']) {
+      expect(template('message_template_status_update', { event: 'APPROVED', reason: none }).events[0].payload).toMatchObject({
+        change: 'STATUS',
+        reason: null,
+      });
+    }
+    // The platform's reference names the field of a quality update wrongly in places: the value tells the change.
+    expect(template('message_template_status_update', { new_quality_score: 'YELLOW' }).events[0].payload).toEqual({
+      ...base,
+      change: 'QUALITY',
+      quality: 'YELLOW',
+      raw: expect.anything(),
+    });
+    expect(template('template_category_update', { correct_category: 'MARKETING', new_category: 'UTILITY' }).events[0].payload).toEqual({
+      ...base,
+      change: 'CATEGORY',
+      previousCategory: 'UTILITY',
+      newCategory: 'MARKETING',
+      raw: expect.anything(),
+    });
+    expect(template('template_category_update', { previous_category: 'UTILITY', new_category: 'MARKETING' }).events[0].payload).toEqual({
+      ...base,
+      change: 'CATEGORY',
+      previousCategory: 'UTILITY',
+      newCategory: 'MARKETING',
+      raw: expect.anything(),
+    });
+    for (const [value, reason] of [
+      [{}, 'no event, quality score or category'],
+      [{ message_template_name: '', event: 'APPROVED' }, 'missing message_template_name'],
+    ] as const) {
+      const unread = template('message_template_quality_update', value);
+      expect(unread.events).toEqual([
+        {
+          kind: 'other',
+          dedupKey: expect.stringMatching(/^other:c:/),
+          payload: { channelId: 'c', field: 'message_template_quality_update', reason, raw: expect.anything() },
+        },
+      ]);
+      expect(unread.problems).toEqual([{ path: 'entry[0].changes[0].value', reason }]);
+    }
+  });
+
+  it('keeps an echo or a preference it cannot read as an untyped event naming why, and reads an echo without type or text body', () => {
+    const echoes = (...items: unknown[]) => eventsOf('c', envelope('smb_message_echoes', { message_echoes: items }));
+    const unread = echoes(
+      { to: '49', type: 'text' },
+      { id: 'e1', to: 49, type: 'text' },
+      { id: 'e2', to: '49', text: { body: 7 } },
+      { id: 'e3', to: '49', text: 'plain' },
+    );
+    expect(unread.problems).toEqual([
+      { path: 'entry[0].changes[0].value.message_echoes[0]', reason: 'missing id' },
+      { path: 'entry[0].changes[0].value.message_echoes[1]', reason: 'no contact key for the recipient' },
+    ]);
+    expect(unread.events.slice(2).map((event) => event.payload)).toEqual([
+      expect.objectContaining({ id: 'e2', to: '49', type: 'unknown', text: null }),
+      expect.objectContaining({ id: 'e3', type: 'unknown', text: null }),
+    ]);
+    const preferences = eventsOf(
+      'c',
+      envelope('user_preferences', {
+        user_preferences: [
+          { category: 'marketing_messages', value: 'stop' },
+          { wa_id: '49', value: 'stop' },
+          { wa_id: '49', category: 'marketing_messages' },
+        ],
+      }),
+    );
+    expect(preferences.problems.map((problem) => problem.reason)).toEqual(['no contact key', 'missing category or value', 'missing category or value']);
+    expect(preferences.events.map((event) => event.kind)).toEqual(['other', 'other', 'other']);
+  });
+
+  it('keys a template notification by its entry time too: the same move notified again later is a new event', () => {
+    const at = (time: number) =>
+      eventsOf('c', {
+        object: 'whatsapp_business_account',
+        entry: [{ id: 'w', time, changes: [{ field: 'message_template_status_update', value: { message_template_name: 't', event: 'APPROVED' } }] }],
+      }).events[0].dedupKey;
+    expect(at(1)).toBe(at(1));
+    expect(at(2)).not.toBe(at(1));
   });
 });
