@@ -22,7 +22,7 @@ import { UnauthenticatedError } from '../errors.js';
 import type { Caller } from '../identity/caller.js';
 import type { Services } from '../services.js';
 import { isSettledShareKey } from '../identity/share-keys.js';
-import { connectionHeaders, identity, refusalOf, type OperationStep, type WebSocketOperation } from './pipeline.js';
+import { connectionHeaders, identity, refusalOf, type OperationStep, type ReadyWebSocketOperation, type WebSocketOperation } from './pipeline.js';
 
 export interface WebSocketEndpoint {
   /** Closes every open subscription with 1001 Going Away (server shutdown). */
@@ -188,26 +188,26 @@ export function webSocketEndpoint(options: {
     return pending ? Promise.all(pending).then(() => sent) : sent;
   };
   const arounds = hooks.flatMap((hook) => (hook.around ? [hook.around.bind(hook)] : []));
-  /** Runs `run` (an operation's steps and execution) inside each step's `around`, the first step's outermost. */
-  const withinSteps = <T>(args: ExecutionArgs, run: () => Promise<T>): Promise<T> => {
-    const operation = byContext.get(args.contextValue as Context);
-    if (!operation?.operation) return run();
-    const ready = { ...operation, operation: operation.operation, context: args.contextValue as Context, args };
-    return arounds.reduceRight<() => Promise<T>>((inner, around) => () => around(ready, inner), run)();
-  };
-  /** Each step's beforeExecute in order: the refusal of the first that throws, or nothing once every step let it through. */
-  const runBeforeExecute = async (args: ExecutionArgs): Promise<ExecutionResult | undefined> => {
+  /**
+   * An operation's steps around `run` (its execution, or a subscription's subscribe): each step's `around`, the first
+   * outermost, then each step's beforeExecute in order; the first that throws answers with its refusal instead of `run`.
+   */
+  const runSteps = <T>(args: ExecutionArgs, run: (ready: ReadyWebSocketOperation | undefined) => Promise<T>): Promise<T | ExecutionResult> => {
     const context = args.contextValue as Context;
     const operation = byContext.get(context);
-    if (!operation?.operation) return undefined;
+    if (!operation?.operation) return run(undefined);
     const ready = { ...operation, operation: operation.operation, context, args };
-    try {
-      for (const hook of hooks) await hook.beforeExecute?.(ready);
-    } catch (error) {
-      return { errors: [refusalOf(error)] };
-    }
-    operation.executed = true;
-    return undefined;
+    const checked = async (): Promise<T | ExecutionResult> => {
+      try {
+        for (const hook of hooks) await hook.beforeExecute?.(ready);
+      } catch (error) {
+        return { errors: [refusalOf(error)] };
+      }
+      // The snapshot the later hooks get says so too.
+      operation.executed = ready.executed = true;
+      return run(ready);
+    };
+    return arounds.reduceRight<() => Promise<T | ExecutionResult>>((inner, around) => () => around(ready, inner), checked)();
   };
   const subscriptions = useServer<Record<string, unknown>>(
     {
@@ -271,17 +271,14 @@ export function webSocketEndpoint(options: {
         return context;
       },
       execute: (args: ExecutionArgs) =>
-        withinSteps(args, async () => {
-          const refusal = await runBeforeExecute(args);
-          if (refusal) return refusal;
+        runSteps(args, async (ready) => {
           const result = await execute(args);
-          const operation = byContext.get(args.contextValue as Context);
-          if (operation?.context) for (const hook of hooks) hook.executed?.({ ...operation, context: operation.context }, result);
+          if (ready) for (const hook of hooks) hook.executed?.(ready, result);
           return result;
         }),
       // A subscription passes the same steps before it subscribes (its cost spent once, as over HTTP's callback
       // protocol); its events are answered (onNext) but are not operations of their own.
-      subscribe: (args: ExecutionArgs) => withinSteps(args, async () => (await runBeforeExecute(args)) ?? subscribe(args)),
+      subscribe: (args: ExecutionArgs) => runSteps(args, async () => subscribe(args)),
       onNext: (connection, id, _payload, _args, result) => {
         const operation = operationOf(connection, id);
         // A subscription's events are not operations of their own; a subscription refused before it subscribed is one.
