@@ -103,6 +103,8 @@ export interface RedisSubscriber {
   off(event: 'ready', listener: () => void): unknown;
   subscribe(channel: string, listener: (message: string) => void): Promise<void>;
   unsubscribe(channel: string): Promise<void>;
+  /** Stops receiving: on one server the subscriber's own connection closes; on a cluster its channels are unsubscribed. */
+  close(): Promise<void>;
 }
 
 /**
@@ -114,9 +116,11 @@ export interface RedisSubscriber {
 class ShardedSubscriber extends EventEmitter implements RedisSubscriber {
   private readonly channels = new Map<string, (message: string) => void>();
 
+  private readonly stopResubscribing: () => void;
+
   constructor(private readonly connection: RedisConnection) {
     super();
-    connection.onTopologyRestored(() => void this.resubscribe());
+    this.stopResubscribing = connection.onTopologyRestored(() => void this.resubscribe());
   }
 
   get isReady(): boolean {
@@ -131,6 +135,15 @@ class ShardedSubscriber extends EventEmitter implements RedisSubscriber {
   async unsubscribe(channel: string): Promise<void> {
     this.channels.delete(channel);
     await this.connection.cluster!.sUnsubscribe(channel);
+  }
+
+  async close(): Promise<void> {
+    this.stopResubscribing();
+    const channels = [...this.channels.keys()];
+    this.channels.clear();
+    const cluster = this.connection.cluster!;
+    // A node lost meanwhile took its subscriptions with it.
+    if (cluster.isOpen) await Promise.all(channels.map((channel) => cluster.sUnsubscribe(channel).catch(() => undefined)));
   }
 
   private async resubscribe(): Promise<void> {
@@ -164,7 +177,7 @@ export class RedisConnection {
   readonly cluster: RedisClusterClient | null;
   readonly namespace: string;
   readonly mode: RedisMode;
-  private readonly subscribers: Array<RedisClient> = [];
+  private readonly subscribers = new Set<RedisClient>();
   private readonly topologyListeners = new EventEmitter();
   private readonly lastLogged = new Map<string, number>();
   private refreshing: Promise<void> | null = null;
@@ -191,7 +204,8 @@ export class RedisConnection {
   subscriber(): RedisSubscriber {
     if (this.cluster) return new ShardedSubscriber(this);
     const client = this.connect('subscriber');
-    this.subscribers.push(client);
+    this.subscribers.add(client);
+    client.on('end', () => this.subscribers.delete(client));
     return client;
   }
 
@@ -206,9 +220,10 @@ export class RedisConnection {
     return this.cluster.isOpen && this.topologyComplete();
   }
 
-  /** Called each time a cluster's topology is whole again after a master was unreachable. */
-  onTopologyRestored(listener: () => void): void {
+  /** Called each time a cluster's topology is whole again after a master was unreachable; returns what stops it. */
+  onTopologyRestored(listener: () => void): () => void {
     this.topologyListeners.on('restored', listener);
+    return () => this.topologyListeners.off('restored', listener);
   }
 
   /** true when Redis answers PING within the timeout; on a cluster, every master. */

@@ -180,12 +180,17 @@ describeWithRedis('RedisSubscriptions', () => {
     }
   });
 
-  it('forgets its channels when closed: an unsubscribe afterwards sends nothing', async () => {
+  it('closes its subscriber when closed; an unsubscribe afterwards sends nothing, and closing twice is harmless', async () => {
     const channel = `${namespace}:events:close`;
-    const fanOut = subscriptions(subscriberClient());
+    const subscriber = subscriberClient();
+    const logs = new LogCapture();
+    const fanOut = subscriptions(subscriber, { logs });
     const unsubscribe = await fanOut.subscribe(channel, () => undefined);
-    fanOut.close();
+    await fanOut.close();
+    expect(subscriber.isOpen).toBe(false);
+    await waitUntil(async () => (await redisSubscribers(channel)) === 0, 'Redis following the channel no more');
     await unsubscribe();
-    expect(await redisSubscribers(channel)).toBe(1);
+    await fanOut.close();
+    expect(logs.entries()).toEqual([]);
   });
 });

@@ -70,7 +70,9 @@ export class RedisSubscriptions {
     });
   }
 
-  close(): void {
+  /** Stops receiving. Closing fails only on a connection already closed, which has nothing left to stop. */
+  async close(): Promise<void> {
     this.channels.clear();
+    await this.subscriber.close().catch(() => undefined);
   }
 }
