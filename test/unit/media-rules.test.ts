@@ -24,6 +24,7 @@ import {
   sizeViolation,
   STICKER_MAX_BYTES,
   webpIsAnimated,
+  uploadRule,
   type MediaRuleInput,
 } from '../../src/messaging/media-rules.js';
 
@@ -102,6 +103,14 @@ describe('media rules (spec B3 tables)', () => {
     expect(sizeViolation(rule, 5 * MB)).toBeNull();
     expect(sizeViolation(rule, 5 * MB + 1)).toMatchObject({ reason: 'size', field: 'file' });
     expect(sizeViolation(rule, 5 * MB + 1)?.message).toContain('5 MB');
+  });
+
+  it("an upload's rule sends the rule's content type and runs its size check on the bytes so far", () => {
+    const rule = ruleOf({ hosting: 'CLOUD', mimeType: 'image/jpeg' });
+    const upload = uploadRule(rule);
+    expect(upload.mimeType).toBe('image/jpeg');
+    expect(upload.sizeViolation(5 * MB)).toBeNull();
+    expect(upload.sizeViolation(5 * MB + 1)).toEqual(sizeViolation(rule, 5 * MB + 1));
   });
 
   it('parses MIME parameters', () => {
