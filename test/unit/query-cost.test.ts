@@ -329,6 +329,10 @@ describe('the actual cost of an answer', () => {
     expect(ruleActual('{ thing { __typename ... on Node { detail { x } } } }', { thing: { __typename: 'Node', detail: { x: 1 } } })).toBe(1);
   });
 
+  it('costs an answer by the fields selected only, whatever their response keys (`undefined` is a legal alias)', () => {
+    expect(ruleActual('{ undefined: shop { id } }', { undefined: { id: '1' } })).toBe(1);
+  });
+
   it('costs a union member whose __typename was not selected its weight only: its fields cannot be told apart', () => {
     expect(ruleActual('{ thing { ... on Shop { detail { x } } } }', { thing: { detail: { x: 1 } } })).toBe(1);
     expect(ruleActual('{ thing { __typename ... on Shop { detail { x } } } }', { thing: { __typename: 'Shop', detail: { x: 1 } } })).toBe(1 + 5);
