@@ -1,5 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import Keyv from 'keyv';
+import { readFileSync } from 'node:fs';
 import {
   ChannelDirectory,
   DirectoryLookupError,
@@ -34,6 +35,18 @@ describe('routing a cloud notification by its metadata (parse)', () => {
       '49305550006',
     ]);
     expect(readNotification(PATH, { messages: [{ id: 'x' }] }).numbers).toEqual([]);
+    expect(readNotification(PATH, 'not an object').numbers).toEqual([]);
+    expect(readNotification(PATH, {}).numbers).toEqual([]);
+  });
+
+  it('names no number for a change whose value names none (a template notification, a display number without digits), and routes it nowhere', () => {
+    const template = JSON.parse(readFileSync(new URL('../fixtures/notifications/templates/status-approved.json', import.meta.url), 'utf8')) as unknown;
+    const reading = readNotification(PATH, template);
+    expect(reading.numbers).toEqual([]);
+    const parsed = reading.events(new Map([['49305550006', SIBLING]]));
+    expect(parsed.events.map((event) => [event.kind, event.payload.channelId])).toEqual([['template', PATH]]);
+    expect(parsed.routing).toEqual([]);
+    expect(readNotification(PATH, notification(change('+', 'no-digits'))).numbers).toEqual([]);
   });
 
   it('gives each change to the channel of its number, keeps an unknown number on the path channel as an other event, and leaves unchecked numbers where they came', () => {
@@ -52,7 +65,14 @@ describe('routing a cloud notification by its metadata (parse)', () => {
       ['other', PATH, expect.stringMatching(new RegExp(`^other:${PATH}:`))],
     ]);
     expect(parsed.events[2].payload).toMatchObject({ field: 'messages', reason: expect.stringContaining('unknown business number 15550783881') });
+    expect(parsed.problems).toEqual([
+      { path: 'entry[0].changes[2].value', reason: 'unknown business number 15550783881: no channel of the partner on this business account' },
+    ]);
     expect(parsed.routing).toEqual(['own', 'routed', 'unknown_number']);
+    // Each change kept whole is its own event: two strays of one unknown number have different keys.
+    const strays = readNotification(PATH, notification(change('15550783881', 'first'), change('15550783881', 'second'))).events(routes).events;
+    expect(strays.map((event) => event.kind)).toEqual(['other', 'other']);
+    expect(strays[1].dedupKey).not.toBe(strays[0].dedupKey);
 
     const unchecked = readNotification(PATH, notification(change('49305550006', 'unchecked'))).events(new Map());
     expect(unchecked.events.map((event) => event.payload.channelId)).toEqual([PATH]);

@@ -108,6 +108,8 @@ describe('readNotification', () => {
     });
     expect(parsed.shape).toBe('on-premise');
     expect(parsed.problems).toEqual([]);
+    // Routing is of cloud changes only: an on-premise notification has none to report.
+    expect(parsed.routing).toEqual([]);
     expect(parsed.events).toHaveLength(3);
     expect(parsed.events[0].payload).toMatchObject({
       messageId: 'wamid.1',
@@ -179,6 +181,22 @@ describe('readNotification', () => {
     const other = eventsOf('c', { errors: [{ code: 2, title: 'x' }] }).events[0].dedupKey;
     expect(reordered).toBe(first);
     expect(other).not.toBe(first);
+  });
+
+  it('gives identical untyped parts the same key and different ones different keys', () => {
+    const keyOf = (body: unknown) => eventsOf('c', body).events[0].dedupKey;
+    expect(keyOf({ hello: 'world' })).toBe(keyOf({ hello: 'world' }));
+    expect(keyOf({ hello: 'moon' })).not.toBe(keyOf({ hello: 'world' }));
+    expect(keyOf({ statuses: 'x' })).not.toBe(keyOf({ errors: 'x' }));
+    expect(keyOf({ entry: [{ id: 'a' }] })).toBe(keyOf({ entry: [{ id: 'a' }] }));
+    expect(keyOf({ entry: [{ id: 'b' }] })).not.toBe(keyOf({ entry: [{ id: 'a' }] }));
+  });
+
+  it("keeps the unknown keys beside an on-premise notification's items as one untyped event named by all of them", () => {
+    const parsed = eventsOf('c', { statuses: [{ id: 'm', status: 'sent' }], meta: { api_status: 'stable' }, hello: 'world', extra: 1 });
+    expect(parsed.events.map((event) => event.kind)).toEqual(['status', 'other']);
+    expect(parsed.events[1].payload).toEqual({ channelId: 'c', field: 'hello,extra', reason: 'unknown keys', raw: { hello: 'world', extra: 1 } });
+    expect(parsed.problems).toEqual([{ path: 'hello,extra', reason: 'unknown keys' }]);
   });
 
   it('rejects what is not an object, and keeps an object of neither shape untyped', () => {
@@ -610,6 +628,10 @@ describe('readNotification: every kind of real traffic, nothing dropped', () => 
       pricing: { billable: true, pricingModel: 'CBP', category: 'service', type: null },
       billingConversation: { id: 'CONVERSATION_ID', expiresAt: '2023-11-15T22:13:20.000Z', originType: 'service' },
     });
+    // billable is a boolean; anything else is not read as one.
+    expect(
+      eventsOf('c', envelope('messages', { statuses: [{ ...item, pricing: { billable: 'true', pricing_model: 'PMP' } }] })).events[0].payload,
+    ).toMatchObject({ pricing: { billable: null, pricingModel: 'PMP' } });
     expect(eventsOf('c', envelope('messages', { statuses: [{ id: 'm', status: 'sent', recipient_user_id: 'US.1' }] })).events[0].payload).toMatchObject({
       recipientId: 'US.1',
       recipientUserId: 'US.1',

@@ -230,6 +230,12 @@ describe('the cost rules', () => {
     expect(ruleCost('{ items { id } }')).toBe(10);
   });
 
+  it("sizes a list by a request's variable only when it is a finite number (JSON reads 1e400 as Infinity), else as of unknown size", () => {
+    const listing = 'query ($n: Int) { items(first: $n) { id } }';
+    expect(ruleCost(listing, { n: '5' })).toBe(10);
+    expect(ruleCost(listing, JSON.parse('{ "n": 1e400 }') as Record<string, unknown>)).toBe(10);
+  });
+
   it("pays a list of scalars' own @cost once", () => {
     expect(ruleCost('{ tags }')).toBe(7);
   });
@@ -264,6 +270,29 @@ describe('the cost rules', () => {
   it('ends on a fragment cycle, which validation refuses before any cost is computed', () => {
     const document = parse('{ shop { ...Loop } } fragment Loop on Shop { detail { x } ...Loop }');
     expect(estimateQueryCost(RULES, document, getOperationAST(document)!)).toBe(1 + 5);
+    expect(actualQueryCost(RULES, document, getOperationAST(document)!, { shop: { detail: { x: 1 } } })).toBe(1 + 5);
+  });
+
+  it('costs what validation would refuse (an unknown field, fragment or type condition, an object without selection) nothing of its own', () => {
+    const document = parse('{ nope { id } shop { ... on Nope { detail { x } } ...OnNope ...Missing } thing } fragment OnNope on Nope { id }');
+    const operation = getOperationAST(document)!;
+    expect(estimateQueryCost(RULES, document, operation)).toBe(1 + 1);
+    expect(actualQueryCost(RULES, document, operation, { nope: { id: '1' }, shop: { detail: { x: 1 } }, thing: { __typename: 'Item' } })).toBe(1 + 1);
+  });
+
+  it('walks a fragment once per type however often it is spread, so fragments spread twice inside each other stay linear', () => {
+    // Fragment k spreads fragment k+1 twice: 2^7 spreads of the last one, which selects the only field read on Shop.
+    const chain = Array.from({ length: 7 }, (_, k) => `fragment F${k} on Shop { ...F${k + 1} ...F${k + 1} }`).join(' ');
+    const document = parse(`{ shop { ...F0 } } ${chain} fragment F7 on Shop { detail { x } }`);
+    expect(validate(RULES, document)).toEqual([]);
+    const shop = RULES.getType('Shop') as GraphQLObjectType;
+    const fieldReads = jest.spyOn(shop, 'getFields');
+    try {
+      expect(estimateQueryCost(RULES, document, getOperationAST(document)!)).toBe(1 + 2 ** 7 * 5);
+      expect(fieldReads).toHaveBeenCalledTimes(1);
+    } finally {
+      fieldReads.mockRestore();
+    }
   });
 
   it('costs nothing for an operation type the schema does not have', () => {
@@ -293,6 +322,17 @@ describe('the actual cost of an answer', () => {
     expect(ruleActual('{ thing { __typename ... on Node { detail { x } } } }', { thing: { __typename: 'Shop', detail: { x: 1 } } })).toBe(1 + 5);
   });
 
+  it("counts only what an object's own type selects, and an object whose __typename names no object type its weight only", () => {
+    const item = { __typename: 'Item', detail: { x: 1 } };
+    expect(ruleActual('{ thing { __typename ... on Shop { detail { x } } } }', { thing: item })).toBe(1);
+    expect(ruleActual('{ thing { __typename ...ShopDetail } } fragment ShopDetail on Shop { detail { x } }', { thing: item })).toBe(1);
+    expect(ruleActual('{ thing { __typename ... on Node { detail { x } } } }', { thing: { __typename: 'Node', detail: { x: 1 } } })).toBe(1);
+  });
+
+  it('costs an answer by the fields selected only, whatever their response keys (`undefined` is a legal alias)', () => {
+    expect(ruleActual('{ undefined: shop { id } }', { undefined: { id: '1' } })).toBe(1);
+  });
+
   it('costs a union member whose __typename was not selected its weight only: its fields cannot be told apart', () => {
     expect(ruleActual('{ thing { ... on Shop { detail { x } } } }', { thing: { detail: { x: 1 } } })).toBe(1);
     expect(ruleActual('{ thing { __typename ... on Shop { detail { x } } } }', { thing: { __typename: 'Shop', detail: { x: 1 } } })).toBe(1 + 5);
@@ -306,6 +346,54 @@ describe('the actual cost of an answer', () => {
     expect(cost({ things: [{ id: '1' }, { id: '2' }], thing: { __typename: 'Item', detail: { x: 1 } } })).toBe(4 + 2 + 1 + 1);
     expect(cost({ things: [], thing: { __typename: 'Other' } })).toBe(4 + 1);
     expect(cost({ things: null, thing: { __typename: 'Shop', detail: null } })).toBe(1);
+  });
+
+  it("reads an operation's fields once for all its answers, each type's selection at its first object, each field's @cost once for every operation", () => {
+    // One field selected on Item: read once at the first item, not at each of the three.
+    const document = parse('{ featured { detail { x } } }');
+    const operation = getOperationAST(document)!;
+    expect(validate(RULES, document)).toEqual([]);
+    const query = RULES.getQueryType()!;
+    const item = RULES.getType('Item') as GraphQLObjectType;
+    const queryReads = jest.spyOn(query, 'getFields');
+    const itemReads = jest.spyOn(item, 'getFields');
+    const featured = query.getFields().featured;
+    const featuredNode = featured.astNode;
+    let directiveReads = 0;
+    try {
+      const answer = { featured: [{ detail: { x: 1 } }, { detail: null }, { detail: { x: 3 } }] };
+      expect(actualQueryCost(RULES, document, operation, answer)).toBe(4 + 3 + 2);
+      expect(itemReads).toHaveBeenCalledTimes(1);
+      queryReads.mockClear();
+      itemReads.mockClear();
+      Object.defineProperty(featured, 'astNode', {
+        configurable: true,
+        get: () => {
+          directiveReads += 1;
+          return featuredNode;
+        },
+      });
+      expect(actualQueryCost(RULES, document, operation, { featured: [] })).toBe(4);
+      expect(queryReads).not.toHaveBeenCalled();
+      const another = parse('{ featured { id } }');
+      expect(actualQueryCost(RULES, another, getOperationAST(another)!, { featured: [{ id: '1' }] })).toBe(4 + 1);
+      expect(directiveReads).toBe(0);
+    } finally {
+      Object.defineProperty(featured, 'astNode', { configurable: true, writable: true, value: featuredNode });
+      queryReads.mockRestore();
+      itemReads.mockRestore();
+    }
+  });
+
+  it('reads the fragments of the document it is given with the operation', () => {
+    const shopId = parse('{ shop { ...Part } } fragment Part on Shop { id }');
+    const operation = getOperationAST(shopId)!;
+    const shopDetail = { ...shopId, definitions: [operation, ...parse('fragment Part on Shop { detail { x } }').definitions] };
+    const answer = { shop: { id: '1', detail: { x: 1 } } };
+    expect(actualQueryCost(RULES, shopId, operation, answer)).toBe(1);
+    expect(actualQueryCost(RULES, shopDetail, operation, answer)).toBe(1 + 5);
+    expect(refuseOverCost(RULES, shopId, operation, undefined, 100, () => undefined)).toBe(1);
+    expect(refuseOverCost(RULES, shopDetail, operation, undefined, 100, () => undefined)).toBe(1 + 5);
   });
 });
 
@@ -337,6 +425,20 @@ describe("refusing and spending an operation's cost", () => {
     expect(observed).toEqual([50]);
   });
 
+  it('estimates an operation without variables once for every request of its document', () => {
+    const fixed = parse('{ shop { detail { x } } }');
+    const fixedOperation = getOperationAST(fixed)!;
+    const queryReads = jest.spyOn(RULES.getQueryType()!, 'getFields');
+    try {
+      expect(refuseOverCost(RULES, fixed, fixedOperation, undefined, 100, () => undefined)).toBe(1 + 5);
+      queryReads.mockClear();
+      expect(refuseOverCost(RULES, fixed, fixedOperation, undefined, 100, () => undefined)).toBe(1 + 5);
+      expect(queryReads).not.toHaveBeenCalled();
+    } finally {
+      queryReads.mockRestore();
+    }
+  });
+
   describe("from the caller's fair share", () => {
     beforeEach(() => {
       jest.useFakeTimers({ now: new Date('2026-11-25T12:00:00.200Z') });
@@ -366,12 +468,14 @@ describe("refusing and spending an operation's cost", () => {
 
     it('charges nothing when the estimate fails for another reason', async () => {
       const fairShare = share();
+      const chargeRefused = jest.spyOn(fairShare, 'chargeRefused');
       const failure = new Error('unexpected');
       await expect(
         spendQueryCost(fairShare, 'caller', () => {
           throw failure;
         }),
       ).rejects.toBe(failure);
+      expect(chargeRefused).not.toHaveBeenCalled();
       await expect(fairShare.spend('caller', 100)).resolves.toBeUndefined();
     });
   });
