@@ -102,6 +102,8 @@ describe('buildSendMessageBody envelope', () => {
     expect(toUser).toMatchObject({ recipient: 'US.13491208655302741918', recipient_type: 'individual' });
     expect(toUser).not.toHaveProperty('to');
     expect(recipientKeyOf(toUser)).toBe('US.13491208655302741918');
+    // A body that names no contact key (the idempotency and window rules key by it) is refused as the input's recipient.
+    expect(fieldOf(() => recipientKeyOf({ to: 'not a number' }))).toBe('input.to');
     expect(buildSendMessageBody({ to: 'DE.ENT.abc123', text: { body: 'hi' } }, cloud)).toMatchObject({ recipient: 'DE.ENT.abc123' });
     expect(refusals(() => buildSendMessageBody({ to: 'US.13491208655302741918', text: { body: 'hi' } }, onPremise))).toEqual([
       ['input.to', 'A business-scoped user id can be a recipient on cloud channels only: give the phone number'],
