@@ -76,11 +76,7 @@ export const HTTPS_REQUIRED = 'the upstream delivers notifications only over HTT
 
 /** A URL whose host is loopback (the port and scheme do not matter). */
 function isLoopbackUrl(value: string): boolean {
-  try {
-    return isLoopbackHost(new URL(value).hostname);
-  } catch {
-    return false;
-  }
+  return URL.canParse(value) && isLoopbackHost(new URL(value).hostname);
 }
 
 /**

@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { HTTPS_REQUIRED, isLoopbackHost, isLoopbackHttpUrl, redactedHeaders, validateWebhookConfig, webhookAnswer } from '../../src/messaging/webhooks.js';
+import {
+  HTTPS_REQUIRED,
+  isLoopbackHost,
+  isLoopbackHttpUrl,
+  redactedHeaders,
+  validateWebhookConfig,
+  wabaWebhookAnswer,
+  webhookAnswer,
+} from '../../src/messaging/webhooks.js';
 import { fieldOf, refusalOf } from '../support/refusals.js';
 
 describe('webhook rules', () => {
@@ -174,5 +182,28 @@ describe('webhook rules', () => {
       headers: { Authorization: 'Basic [redacted]', Accept: 'x' },
     });
     expect(webhookAnswer({}, sent)).toEqual({ url: 'https://sent.example.com', headers: { Authorization: 'Basic [redacted]', Accept: 'x' } });
+  });
+  it("keeps a loopback URL's port on cloud only when allowed (the embedded simulator), and refuses a malformed URL either way", () => {
+    const options = { allowLoopbackHttp: true, allowLoopbackPort: true };
+    const loopback = 'http://127.0.0.1:4000/webhooks/channel-001';
+    expect(validateWebhookConfig({ url: loopback }, 'CLOUD', 'input', options).url).toBe(loopback);
+    expect(validateWebhookConfig({ url: 'https://localhost:8443/x' }, 'CLOUD', 'input', options).url).toBe('https://localhost:8443/x');
+    expect(refusalOf(() => validateWebhookConfig({ url: 'https://localhost:8443/x' }, 'CLOUD'))?.[0]).toBe('input.url');
+    expect(refusalOf(() => validateWebhookConfig({ url: 'https://hooks.example.com:8443/x' }, 'CLOUD', 'input', options))?.[0]).toBe('input.url');
+    expect(refusalOf(() => validateWebhookConfig({ url: 'https://[::1/x' }, 'CLOUD', 'input', options))).toEqual(['input.url', 'url is not a valid URL']);
+  });
+
+  it('answers a business-account webhook write with what was sent, credentials redacted, and the latest time it takes effect', () => {
+    const sent = { url: 'https://hooks.example.com/x', headers: { Authorization: 'Bearer abc', 'X-Route': 'eu' } };
+    const now = Date.UTC(2026, 10, 28, 12, 0, 0);
+    expect(wabaWebhookAnswer(sent, undefined, now)).toEqual({
+      wabaId: null,
+      numbers: null,
+      url: 'https://hooks.example.com/x',
+      headers: { Authorization: 'Bearer [redacted]', 'X-Route': 'eu' },
+      message: null,
+      activatesAt: '2026-11-28T12:00:20.000Z',
+    });
+    expect(wabaWebhookAnswer(sent, 'applied within 20 seconds', now).message).toBe('applied within 20 seconds');
   });
 });
