@@ -490,6 +490,22 @@ describeWithRedis('RedisEventLog: message records', () => {
     expect((await log.conversation(channelId, '492'))?.name ?? null).toBeNull();
   });
 
+  it("a reaction leaves the message's text as it is; an edit to a version without text leaves none", async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const change = (id: string, raw: Record<string, unknown>, atMs: number) => {
+      const event = inbound(channelId, id, '491', atMs, { text: null, type: String(raw.type) });
+      event.payload = { ...event.payload, raw: { id, ...raw } };
+      return event;
+    };
+    await log.append(channelId, [inbound(channelId, 'wamid.orig', '491', recent(30), { text: 'hello' })]);
+    await log.append(channelId, [change('wamid.r', { type: 'reaction', reaction: { message_id: 'wamid.orig', emoji: '👍' } }, recent(20))]);
+    expect(await log.message(channelId, 'wamid.orig')).toMatchObject({ text: 'hello', reactions: [{ emoji: '👍', from: '491' }] });
+    const caption = { type: 'image', image: { caption: 'a picture' } };
+    await log.append(channelId, [change('wamid.e', { type: 'edit', edit: { original_message_id: 'wamid.orig', message: caption } }, recent(10))]);
+    expect(await log.message(channelId, 'wamid.orig')).toMatchObject({ text: null, body: { type: 'edit' } });
+  });
+
   it("a message's, an echo's and an edit's body is its item as received, cut out of the event the script got, byte for byte after any text", async () => {
     const channelId = newChannel();
     const log = eventLog();
