@@ -296,6 +296,21 @@ describeWithRedis('RedisEventLog: append and read', () => {
     expect(await redis.client.get(key(channelId, 'sequence'))).toBe('2');
   });
 
+  it('with REDIS_WAIT_REPLICAS fails an append that fewer replicas took, after writing it (a re-delivery is a duplicate)', async () => {
+    const channelId = newChannel();
+    // More replicas than any test Redis has (one server, or the test cluster).
+    const log = new RedisEventLog(
+      redis,
+      { retentionMs: RETENTION_MS, dedupTtlMs: DEDUP_TTL_MS, connectWaitMs: 2_000, waitReplicas: 9 },
+      createLogger('silent'),
+    );
+    logs.push(log);
+    const event = inbound(channelId, 'wamid.replicated', '491', recent());
+    await expect(log.append(channelId, [event])).rejects.toThrow(/^NOREPLICAS the write reached \d+ of 9 replicas/);
+    await expect(log.append(channelId, [event])).rejects.toThrow('NOREPLICAS');
+    expect(await eventLog().append(channelId, [event])).toEqual({ appended: [], duplicates: 1 });
+  });
+
   it('fails an append whose keys hold something else, with the Redis error', async () => {
     const channelId = newChannel();
     await redis.client.set(key(channelId, 'log'), 'not a stream');
