@@ -10,12 +10,45 @@ const inboundText = (id: string) =>
 
 const hub = () => createEventHub(createLogger('silent'), null, 60_000);
 
+/** Business numbers of the partner's channels on one business account, as the channel directory routes them. */
+const OWN_NUMBER = '49305550000';
+const SIBLING_NUMBER = '49305550006';
+const ROUTES: Record<string, string> = { [OWN_NUMBER]: 'channel-001', [SIBLING_NUMBER]: 'channel-002' };
+
 describe('EventHub (in memory)', () => {
   it('deduplicates per channel: the same message id on another channel is another event', async () => {
     const events = hub();
     expect(await events.ingest('channel-001', inboundText('wamid.same'))).toMatchObject({ published: 1, duplicates: 0 });
     expect(await events.ingest('channel-002', inboundText('wamid.same'))).toMatchObject({ published: 1, duplicates: 0 });
     expect(await events.ingest('channel-002', inboundText('wamid.same'))).toMatchObject({ published: 0, duplicates: 1 });
+  });
+
+  it("appends each channel's events to its log once, the path's channel only when it takes some or nothing is routed away", async () => {
+    const events = hub();
+    const directory = { routes: async (_channelId: string, numbers: readonly string[]) => new Map(numbers.map((number) => [number, ROUTES[number] ?? null])) };
+    const change = (number: string, id: string) => ({
+      metadata: { display_phone_number: number, phone_number_id: `pn-${number}` },
+      messages: [{ id, from: '491', timestamp: '1700000000', type: 'text', text: { body: id } }],
+    });
+    const ids = async (channelId: string) =>
+      (await events.page(channelId, { after: null, first: 10, kinds: null, contact: null })).nodes.map((event) =>
+        event.kind === 'message' ? event.payload.id : event.kind,
+      );
+
+    // The routed change comes first: the path's channel is still the first appended to.
+    const both = cloudNotification([change(SIBLING_NUMBER, 'wamid.s1'), change(OWN_NUMBER, 'wamid.o1'), change(SIBLING_NUMBER, 'wamid.s2')]);
+    expect(await events.ingest('channel-001', both, directory)).toMatchObject({
+      published: 3,
+      routing: ['routed', 'own', 'routed'],
+      channels: ['channel-001', 'channel-002'],
+    });
+    expect(await ids('channel-001')).toEqual(['wamid.o1']);
+    expect(await ids('channel-002')).toEqual(['wamid.s1', 'wamid.s2']);
+
+    const routedOnly = cloudNotification([change(SIBLING_NUMBER, 'wamid.s3')]);
+    expect(await events.ingest('channel-001', routedOnly, directory)).toMatchObject({ published: 1, routing: ['routed'], channels: ['channel-002'] });
+    expect(await events.ingest('channel-001', cloudNotification(), directory)).toMatchObject({ published: 0, channels: ['channel-001'] });
+    expect(await ids('channel-001')).toEqual(['wamid.o1']);
   });
 
   it('a subscription after a cursor gets the retained events after it, then live ones', async () => {

@@ -105,6 +105,28 @@ describe('EventHub events', () => {
     expect(await hub.page('channel-009', { after: null, first: 5, kinds: null, contact: null })).toEqual({ nodes: [], end: null, hasMore: false });
   });
 
+  it("filters by every key of the contact's conversation: a status kept under its user id, an echo to it", async () => {
+    const message = inbound('496', 30, 'wamid.in-496');
+    message.payload = { ...message.payload, fromUserId: 'DE.u6' };
+    const echo = (to: string, id: string): ChannelEvent => ({
+      kind: 'echo',
+      dedupKey: `echo:${id}`,
+      payload: { channelId: CHANNEL, id, to, timestamp: at(10), type: 'text', text: 'from the phone app', raw: null },
+    });
+    const hub = await memoryHub(CHANNEL, [
+      message,
+      sent('DE.u6', 'wamid.out-496', 20),
+      echo('496', 'wamid.echo-496'),
+      echo('497', 'wamid.echo-497'),
+      inbound('497', 5),
+    ]);
+    expect(messageIds((await hub.page(CHANNEL, { after: null, first: 10, kinds: null, contact: '496' })).nodes)).toEqual([
+      'wamid.in-496',
+      'wamid.out-496',
+      'echo',
+    ]);
+  });
+
   it("finds a contact's preference by its user id when no conversation of the contact is held", async () => {
     const preference: ChannelEvent = {
       kind: 'preference',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { nextStatus, retentionCutoff, serializeEvent } from '../../src/events/log/event-log.js';
+import { nextStatus, recordOfEvent, retentionCutoff, serializeEvent } from '../../src/events/log/event-log.js';
 import { MemoryEventLog, type MemoryLogLimits } from '../../src/events/log/memory-log.js';
 import { eventLogContract } from '../support/event-log-contract.js';
 import type { ChannelEvent, LoggedEvent } from '../../src/events/types.js';
@@ -101,6 +101,76 @@ describe('log helpers', () => {
     const withoutItem = channelError('e2');
     delete (withoutItem.payload as { raw?: unknown }).raw;
     expect(serializeEvent(withoutItem)).toEqual({ json: JSON.stringify({ k: 'error', p: withoutItem.payload }), itemOffset: null });
+  });
+});
+
+describe('recordOfEvent', () => {
+  const NOW = START_MS;
+  const AT = '2024-01-01T00:00:00.000Z';
+  const AT_MS = Date.parse(AT);
+  const withItem = (raw: unknown, timestamp: string | null = AT): ChannelEvent => {
+    const event = inbound('wamid.own', '491', null, timestamp);
+    event.payload = { ...event.payload, raw };
+    return event;
+  };
+  const echo = (raw: unknown): ChannelEvent => ({
+    kind: 'echo',
+    dedupKey: 'echo:wamid.echo',
+    payload: { channelId: CHANNEL, id: 'wamid.echo', to: '491', timestamp: AT, type: 'reaction', text: null, raw },
+  });
+  const ownRecord = { messageId: 'wamid.own', contact: '491', type: 'text', text: null, change: null, sentAtMs: AT_MS };
+
+  it('reads a reaction as a change of the message it names, without an emoji as its removal', () => {
+    expect(recordOfEvent(withItem({ type: 'reaction', reaction: { message_id: 'wamid.A', emoji: '👍' } }), NOW)?.change).toStrictEqual({
+      kind: 'reaction',
+      target: 'wamid.A',
+      from: '491',
+      emoji: '👍',
+      atMs: AT_MS,
+    });
+    for (const reaction of [{ message_id: 'wamid.A' }, { message_id: 'wamid.A', emoji: '' }, { message_id: 'wamid.A', emoji: 7 }]) {
+      expect(recordOfEvent(withItem({ type: 'reaction', reaction }), NOW)?.change).toMatchObject({ kind: 'reaction', emoji: null });
+    }
+  });
+
+  it('keeps an item as a message of its own unless it is a reaction naming a message, an edit or a revoke', () => {
+    for (const raw of [
+      { type: 'text', text: { body: 'hi' }, reaction: { message_id: 'wamid.A', emoji: '👍' } },
+      { type: 'reaction' },
+      { type: 'reaction', reaction: 'wamid.A' },
+      { type: 'reaction', reaction: { message_id: 7, emoji: '👍' } },
+      'reaction',
+      null,
+    ]) {
+      expect(recordOfEvent(withItem(raw), NOW)).toMatchObject({ ...ownRecord, body: raw });
+    }
+  });
+
+  it("takes an edit's new text only from a text body, and a status's record is its message's", () => {
+    const edit = (message: unknown) => recordOfEvent(withItem({ type: 'edit', edit: { original_message_id: 'wamid.A', message } }), NOW)?.change;
+    expect(edit({ type: 'text', text: { body: 'fixed' } })).toMatchObject({ kind: 'edit', target: 'wamid.A', text: 'fixed', atMs: AT_MS });
+    for (const message of [undefined, { type: 'image', image: { caption: 'x' } }, { type: 'text', text: 'fixed' }, { type: 'text', text: { body: 7 } }]) {
+      expect(edit(message)).toMatchObject({ kind: 'edit', target: 'wamid.A', text: null });
+    }
+    expect(recordOfEvent(status('wamid.S', 'read'), NOW)).toStrictEqual({
+      messageId: 'wamid.S',
+      contact: '491',
+      type: undefined,
+      text: null,
+      body: null,
+      change: null,
+      sentAtMs: NOW,
+    });
+  });
+
+  it('keys an echoed reaction by the business number it came from, else by the channel', () => {
+    const reaction = { type: 'reaction', reaction: { message_id: 'wamid.A', emoji: '👍' } };
+    expect(recordOfEvent(echo({ ...reaction, from: '+49 30 1234' }), NOW)?.change).toMatchObject({ kind: 'reaction', from: '49301234' });
+    expect(recordOfEvent(echo(reaction), NOW)?.change).toMatchObject({ kind: 'reaction', from: CHANNEL });
+    expect(recordOfEvent(echo({ ...reaction, from: 4930 }), NOW)?.change).toMatchObject({ kind: 'reaction', from: CHANNEL });
+    for (const raw of [null, 'wamid.A']) {
+      expect(recordOfEvent(echo(raw), NOW)).toMatchObject({ messageId: 'wamid.echo', contact: '491', change: null, body: raw });
+    }
   });
 });
 

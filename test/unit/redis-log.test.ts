@@ -296,6 +296,21 @@ describeWithRedis('RedisEventLog: append and read', () => {
     expect(await redis.client.get(key(channelId, 'sequence'))).toBe('2');
   });
 
+  it('with REDIS_WAIT_REPLICAS fails an append that fewer replicas took, after writing it (a re-delivery is a duplicate)', async () => {
+    const channelId = newChannel();
+    // More replicas than any test Redis has (one server, or the test cluster).
+    const log = new RedisEventLog(
+      redis,
+      { retentionMs: RETENTION_MS, dedupTtlMs: DEDUP_TTL_MS, connectWaitMs: 2_000, waitReplicas: 9 },
+      createLogger('silent'),
+    );
+    logs.push(log);
+    const event = inbound(channelId, 'wamid.replicated', '491', recent());
+    await expect(log.append(channelId, [event])).rejects.toThrow(/^NOREPLICAS the write reached \d+ of 9 replicas/);
+    await expect(log.append(channelId, [event])).rejects.toThrow('NOREPLICAS');
+    expect(await eventLog().append(channelId, [event])).toEqual({ appended: [], duplicates: 1 });
+  });
+
   it('fails an append whose keys hold something else, with the Redis error', async () => {
     const channelId = newChannel();
     await redis.client.set(key(channelId, 'log'), 'not a stream');
@@ -434,6 +449,76 @@ describeWithRedis('RedisEventLog: message records', () => {
     expect(await log.message(channelId, 'wamid.bare')).toMatchObject({ threadMs: 1700000000000, contact: null, text: null, type: null });
     await redis.client.hSet(record, { ts: '1700000000500' });
     expect((await log.message(channelId, 'wamid.bare'))?.threadMs).toBe(1700000000500);
+  });
+
+  it('reads reactions, earlier versions and the sender as stored: oldest reaction first, unreadable ones left out', async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const record = key(channelId, 'message:wamid.kept');
+    const actor = (value: unknown) => JSON.stringify(value);
+    await redis.client.hSet(record, {
+      at: '1700000000000',
+      sa: '',
+      ts: '1700000000500',
+      'r:491': JSON.stringify({ e: '❤️', at: 1700000000800 }),
+      'r:492': JSON.stringify({ e: '👍', at: 1700000000900 }),
+      'r:490': JSON.stringify({ e: '👀', at: 1700000000600 }),
+      'r:493': 'garbage',
+      'r:494': 'null',
+      'r:495': JSON.stringify({ e: 1, at: 1700000000700 }),
+      'r:496': JSON.stringify({ e: '😮' }),
+      h: JSON.stringify([JSON.stringify({ body: 'first' }), { body: 'not text' }, 7, 'garbage', JSON.stringify({ body: 'second' })]),
+      sb: actor({ kind: 'SERVICE', subject: 'svc-1', name: 'Billing' }),
+    });
+    const read = await log.message(channelId, 'wamid.kept');
+    expect(read).toMatchObject({
+      sentAtMs: 1700000000500,
+      reactions: [
+        { emoji: '👀', from: '490', atMs: 1700000000600 },
+        { emoji: '❤️', from: '491', atMs: 1700000000800 },
+        { emoji: '👍', from: '492', atMs: 1700000000900 },
+      ],
+      history: [{ body: 'first' }, { body: 'second' }],
+      sentBy: { kind: 'SERVICE', subject: 'svc-1', name: 'Billing' },
+    });
+    const sentBy = async (stored: string) => {
+      await redis.client.hSet(record, { sb: stored });
+      return (await log.message(channelId, 'wamid.kept'))?.sentBy;
+    };
+    expect(await sentBy(actor({ kind: 'BUSINESS_APP', subject: 5, name: ['x'] }))).toEqual({ kind: 'BUSINESS_APP', subject: null, name: null });
+    expect(await sentBy(actor({ kind: 'PERSON', subject: 'u-1', name: null }))).toEqual({ kind: 'PERSON', subject: 'u-1', name: null });
+    for (const unreadable of ['null', '"SERVICE"', actor({ kind: 'ROBOT', subject: 'r' }), actor({ subject: 's' }), 'garbage']) {
+      expect(await sentBy(unreadable)).toBeNull();
+    }
+  });
+
+  it("keeps the sender's profile name on the record, a group message's too, whose conversation does not take it", async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const direct = inbound(channelId, 'wamid.direct', '491', recent(20), { contactName: 'Ada' });
+    const inGroup = inbound(channelId, 'wamid.group', '492', recent(10), { contactName: 'Bo' });
+    inGroup.payload = { ...inGroup.payload, raw: { id: 'wamid.group', group_id: 'group-1' } };
+    await log.append(channelId, [direct, inGroup, status(channelId, 'wamid.direct', 'read', '491', recent(5))]);
+    expect(await log.message(channelId, 'wamid.direct')).toMatchObject({ contactName: 'Ada' });
+    expect(await log.message(channelId, 'wamid.group')).toMatchObject({ contactName: 'Bo' });
+    expect((await log.conversation(channelId, '491'))?.name).toBe('Ada');
+    expect((await log.conversation(channelId, '492'))?.name ?? null).toBeNull();
+  });
+
+  it("a reaction leaves the message's text as it is; an edit to a version without text leaves none", async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const change = (id: string, raw: Record<string, unknown>, atMs: number) => {
+      const event = inbound(channelId, id, '491', atMs, { text: null, type: String(raw.type) });
+      event.payload = { ...event.payload, raw: { id, ...raw } };
+      return event;
+    };
+    await log.append(channelId, [inbound(channelId, 'wamid.orig', '491', recent(30), { text: 'hello' })]);
+    await log.append(channelId, [change('wamid.r', { type: 'reaction', reaction: { message_id: 'wamid.orig', emoji: '👍' } }, recent(20))]);
+    expect(await log.message(channelId, 'wamid.orig')).toMatchObject({ text: 'hello', reactions: [{ emoji: '👍', from: '491' }] });
+    const caption = { type: 'image', image: { caption: 'a picture' } };
+    await log.append(channelId, [change('wamid.e', { type: 'edit', edit: { original_message_id: 'wamid.orig', message: caption } }, recent(10))]);
+    expect(await log.message(channelId, 'wamid.orig')).toMatchObject({ text: null, body: { type: 'edit' } });
   });
 
   it("a message's, an echo's and an edit's body is its item as received, cut out of the event the script got, byte for byte after any text", async () => {
