@@ -721,6 +721,16 @@ describeWithRedis('RedisEventLog: contact aliases', () => {
     });
   }
 
+  it("keeps the username a message names with its conversation's keys", async () => {
+    const channelId = newChannel();
+    const log = eventLog();
+    const named = fromUser(channelId, 'wamid.named', 'US.4001', recent(20), '494');
+    named.payload = { ...named.payload, username: 'ada' };
+    await log.append(channelId, [named, fromUser(channelId, 'wamid.unnamed', 'US.4002', recent(10))]);
+    expect(await log.conversation(channelId, '494')).toMatchObject({ contactPhone: '494', contactUserId: 'US.4001', contactUsername: 'ada' });
+    expect((await log.conversation(channelId, 'US.4002'))?.contactUsername).toBeNull();
+  });
+
   it('an alias set between the read and the script: the script changes nothing, the log reads again and the item joins the conversation it names now', async () => {
     const channelId = newChannel();
     const [userId, waId] = ['DE.raced1', '4917000000041'];
