@@ -14,9 +14,13 @@
  * (12,000 listings of warm-up, Node's --no-memory-reducer) keep both small (docs/benchmarks.md, scenario 13). The files
  * stay in CALLGRIND_DIR for callgrind_annotate; CALLGRIND_NODE_FLAGS (Node's flags, instead of the default) with
  * --perf-basic-prof has Node write /tmp/perf-<pid>.map, which names the JIT code's addresses callgrind reports.
+ * CALLGRIND_SIMULATE=yes adds callgrind's cache and branch simulation: misses per listing and an estimate of its cycles
+ * (instructions + 10 per first-level miss or mispredicted branch + 100 per last-level miss, the estimate of valgrind's
+ * manual and KCachegrind), for work whose cost a count of instructions does not show (a larger working set, less
+ * predictable dispatch).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,11 +44,15 @@ const rounds = count('CALLGRIND_ROUNDS', 1);
 const directory = resolve(process.env.CALLGRIND_DIR ?? join(tmpdir(), 'hubgraph-callgrind'));
 /** V8's memory reducer collects when the process looks idle, as it does under valgrind between warm-up and counting. */
 const nodeFlags = (process.env.CALLGRIND_NODE_FLAGS ?? '--no-memory-reducer').split(' ').filter(Boolean);
+const simulate = process.env.CALLGRIND_SIMULATE === 'yes';
 
 async function listings(url: string, amount: number): Promise<void> {
   const result = await autocannon({ url, method: 'POST', headers: JSON_HEADERS, body: graphqlBody(LISTING), connections, amount, timeout: 120 });
   const failures = result.non2xx + result.errors + result.timeouts;
-  if (failures > 0) throw new Error(`${failures} of ${amount} listings failed`);
+  if (failures > 0) {
+    const statuses = JSON.stringify(result.statusCodeStats);
+    throw new Error(`${failures} of ${amount} listings failed: ${result.non2xx} not 2xx (${statuses}), ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
 }
 
 /** Where V8 spends instructions that are not the listing's own work, by the names of its C++ functions. */
@@ -54,10 +62,12 @@ const SHARES = [
 ] as const;
 
 type Breakdown = { total: number; compiler: number; gc: number; rest: number };
+/** Callgrind's simulated misses, summed over the process (CALLGRIND_SIMULATE). */
+type Misses = { firstLevel: number; lastLevel: number; mispredicted: number; cycles: number };
 
 /** Callgrind's count of each function (callgrind_annotate), summed into the JIT compiler's share, the GC's and the rest. */
 function breakdown(file: string): Breakdown {
-  const annotated = execFileSync('callgrind_annotate', ['--threshold=100', file], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const annotated = execFileSync('callgrind_annotate', ['--threshold=100', '--show=Ir', file], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   const sums: Breakdown = { total: 0, compiler: 0, gc: 0, rest: 0 };
   for (const line of annotated.split('\n')) {
     const row = /^\s*([\d,]+) \([^)]*\)\s+(.*)$/.exec(line);
@@ -67,6 +77,18 @@ function breakdown(file: string): Breakdown {
     sums[SHARES.find(({ pattern }) => pattern.test(row[2]))?.share ?? 'rest'] += instructions;
   }
   return sums;
+}
+
+/** The file's totals of the simulated events (its `events:` and `totals:` lines), with the cycle estimate. */
+function misses(file: string): Misses {
+  const text = readFileSync(file, 'utf8');
+  const names = /^events: (.*)$/m.exec(text)![1].split(' ');
+  const values = /^totals: (.*)$/m.exec(text)![1].split(' ').map(Number);
+  const total = (...events: string[]) => events.reduce((sum, event) => sum + (values[names.indexOf(event)] ?? 0), 0);
+  const firstLevel = total('I1mr', 'D1mr', 'D1mw');
+  const lastLevel = total('ILmr', 'DLmr', 'DLmw');
+  const mispredicted = total('Bcm', 'Bim');
+  return { firstLevel, lastLevel, mispredicted, cycles: total('Ir') + 10 * (firstLevel + mispredicted) + 100 * lastLevel };
 }
 
 /**
@@ -82,13 +104,26 @@ function instrumentation(pid: number, state: 'on' | 'off'): void {
   if (!answer.includes('OK')) throw new Error(`callgrind_control --instr=${state} ${pid}: ${answer}`);
 }
 
-async function instructionsPerListing(main: string, label: string, upstream: Awaited<ReturnType<typeof startSimulatorProcess>>): Promise<Breakdown> {
+async function instructionsPerListing(
+  main: string,
+  label: string,
+  upstream: Awaited<ReturnType<typeof startSimulatorProcess>>,
+): Promise<Breakdown & { misses?: Misses }> {
   const file = join(directory, `callgrind.${label}.${Date.now()}.out`);
   const gateway = await startGatewayProcess(upstream, {
     main,
     env: ROOM,
     execArgv: nodeFlags,
-    wrapper: { command: ['valgrind', '--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${file}`], startTimeoutMs: 600_000 },
+    wrapper: {
+      command: [
+        'valgrind',
+        '--tool=callgrind',
+        '--instr-atstart=no',
+        ...(simulate ? ['--cache-sim=yes', '--branch-sim=yes'] : []),
+        `--callgrind-out-file=${file}`,
+      ],
+      startTimeoutMs: 600_000,
+    },
   });
   try {
     await graphql(gateway.graphqlUrl, LISTING);
@@ -101,7 +136,13 @@ async function instructionsPerListing(main: string, label: string, upstream: Awa
     await gateway.stop();
   }
   const sums = breakdown(file);
-  return { total: sums.total / measured, compiler: sums.compiler / measured, gc: sums.gc / measured, rest: sums.rest / measured };
+  const perListing = { total: sums.total / measured, compiler: sums.compiler / measured, gc: sums.gc / measured, rest: sums.rest / measured };
+  if (!simulate) return perListing;
+  const { firstLevel, lastLevel, mispredicted, cycles } = misses(file);
+  return {
+    ...perListing,
+    misses: { firstLevel: firstLevel / measured, lastLevel: lastLevel / measured, mispredicted: mispredicted / measured, cycles: cycles / measured },
+  };
 }
 
 async function main() {
@@ -112,7 +153,7 @@ async function main() {
     process.stdout.write(`${warm} listings warm, ${measured} measured, ${connections} connections; files in ${directory}\n`);
     const figure = (value: number) => Math.round(value).toLocaleString('en');
     for (let round = 1; round <= rounds; round += 1) {
-      const figures: Breakdown[] = [];
+      const figures: Array<Breakdown & { misses?: Misses }> = [];
       for (const [index, main] of builds.entries()) {
         const counted = await instructionsPerListing(main, index === 0 ? 'this' : `build${index}`, upstream);
         figures.push(counted);
@@ -121,6 +162,14 @@ async function main() {
           `round ${round}: ${main}: ${figure(counted.total)} instructions per listing${ratio('total')}; ` +
             `JIT compiler ${figure(counted.compiler)}, GC ${figure(counted.gc)}, the rest ${figure(counted.rest)}${ratio('rest')}\n`,
         );
+        const { misses: simulated } = counted;
+        if (simulated) {
+          const cycles = index === 0 ? '' : ` (${(simulated.cycles / figures[0].misses!.cycles).toFixed(3)}× this build's)`;
+          process.stdout.write(
+            `  simulated: ${figure(simulated.firstLevel)} first-level and ${figure(simulated.lastLevel)} last-level cache misses, ` +
+              `${figure(simulated.mispredicted)} mispredicted branches; about ${figure(simulated.cycles)} cycles per listing${cycles}\n`,
+          );
+        }
       }
     }
   } finally {
