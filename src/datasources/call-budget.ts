@@ -17,6 +17,7 @@ import {
 } from 'graphql';
 import { HubgraphError, ErrorCode } from '../errors.js';
 import { directive, intArgument, listArgument } from '../lib/cost-directives.js';
+import { estimatedOnce } from '../lib/estimated-once.js';
 
 /** One operation would make (or has made) more upstream calls than MAX_UPSTREAM_CALLS_PER_OPERATION allows. */
 export class UpstreamCallLimitError extends HubgraphError {
@@ -147,15 +148,7 @@ function slicedSize(
   return undefined;
 }
 
-/** Estimates of operations without variables, worked out once per operation object (Apollo's document cache reuses them), as query-cost.ts does. */
-const fixedEstimates = new WeakMap<OperationDefinitionNode, { schema: GraphQLSchema; document: DocumentNode; estimate: number }>();
-function fixedEstimate(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): number {
-  const known = fixedEstimates.get(operation);
-  if (known?.schema === schema && known.document === document) return known.estimate;
-  const estimate = estimateUpstreamCalls(schema, document, operation, undefined);
-  fixedEstimates.set(operation, { schema, document, estimate });
-  return estimate;
-}
+const fixedEstimate = estimatedOnce(estimateUpstreamCalls);
 
 /** Refuses, before anything is sent, an operation (not a subscription) whose estimate is over `limit`. */
 export function refuseOverEstimate(

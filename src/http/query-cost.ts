@@ -22,6 +22,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { directive, intArgument, listArgument } from '../lib/cost-directives.js';
+import { estimatedOnce } from '../lib/estimated-once.js';
 import type { FairShare } from '../store/fair-share.js';
 
 /*
@@ -294,18 +295,7 @@ export class QueryCostError extends GraphQLError {
   }
 }
 
-/**
- * Estimates of operations without variables, which nothing of a request changes. Apollo's document cache hands the same
- * document (and operation) objects to every request of one text, so a cached listing is estimated once, not per request.
- */
-const fixedCosts = new WeakMap<OperationDefinitionNode, { schema: GraphQLSchema; document: DocumentNode; cost: number }>();
-function fixedCost(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): number {
-  const known = fixedCosts.get(operation);
-  if (known?.schema === schema && known.document === document) return known.cost;
-  const cost = estimateQueryCost(schema, document, operation, undefined);
-  fixedCosts.set(operation, { schema, document, cost });
-  return cost;
-}
+const fixedCost = estimatedOnce(estimateQueryCost);
 
 /** The estimate, after refusing an operation over `max` with QueryCostError (before anything is sent). */
 export function refuseOverCost(
