@@ -103,8 +103,13 @@ export interface RedisSubscriber {
   off(event: 'ready', listener: () => void): unknown;
   subscribe(channel: string, listener: (message: string) => void): Promise<void>;
   unsubscribe(channel: string): Promise<void>;
-  /** Stops receiving: on one server the subscriber's own connection closes; on a cluster its channels are unsubscribed. */
-  close(): Promise<void>;
+  /** false once destroyed (or, on one server, once its connection is closed). */
+  readonly isOpen: boolean;
+  /**
+   * Stops receiving at once, waiting on nothing (a Redis that hangs must not hold up a shutdown): on one server the
+   * subscriber's own connection is destroyed; on a cluster its channels are unsubscribed in the background.
+   */
+  destroy(): void;
 }
 
 /**
@@ -117,6 +122,7 @@ class ShardedSubscriber extends EventEmitter implements RedisSubscriber {
   private readonly channels = new Map<string, (message: string) => void>();
 
   private readonly stopResubscribing: () => void;
+  private destroyed = false;
 
   constructor(private readonly connection: RedisConnection) {
     super();
@@ -137,13 +143,17 @@ class ShardedSubscriber extends EventEmitter implements RedisSubscriber {
     await this.connection.cluster!.sUnsubscribe(channel);
   }
 
-  async close(): Promise<void> {
+  get isOpen(): boolean {
+    return !this.destroyed && this.connection.cluster!.isOpen;
+  }
+
+  destroy(): void {
+    this.destroyed = true;
     this.stopResubscribing();
-    const channels = [...this.channels.keys()];
-    this.channels.clear();
     const cluster = this.connection.cluster!;
     // A node lost meanwhile took its subscriptions with it.
-    if (cluster.isOpen) await Promise.all(channels.map((channel) => cluster.sUnsubscribe(channel).catch(() => undefined)));
+    for (const channel of this.channels.keys()) cluster.sUnsubscribe(channel).catch(() => undefined);
+    this.channels.clear();
   }
 
   private async resubscribe(): Promise<void> {

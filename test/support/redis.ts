@@ -146,6 +146,11 @@ export class StallingProxy {
     return proxy;
   }
 
+  /** Sockets open through the proxy: each client's and its upstream's. */
+  get openSockets(): number {
+    return this.sockets.size;
+  }
+
   /** Stops forwarding: commands sent from now on get no answer until resume(). */
   stall(): void {
     this.stalled = true;

@@ -161,6 +161,22 @@ describeWithRedis('RedisSubscriptions', () => {
     expect(received).toEqual(['back']);
   });
 
+  it('closes at once while Redis hangs: nothing waits on an answer that does not come', async () => {
+    const proxy = await StallingProxy.start();
+    const subscriber = subscriberClient(proxy.url);
+    const fanOut = subscriptions(subscriber);
+    try {
+      await fanOut.subscribe(`${namespace}:events:hung`, () => undefined);
+      proxy.stall();
+      void subscriber.ping().catch(() => undefined);
+      fanOut.close();
+      expect(subscriber.isOpen).toBe(false);
+      await waitUntil(() => proxy.openSockets === 0, "the subscriber's connection gone, its PING unanswered");
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('logs a failed unsubscribe with its channel instead of failing the caller', async () => {
     const channel = `${namespace}:events:lost`;
     // The connection is lost while UNSUBSCRIBE waits for its answer: the proxy holds it, then drops the connection.
@@ -186,11 +202,11 @@ describeWithRedis('RedisSubscriptions', () => {
     const logs = new LogCapture();
     const fanOut = subscriptions(subscriber, { logs });
     const unsubscribe = await fanOut.subscribe(channel, () => undefined);
-    await fanOut.close();
+    fanOut.close();
     expect(subscriber.isOpen).toBe(false);
     await waitUntil(async () => (await redisSubscribers(channel)) === 0, 'Redis following the channel no more');
     await unsubscribe();
-    await fanOut.close();
+    fanOut.close();
     expect(logs.entries()).toEqual([]);
   });
 });

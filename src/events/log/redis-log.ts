@@ -684,7 +684,7 @@ export class RedisEventLog implements EventLog {
 
   async close(): Promise<void> {
     this.tails.clear();
-    await this.subscriptions.close();
+    this.subscriptions.close();
   }
 
   /** Under the channel's hash tag, so that on a cluster SPUBLISH from the script stays on the script's own shard. */
