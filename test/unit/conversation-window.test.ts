@@ -9,6 +9,28 @@ import type { ContactPreferenceEventDto, InboundMessageDto, MessageEchoEventDto 
 const NOW = 1_800_000_000_000;
 const HOUR = 60 * 60 * 1000;
 
+/** The change a text message from 49 makes, received at `now`: `payload` overrides its fields. */
+const messageChange = (payload: Partial<InboundMessageDto>, now = NOW) =>
+  changeOfEvent(
+    {
+      kind: 'message',
+      dedupKey: 'k',
+      payload: {
+        channelId: 'c',
+        id: 'm',
+        from: '49',
+        timestamp: null,
+        type: 'text',
+        text: 'hi',
+        raw: null,
+        contactName: null,
+        displayPhoneNumber: null,
+        ...payload,
+      },
+    },
+    now,
+  );
+
 describe('serviceWindow', () => {
   it('is OPEN for 24 hours after the last inbound message, then CLOSED', () => {
     expect(serviceWindow({ lastInboundMs: NOW - HOUR, closedMs: null }, null, NOW)).toEqual({
@@ -63,15 +85,7 @@ describe('changeOfEvent', () => {
   });
 
   it("uses the message's own time, and now when it has none", () => {
-    const message = (timestamp: string | null) =>
-      changeOfEvent(
-        {
-          kind: 'message',
-          dedupKey: 'k',
-          payload: { channelId: 'c', id: 'm', from: '49', timestamp, type: 'text', text: 'hi', raw: null, contactName: 'Ada', displayPhoneNumber: null },
-        },
-        NOW,
-      );
+    const message = (timestamp: string | null) => messageChange({ timestamp, contactName: 'Ada' });
     expect(message('2027-01-01T00:00:00.000Z')).toEqual({
       contact: '49',
       atMs: Date.parse('2027-01-01T00:00:00.000Z'),
@@ -94,26 +108,7 @@ describe('changeOfEvent', () => {
   });
 
   const NO_MOVES = { username: null, movedTo: null, newUserId: null, movedUserId: null };
-  const message = (payload: Partial<InboundMessageDto>) =>
-    changeOfEvent(
-      {
-        kind: 'message',
-        dedupKey: 'k',
-        payload: {
-          channelId: 'c',
-          id: 'm',
-          from: '49',
-          timestamp: null,
-          type: 'text',
-          text: 'hi',
-          raw: null,
-          contactName: null,
-          displayPhoneNumber: null,
-          ...payload,
-        },
-      },
-      NOW,
-    );
+  const message = (payload: Partial<InboundMessageDto>) => messageChange(payload);
 
   it('opens the window on anything the user sent but a revoke or a system notice; a reaction, edit or revoke joins no thread', () => {
     expect(message({ raw: { type: 'text' } })).toMatchObject({ inbound: true, messageId: 'm', text: 'hi' });
@@ -242,24 +237,7 @@ describe('orderWithinSecond', () => {
 
   it('keeps the message time exact for the window while ordering it after a reply sent earlier in the same second', () => {
     const reply = second + 300;
-    const change = changeOfEvent(
-      {
-        kind: 'message',
-        dedupKey: 'k',
-        payload: {
-          channelId: 'c',
-          id: 'm',
-          from: '49',
-          timestamp: new Date(second).toISOString(),
-          type: 'text',
-          text: 'hi',
-          raw: null,
-          contactName: null,
-          displayPhoneNumber: null,
-        },
-      },
-      second + 700,
-    );
+    const change = messageChange({ timestamp: new Date(second).toISOString() }, second + 700);
     expect(change).toMatchObject({ atMs: second, orderMs: second + 700 });
     expect(change!.orderMs).toBeGreaterThan(reply);
   });
