@@ -92,6 +92,38 @@ const TOPOLOGY_REFRESH_MS = 250;
 const REPEAT_LOG_MS = 10_000;
 
 /**
+ * A client's socket is being opened from `connect()` or a reconnect until node-redis says it connected or failed.
+ * node-redis 5 assigns that socket only once connected, after a `destroy()` that came in between looked for it: the
+ * socket then stays connected, and keeps the process alive, with nothing left to close it.
+ */
+const opening = new WeakSet<RedisClient>();
+
+function connectTracked(client: RedisClient): void {
+  const settled = () => opening.delete(client);
+  client.on('reconnecting', () => opening.add(client));
+  client.on('connect', settled);
+  client.on('error', settled);
+  opening.add(client);
+  client.connect().catch(() => undefined);
+}
+
+/** Stops a client without waiting on its server; one whose socket is being opened is stopped once that settles. */
+function destroyClient(client: RedisClient): void {
+  if (!client.isOpen) return;
+  if (!opening.has(client)) {
+    client.destroy();
+    return;
+  }
+  const destroy = () => {
+    client.off('connect', destroy);
+    client.off('error', destroy);
+    if (client.isOpen) client.destroy();
+  };
+  client.once('connect', destroy);
+  client.once('error', destroy);
+}
+
+/**
  * The pub/sub side RedisSubscriptions needs: a standalone subscriber connection (SUBSCRIBE), or the
  * cluster's sharded pub/sub (SSUBSCRIBE on the node serving the channel's slot). `ready` fires
  * when subscriptions are (again) in place after a loss, during which publications were missed.
@@ -166,6 +198,46 @@ class ShardedSubscriber extends EventEmitter implements RedisSubscriber {
   }
 }
 
+/** One server's subscriber: the subscriber connection of its own, destroyed as `destroyClient` does. */
+class ServerSubscriber implements RedisSubscriber {
+  private destroyed = false;
+
+  constructor(private readonly client: RedisClient) {}
+
+  get isReady(): boolean {
+    return this.client.isReady;
+  }
+
+  get isOpen(): boolean {
+    return !this.destroyed && this.client.isOpen;
+  }
+
+  on(event: 'ready', listener: () => void): unknown {
+    return this.client.on(event, listener);
+  }
+
+  once(event: 'ready', listener: () => void): unknown {
+    return this.client.once(event, listener);
+  }
+
+  off(event: 'ready', listener: () => void): unknown {
+    return this.client.off(event, listener);
+  }
+
+  subscribe(channel: string, listener: (message: string) => void): Promise<void> {
+    return this.client.subscribe(channel, listener);
+  }
+
+  unsubscribe(channel: string): Promise<void> {
+    return this.client.unsubscribe(channel);
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    destroyClient(this.client);
+  }
+}
+
 /**
  * The one Redis connection of a gateway, shared by the keyv store, the A2 limiter, webhook
  * dedup and the event fan-out (pub/sub needs its own connection: `subscriber()`).
@@ -216,7 +288,7 @@ export class RedisConnection {
     const client = this.connect('subscriber');
     this.subscribers.add(client);
     client.on('end', () => this.subscribers.delete(client));
-    return client;
+    return new ServerSubscriber(client);
   }
 
   /** `PUBLISH`, or `SPUBLISH` on a cluster (sent once, to the shard of the channel's slot, instead of to every node). */
@@ -355,7 +427,7 @@ export class RedisConnection {
     if (this.cluster) {
       if (this.cluster.isOpen) this.cluster.destroy();
     }
-    for (const client of [...(this.cluster ? [] : [this.client as RedisClient]), ...this.subscribers]) if (client.isOpen) client.destroy();
+    for (const client of [...(this.cluster ? [] : [this.client as RedisClient]), ...this.subscribers]) destroyClient(client);
   }
 
   /** Logs a failure with its cause (once per distinct failure and REPEAT_LOG_MS) and counts it. */
@@ -399,7 +471,7 @@ export class RedisConnection {
       socket: this.socketOptions(),
     });
     this.watch(client, role);
-    client.connect().catch(() => undefined);
+    connectTracked(client);
     return client;
   }
 

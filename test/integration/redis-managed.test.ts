@@ -11,7 +11,7 @@ import { waitUntil } from '../support/events.js';
 import { startTestGateway, type TestGateway } from '../support/gateway.js';
 import { LogCapture } from '../support/log-capture.js';
 import { RedisServerProcess } from '../support/redis-server.mjs';
-import { describeWithRedis, DisposableRedis, uniqueNamespace } from '../support/redis.js';
+import { connectTestClient, describeWithRedis, DisposableRedis, uniqueNamespace } from '../support/redis.js';
 import { freePort } from '../support/free-port.mjs';
 
 const run = promisify(execFile);
@@ -22,6 +22,25 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
+});
+
+describeWithRedis('a connection closed while its sockets are still being opened', () => {
+  it("leaves no connection on the server: its own socket and its subscriber's are closed once they connect", async () => {
+    const server = await DisposableRedis.start();
+    const probe = await connectTestClient(server.url);
+    try {
+      const stat = async (name: string) => Number(new RegExp(`^${name}:(\\d+)`, 'm').exec(await probe.info())?.[1]);
+      const before = await stat('total_connections_received');
+      const connection = new RedisConnection({ url: server.url, namespace: uniqueNamespace('closing'), timeoutMs: 2_000, logger: createLogger('silent') });
+      connection.subscriber().destroy();
+      await connection.close();
+      // Both sockets reach the server (they were being opened); neither stays: only the probe is left.
+      await waitUntil(async () => (await stat('total_connections_received')) === before + 2 && (await stat('connected_clients')) === 1, 'both sockets closed');
+    } finally {
+      probe.destroy();
+      await server.kill();
+    }
+  });
 });
 
 describeWithRedis('REDIS_MODE=standalone against a cluster node', () => {
