@@ -357,7 +357,7 @@ function collectItem(
 }
 
 /** A business number in any format as its digits (`+49 30 5550004` → `49305550004`), the form routing compares. */
-export const numberDigits = (phoneNumber: string | null | undefined): string => (phoneNumber ?? '').replace(/\D/g, '');
+export const numberDigits = (phoneNumber: string | null | undefined): string => phoneNumber?.replace(/\D/g, '') ?? '';
 
 /** The business number a cloud change's value names (`metadata.display_phone_number`, any format) as digits; null when none. */
 function numberOfChange(value: Json): string | null {
@@ -390,7 +390,7 @@ function parseTemplateUpdate(channelId: string, value: Json): TemplateUpdateEven
   };
   if (nonEmptyString(value.event)) {
     const reason = optionalString(value.reason);
-    return { ...base, change: 'STATUS', status: value.event, reason: reason === null || reason === '' || reason === 'NONE' ? null : reason };
+    return { ...base, change: 'STATUS', status: value.event, reason: reason === '' || reason === 'NONE' ? null : reason };
   }
   if (nonEmptyString(value.new_quality_score)) return { ...base, change: 'QUALITY', quality: value.new_quality_score };
   if (nonEmptyString(value.correct_category)) {
