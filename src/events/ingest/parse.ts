@@ -81,7 +81,8 @@ interface ContactEntry {
  * displayed number and upstream id (cloud `metadata`), the business account it came for (cloud `entry[].id`).
  */
 interface Senders {
-  byKey: Map<string, ContactEntry>;
+  /** Holds real keys only, so an item lacking a key (null) finds no entry by it. */
+  byKey: Map<string | null, ContactEntry>;
   displayPhoneNumber: string | null;
   phoneNumberId: string | null;
   businessAccountId: string | null;
@@ -96,7 +97,7 @@ const userIdIn = (...values: unknown[]): string | null => {
 };
 
 function sendersOf(container: Json, businessAccountId: string | null): Senders {
-  const byKey = new Map<string, ContactEntry>();
+  const byKey = new Map<string | null, ContactEntry>();
   if (Array.isArray(container.contacts)) {
     for (const contact of container.contacts) {
       if (!isObject(contact)) continue;
@@ -125,7 +126,7 @@ function keysOf(phone: unknown, userIds: unknown[], senders: Senders): { phone: 
   const phoneText = optionalString(phone);
   const waId = phoneText === null ? null : waIdOf(phoneText);
   const itemUserId = userIdIn(...userIds);
-  const entry = (waId !== null ? senders.byKey.get(waId) : undefined) ?? (itemUserId !== null ? senders.byKey.get(itemUserId) : undefined);
+  const entry = senders.byKey.get(waId) ?? senders.byKey.get(itemUserId);
   return { phone: waId ?? entry?.waId ?? null, userId: itemUserId ?? entry?.userId ?? null, entry };
 }
 
