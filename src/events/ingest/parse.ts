@@ -485,21 +485,25 @@ function typeChanges(channelId: string, steps: readonly EnvelopeStep[], routes: 
       continue;
     }
     const { field, value, number, path } = step;
-    const target = number === null ? channelId : routes.get(number);
-    if (number !== null)
-      result.routing.push(target === undefined ? 'unverified' : target === null ? 'unknown_number' : target === channelId ? 'own' : 'routed');
-    if (target === null) {
-      keepWhole(field, `unknown business number ${number}: no channel of the partner on this business account`, value, `${path}.value`);
-      continue;
+    // A change naming no number, or one `routes` has not checked (undefined), stays on the path's channel.
+    let target = channelId;
+    if (number !== null) {
+      const route = routes.get(number);
+      result.routing.push(route === undefined ? 'unverified' : route === null ? 'unknown_number' : route === channelId ? 'own' : 'routed');
+      if (route === null) {
+        keepWhole(field, `unknown business number ${number}: no channel of the partner on this business account`, value, `${path}.value`);
+        continue;
+      }
+      target = route ?? channelId;
     }
     if (TEMPLATE_FIELDS.has(field)) {
-      const update = parseTemplateUpdate(target ?? channelId, value);
+      const update = parseTemplateUpdate(target, value);
       if (typeof update === 'string') keepWhole(field, update, value, `${path}.value`);
       // The entry's time is part of the key: the same move notified again later (APPROVED after a pause) is a new event.
       else result.events.push({ kind: 'template', dedupKey: `template:${update.channelId}:${hashOf([step.entryTime, field, value])}`, payload: update });
       continue;
     }
-    collect(target ?? channelId, value, field, `${path}.value.`, result, step.entryId);
+    collect(target, value, field, `${path}.value.`, result, step.entryId);
   }
   return result;
 }
