@@ -2,7 +2,6 @@ import type { Logger } from '../observability/logger.js';
 import type { RedisConnection } from '../store/redis.js';
 import { BadUserInputError, CursorExpiredError } from '../errors.js';
 import { openConversationFeed } from './subscriptions/conversation-feed.js';
-import { SERVICE_WINDOW_MS } from './conversations/window.js';
 import { decodeListCursor, encodeListCursor, type ListPosition } from './conversations/list-pages.js';
 import { serviceWindow, type ServiceWindowDto, type ServiceWindowState } from './conversations/window.js';
 import { type ConversationDto } from './types.js';
@@ -173,7 +172,10 @@ const involves = (event: LoggedEvent, keys: ReadonlySet<string>): boolean => con
  */
 export class EventHub {
   private readonly subscribers = new Map<string, number>();
-  /** Per channel: when this process last answered one of its notifications 503 (kept for a window). */
+  /**
+   * Per channel: when this process last answered one of its notifications 503. Never expired: one number per channel the
+   * receiver refused, and a refusal older than a window shortens no watch (watchedSince).
+   */
   private readonly refusedAt = new Map<string, number>();
 
   constructor(readonly log: EventLog) {}
@@ -315,16 +317,15 @@ export class EventHub {
     await this.log.restartWatch(channelId);
   }
 
-  /** Since when the channel has been watched without a gap the gateway knows of (a refusal of this process counts). */
+  /**
+   * Since when the channel has been watched without a gap the gateway knows of (a refusal of this process is one). Only
+   * whether that is a whole window counts (serviceWindow), so a refusal needs no expiry: once more than a window old, the
+   * later of the two times is the stored one or itself more than a window old, which reads as the stored one does.
+   */
   private async watchedSince(channelId: string): Promise<number | null> {
     const stored = await this.log.watchedSince(channelId);
     const refused = this.refusedAt.get(channelId);
-    if (refused === undefined) return stored;
-    if (refused <= Date.now() - SERVICE_WINDOW_MS) {
-      this.refusedAt.delete(channelId);
-      return stored;
-    }
-    return stored === null ? null : Math.max(stored, refused);
+    return stored === null || refused === undefined ? stored : Math.max(stored, refused);
   }
 
   /** The upstream refused a send to the contact because its window is closed. */
