@@ -162,8 +162,8 @@ function contactKeysOf(event: LoggedEvent): Array<string | null | undefined> {
   }
 }
 
-/** Whether an event concerns the contact, by any of its keys. */
-const involves = (event: LoggedEvent, keys: ReadonlySet<string>): boolean => contactKeysOf(event).some((key) => key != null && keys.has(key));
+/** Whether an event concerns the contact, by any of its keys (`keys` holds real keys only, so a key the event lacks matches none). */
+const involves = (event: LoggedEvent, keys: ReadonlySet<string | null | undefined>): boolean => contactKeysOf(event).some((key) => keys.has(key));
 
 /**
  * Webhook notifications in, durable channel events out: every event of a notification is
