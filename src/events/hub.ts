@@ -38,8 +38,9 @@ export const THREAD_PAGE_MAX = 200;
 const CONVERSATION_SCAN_SIZE = 200;
 
 /**
- * Conversations one filtered page reads at most: past them the page ends short, with `hasMore` and
- * an `endCursor` at the last one read, so a filter that matches little costs a bounded amount per request.
+ * Conversations one page reads at most (only a filtered one comes near: an unfiltered one ends at CONVERSATIONS_PAGE_MAX):
+ * past them the page ends short, with `hasMore` and an `endCursor` at the last one read, so a filter that matches little
+ * costs a bounded amount per request.
  */
 export const CONVERSATION_SCAN_MAX = 1_000;
 
@@ -366,7 +367,7 @@ export class EventHub {
       const chunk = await this.log.conversations(channelId, position, scanSize);
       for (const conversation of chunk) {
         const view = { ...conversation, window: serviceWindow(conversation, watchedSince, now), pageReads };
-        if (nodes.length === first || (request.window !== null && scanned === CONVERSATION_SCAN_MAX)) {
+        if (nodes.length === first || scanned === CONVERSATION_SCAN_MAX) {
           hasMore = true;
           break;
         }
