@@ -35,7 +35,7 @@ export const CONVERSATIONS_PAGE_MAX = 100;
 export const THREAD_PAGE_MAX = 200;
 
 /** Conversations read per round trip while a window filter looks for a page's worth. */
-const CONVERSATION_SCAN_SIZE = 200;
+export const CONVERSATION_SCAN_SIZE = 200;
 
 /**
  * Conversations one page reads at most (only a filtered one comes near: an unfiltered one ends at CONVERSATIONS_PAGE_MAX):
