@@ -2,7 +2,6 @@ import type { Logger } from '../observability/logger.js';
 import type { RedisConnection } from '../store/redis.js';
 import { BadUserInputError, CursorExpiredError } from '../errors.js';
 import { openConversationFeed } from './subscriptions/conversation-feed.js';
-import { SERVICE_WINDOW_MS } from './conversations/window.js';
 import { decodeListCursor, encodeListCursor, type ListPosition } from './conversations/list-pages.js';
 import { serviceWindow, type ServiceWindowDto, type ServiceWindowState } from './conversations/window.js';
 import { type ConversationDto } from './types.js';
@@ -36,11 +35,12 @@ export const CONVERSATIONS_PAGE_MAX = 100;
 export const THREAD_PAGE_MAX = 200;
 
 /** Conversations read per round trip while a window filter looks for a page's worth. */
-const CONVERSATION_SCAN_SIZE = 200;
+export const CONVERSATION_SCAN_SIZE = 200;
 
 /**
- * Conversations one filtered page reads at most: past them the page ends short, with `hasMore` and
- * an `endCursor` at the last one read, so a filter that matches little costs a bounded amount per request.
+ * Conversations one page reads at most (only a filtered one comes near: an unfiltered one ends at CONVERSATIONS_PAGE_MAX):
+ * past them the page ends short, with `hasMore` and an `endCursor` at the last one read, so a filter that matches little
+ * costs a bounded amount per request.
  */
 export const CONVERSATION_SCAN_MAX = 1_000;
 
@@ -163,8 +163,8 @@ function contactKeysOf(event: LoggedEvent): Array<string | null | undefined> {
   }
 }
 
-/** Whether an event concerns the contact, by any of its keys. */
-const involves = (event: LoggedEvent, keys: ReadonlySet<string>): boolean => contactKeysOf(event).some((key) => key != null && keys.has(key));
+/** Whether an event concerns the contact, by any of its keys (`keys` holds real keys only, so a key the event lacks matches none). */
+const involves = (event: LoggedEvent, keys: ReadonlySet<string | null | undefined>): boolean => contactKeysOf(event).some((key) => keys.has(key));
 
 /**
  * Webhook notifications in, durable channel events out: every event of a notification is
@@ -173,7 +173,10 @@ const involves = (event: LoggedEvent, keys: ReadonlySet<string>): boolean => con
  */
 export class EventHub {
   private readonly subscribers = new Map<string, number>();
-  /** Per channel: when this process last answered one of its notifications 503 (kept for a window). */
+  /**
+   * Per channel: when this process last answered one of its notifications 503. Never expired: one number per channel the
+   * receiver refused, and a refusal older than a window shortens no watch (watchedSince).
+   */
   private readonly refusedAt = new Map<string, number>();
 
   constructor(readonly log: EventLog) {}
@@ -315,16 +318,15 @@ export class EventHub {
     await this.log.restartWatch(channelId);
   }
 
-  /** Since when the channel has been watched without a gap the gateway knows of (a refusal of this process counts). */
+  /**
+   * Since when the channel has been watched without a gap the gateway knows of (a refusal of this process is one). Only
+   * whether that is a whole window counts (serviceWindow), so a refusal needs no expiry: once more than a window old, the
+   * later of the two times is the stored one or itself more than a window old, which reads as the stored one does.
+   */
   private async watchedSince(channelId: string): Promise<number | null> {
     const stored = await this.log.watchedSince(channelId);
     const refused = this.refusedAt.get(channelId);
-    if (refused === undefined) return stored;
-    if (refused <= Date.now() - SERVICE_WINDOW_MS) {
-      this.refusedAt.delete(channelId);
-      return stored;
-    }
-    return stored === null ? null : Math.max(stored, refused);
+    return stored === null || refused === undefined ? stored : Math.max(stored, refused);
   }
 
   /** The upstream refused a send to the contact because its window is closed. */
@@ -365,7 +367,7 @@ export class EventHub {
       const chunk = await this.log.conversations(channelId, position, scanSize);
       for (const conversation of chunk) {
         const view = { ...conversation, window: serviceWindow(conversation, watchedSince, now), pageReads };
-        if (nodes.length === first || (request.window !== null && scanned === CONVERSATION_SCAN_MAX)) {
+        if (nodes.length === first || scanned === CONVERSATION_SCAN_MAX) {
           hasMore = true;
           break;
         }

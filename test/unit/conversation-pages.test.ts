@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { CONVERSATION_SCAN_MAX, THREAD_PAGE_MAX, THREAD_READS_PER_PAGE } from '../../src/events/hub.js';
+import { CONVERSATION_SCAN_MAX, CONVERSATION_SCAN_SIZE, THREAD_PAGE_MAX, THREAD_READS_PER_PAGE } from '../../src/events/hub.js';
 import type { ChannelEvent } from '../../src/events/types.js';
 import { at, memoryHub } from '../support/event-hub.js';
 
@@ -53,6 +53,25 @@ describe('pages of conversations', () => {
       [`4930${CONVERSATION_SCAN_MAX + 4}`, 'CLOSED'],
       [`4930${CONVERSATION_SCAN_MAX + 3}`, 'CLOSED'],
     ]);
+  });
+
+  it('reads one conversation past an unfiltered page (to tell hasMore), and CONVERSATION_SCAN_SIZE at a time for a filtered one', async () => {
+    const hub = await memoryHub(
+      CHANNEL,
+      Array.from({ length: CONVERSATION_SCAN_SIZE + 50 }, (_, index) => inbound(`4930${index}`, HOUR_MS - 2 * index)),
+    );
+    const limits: number[] = [];
+    const read = hub.log.conversations.bind(hub.log);
+    hub.log.conversations = (channelId, after, limit) => {
+      limits.push(limit);
+      return read(channelId, after, limit);
+    };
+    await hub.conversations(CHANNEL, { first: 5, after: null, window: null });
+    expect(limits).toEqual([6]);
+    limits.length = 0;
+    // All of them are OPEN: a CLOSED page reads on to the end, a full read and the rest.
+    expect((await hub.conversations(CHANNEL, { first: 5, after: null, window: 'CLOSED' })).nodes).toEqual([]);
+    expect(limits).toEqual([CONVERSATION_SCAN_SIZE, CONVERSATION_SCAN_SIZE]);
   });
 
   it('lets the threads of one page read THREAD_READS_PER_PAGE messages together, refusing the read that would go past it', async () => {

@@ -292,6 +292,24 @@ describe('readNotification', () => {
     ]);
   });
 
+  it('finds a contacts entry by the keys it names only: an item lacking both keys takes no entry lacking one', () => {
+    const parsed = eventsOf(
+      'c',
+      cloud({
+        contacts: [
+          { user_id: 'US.1', profile: { name: 'Jo' } },
+          { wa_id: '49', profile: { name: 'Ana' } },
+        ],
+        messages: [{ id: 'm', from: '49151****678', type: 'text' }],
+        statuses: [{ id: 's', status: 'sent' }],
+      }),
+    );
+    expect(parsed.problems).toEqual([
+      { path: 'entry[0].changes[0].value.messages[0]', reason: 'no contact key (neither a phone number nor a business-scoped user id)' },
+    ]);
+    expect(parsed.events[1].payload).toMatchObject({ messageId: 's', recipientId: null, recipientUserId: null });
+  });
+
   it('reads status items defensively: error items that are objects only, no recipient', () => {
     const parsed = eventsOf('c', {
       statuses: [{ id: 'm', status: 'failed', errors: [{ code: 1 }, 'x', null], recipient_id: 49 }, 5, { status: 'sent' }],

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { encodeCursor } from '../../src/events/log/cursor.js';
 import { SERVICE_WINDOW_MS } from '../../src/events/conversations/window.js';
 import { encodeListCursor } from '../../src/events/conversations/list-pages.js';
@@ -335,5 +335,20 @@ describe('EventHub: the window guard refuses only what it knows', () => {
     expect((await hub.serviceWindow('channel-other', '499')).state).toBe('UNKNOWN');
     const page = await hub.conversations(CHANNEL, { after: null, first: 5, window: null });
     expect(page.nodes.map((node) => node.window.state)).toEqual(['OPEN', 'CLOSED']);
+  });
+
+  it('counts a refusal only for a window, and never as a watch: an old one neither shortens a long watch nor starts one', async () => {
+    const { hub, log } = await longWatchedHub();
+    log.restartWatch = () => Promise.reject(new Error('store lost'));
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() - SERVICE_WINDOW_MS - 1);
+    try {
+      await expect(hub.noteRefusal(CHANNEL)).rejects.toThrow('store lost');
+      await expect(hub.noteRefusal('channel-never-watched')).rejects.toThrow('store lost');
+    } finally {
+      clock.mockRestore();
+    }
+    expect((await hub.serviceWindow(CHANNEL, '499')).state).toBe('CLOSED');
+    expect(await log.watchedSince('channel-never-watched')).toBeNull();
+    expect((await hub.serviceWindow('channel-never-watched', '499')).state).toBe('UNKNOWN');
   });
 });

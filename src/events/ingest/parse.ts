@@ -81,7 +81,8 @@ interface ContactEntry {
  * displayed number and upstream id (cloud `metadata`), the business account it came for (cloud `entry[].id`).
  */
 interface Senders {
-  byKey: Map<string, ContactEntry>;
+  /** Holds real keys only, so an item lacking a key (null) finds no entry by it. */
+  byKey: Map<string | null, ContactEntry>;
   displayPhoneNumber: string | null;
   phoneNumberId: string | null;
   businessAccountId: string | null;
@@ -96,7 +97,7 @@ const userIdIn = (...values: unknown[]): string | null => {
 };
 
 function sendersOf(container: Json, businessAccountId: string | null): Senders {
-  const byKey = new Map<string, ContactEntry>();
+  const byKey = new Map<string | null, ContactEntry>();
   if (Array.isArray(container.contacts)) {
     for (const contact of container.contacts) {
       if (!isObject(contact)) continue;
@@ -125,7 +126,7 @@ function keysOf(phone: unknown, userIds: unknown[], senders: Senders): { phone: 
   const phoneText = optionalString(phone);
   const waId = phoneText === null ? null : waIdOf(phoneText);
   const itemUserId = userIdIn(...userIds);
-  const entry = (waId !== null ? senders.byKey.get(waId) : undefined) ?? (itemUserId !== null ? senders.byKey.get(itemUserId) : undefined);
+  const entry = senders.byKey.get(waId) ?? senders.byKey.get(itemUserId);
   return { phone: waId ?? entry?.waId ?? null, userId: itemUserId ?? entry?.userId ?? null, entry };
 }
 
@@ -357,7 +358,7 @@ function collectItem(
 }
 
 /** A business number in any format as its digits (`+49 30 5550004` → `49305550004`), the form routing compares. */
-export const numberDigits = (phoneNumber: string | null | undefined): string => (phoneNumber ?? '').replace(/\D/g, '');
+export const numberDigits = (phoneNumber: string | null | undefined): string => phoneNumber?.replace(/\D/g, '') ?? '';
 
 /** The business number a cloud change's value names (`metadata.display_phone_number`, any format) as digits; null when none. */
 function numberOfChange(value: Json): string | null {
@@ -390,7 +391,7 @@ function parseTemplateUpdate(channelId: string, value: Json): TemplateUpdateEven
   };
   if (nonEmptyString(value.event)) {
     const reason = optionalString(value.reason);
-    return { ...base, change: 'STATUS', status: value.event, reason: reason === null || reason === '' || reason === 'NONE' ? null : reason };
+    return { ...base, change: 'STATUS', status: value.event, reason: reason === '' || reason === 'NONE' ? null : reason };
   }
   if (nonEmptyString(value.new_quality_score)) return { ...base, change: 'QUALITY', quality: value.new_quality_score };
   if (nonEmptyString(value.correct_category)) {
@@ -484,21 +485,25 @@ function typeChanges(channelId: string, steps: readonly EnvelopeStep[], routes: 
       continue;
     }
     const { field, value, number, path } = step;
-    const target = number === null ? channelId : routes.get(number);
-    if (number !== null)
-      result.routing.push(target === undefined ? 'unverified' : target === null ? 'unknown_number' : target === channelId ? 'own' : 'routed');
-    if (target === null) {
-      keepWhole(field, `unknown business number ${number}: no channel of the partner on this business account`, value, `${path}.value`);
-      continue;
+    // A change naming no number, or one `routes` has not checked (undefined), stays on the path's channel.
+    let target = channelId;
+    if (number !== null) {
+      const route = routes.get(number);
+      result.routing.push(route === undefined ? 'unverified' : route === null ? 'unknown_number' : route === channelId ? 'own' : 'routed');
+      if (route === null) {
+        keepWhole(field, `unknown business number ${number}: no channel of the partner on this business account`, value, `${path}.value`);
+        continue;
+      }
+      target = route ?? channelId;
     }
     if (TEMPLATE_FIELDS.has(field)) {
-      const update = parseTemplateUpdate(target ?? channelId, value);
+      const update = parseTemplateUpdate(target, value);
       if (typeof update === 'string') keepWhole(field, update, value, `${path}.value`);
       // The entry's time is part of the key: the same move notified again later (APPROVED after a pause) is a new event.
       else result.events.push({ kind: 'template', dedupKey: `template:${update.channelId}:${hashOf([step.entryTime, field, value])}`, payload: update });
       continue;
     }
-    collect(target ?? channelId, value, field, `${path}.value.`, result, step.entryId);
+    collect(target, value, field, `${path}.value.`, result, step.entryId);
   }
   return result;
 }
