@@ -296,8 +296,11 @@ export class RedisEventLog implements EventLog {
       const resolved = await this.resolve(channelId, changes, attempt > 1);
       const items = build(resolved);
       const results = await this.run(channelId, items, fromNotification);
-      if (results[0] !== -1) this.rememberLinks(channelId, resolved, items, results);
-      if (results[0] !== -1 || attempt === ALIAS_ATTEMPTS) return results;
+      if (results[0] !== -1) {
+        this.rememberLinks(channelId, resolved, items, results);
+        return results;
+      }
+      if (attempt === ALIAS_ATTEMPTS) return results;
     }
   }
 
