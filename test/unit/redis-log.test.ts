@@ -837,6 +837,102 @@ describeWithRedis('RedisEventLog: contact aliases', () => {
     expect((await log.thread(channelId, next, null, 10)).map((entry) => entry.position.member)).toEqual(['wamid.both', 'wamid.by-other']);
     expect(await log.conversation(channelId, previous)).toMatchObject({ contact: previous });
   });
+
+  /** The platform's notice that a user changed its number, naming the old number and user id and the new ones. */
+  const numberChange = (channelId: string, id: string, before: { waId: string; userId: string }, after: { waId: string; userId: string }, atMs: number) => {
+    const notice = fromUser(channelId, id, before.userId, atMs, before.waId);
+    const system = { body: 'User changed number', wa_id: after.waId, user_id: after.userId, previous_user_id: before.userId, type: 'user_changed_number' };
+    notice.payload = { ...notice.payload, type: 'system', text: null, raw: { id, type: 'system', system } };
+    return notice;
+  };
+
+  it('the links an append wrote are remembered: the user ids of a number change cost no read later; a re-delivered one leaves its new user id unknown', async () => {
+    const channelId = newChannel();
+    const [before, after] = [
+      { waId: '4917000000060', userId: 'DE.moved1' },
+      { waId: '4917000000061', userId: 'DE.moved2' },
+    ];
+    const verbs: string[] = [];
+    const log = countingLog(verbs);
+    const notice = numberChange(channelId, 'wamid.number-change', before, after, recent(40));
+    await log.append(channelId, [notice]);
+    verbs.length = 0;
+    await log.append(channelId, [
+      fromUser(channelId, 'wamid.old-id', before.userId, recent(35)),
+      fromUser(channelId, 'wamid.new-id', after.userId, recent(30)),
+    ]);
+    expect(verbs).toEqual(['EVALSHA']);
+    expect(await log.conversation(channelId, before.waId)).toMatchObject({ lastMessageId: 'wamid.old-id' });
+    expect(await log.conversation(channelId, after.waId)).toMatchObject({ lastMessageId: 'wamid.new-id' });
+
+    // Another instance that read the new user id's alias gets the notice again: a duplicate, whose link this run did not write.
+    const otherVerbs: string[] = [];
+    const other = countingLog(otherVerbs);
+    await other.append(channelId, [fromUser(channelId, 'wamid.new-id-again', after.userId, recent(25))]);
+    expect(await other.append(channelId, [notice])).toEqual({ appended: [], duplicates: 1 });
+    otherVerbs.length = 0;
+    await other.append(channelId, [fromUser(channelId, 'wamid.new-id-later', after.userId, recent(20))]);
+    expect(otherVerbs).toEqual(['MGET', 'EVALSHA']);
+    expect(await log.conversation(channelId, after.waId)).toMatchObject({ lastMessageId: 'wamid.new-id-later' });
+  });
+
+  it('linking a user id that continued an older one merges the older one’s conversation: later items naming the older id alone, in the same notification or later, join it without a read', async () => {
+    const channelId = newChannel();
+    const [older, newer, waId] = ['DE.continued1', 'DE.continued2', '4917000000070'];
+    // On another instance: a message under the older id, then the change that names the newer one (its alias names the older).
+    const elsewhere = eventLog();
+    await elsewhere.append(channelId, [fromUser(channelId, 'wamid.by-older', older, recent(50))]);
+    const change = fromUser(channelId, 'wamid.id-change', older, recent(45));
+    change.payload = {
+      ...change.payload,
+      type: 'system',
+      text: null,
+      raw: { id: 'wamid.id-change', type: 'system', system: { type: 'user_changed_user_id', user_id: newer, previous_user_id: older } },
+    };
+    await elsewhere.append(channelId, [change]);
+    expect(await redis.client.get(key(channelId, `alias:${newer}`))).toBe(older);
+
+    const verbs: string[] = [];
+    const log = countingLog(verbs);
+    await log.append(channelId, [fromUser(channelId, 'wamid.both', newer, recent(40), waId), fromUser(channelId, 'wamid.older-again', older, recent(35))]);
+    expect((await log.thread(channelId, waId, null, 10)).map((entry) => entry.position.member)).toEqual([
+      'wamid.older-again',
+      'wamid.both',
+      'wamid.id-change',
+      'wamid.by-older',
+    ]);
+    expect(await redis.client.exists(key(channelId, `conversation:${older}`))).toBe(0);
+    verbs.length = 0;
+    await log.append(channelId, [fromUser(channelId, 'wamid.older-later', older, recent(30))]);
+    expect(verbs).toEqual(['EVALSHA']);
+    expect(await log.conversation(channelId, older)).toMatchObject({ contact: waId, lastMessageId: 'wamid.older-later' });
+    // A wa_id is no user id: read without looking for an alias of it.
+    verbs.length = 0;
+    expect(await log.conversation(channelId, waId)).toMatchObject({ contact: waId });
+    expect(verbs).toEqual(['HGETALL']);
+  });
+
+  it('an alias that changes before every script: three runs, then the append fails and leaves nothing, so the notification can be delivered again', async () => {
+    const channelId = newChannel();
+    const userId = 'DE.restless1';
+    const verbs: string[] = [];
+    let links = 0;
+    // Another instance links the user id to yet another number between each read and script.
+    const log = logWithCommands(async (routing, args) => {
+      verbs.push(args[0]);
+      if (args[0].startsWith('EVAL')) await redis.command(routing, ['SET', key(channelId, `alias:${userId}`), `49170000001${(links += 1)}`]);
+      return redis.command(routing, args);
+    });
+    const message = fromUser(channelId, 'wamid.restless', userId, recent(20));
+    // The script loaded already (by another channel's append), so each run is one EVALSHA.
+    await eventLog().append(newChannel(), [errorEvent(channelId, 1)]);
+    await expect(log.append(channelId, [message])).rejects.toThrow(
+      'events: a contact alias kept changing during the append; the notification is refused for a retry',
+    );
+    expect(verbs).toEqual(['MGET', 'EVALSHA', 'MGET', 'EVALSHA', 'MGET', 'EVALSHA']);
+    expect(await redis.client.exists([key(channelId, 'log'), key(channelId, 'seen:message:wamid.restless')])).toBe(0);
+    expect((await eventLog().append(channelId, [message])).appended).toHaveLength(1);
+  });
 });
 
 describeWithRedis('RedisEventLog: threads', () => {
