@@ -838,6 +838,14 @@ describeWithRedis('RedisEventLog: contact aliases', () => {
     expect(await log.conversation(channelId, previous)).toMatchObject({ contact: previous });
   });
 
+  /** The platform's notice that a user's business-scoped user id changed, naming it by the old one. */
+  const userIdChange = (channelId: string, id: string, previous: string, next: string, atMs: number) => {
+    const notice = fromUser(channelId, id, previous, atMs);
+    const system = { body: 'User changed user id', user_id: next, previous_user_id: previous, type: 'user_changed_user_id' };
+    notice.payload = { ...notice.payload, type: 'system', text: null, raw: { id, type: 'system', system } };
+    return notice;
+  };
+
   /** The platform's notice that a user changed its number, naming the old number and user id and the new ones. */
   const numberChange = (channelId: string, id: string, before: { waId: string; userId: string }, after: { waId: string; userId: string }, atMs: number) => {
     const notice = fromUser(channelId, id, before.userId, atMs, before.waId);
@@ -882,14 +890,7 @@ describeWithRedis('RedisEventLog: contact aliases', () => {
     // On another instance: a message under the older id, then the change that names the newer one (its alias names the older).
     const elsewhere = eventLog();
     await elsewhere.append(channelId, [fromUser(channelId, 'wamid.by-older', older, recent(50))]);
-    const change = fromUser(channelId, 'wamid.id-change', older, recent(45));
-    change.payload = {
-      ...change.payload,
-      type: 'system',
-      text: null,
-      raw: { id: 'wamid.id-change', type: 'system', system: { type: 'user_changed_user_id', user_id: newer, previous_user_id: older } },
-    };
-    await elsewhere.append(channelId, [change]);
+    await elsewhere.append(channelId, [userIdChange(channelId, 'wamid.id-change', older, newer, recent(45))]);
     expect(await redis.client.get(key(channelId, `alias:${newer}`))).toBe(older);
 
     const verbs: string[] = [];
@@ -910,6 +911,81 @@ describeWithRedis('RedisEventLog: contact aliases', () => {
     verbs.length = 0;
     expect(await log.conversation(channelId, waId)).toMatchObject({ contact: waId });
     expect(verbs).toEqual(['HGETALL']);
+  });
+
+  it('an alias two hops long that the log wrote is remembered to its end: the user id two changes old costs no read', async () => {
+    const channelId = newChannel();
+    const [older, newer, waId] = ['DE.twohops1', 'DE.twohops2', '4917000000071'];
+    const verbs: string[] = [];
+    const log = countingLog(verbs);
+    await log.append(channelId, [fromUser(channelId, 'wamid.by-older', older, recent(50))]);
+    // `newer` continues `older` (its alias names it); then `older` is seen beside its wa_id: its conversation merges into the wa_id's.
+    await log.append(channelId, [userIdChange(channelId, 'wamid.id-change', older, newer, recent(45))]);
+    await log.append(channelId, [fromUser(channelId, 'wamid.both', older, recent(40), waId)]);
+    expect(await redis.client.get(key(channelId, `alias:${newer}`))).toBe(older);
+    verbs.length = 0;
+    await log.append(channelId, [fromUser(channelId, 'wamid.by-newer', newer, recent(30))]);
+    expect(verbs).toEqual(['EVALSHA']);
+    expect(await log.conversation(channelId, waId)).toMatchObject({ lastMessageId: 'wamid.by-newer' });
+  });
+
+  it('a user id seen again beside its wa_id costs one run of the script: an alias naming a wa_id is no reason to read it first', async () => {
+    const channelId = newChannel();
+    const [userId, waId] = ['DE.again1', '4917000000072'];
+    const verbs: string[] = [];
+    const log = countingLog(verbs);
+    // The script loaded already (by another channel's append), so each run is one EVALSHA.
+    await eventLog().append(newChannel(), [errorEvent(channelId, 1)]);
+    await log.append(channelId, [fromUser(channelId, 'wamid.first', userId, recent(40), waId)]);
+    await log.append(channelId, [fromUser(channelId, 'wamid.second', userId, recent(30), waId)]);
+    expect(verbs).toEqual(['EVALSHA', 'EVALSHA']);
+    expect((await log.thread(channelId, userId, null, 10)).map((entry) => entry.position.member)).toEqual(['wamid.second', 'wamid.first']);
+  });
+
+  it('a user id read once without an alias is remembered as having none: its next message alone costs one run of the script', async () => {
+    const channelId = newChannel();
+    const verbs: string[] = [];
+    const log = countingLog(verbs);
+    await log.append(channelId, [fromUser(channelId, 'wamid.unlinked-1', 'DE.unlinked1', recent(40))]);
+    verbs.length = 0;
+    await log.append(channelId, [fromUser(channelId, 'wamid.unlinked-2', 'DE.unlinked1', recent(30))]);
+    expect(verbs).toEqual(['EVALSHA']);
+    expect(await log.conversation(channelId, 'DE.unlinked1')).toMatchObject({ contact: 'DE.unlinked1', lastMessageId: 'wamid.unlinked-2' });
+  });
+
+  it('a user id seen beside another wa_id links to it; the conversation of the wa_id it named before stays that one’s', async () => {
+    const channelId = newChannel();
+    const [userId, firstWaId, secondWaId] = ['DE.renumbered1', '4917000000073', '4917000000074'];
+    const log = eventLog();
+    await log.append(channelId, [fromUser(channelId, 'wamid.by-first', userId, recent(50), firstWaId)]);
+    // The user id alone still goes to the first wa_id's; the item after it names the second.
+    await log.append(channelId, [
+      fromUser(channelId, 'wamid.alone', userId, recent(40)),
+      fromUser(channelId, 'wamid.by-second', userId, recent(30), secondWaId),
+    ]);
+    const threadOf = async (contact: string) => (await log.thread(channelId, contact, null, 10)).map((entry) => entry.position.member);
+    expect(await threadOf(firstWaId)).toEqual(['wamid.alone', 'wamid.by-first']);
+    expect(await threadOf(secondWaId)).toEqual(['wamid.by-second']);
+    expect(await log.conversation(channelId, userId)).toMatchObject({ contact: secondWaId });
+  });
+
+  it('a user id change told again, with a message under the old id in the same notification: the conversation keeps its thread, the message joins it', async () => {
+    const channelId = newChannel();
+    const [previous, next] = ['DE.toldagain1', 'DE.toldagain2'];
+    const log = eventLog();
+    await log.append(channelId, [fromUser(channelId, 'wamid.by-previous', previous, recent(50))]);
+    await log.append(channelId, [userIdChange(channelId, 'wamid.change', previous, next, recent(45))]);
+    await log.append(channelId, [
+      userIdChange(channelId, 'wamid.change-again', previous, next, recent(40)),
+      fromUser(channelId, 'wamid.previous-again', previous, recent(35)),
+    ]);
+    expect((await log.thread(channelId, next, null, 10)).map((entry) => entry.position.member)).toEqual([
+      'wamid.previous-again',
+      'wamid.change-again',
+      'wamid.change',
+      'wamid.by-previous',
+    ]);
+    expect(await log.conversation(channelId, next)).toMatchObject({ contact: previous, lastMessageId: 'wamid.previous-again' });
   });
 
   it('an alias that changes before every script: three runs, then the append fails and leaves nothing, so the notification can be delivered again', async () => {
