@@ -9,8 +9,14 @@ describe('the append protocol (redis-log.ts ↔ append.lua)', () => {
     }
   });
 
-  it('sends an item under its short keys, leaving out what is undefined', () => {
-    expect(JSON.parse(encodeItem({ operation: 'message', sentAtMs: 5, inbound: true, name: undefined }))).toEqual({ op: 'message', sa: 5, inb: true });
+  it('sends an item under its short keys, leaving out what is null or undefined', () => {
+    expect(JSON.parse(encodeItem({ operation: 'message', sentAtMs: 5, inbound: true, keysOnly: false, text: '', name: undefined, phone: null }))).toEqual({
+      op: 'message',
+      sa: 5,
+      inb: true,
+      ko: false,
+      tx: '',
+    });
   });
 
   it('reads a stored hash by readable name, leaving out the fields it lacks', () => {

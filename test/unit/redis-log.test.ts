@@ -837,6 +837,178 @@ describeWithRedis('RedisEventLog: contact aliases', () => {
     expect((await log.thread(channelId, next, null, 10)).map((entry) => entry.position.member)).toEqual(['wamid.both', 'wamid.by-other']);
     expect(await log.conversation(channelId, previous)).toMatchObject({ contact: previous });
   });
+
+  /** The platform's notice that a user's business-scoped user id changed, naming it by the old one. */
+  const userIdChange = (channelId: string, id: string, previous: string, next: string, atMs: number) => {
+    const notice = fromUser(channelId, id, previous, atMs);
+    const system = { body: 'User changed user id', user_id: next, previous_user_id: previous, type: 'user_changed_user_id' };
+    notice.payload = { ...notice.payload, type: 'system', text: null, raw: { id, type: 'system', system } };
+    return notice;
+  };
+
+  /** The platform's notice that a user changed its number, naming the old number and user id and the new ones. */
+  const numberChange = (channelId: string, id: string, before: { waId: string; userId: string }, after: { waId: string; userId: string }, atMs: number) => {
+    const notice = fromUser(channelId, id, before.userId, atMs, before.waId);
+    const system = { body: 'User changed number', wa_id: after.waId, user_id: after.userId, previous_user_id: before.userId, type: 'user_changed_number' };
+    notice.payload = { ...notice.payload, type: 'system', text: null, raw: { id, type: 'system', system } };
+    return notice;
+  };
+
+  it('the links an append wrote are remembered: the user ids of a number change cost no read later; a re-delivered one leaves its new user id unknown', async () => {
+    const channelId = newChannel();
+    const [before, after] = [
+      { waId: '4917000000060', userId: 'DE.moved1' },
+      { waId: '4917000000061', userId: 'DE.moved2' },
+    ];
+    const verbs: string[] = [];
+    const log = countingLog(verbs);
+    const notice = numberChange(channelId, 'wamid.number-change', before, after, recent(40));
+    await log.append(channelId, [notice]);
+    verbs.length = 0;
+    await log.append(channelId, [
+      fromUser(channelId, 'wamid.old-id', before.userId, recent(35)),
+      fromUser(channelId, 'wamid.new-id', after.userId, recent(30)),
+    ]);
+    expect(verbs).toEqual(['EVALSHA']);
+    expect(await log.conversation(channelId, before.waId)).toMatchObject({ lastMessageId: 'wamid.old-id' });
+    expect(await log.conversation(channelId, after.waId)).toMatchObject({ lastMessageId: 'wamid.new-id' });
+
+    // Another instance that read the new user id's alias gets the notice again: a duplicate, whose link this run did not write.
+    const otherVerbs: string[] = [];
+    const other = countingLog(otherVerbs);
+    await other.append(channelId, [fromUser(channelId, 'wamid.new-id-again', after.userId, recent(25))]);
+    expect(await other.append(channelId, [notice])).toEqual({ appended: [], duplicates: 1 });
+    otherVerbs.length = 0;
+    await other.append(channelId, [fromUser(channelId, 'wamid.new-id-later', after.userId, recent(20))]);
+    expect(otherVerbs).toEqual(['MGET', 'EVALSHA']);
+    expect(await log.conversation(channelId, after.waId)).toMatchObject({ lastMessageId: 'wamid.new-id-later' });
+  });
+
+  it('linking a user id that continued an older one merges the older one’s conversation: later items naming the older id alone, in the same notification or later, join it without a read', async () => {
+    const channelId = newChannel();
+    const [older, newer, waId] = ['DE.continued1', 'DE.continued2', '4917000000070'];
+    // On another instance: a message under the older id, then the change that names the newer one (its alias names the older).
+    const elsewhere = eventLog();
+    await elsewhere.append(channelId, [fromUser(channelId, 'wamid.by-older', older, recent(50))]);
+    await elsewhere.append(channelId, [userIdChange(channelId, 'wamid.id-change', older, newer, recent(45))]);
+    expect(await redis.client.get(key(channelId, `alias:${newer}`))).toBe(older);
+
+    const verbs: string[] = [];
+    const log = countingLog(verbs);
+    await log.append(channelId, [fromUser(channelId, 'wamid.both', newer, recent(40), waId), fromUser(channelId, 'wamid.older-again', older, recent(35))]);
+    expect((await log.thread(channelId, waId, null, 10)).map((entry) => entry.position.member)).toEqual([
+      'wamid.older-again',
+      'wamid.both',
+      'wamid.id-change',
+      'wamid.by-older',
+    ]);
+    expect(await redis.client.exists(key(channelId, `conversation:${older}`))).toBe(0);
+    verbs.length = 0;
+    await log.append(channelId, [fromUser(channelId, 'wamid.older-later', older, recent(30))]);
+    expect(verbs).toEqual(['EVALSHA']);
+    expect(await log.conversation(channelId, older)).toMatchObject({ contact: waId, lastMessageId: 'wamid.older-later' });
+    // A wa_id is no user id: read without looking for an alias of it.
+    verbs.length = 0;
+    expect(await log.conversation(channelId, waId)).toMatchObject({ contact: waId });
+    expect(verbs).toEqual(['HGETALL']);
+  });
+
+  it('an alias two hops long that the log wrote is remembered to its end: the user id two changes old costs no read', async () => {
+    const channelId = newChannel();
+    const [older, newer, waId] = ['DE.twohops1', 'DE.twohops2', '4917000000071'];
+    const verbs: string[] = [];
+    const log = countingLog(verbs);
+    await log.append(channelId, [fromUser(channelId, 'wamid.by-older', older, recent(50))]);
+    // `newer` continues `older` (its alias names it); then `older` is seen beside its wa_id: its conversation merges into the wa_id's.
+    await log.append(channelId, [userIdChange(channelId, 'wamid.id-change', older, newer, recent(45))]);
+    await log.append(channelId, [fromUser(channelId, 'wamid.both', older, recent(40), waId)]);
+    expect(await redis.client.get(key(channelId, `alias:${newer}`))).toBe(older);
+    verbs.length = 0;
+    await log.append(channelId, [fromUser(channelId, 'wamid.by-newer', newer, recent(30))]);
+    expect(verbs).toEqual(['EVALSHA']);
+    expect(await log.conversation(channelId, waId)).toMatchObject({ lastMessageId: 'wamid.by-newer' });
+  });
+
+  it('a user id seen again beside its wa_id costs one run of the script: an alias naming a wa_id is no reason to read it first', async () => {
+    const channelId = newChannel();
+    const [userId, waId] = ['DE.again1', '4917000000072'];
+    const verbs: string[] = [];
+    const log = countingLog(verbs);
+    // The script loaded already (by another channel's append), so each run is one EVALSHA.
+    await eventLog().append(newChannel(), [errorEvent(channelId, 1)]);
+    await log.append(channelId, [fromUser(channelId, 'wamid.first', userId, recent(40), waId)]);
+    await log.append(channelId, [fromUser(channelId, 'wamid.second', userId, recent(30), waId)]);
+    expect(verbs).toEqual(['EVALSHA', 'EVALSHA']);
+    expect((await log.thread(channelId, userId, null, 10)).map((entry) => entry.position.member)).toEqual(['wamid.second', 'wamid.first']);
+  });
+
+  it('a user id read once without an alias is remembered as having none: its next message alone costs one run of the script', async () => {
+    const channelId = newChannel();
+    const verbs: string[] = [];
+    const log = countingLog(verbs);
+    await log.append(channelId, [fromUser(channelId, 'wamid.unlinked-1', 'DE.unlinked1', recent(40))]);
+    verbs.length = 0;
+    await log.append(channelId, [fromUser(channelId, 'wamid.unlinked-2', 'DE.unlinked1', recent(30))]);
+    expect(verbs).toEqual(['EVALSHA']);
+    expect(await log.conversation(channelId, 'DE.unlinked1')).toMatchObject({ contact: 'DE.unlinked1', lastMessageId: 'wamid.unlinked-2' });
+  });
+
+  it('a user id seen beside another wa_id links to it; the conversation of the wa_id it named before stays that one’s', async () => {
+    const channelId = newChannel();
+    const [userId, firstWaId, secondWaId] = ['DE.renumbered1', '4917000000073', '4917000000074'];
+    const log = eventLog();
+    await log.append(channelId, [fromUser(channelId, 'wamid.by-first', userId, recent(50), firstWaId)]);
+    // The user id alone still goes to the first wa_id's; the item after it names the second.
+    await log.append(channelId, [
+      fromUser(channelId, 'wamid.alone', userId, recent(40)),
+      fromUser(channelId, 'wamid.by-second', userId, recent(30), secondWaId),
+    ]);
+    const threadOf = async (contact: string) => (await log.thread(channelId, contact, null, 10)).map((entry) => entry.position.member);
+    expect(await threadOf(firstWaId)).toEqual(['wamid.alone', 'wamid.by-first']);
+    expect(await threadOf(secondWaId)).toEqual(['wamid.by-second']);
+    expect(await log.conversation(channelId, userId)).toMatchObject({ contact: secondWaId });
+  });
+
+  it('a user id change told again, with a message under the old id in the same notification: the conversation keeps its thread, the message joins it', async () => {
+    const channelId = newChannel();
+    const [previous, next] = ['DE.toldagain1', 'DE.toldagain2'];
+    const log = eventLog();
+    await log.append(channelId, [fromUser(channelId, 'wamid.by-previous', previous, recent(50))]);
+    await log.append(channelId, [userIdChange(channelId, 'wamid.change', previous, next, recent(45))]);
+    await log.append(channelId, [
+      userIdChange(channelId, 'wamid.change-again', previous, next, recent(40)),
+      fromUser(channelId, 'wamid.previous-again', previous, recent(35)),
+    ]);
+    expect((await log.thread(channelId, next, null, 10)).map((entry) => entry.position.member)).toEqual([
+      'wamid.previous-again',
+      'wamid.change-again',
+      'wamid.change',
+      'wamid.by-previous',
+    ]);
+    expect(await log.conversation(channelId, next)).toMatchObject({ contact: previous, lastMessageId: 'wamid.previous-again' });
+  });
+
+  it('an alias that changes before every script: three runs, then the append fails and leaves nothing, so the notification can be delivered again', async () => {
+    const channelId = newChannel();
+    const userId = 'DE.restless1';
+    const verbs: string[] = [];
+    let links = 0;
+    // Another instance links the user id to yet another number between each read and script.
+    const log = logWithCommands(async (routing, args) => {
+      verbs.push(args[0]);
+      if (args[0].startsWith('EVAL')) await redis.command(routing, ['SET', key(channelId, `alias:${userId}`), `49170000001${(links += 1)}`]);
+      return redis.command(routing, args);
+    });
+    const message = fromUser(channelId, 'wamid.restless', userId, recent(20));
+    // The script loaded already (by another channel's append), so each run is one EVALSHA.
+    await eventLog().append(newChannel(), [errorEvent(channelId, 1)]);
+    await expect(log.append(channelId, [message])).rejects.toThrow(
+      'events: a contact alias kept changing during the append; the notification is refused for a retry',
+    );
+    expect(verbs).toEqual(['MGET', 'EVALSHA', 'MGET', 'EVALSHA', 'MGET', 'EVALSHA']);
+    expect(await redis.client.exists([key(channelId, 'log'), key(channelId, 'seen:message:wamid.restless')])).toBe(0);
+    expect((await eventLog().append(channelId, [message])).appended).toHaveLength(1);
+  });
 });
 
 describeWithRedis('RedisEventLog: threads', () => {

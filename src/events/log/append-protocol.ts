@@ -131,13 +131,13 @@ export const APPEND_PROTOCOL = {
 
 type ItemFields = typeof APPEND_PROTOCOL.item;
 
-/** What one item does, by readable name (see APPEND_PROTOCOL.item); only `operation` is always there. */
-export type ItemMeta = { operation: string } & Partial<Record<Exclude<keyof ItemFields, 'operation'>, string | number | boolean>>;
+/** What one item does, by readable name (see APPEND_PROTOCOL.item); only `operation` is always there (null: not there either). */
+export type ItemMeta = { operation: string } & Partial<Record<Exclude<keyof ItemFields, 'operation'>, string | number | boolean | null>>;
 
-/** The item as the script receives it: its fields under their short keys. */
+/** The item as the script receives it: its fields under their short keys, those without a value (null or undefined) left out. */
 export function encodeItem(meta: ItemMeta): string {
   const short: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(meta)) if (value !== undefined) short[APPEND_PROTOCOL.item[name as keyof ItemFields]] = value;
+  for (const [name, value] of Object.entries(meta)) if (value != null) short[APPEND_PROTOCOL.item[name as keyof ItemFields]] = value;
   return JSON.stringify(short);
 }
 

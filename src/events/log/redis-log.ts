@@ -71,12 +71,18 @@ interface ScriptItem {
   event: string;
 }
 
-/** A change with its contact resolved: what the alias of a user id it names alone held when read ('' none), and the user id it links. */
+/** An alias a change was resolved through, which the script checks: the user id whose alias it is, and what it held when read ('' none). */
+interface AliasRead {
+  userId: string;
+  expected: string;
+}
+
+/** A change with its contact resolved: the alias of a user id it names alone, and the user id it links. */
 interface ResolvedChange {
   change: ConversationChange | null;
-  expected?: string;
-  /** When the alias read named a user id: that user id and what its own alias held when read ('' none). */
-  further?: { userId: string; expected: string };
+  resolvedAlias?: AliasRead;
+  /** When the alias read named a user id: that user id's own alias. */
+  further?: AliasRead;
   link?: ContactLink;
 }
 
@@ -210,13 +216,14 @@ export class RedisEventLog implements EventLog {
   private async resolve(channelId: string, changes: Array<ConversationChange | null>, fresh: boolean): Promise<ResolvedChange[]> {
     const userOnly = (change: ConversationChange | null): change is ConversationChange => change !== null && change.phone === null && isUserId(change.contact);
     const linked = changes.map((change) => (change === null ? null : linkedUserIdOf(change)));
-    const lookups = [...new Set([...changes.filter(userOnly).map((change) => change.contact), ...(fresh ? linked.filter((userId) => userId !== null) : [])])];
+    const alone = changes.filter(userOnly).map((change) => change.contact);
+    const lookups = fresh ? [...alone, ...linked] : alone;
     const known = new Map<string, string | null>();
     if (!fresh) this.recallAliases(channelId, lookups, known);
     await this.readAliases(channelId, lookups, known);
     // The second of ALIAS_HOPS: a user id named alone whose alias names another user id (linked to it, whose conversation
     // may have merged since) goes where that one's alias names.
-    const further = changes.filter(userOnly).map((change) => known.get(change.contact) ?? null);
+    const further = alone.map((userId) => known.get(userId) ?? null);
     if (!fresh) this.recallAliases(channelId, further, known);
     await this.readAliases(channelId, further, known);
     return changes.map((change, index): ResolvedChange => {
@@ -226,7 +233,8 @@ export class RedisEventLog implements EventLog {
         const named = known.get(change.contact) ?? null;
         // undefined: not read (named by an earlier change of the batch, which resolved it already).
         const next = named !== null && isUserId(named) ? known.get(named) : undefined;
-        Object.assign(resolved, { change: { ...change, contact: next ?? named ?? change.contact, userId: change.contact }, expected: named ?? '' });
+        resolved.change = { ...change, contact: next ?? named ?? change.contact, userId: change.contact };
+        resolved.resolvedAlias = { userId: change.contact, expected: named ?? '' };
         if (named !== null && next !== undefined) resolved.further = { userId: named, expected: next ?? '' };
       }
       const contact = resolved.change!.contact;
@@ -296,8 +304,11 @@ export class RedisEventLog implements EventLog {
       const resolved = await this.resolve(channelId, changes, attempt > 1);
       const items = build(resolved);
       const results = await this.run(channelId, items, fromNotification);
-      if (results[0] !== -1) this.rememberLinks(channelId, resolved, items, results);
-      if (results[0] !== -1 || attempt === ALIAS_ATTEMPTS) return results;
+      if (results[0] !== -1) {
+        this.rememberLinks(channelId, resolved, items, results);
+        return results;
+      }
+      if (attempt === ALIAS_ATTEMPTS) return results;
     }
   }
 
@@ -341,12 +352,11 @@ export class RedisEventLog implements EventLog {
           text: record?.text ?? undefined,
         });
         // Where the item is in the event: the script cuts a message's, echo's or edit's body out of it.
-        const itemOffset = serialized[index].itemOffset;
-        if (itemOffset !== null) item.meta.itemOffset = itemOffset;
+        item.meta.itemOffset = serialized[index].itemOffset;
         if (record && !record.change) item.meta.sentAtMs = record.sentAtMs;
         // The profile name rides once: in `name` when the conversation takes it, else for the record alone (a message in a group).
         const contactName = event.kind === 'message' ? event.payload.contactName : null;
-        if (contactName !== null && item.meta.name !== contactName) item.meta.contactName = contactName;
+        if (item.meta.name !== contactName) item.meta.contactName = contactName;
         const recordChange = record?.change;
         if (recordChange) {
           Object.assign(item.meta, { changeKind: recordChange.kind, atMs: recordChange.atMs });
@@ -405,7 +415,7 @@ export class RedisEventLog implements EventLog {
   /** The keys and meta of one script item; items that touch no record or conversation name the stream in their place. */
   private item(
     channelId: string,
-    { change, expected, further, link }: ResolvedChange,
+    { change, resolvedAlias, further, link }: ResolvedChange,
     fields: {
       op: string;
       dedupKey?: string;
@@ -421,32 +431,36 @@ export class RedisEventLog implements EventLog {
   ): ScriptItem {
     const placeholder = this.channelKey(channelId, 'log');
     const contact = change?.contact ?? '';
-    const meta: ItemMeta = { operation: fields.op };
-    if (fields.messageId !== null) meta.messageId = fields.messageId;
-    if (fields.status !== undefined) meta.status = fields.status;
-    if (fields.recordContact !== null) meta.recordContact = fields.recordContact;
-    if (fields.type !== undefined) meta.type = fields.type;
-    if (fields.text !== undefined) meta.text = fields.text;
-    if (fields.body !== undefined) meta.body = fields.body;
-    if (fields.sentBy !== undefined) meta.sentBy = fields.sentBy;
+    // A field without a value (null or undefined) is left out of the item (encodeItem).
+    const meta: ItemMeta = {
+      operation: fields.op,
+      messageId: fields.messageId,
+      status: fields.status,
+      recordContact: fields.recordContact,
+      type: fields.type,
+      text: fields.text,
+      body: fields.body,
+      sentBy: fields.sentBy,
+      resolvedAlias: resolvedAlias?.expected,
+      furtherAlias: further?.expected,
+      linkedUserId: link?.userId,
+      linkedAlias: link?.expected,
+      mergedKey: link?.source,
+    };
     if (change) {
-      Object.assign(meta, { contact: change.contact, atMs: change.atMs, orderMs: change.orderMs });
+      Object.assign(meta, {
+        contact: change.contact,
+        atMs: change.atMs,
+        orderMs: change.orderMs,
+        name: change.name,
+        phone: change.phone,
+        userId: change.newUserId ?? change.userId,
+        username: change.username,
+        movedTo: change.movedTo,
+      });
       if (change.inbound) meta.inbound = true;
       if (change.closesWindow) meta.closesWindow = true;
       if (change.keysOnly) meta.keysOnly = true;
-      if (change.name !== null) meta.name = change.name;
-      if (change.phone !== null) meta.phone = change.phone;
-      const userId = change.newUserId ?? change.userId;
-      if (userId !== null) meta.userId = userId;
-      if (change.username !== null) meta.username = change.username;
-      if (change.movedTo !== null) meta.movedTo = change.movedTo;
-    }
-    if (expected !== undefined) meta.resolvedAlias = expected;
-    if (further) meta.furtherAlias = further.expected;
-    if (link) {
-      meta.linkedUserId = link.userId;
-      if (link.expected !== null) meta.linkedAlias = link.expected;
-      if (link.source !== null) meta.mergedKey = link.source;
     }
     const source = link?.source ?? null;
     return {
@@ -455,8 +469,7 @@ export class RedisEventLog implements EventLog {
         record: fields.messageId === null ? placeholder : this.channelKey(channelId, `message:${fields.messageId}`),
         conversation: contact === '' ? placeholder : this.channelKey(channelId, `conversation:${contact}`),
         thread: contact === '' ? placeholder : this.channelKey(channelId, `thread:${contact}`),
-        // For a change naming only a user id, resolution read this user id's alias (its userId after resolve()).
-        resolvedAlias: expected !== undefined && change?.userId ? this.aliasKey(channelId, change.userId) : placeholder,
+        resolvedAlias: resolvedAlias ? this.aliasKey(channelId, resolvedAlias.userId) : placeholder,
         linkedAlias: link ? this.aliasKey(channelId, link.userId) : placeholder,
         mergedConversation: source === null ? placeholder : this.channelKey(channelId, `conversation:${source}`),
         mergedThread: source === null ? placeholder : this.channelKey(channelId, `thread:${source}`),
