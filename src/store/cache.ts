@@ -76,7 +76,7 @@ export class ResponseCache {
     await this.store.set(this.generationKey(tenant, scope), Date.now() * 1000 + randomInt(1000));
   }
 
-  /** `request` is the request's stable text (stableStringify of its path and parameters). */
+  /** `request` is the request's stable text (readKey of its path and parameters, upstream-source.ts). */
   key(tenant: Tenant, scope: string, generation: number, request: string): string {
     if (generation === UNKNOWN_GENERATION) return BYPASS;
     return `res:${tenant.partnerId}:${tenant.credentialFingerprint}:${scope}:${generation}:${fingerprint(request)}`;
