@@ -481,7 +481,7 @@ export class RedisEventLog implements EventLog {
     };
   }
 
-  private async run(channelId: string, items: ScriptItem[], fromNotification = false): Promise<unknown[]> {
+  private async run(channelId: string, items: ScriptItem[], fromNotification: boolean): Promise<unknown[]> {
     const channelKeys = APPEND_PROTOCOL.channelKeys.map((name) => this.channelKey(channelId, name));
     const keys = [...channelKeys, ...items.flatMap((item) => APPEND_PROTOCOL.itemKeys.map((name) => item.keys[name]))];
     const values: Record<(typeof APPEND_PROTOCOL.args)[number], string> = {
